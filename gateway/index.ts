@@ -1,0 +1,28 @@
+// Entry of the `web` process type: check dependencies, compose, listen; on SIGTERM
+// stop accepting, drain in-flight requests, close sockets and connections.
+import { loadConfig, redactUrl } from './config/env.js';
+import { runEntry } from './config/entry.js';
+import { checkPostgres, checkRedis } from '../db/connectivity.js';
+import { compose } from './server.js';
+
+await runEntry('web', async () => {
+  const config = loadConfig();
+  await checkPostgres(config.databaseUrl);
+  await checkRedis(config.redisUrl);
+  const server = await compose(config);
+  await server.start();
+  const log = server.app.platform.log;
+  log.info(`gateway listening on ${config.publicBaseUrl} (database ${redactUrl(config.databaseUrl)}, redis ${redactUrl(config.redisUrl)})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: draining requests (up to ${config.shutdownTimeoutMs} ms)`);
+    await server.stop({ timeout: config.shutdownTimeoutMs });
+    log.info('gateway stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+});

@@ -1,0 +1,97 @@
+// The one error mapper: every failure leaves the gateway as
+//   {"error": {"code": "...", "message": "...", "details": ...}}
+// Domain errors carry their own status and code; joi validation becomes 400 with
+// field paths; hapi's own errors and database errors are translated; anything else
+// is a 500 without a stack trace (logged with one).
+import Boom from '@hapi/boom';
+import type { Plugin, Request, ResponseToolkit, Lifecycle } from '@hapi/hapi';
+import type { ValidationError } from 'joi';
+import objection from 'objection';
+import { DomainError, Invalid, type FieldIssue } from '../services/errors.js';
+
+const { ValidationError: ObjectionValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, DataError } = objection;
+
+export function errorBody(code: string, message: string, details: unknown = null) {
+  return { error: { code, message, details } };
+}
+
+/** route.options.validate.failAction: joi errors become our Invalid with field paths. */
+export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
+  const joiError = (err as Boom.Boom & { details?: ValidationError['details'] }).details ? (err as unknown as ValidationError) : undefined;
+  const details: FieldIssue[] = (joiError?.details ?? []).map((d) => ({
+    path: d.path.join('.') || (d.context?.key ?? ''),
+    message: d.message.replace(/"/g, ''),
+    type: d.type,
+  }));
+  throw new Invalid(details[0]?.message ? `Invalid request: ${details.map((d) => d.message).join('; ')}` : 'Invalid request.', details);
+};
+
+const HAPI_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'not_authenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+  504: 'upstream_timeout',
+};
+
+function translate(err: Error & { code?: string; name: string }): DomainError | null {
+  if (err instanceof DomainError) return err;
+  if (err instanceof NotFoundError) return new DomainError(404, 'not_found', 'Resource not found.');
+  if (err instanceof UniqueViolationError) return new DomainError(409, 'conflict', 'A record with these values already exists.', { columns: (err as { columns?: string[] }).columns ?? [] });
+  if (err instanceof ForeignKeyViolationError) return new DomainError(409, 'conflict', 'The record is referenced by, or references, another record.');
+  if (err instanceof CheckViolationError || err instanceof DataError) return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
+  if (err instanceof ObjectionValidationError) {
+    const data = (err as unknown as { data: Record<string, { message: string }[]> }).data ?? {};
+    return new Invalid('Invalid request.', Object.entries(data).map(([path, list]) => ({ path, message: list[0]?.message ?? 'invalid' })));
+  }
+  const pgCode = err.code ?? '';
+  if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
+  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
+  if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
+  if (err.name === 'KnexTimeoutError' || pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '57P03') {
+    return new DomainError(503, 'database_unavailable', 'The database is unavailable; retry shortly.', null, { 'Retry-After': '5' });
+  }
+  if (err.name === 'MaxRetriesPerRequestError' || /enableOfflineQueue|Connection is closed|ECONNREFUSED.*6379/.test(err.message)) {
+    return new DomainError(503, 'queue_unavailable', 'The job queue is unavailable; retry shortly.', null, { 'Retry-After': '5' });
+  }
+  return null;
+}
+
+export const errorsPlugin: Plugin<void> = {
+  name: 'platform-errors',
+  register(server) {
+    server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
+      const response = request.response;
+      if (!('isBoom' in response) || !response.isBoom) return h.continue;
+      const err = response as Boom.Boom & { code?: string };
+      const domain = translate(err);
+      if (domain) {
+        const res = h.response(errorBody(domain.code, domain.message, domain.details)).code(domain.status);
+        for (const [k, v] of Object.entries(domain.headers)) res.header(k, v);
+        return res;
+      }
+      const status = err.output.statusCode;
+      if (status >= 500) {
+        request.log(['error'], err);
+        request.logger?.error({ err }, 'unhandled error');
+        return h.response(errorBody('internal_error', 'An unexpected error occurred; it has been logged.')).code(500);
+      }
+      let message = err.output.payload.message || err.output.payload.error;
+      if (status === 400 && /Invalid request payload JSON/i.test(message)) message = 'The request body is not valid JSON.';
+      if (status === 404 && message === 'Not Found') message = `No endpoint ${request.method.toUpperCase()} ${request.path}.`;
+      if (status === 403 && /insufficient scope/i.test(message)) message = 'This action requires a staff account.';
+      const code = status === 400 && /JSON/.test(message) ? 'malformed_json' : status === 403 && /staff/.test(message) ? 'staff_only' : (HAPI_CODES[status] ?? 'error');
+      const res = h.response(errorBody(code, message)).code(status);
+      for (const [k, v] of Object.entries(err.output.headers)) res.header(k, String(v));
+      return res;
+    });
+  },
+};

@@ -1,0 +1,26 @@
+// The notification channel: job results and user notifications reach the user's
+// sockets on whichever gateway instance holds them. A client that reconnects asks
+// for a job's status with {"type": "jobs.get", "data": {"job_id": "..."}}.
+import type { Server } from '@hapi/hapi';
+import type { SocketHub } from '../realtime/hub.js';
+
+export function registerNotificationChannel(server: Server, hub: SocketHub): void {
+  hub.channel('/ws/notifications/', {
+    onOpen(conn) {
+      conn.send({ type: 'connection.ready', data: { user_id: conn.principal.userId, channel: 'notifications' } });
+    },
+    async onMessage(conn, message) {
+      if (message.type === 'jobs.get') {
+        const jobId = String((message.data as { job_id?: unknown })?.job_id ?? '');
+        try {
+          const status = await server.app.services.jobs.statusOf(jobId, conn.principal.userId, conn.principal.isStaff);
+          conn.send({ type: 'job.status', data: status });
+        } catch {
+          conn.send({ type: 'error', data: { code: 'not_found', message: 'Job not found.' } });
+        }
+        return;
+      }
+      conn.send({ type: 'error', data: { code: 'unknown_type', message: `Unknown message type "${message.type}".` } });
+    },
+  });
+}

@@ -1,0 +1,35 @@
+// Resolves X-Profile-Type / X-Team-Id once per authenticated request into
+// request.app.scope, which every later handler uses. Unknown or foreign teams stop
+// here (400 / 403), so no handler has to think about it.
+import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import { resolveScope, type Scope } from '../services/scope.js';
+import { Unauthorized } from '../services/errors.js';
+
+export const scopePlugin: Plugin<void> = {
+  name: 'platform-scope',
+  register(server) {
+    server.ext('onPostAuth', async (request: Request, h: ResponseToolkit) => {
+      const principal = request.auth.credentials?.user;
+      if (!request.auth.isAuthenticated || !principal) return h.continue;
+      request.app.scope = await resolveScope(
+        server.app.platform.knex,
+        principal.userId,
+        headerValue(request, 'x-profile-type'),
+        headerValue(request, 'x-team-id'),
+      );
+      return h.continue;
+    });
+  },
+};
+
+function headerValue(request: Request, name: string): string | undefined {
+  const v = request.headers[name];
+  return v === undefined || v === '' ? undefined : String(v);
+}
+
+/** The caller's principal and scope inside a handler of an authenticated route. */
+export function caller(request: Request): { userId: string; isStaff: boolean; familyId: string; scope: Scope } {
+  const p = request.auth.credentials?.user;
+  if (!p || !request.app.scope) throw new Unauthorized();
+  return { userId: p.userId, isStaff: p.isStaff, familyId: p.familyId, scope: request.app.scope };
+}

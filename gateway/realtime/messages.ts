@@ -1,0 +1,16 @@
+// Every realtime message is {type, data}. Server-to-client types of the notification
+// channel; other channels (AI chat) declare their own beside their handlers.
+import type { JobStatus } from '../services/JobService.js';
+
+export type ServerMessage =
+  | { type: 'connection.ready'; data: { user_id: string; channel: string } }
+  | { type: 'job.completed'; data: { job_id: string; name: string; result: unknown; finished_at: string } }
+  | { type: 'job.failed'; data: { job_id: string; name: string; error: { code: string; message: string }; finished_at: string } }
+  | { type: 'job.status'; data: JobStatus }
+  | { type: 'notification'; data: Record<string, unknown> }
+  | { type: 'pong'; data: Record<string, never> }
+  | { type: 'error'; data: { code: string; message: string } }
+  | { type: string; data: unknown };
+
+/** Close codes: 4401 = missing/invalid/expired token, 4404 = unknown path, 1001 = shutting down. */
+export const CloseCodes = { unauthorized: 4401, notFound: 4404, goingAway: 1001 } as const;

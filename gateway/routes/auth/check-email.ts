@@ -1,0 +1,27 @@
+import Joi from 'joi';
+import type { ServerRoute, Request } from '@hapi/hapi';
+import { email, errorDocs } from '../schemas.js';
+
+const CheckEmailOut = Joi.object({ email: Joi.string(), available: Joi.boolean(), exists: Joi.boolean() }).label('CheckEmailOut');
+const input = Joi.object({ email: email.required() }).label('CheckEmailIn');
+const response = { status: { 200: CheckEmailOut } };
+const plugins = errorDocs(400);
+const handler = (request: Request) => {
+  const source = (request.method === 'get' ? request.query : request.payload) as { email: string };
+  return request.server.app.services.accounts.checkEmail(source.email);
+};
+
+export default [
+  {
+    method: 'GET',
+    path: '/api/auth/check-email/',
+    options: { auth: false, tags: ['api', 'auth'], description: 'Is this e-mail available? (query)', validate: { query: input }, response, plugins },
+    handler,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/check-email/',
+    options: { auth: false, tags: ['api', 'auth'], description: 'Is this e-mail available? (body)', validate: { payload: input }, response, plugins },
+    handler,
+  },
+] satisfies ServerRoute[];

@@ -1,0 +1,17 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { email, MessageOnly, errorDocs } from '../schemas.js';
+
+export default {
+  method: 'POST',
+  path: '/api/auth/forgot-password/',
+  options: {
+    auth: false,
+    tags: ['api', 'auth'],
+    description: 'Request a password reset code by e-mail',
+    notes: 'Answers the same for known and unknown e-mails.',
+    validate: { payload: Joi.object({ email: email.required() }).label('EmailIn') },
+    response: { status: { 200: MessageOnly } }, plugins: errorDocs(400, 429),
+  },
+  handler: (request) => request.server.app.services.accounts.forgotPassword(request.payload as never),
+} satisfies ServerRoute;

@@ -1,0 +1,28 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { MessageOnly, errorDocs } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+
+export default {
+  method: 'POST',
+  path: '/api/auth/logout/',
+  options: {
+    tags: ['api', 'auth'],
+    description: 'Log out: revoke this login (its access and refresh tokens)',
+    notes: 'With `refresh` in the body the login that token belongs to is revoked (it must be the caller\'s); without it, the login of the bearer token. `all: true` signs out every device.',
+    validate: { payload: Joi.object({ refresh: Joi.string().max(200), all: Joi.boolean().default(false) }).allow(null).default({}).label('LogoutIn') },
+    response: { status: { 200: MessageOnly } }, plugins: errorDocs(401),
+  },
+  async handler(request) {
+    const { tokens } = request.server.app.services;
+    const me = caller(request);
+    const body = (request.payload ?? {}) as { refresh?: string; all?: boolean };
+    if (body.all) {
+      await tokens.revokeAllForUser(me.userId, 'logout_all');
+      return { message: 'Signed out of every device.' };
+    }
+    const family = body.refresh ? await tokens.familyOfRefresh(body.refresh) : null;
+    await tokens.revokeFamily(family && family.userId === me.userId ? family.familyId : me.familyId);
+    return { message: 'Signed out.' };
+  },
+} satisfies ServerRoute;

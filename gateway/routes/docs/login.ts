@@ -1,0 +1,29 @@
+import type { ServerRoute } from '@hapi/hapi';
+
+// A small page that logs in through the public API and hands the access token to
+// Swagger UI, so people can try authenticated calls from /api/docs/.
+const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Docs login · Inventory Platform</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem}button{margin-top:1rem;padding:.6rem 1.2rem}pre{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.6rem}</style></head>
+<body><h1>Docs login</h1><p>Log in to try authenticated endpoints in the <a href="/api/docs/">interactive documentation</a>.</p>
+<form id="f"><label for="e">E-mail</label><input id="e" type="email" required autocomplete="username"><label for="p">Password</label><input id="p" type="password" required autocomplete="current-password"><button>Log in</button></form>
+<div id="out"></div>
+<script>
+document.getElementById('f').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const out = document.getElementById('out');
+  const res = await fetch('/api/auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: document.getElementById('e').value, password: document.getElementById('p').value }) });
+  const body = await res.json();
+  if (!res.ok) { out.textContent = body.error ? body.error.message : 'Login failed'; return; }
+  localStorage.setItem('docsAccessToken', body.access);
+  out.innerHTML = '<p>Logged in. In the docs, press <b>Authorize</b> and paste:</p><pre></pre><p><a href="/api/docs/">Open the documentation</a></p>';
+  out.querySelector('pre').textContent = 'Bearer ' + body.access;
+});
+</script></body></html>`;
+
+export default {
+  method: 'GET',
+  path: '/api/docs-login/',
+  options: { auth: false, tags: ['index'], description: 'Login helper for the interactive documentation' },
+  handler: (_request, h) => h.response(page).type('text/html; charset=utf-8'),
+} satisfies ServerRoute;

@@ -1,0 +1,57 @@
+// Every route of the gateway, one file per endpoint. Areas append their modules here.
+import type { ServerRoute } from '@hapi/hapi';
+import root from './root/index.js';
+import health from './root/health.js';
+import docsMarkdown from './docs/markdown.js';
+import docsLogin from './docs/login.js';
+import register from './auth/register.js';
+import verifyEmail from './auth/verify-email.js';
+import resendVerification from './auth/resend-verification.js';
+import login from './auth/login.js';
+import logout from './auth/logout.js';
+import tokenRefresh from './auth/token-refresh.js';
+import changePassword from './auth/change-password.js';
+import forgotPassword from './auth/forgot-password.js';
+import resetPassword from './auth/reset-password.js';
+import resendPasswordReset from './auth/resend-password-reset.js';
+import checkEmail from './auth/check-email.js';
+import otpHistory from './auth/otp-history.js';
+import otpCleanup from './auth/otp-cleanup.js';
+import teamsList from './teams/list.js';
+import teamsGet from './teams/get.js';
+import teamsCreate from './teams/create.js';
+import teamsAddMember from './teams/add-member.js';
+import teamsRecentActivity from './teams/recent-activity.js';
+import profileMe from './profiles/me.js';
+import jobGet from './jobs/get.js';
+import jobEcho from './jobs/echo.js';
+import notificationsList from './notifications/list.js';
+
+export const routes: ServerRoute[] = [
+  ...root,
+  health,
+  docsMarkdown,
+  docsLogin,
+  register,
+  verifyEmail,
+  resendVerification,
+  login,
+  logout,
+  tokenRefresh,
+  changePassword,
+  forgotPassword,
+  resetPassword,
+  resendPasswordReset,
+  ...checkEmail,
+  otpHistory,
+  otpCleanup,
+  teamsList,
+  teamsGet,
+  teamsCreate,
+  teamsAddMember,
+  teamsRecentActivity,
+  ...profileMe,
+  jobGet,
+  jobEcho,
+  notificationsList,
+] as ServerRoute[];

@@ -1,0 +1,27 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs, JobAccepted } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+import { jobAccepted, notificationsWsUrl } from '../respond.js';
+import { JobStatusOut } from './get.js';
+
+export default {
+  method: 'POST',
+  path: '/api/jobs/echo/',
+  options: {
+    tags: ['api', 'jobs'],
+    description: 'Run a no-op job that returns what it was given',
+    notes: 'For clients to check their realtime set-up (the result also arrives as job.completed on /ws/notifications/), and for the round-trip benchmark. `wait` is how long to wait for the result in ms (default 0: answer 202 at once).',
+    validate: {
+      payload: Joi.object({ echo: Joi.any().default(null), wait: Joi.number().integer().min(0).max(30000).default(0) }).allow(null).default({}).label('EchoIn'),
+    },
+    response: { status: { 200: JobStatusOut, 202: JobAccepted } }, plugins: errorDocs(400, 401, 503),
+  },
+  async handler(request, h) {
+    const { echo, wait } = request.payload as { echo: unknown; wait: number };
+    const { jobs } = request.server.app.services;
+    const outcome = await jobs.run('system.echo', { actor_id: caller(request).userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo }, wait);
+    if (outcome.done) return outcome.status;
+    return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
+  },
+} satisfies ServerRoute;

@@ -1,0 +1,20 @@
+// Shared answers for job-backed endpoints: the result when the job finished within
+// the wait, otherwise 202 with the job id to poll or to await over WebSocket.
+import type { ResponseToolkit } from '@hapi/hapi';
+import type { Outcome } from '../services/JobService.js';
+import { DomainError } from '../services/errors.js';
+
+export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {
+  return h
+    .response({ status: outcome.status.state === 'active' ? 'running' : 'queued', job_id: outcome.status.id, state: outcome.status.state, poll_url: outcome.status.poll_url, websocket: wsUrl })
+    .code(202)
+    .header('Location', outcome.status.poll_url);
+}
+
+/** Turns a failed job into the error it carried (code: message). */
+export function jobFailure(outcome: Outcome, status = 422): DomainError {
+  const err = outcome.status.error ?? { code: 'job_failed', message: 'The job failed.' };
+  return new DomainError(status, err.code, err.message);
+}
+
+export const notificationsWsUrl = (publicBaseUrl: string) => `${publicBaseUrl.replace(/^http/, 'ws')}/ws/notifications/`;

@@ -1,0 +1,68 @@
+// Builds the platform handles and the services of one process (web or worker).
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import type { Platform } from './context.js';
+import { createKnex } from '../../db/knex.js';
+import { producerConnection } from '../../jobs/redis.js';
+import { JobProducer } from '../../jobs/queues.js';
+import { TokenService } from './TokenService.js';
+import { OtpService } from './OtpService.js';
+import { MailService } from './MailService.js';
+import { AuditService } from './AuditService.js';
+import { AccountService } from './AccountService.js';
+import { TeamService } from './TeamService.js';
+import { ProfileService } from './ProfileService.js';
+import { JobService, type JobWaiters } from './JobService.js';
+import { NotificationService } from './NotificationService.js';
+import { RateLimits } from './rate-limits.js';
+
+export interface Services {
+  tokens: TokenService;
+  otps: OtpService;
+  mail: MailService;
+  audit: AuditService;
+  accounts: AccountService;
+  teams: TeamService;
+  profiles: ProfileService;
+  jobs: JobService;
+  notifications: NotificationService;
+  limits: RateLimits;
+}
+
+export function createPlatform(config: Config, role: string, log?: Logger): Platform {
+  const logger = log ?? pino({ level: config.logLevel, base: { role }, redact: ['req.headers.authorization', '*.password', '*.otp_code'] });
+  const redis = producerConnection(config.redisUrl, `${role}-producer`);
+  return {
+    config,
+    knex: createKnex(config.databaseUrl, { min: 0, max: role === 'web' ? 20 : 10 }),
+    redis,
+    jobs: new JobProducer(redis, config.queuePrefix),
+    log: logger,
+  };
+}
+
+export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
+  const tokens = new TokenService(platform);
+  const otps = new OtpService(platform);
+  const mail = new MailService(platform);
+  const audit = new AuditService(platform);
+  const limits = new RateLimits(platform);
+  return {
+    tokens,
+    otps,
+    mail,
+    audit,
+    limits,
+    accounts: new AccountService(platform, { mail, otps, tokens, audit, limits }),
+    teams: new TeamService(platform, audit),
+    profiles: new ProfileService(platform, audit),
+    jobs: new JobService(platform, waiters),
+    notifications: new NotificationService(platform),
+  };
+}
+
+export async function closePlatform(platform: Platform): Promise<void> {
+  await platform.jobs.close().catch(() => undefined);
+  platform.redis.disconnect();
+  await platform.knex.destroy();
+}

@@ -1,0 +1,97 @@
+// One list mechanism for every collection: page/page_size pagination with count and
+// next/previous links, equality filters on declared fields, `search` over declared
+// text columns (ILIKE), and `ordering` (comma list, "-" for descending) limited to
+// declared columns. Routes declare a ListSpec; the joi query schema and the SQL
+// both come from it.
+import Joi from 'joi';
+import type { Request } from '@hapi/hapi';
+import type { QueryBuilder, Model } from 'objection';
+import type { Knex } from 'knex';
+import { pageQuery } from '../routes/schemas.js';
+
+export interface ListSpec {
+  /** query parameter -> { column, schema } for equality (or custom) filters */
+  filters?: Record<string, { column: string; schema: Joi.Schema; op?: '=' | '>=' | '<=' | 'ilike' }>;
+  /** columns searched by `search` */
+  search?: string[];
+  /** ordering name -> column */
+  ordering: Record<string, string>;
+  defaultOrdering: string;
+}
+
+export interface ListParams {
+  page: number;
+  page_size: number;
+  search?: string;
+  ordering?: string;
+  [filter: string]: unknown;
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export function listQuerySchema(spec: ListSpec, label: string): Joi.ObjectSchema {
+  const filters = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([k, f]) => [k, f.schema]));
+  const orderNames = Object.keys(spec.ordering).flatMap((n) => [n, `-${n}`]);
+  return Joi.object({
+    ...pageQuery,
+    ...filters,
+    ...(spec.search?.length ? { search: Joi.string().trim().max(200).allow('').description(`searches ${spec.search.join(', ')}`) } : {}),
+    ordering: Joi.string()
+      .pattern(new RegExp(`^(${orderNames.map(escapeRe).join('|')})(,(${orderNames.map(escapeRe).join('|')}))*$`))
+      .description(`comma list of ${Object.keys(spec.ordering).join(', ')}; prefix with - for descending; default ${spec.defaultOrdering}`)
+      .messages({ 'string.pattern.base': `ordering must be a comma list of ${orderNames.join(', ')}` }),
+  }).label(label);
+}
+
+/** Applies filters, search and ordering from validated params to a query builder. */
+export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model, Model[]>>(query: Q, spec: ListSpec, params: ListParams): Q {
+  const q = query as unknown as Knex.QueryBuilder;
+  for (const [name, f] of Object.entries(spec.filters ?? {})) {
+    const v = params[name];
+    if (v === undefined || v === '') continue;
+    if (f.op === 'ilike') q.where(f.column, 'ilike', `%${escapeLike(String(v))}%`);
+    else q.where(f.column, f.op ?? '=', v as Knex.Value);
+  }
+  if (params.search && spec.search?.length) {
+    const term = `%${escapeLike(params.search)}%`;
+    q.where((w) => {
+      for (const col of spec.search!) w.orWhere(col, 'ilike', term);
+    });
+  }
+  const ordering = (params.ordering || spec.defaultOrdering).split(',');
+  for (const o of ordering) {
+    const desc = o.startsWith('-');
+    const col = spec.ordering[desc ? o.slice(1) : o];
+    if (col) q.orderBy(col, desc ? 'desc' : 'asc');
+  }
+  return query;
+}
+
+/** Counts and fetches one page: two queries however many rows there are. */
+export async function paginate<T>(request: Request, query: Knex.QueryBuilder | QueryBuilder<Model, Model[]>, params: ListParams, mapRow: (row: any) => T): Promise<Page<T>> {
+  const q = query as unknown as Knex.QueryBuilder;
+  const countQuery = q.clone().clearSelect().clearOrder();
+  const [{ count }] = (await (countQuery as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[];
+  const rows = await q.offset((params.page - 1) * params.page_size).limit(params.page_size);
+  const total = Number(count);
+  return { count: total, ...pageLinks(request, total, params.page, params.page_size), results: (rows as unknown[]).map(mapRow) };
+}
+
+export function pageLinks(request: Request, count: number, page: number, pageSize: number): { next: string | null; previous: string | null } {
+  const base = request.server.app.platform.config.publicBaseUrl;
+  const link = (p: number) => {
+    const url = new URL(request.path, base);
+    for (const [k, v] of Object.entries(request.query)) if (v !== undefined && k !== 'page') url.searchParams.set(k, String(v));
+    url.searchParams.set('page', String(p));
+    return url.toString();
+  };
+  return { next: page * pageSize < count ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

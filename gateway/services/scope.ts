@@ -1,0 +1,32 @@
+// The caller's working scope, resolved once per request from X-Profile-Type and
+// X-Team-Id (plugins/scope.ts) and passed to every service that reads or writes
+// scoped rows.
+import type { Knex } from 'knex';
+import { Forbidden, Invalid } from './errors.js';
+
+export interface Scope {
+  type: 'self' | 'team';
+  userId: string;
+  teamId: number | null;
+  role: 'owner' | 'member' | null;
+}
+
+export async function resolveScope(knex: Knex, userId: string, profileType: string | undefined, teamIdHeader: string | undefined): Promise<Scope> {
+  const type = (profileType ?? (teamIdHeader ? 'team' : 'self')).trim().toLowerCase();
+  if (type !== 'self' && type !== 'team') {
+    throw Invalid.field('X-Profile-Type', 'X-Profile-Type must be "self" or "team".', 'invalid_profile_type');
+  }
+  if (type === 'self') return { type: 'self', userId, teamId: null, role: null };
+  if (!teamIdHeader || !/^\d{1,9}$/.test(teamIdHeader.trim())) {
+    throw Invalid.field('X-Team-Id', 'X-Team-Id must be the integer id of your team when X-Profile-Type is "team".', 'invalid_team_id');
+  }
+  const teamId = Number(teamIdHeader.trim());
+  const member = await knex('team_members').where({ team_id: teamId, user_id: userId }).first('role');
+  if (!member) throw new Forbidden('You are not a member of this team.', 'not_team_member');
+  return { type: 'team', userId, teamId, role: member.role };
+}
+
+/** Row ownership columns for a scope: (owner_id, team_id) as stored on scoped tables. */
+export function scopeColumns(scope: Scope): { owner_id: string | null; team_id: number | null } {
+  return scope.type === 'team' ? { owner_id: null, team_id: scope.teamId } : { owner_id: scope.userId, team_id: null };
+}

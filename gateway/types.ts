@@ -1,0 +1,23 @@
+// Hapi augmentations: what compose() puts on the server and on each request.
+import type { Platform } from './services/context.js';
+import type { Services } from './services/index.js';
+import type { Scope } from './services/scope.js';
+import type { Principal } from './services/TokenService.js';
+import type { SocketHub } from './realtime/hub.js';
+
+declare module '@hapi/hapi' {
+  interface ServerApplicationState {
+    platform: Platform;
+    services: Services;
+    hub: SocketHub;
+  }
+  interface RequestApplicationState {
+    scope?: Scope;
+  }
+  interface UserCredentials extends Principal {}
+  interface PluginSpecificConfiguration {
+    platform?: { public?: boolean };
+  }
+}
+
+export {};

@@ -1,0 +1,30 @@
+// Result and progress events that workers publish and every gateway instance relays
+// to its own sockets and HTTP waiters (Redis pub/sub reaches all instances).
+export interface JobFinishedEvent {
+  kind: 'job.completed' | 'job.failed';
+  job_id: string;
+  name: string;
+  queue: string;
+  actor_id: string | null;
+  result?: unknown;
+  error?: { code: string; message: string };
+  finished_at: string;
+}
+
+/** A realtime message addressed to one user (notifications, alerts, pushes). */
+export interface UserMessageEvent {
+  kind: 'user.message';
+  user_ids: string[];
+  message: { type: string; data: unknown };
+}
+
+/** Tokens revoked on one instance must stop working on all of them at once. */
+export interface TokensRevokedEvent {
+  kind: 'auth.revoked';
+  user_id?: string;
+  token_hashes?: string[];
+}
+
+export type RealtimeEvent = JobFinishedEvent | UserMessageEvent | TokensRevokedEvent;
+
+export const realtimeChannel = (prefix: string) => `${prefix}:realtime`;

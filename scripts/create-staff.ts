@@ -1,0 +1,42 @@
+// npm run create-staff -- --email <e> --password <p> [--first-name A --last-name B]
+// Creates a verified staff (admin) user, or promotes and re-passwords an existing one.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../gateway/config/env.js';
+import { runEntry } from '../gateway/config/entry.js';
+import { migrateAndSeed } from '../db/migrate.js';
+import { createKnex } from '../db/knex.js';
+import { hashPassword } from '../gateway/services/secrets.js';
+import { normalizeEmail, passwordProblems } from '../gateway/services/AccountService.js';
+
+await runEntry('create-staff', async () => {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string', default: '' }, 'last-name': { type: 'string', default: '' } },
+  });
+  if (!values.email || !values.password) {
+    console.error('usage: npm run create-staff -- --email <e> --password <p> [--first-name A] [--last-name B]');
+    process.exit(2);
+  }
+  const email = normalizeEmail(values.email);
+  const problem = passwordProblems(values.password, email);
+  if (problem) {
+    console.error(`create-staff: ${problem}`);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  await migrateAndSeed(config.databaseUrl);
+  const knex = createKnex(config.databaseUrl, { min: 0, max: 2 });
+  try {
+    const password_hash = await hashPassword(values.password, config.passwordScryptCost);
+    const now = new Date();
+    const [user] = await knex('users')
+      .insert({ email, password_hash, first_name: values['first-name'], last_name: values['last-name'], is_staff: true, email_verified_at: now })
+      .onConflict('email')
+      .merge({ password_hash, is_staff: true, is_active: true, email_verified_at: knex.raw('coalesce(users.email_verified_at, excluded.email_verified_at)'), updated_at: now })
+      .returning(['id', 'email', 'created_at', 'updated_at']);
+    await knex('profiles').insert({ user_id: user.id }).onConflict('user_id').ignore();
+    await knex('auth_tokens').where({ user_id: user.id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'staff_password_set' });
+    console.log(`create-staff: ${user.email} (${user.id}) is a verified staff user`);
+  } finally {
+    await knex.destroy();
+  }
+});

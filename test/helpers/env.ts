@@ -1,0 +1,30 @@
+// Test configuration: a dedicated database and Redis index, a unique queue prefix
+// per test file (so files run in parallel), fast password hashing, temp folders.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../../gateway/config/env.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_test';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'invp-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: TEST_DATABASE_URL,
+    REDIS_URL: TEST_REDIS_URL,
+    QUEUE_PREFIX: `t${randomBytes(5).toString('hex')}`,
+    PASSWORD_SCRYPT_COST: '1024',
+    MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'),
+    MEDIA_ROOT: path.join(tmp, 'media'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JOB_LOCK_MS: '5000',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
+    SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
+    ...overrides,
+  });
+}

@@ -1,0 +1,34 @@
+// Job name -> handler. The type demands one handler per catalog entry, and start-up
+// checks it again at run time (a build with a missing or extra handler never runs).
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Platform } from '../gateway/services/context.js';
+import type { Services } from '../gateway/services/index.js';
+import { jobCatalog, type JobName, type JobOf } from '../jobs/catalog.js';
+import { echo } from './handlers/echo.js';
+import { sendMail } from './handlers/send-mail.js';
+import { maintenanceSweep } from './handlers/maintenance-sweep.js';
+
+export interface HandlerContext {
+  platform: Platform;
+  services: Services;
+  log: Logger;
+}
+
+export type Handler<N extends JobName> = (job: Job<JobOf<N>>, ctx: HandlerContext) => Promise<unknown>;
+
+export const handlers: { [N in JobName]: Handler<N> } = {
+  'system.echo': echo,
+  'mail.send': sendMail,
+  'maintenance.sweep': maintenanceSweep,
+};
+
+export function verifyRegistry(): void {
+  const declared = Object.keys(jobCatalog).sort();
+  const handled = Object.keys(handlers).sort();
+  const missing = declared.filter((n) => !handled.includes(n));
+  const extra = handled.filter((n) => !declared.includes(n));
+  if (missing.length || extra.length) {
+    throw new Error(`job registry mismatch: missing handlers for [${missing.join(', ')}], handlers without a catalog entry [${extra.join(', ')}]`);
+  }
+}
