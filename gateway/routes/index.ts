@@ -26,6 +26,7 @@ import profileMe from './profiles/me.js';
 import jobGet from './jobs/get.js';
 import jobEcho from './jobs/echo.js';
 import notificationsList from './notifications/list.js';
+import mediaServe from './media/serve.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -54,4 +55,5 @@ export const routes: ServerRoute[] = [
   jobGet,
   jobEcho,
   notificationsList,
+  mediaServe,
 ] as ServerRoute[];

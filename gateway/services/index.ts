@@ -15,6 +15,7 @@ import { ProfileService } from './ProfileService.js';
 import { JobService, type JobWaiters } from './JobService.js';
 import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
+import { MediaStore } from './MediaStore.js';
 
 export interface Services {
   tokens: TokenService;
@@ -27,6 +28,7 @@ export interface Services {
   jobs: JobService;
   notifications: NotificationService;
   limits: RateLimits;
+  media: MediaStore;
 }
 
 export function createPlatform(config: Config, role: string, log?: Logger): Platform {
@@ -58,6 +60,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     profiles: new ProfileService(platform, audit),
     jobs: new JobService(platform, waiters),
     notifications: new NotificationService(platform),
+    media: new MediaStore(platform),
   };
 }
 
