@@ -86,7 +86,13 @@ export const errorsPlugin: Plugin<void> = {
       }
       let message = err.output.payload.message || err.output.payload.error;
       if (status === 400 && /Invalid request payload JSON/i.test(message)) message = 'The request body is not valid JSON.';
-      if (status === 404 && message === 'Not Found') message = `No endpoint ${request.method.toUpperCase()} ${request.path}.`;
+      if (status === 404 && message === 'Not Found') {
+        const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => request.server.match(m.toLowerCase() as 'get', request.path));
+        if (allowed.length) {
+          return h.response(errorBody('method_not_allowed', `${request.method.toUpperCase()} is not allowed on ${request.path}; use ${allowed.join(', ')}.`)).code(405).header('Allow', allowed.join(', '));
+        }
+        message = `No endpoint ${request.method.toUpperCase()} ${request.path}.`;
+      }
       if (status === 403 && /insufficient scope/i.test(message)) message = 'This action requires a staff account.';
       const code = status === 400 && /JSON/.test(message) ? 'malformed_json' : status === 403 && /staff/.test(message) ? 'staff_only' : (HAPI_CODES[status] ?? 'error');
       const res = h.response(errorBody(code, message)).code(status);

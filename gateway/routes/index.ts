@@ -27,6 +27,11 @@ import jobGet from './jobs/get.js';
 import jobEcho from './jobs/echo.js';
 import notificationsList from './notifications/list.js';
 import mediaServe from './media/serve.js';
+import usersList from './users/list.js';
+import usersCreate from './users/create.js';
+import usersRead from './users/read.js';
+import usersUpdate from './users/update.js';
+import usersDelete from './users/delete.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -56,4 +61,9 @@ export const routes: ServerRoute[] = [
   jobEcho,
   notificationsList,
   mediaServe,
+  usersList,
+  usersCreate,
+  usersRead,
+  ...usersUpdate,
+  usersDelete,
 ] as ServerRoute[];

@@ -16,6 +16,7 @@ import { JobService, type JobWaiters } from './JobService.js';
 import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
 import { MediaStore } from './MediaStore.js';
+import { UserService } from './UserService.js';
 
 export interface Services {
   tokens: TokenService;
@@ -29,6 +30,7 @@ export interface Services {
   notifications: NotificationService;
   limits: RateLimits;
   media: MediaStore;
+  users: UserService;
 }
 
 export function createPlatform(config: Config, role: string, log?: Logger): Platform {
@@ -61,6 +63,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     jobs: new JobService(platform, waiters),
     notifications: new NotificationService(platform),
     media: new MediaStore(platform),
+    users: new UserService(platform, audit, tokens),
   };
 }
 

@@ -1,0 +1,20 @@
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+import { userId } from './schemas.js';
+
+export default {
+  method: 'DELETE',
+  path: '/api/users/{id}/',
+  options: {
+    tags: ['api', 'users'],
+    description: 'Deactivate a user (staff only)',
+    notes: 'The account can no longer log in and its tokens are revoked; its data stays until a data-deletion request removes it. Users delete their own account through POST /api/gdpr-deletion-request/.',
+    validate: { params: userId },
+    plugins: errorDocs(401, 403, 404, 409),
+  },
+  async handler(request, h) {
+    await request.server.app.services.users.deactivate(caller(request), (request.params as { id: string }).id);
+    return h.response().code(204);
+  },
+} satisfies ServerRoute;

@@ -1,0 +1,20 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+import { listQuerySchema, type ListParams } from '../../services/listing.js';
+import { userListSpec } from '../../services/UserService.js';
+import { UserAdminOut } from './schemas.js';
+
+export default {
+  method: 'GET',
+  path: '/api/users/',
+  options: {
+    tags: ['api', 'users'],
+    description: 'List users (staff: everyone; others: themselves)',
+    validate: { query: listQuerySchema(userListSpec, 'UserListQuery') },
+    response: { status: { 200: Joi.object({ count: Joi.number(), next: Joi.any(), previous: Joi.any(), results: Joi.array().items(UserAdminOut) }).label('UserList') } },
+    plugins: errorDocs(400, 401),
+  },
+  handler: (request) => request.server.app.services.users.list(request, caller(request), request.query as ListParams),
+} satisfies ServerRoute;
