@@ -32,6 +32,7 @@ import usersCreate from './users/create.js';
 import usersRead from './users/read.js';
 import usersUpdate from './users/update.js';
 import usersDelete from './users/delete.js';
+import adminConsole from './admin/console.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -66,4 +67,5 @@ export const routes: ServerRoute[] = [
   usersRead,
   ...usersUpdate,
   usersDelete,
+  adminConsole,
 ] as ServerRoute[];

@@ -41,6 +41,7 @@ const handler = (request: Request) => {
       openapi: `${base}/api/openapi.json`,
       markdown: `${base}/api/docs/markdown/`,
       docs_login: `${base}/api/docs-login/`,
+      admin: `${base}/admin/`,
       health: `${base}/api/health/`,
     },
     authentication: 'Authorization: Bearer <access token> from POST /api/auth/login/; scope with X-Profile-Type: self|team and X-Team-Id: <team id>.',
