@@ -43,6 +43,9 @@ export async function checkPostgres(databaseUrl: string): Promise<void> {
     await client.connect();
     await client.query('SELECT 1');
   } catch (err) {
+    if ((err as { code?: string }).code === '3D000') {
+      throw new DependencyError(`the database of ${redactUrl(databaseUrl)} does not exist; create and migrate it with: npm run release (npm start does it for you)`);
+    }
     throw new DependencyError(`PostgreSQL is not reachable at ${redactUrl(databaseUrl)} (${(err as Error).message || (err as { code?: string }).code}); ${PG_HINT}`);
   } finally {
     await client.end().catch(() => undefined);

@@ -3,18 +3,42 @@
 // secrets or personal data (Redis keeps them in clear text).
 import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
-import type { JobsOptions } from 'bullmq';
+import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Queues whose jobs run in a sandboxed child process (a BullMQ processor file) so
+ * CPU-heavy work (OCR, barcode decoding) cannot stall the worker's lock renewal.
+ * Value: the processor file's name under workers/processors/ (without extension).
+ */
+export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = { media: 'media' };
 
 /** Who asked for the job; results are pushed to this user and only they may poll it. */
 const actor = Joi.string().guid({ version: 'uuidv4' }).allow(null);
+/** a file under MEDIA_ROOT, relative, forward slashes, no way out of the folder */
+const mediaPath = Joi.string().max(300).pattern(/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*$/);
 
 export interface JobPayloads {
-  'system.echo': { actor_id: string | null; echo: unknown };
+  /** delay_ms: how long the no-op job pretends to work (tests of polling, shutdown and stalled-job recovery) */
+  'system.echo': { actor_id: string | null; echo: unknown; delay_ms?: number };
   'mail.send': { actor_id: string | null; email_id: number };
   'maintenance.sweep': { actor_id: null };
+  /** OCR of an image stored under MEDIA_ROOT (the payload carries its path, never the file) */
+  'media.ocr': { actor_id: string | null; media_path: string };
+  /** decode a barcode photo stored under MEDIA_ROOT, then look it up in the scope and record the scan */
+  'media.decode-barcode': { actor_id: string; media_path: string; scope: { type: 'self' | 'team'; team_id: number | null } };
+  /** re-evaluate low-stock / expiry alerts of the items a ledger transaction (or an item edit) touched */
+  'inventory.evaluate-alerts': { actor_id: null; cause: string; transaction_id: string | null; item_ids: number[] };
+  /** hourly: expiry dates pass with time, and a missed evaluation is caught up */
+  'inventory.sweep-alerts': { actor_id: null };
+  /** re-pull one applicant's authoritative review from its provider (webhooks coalesce per applicant) */
+  'kyc.repull-applicant': { actor_id: null; applicant_id: string; reason: string };
+  /** deliver one signed status callback (kyc.callback_deliveries row); `replay` counts manual replays */
+  'kyc.deliver-callback': { actor_id: null; delivery_id: number; replay: number };
+  /** periodic: re-pull applicants stuck in pending/in_review/on_hold, re-enqueue unsent callbacks */
+  'kyc.sweep': { actor_id: null };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -27,6 +51,8 @@ export interface JobSpec<N extends JobName> {
   jobId?: (payload: JobOf<N>) => string;
   /** Whether a client may read the job through GET /api/jobs/{id}/. */
   pollable: boolean;
+  /** BullMQ deduplication (e.g. at most one running and one waiting job per entity). */
+  deduplication?: (payload: JobOf<N>) => DeduplicationOptions;
 }
 
 const retention = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 7 * 24 * 3600, count: 5000 } };
@@ -35,7 +61,7 @@ const backoff = (delay: number) => ({ type: 'exponential', delay, jitter: 0.5 })
 export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
   'system.echo': {
     queue: 'system',
-    payload: Joi.object({ actor_id: actor.required(), echo: Joi.any() }),
+    payload: Joi.object({ actor_id: actor.required(), echo: Joi.any(), delay_ms: Joi.number().integer().min(0).max(10_000) }),
     options: { attempts: 1, ...retention },
     pollable: true,
   },
@@ -50,6 +76,67 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     queue: 'maintenance',
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 3, backoff: backoff(10000), ...retention },
+    pollable: false,
+  },
+  'media.ocr': {
+    queue: 'media',
+    payload: Joi.object({ actor_id: actor.required(), media_path: mediaPath.required() }),
+    // a crashed child is retried once; unreadable images fail at once (UnrecoverableError)
+    options: { attempts: 2, backoff: backoff(1000), ...retention },
+    pollable: true,
+  },
+  'media.decode-barcode': {
+    queue: 'media',
+    payload: Joi.object({
+      actor_id: actor.required(),
+      media_path: mediaPath.required(),
+      scope: Joi.object({ type: Joi.valid('self', 'team').required(), team_id: Joi.number().integer().positive().allow(null).required() }).required(),
+    }),
+    options: { attempts: 2, backoff: backoff(1000), ...retention },
+    pollable: true,
+  },
+  'inventory.evaluate-alerts': {
+    queue: 'inventory',
+    payload: Joi.object({
+      actor_id: Joi.valid(null).required(),
+      // what caused the evaluation (tx-<transaction id>, item-<id>-v<version>): the job id, so a retried enqueue runs once
+      cause: Joi.string().pattern(/^[a-z0-9_-]{1,80}$/).required(),
+      transaction_id: Joi.string().pattern(/^\d{1,18}$/).allow(null).required(),
+      item_ids: Joi.array().items(Joi.number().integer().positive()).max(1000).required(),
+    }),
+    options: { attempts: 5, backoff: backoff(2000), ...retention },
+    jobId: (p) => `inventory-alerts-${p.cause}`,
+    pollable: false,
+  },
+  'inventory.sweep-alerts': {
+    queue: 'inventory',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    pollable: false,
+  },
+  'kyc.repull-applicant': {
+    queue: 'kyc',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), applicant_id: Joi.string().guid().required(), reason: Joi.string().max(80).required() }),
+    // a provider outage is retried; a deleted applicant ends the job (terminal, not an endless retry)
+    options: { attempts: 6, backoff: backoff(3000), ...retention },
+    // one running and at most one waiting re-pull per applicant: concurrent webhooks coalesce,
+    // and one arriving while a re-pull runs is not lost (it runs once more afterwards)
+    deduplication: (p) => ({ id: `kyc-repull-${p.applicant_id}`, keepLastIfActive: true }),
+    pollable: false,
+  },
+  'kyc.deliver-callback': {
+    queue: 'kyc',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), delivery_id: Joi.number().integer().positive().required(), replay: Joi.number().integer().min(0).required() }),
+    // the handler schedules its own retries (capped exponential backoff with jitter for about a
+    // day, re-signed per attempt) and then marks the delivery dead; BullMQ attempts cover crashes
+    options: { attempts: 3, backoff: backoff(5000), ...retention },
+    jobId: (p) => `kyc-callback-${p.delivery_id}-r${p.replay}`,
+    pollable: false,
+  },
+  'kyc.sweep': {
+    queue: 'kyc',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    options: { attempts: 2, backoff: backoff(10000), ...retention },
     pollable: false,
   },
 };

@@ -27,4 +27,8 @@ export interface TokensRevokedEvent {
 
 export type RealtimeEvent = JobFinishedEvent | UserMessageEvent | TokensRevokedEvent;
 
-export const realtimeChannel = (prefix: string) => `${prefix}:realtime`;
+/**
+ * Redis pub/sub ignores the database index, so the channel names it: two installs
+ * sharing one Redis on different indexes never see each other's events.
+ */
+export const realtimeChannel = (prefix: string, db = 0) => `${prefix}:realtime:${db}`;

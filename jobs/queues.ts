@@ -3,13 +3,37 @@ import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jobCatalog, jobIdFor, QUEUE_NAMES, type JobName, type JobOf, type QueueName } from './catalog.js';
 import { realtimeChannel, type RealtimeEvent } from './events.js';
+import { whenReady } from './redis.js';
 
 export class InvalidJobPayload extends Error {}
 
+/** Redis is not connected: the gateway answers 503 queue_unavailable at once. */
+export class QueueUnavailable extends Error {
+  override name = 'QueueUnavailable';
+}
+
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
+  private wasReady: boolean;
 
-  constructor(private readonly connection: Redis, readonly prefix: string) {}
+  constructor(private readonly connection: Redis, readonly prefix: string) {
+    this.wasReady = connection.status === 'ready';
+    connection.once('ready', () => (this.wasReady = true));
+  }
+
+  /**
+   * Producers fail fast: BullMQ would park a command until Redis returns (a request
+   * that never answers), so once connected a lost connection is an error at once.
+   * Only the very first connection of the process is waited for, briefly.
+   */
+  private async connected(): Promise<void> {
+    if (this.connection.status === 'ready') return;
+    if (!this.wasReady) {
+      const ok = await whenReady(this.connection, 3000).then(() => true, () => false);
+      if (ok) return;
+    }
+    throw new QueueUnavailable(`Redis is not connected (${this.connection.status})`);
+  }
 
   queue(name: QueueName): Queue {
     let q = this.queues.get(name);
@@ -26,15 +50,18 @@ export class JobProducer {
     const { error, value } = spec.payload.validate(payload);
     if (error) throw new InvalidJobPayload(`${name}: ${error.message}`);
     const jobId = opts.jobId ?? jobIdFor(name, value);
-    return this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay });
+    const deduplication = spec.deduplication?.(value);
+    await this.connected();
+    return this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay, ...(deduplication ? { deduplication } : {}) });
   }
 
   async getJob(jobId: string, queue: QueueName): Promise<Job | undefined> {
+    await this.connected();
     return this.queue(queue).getJob(jobId);
   }
 
   async publish(event: RealtimeEvent): Promise<void> {
-    await this.connection.publish(realtimeChannel(this.prefix), JSON.stringify(event));
+    await this.connection.publish(realtimeChannel(this.prefix, this.connection.options.db), JSON.stringify(event));
   }
 
   async close(): Promise<void> {

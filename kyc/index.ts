@@ -1,18 +1,27 @@
-// Entry of the `kyc` process type: the identity-verification microservice.
-// Until its issue lands it is a stub that starts and answers its health check.
-import Hapi from '@hapi/hapi';
-import { loadConfig } from '../gateway/config/env.js';
+// Entry of the `kyc` process type: the identity-verification microservice. Checks its
+// dependencies, composes, ensures the configured project, listens; SIGTERM drains.
+import { loadConfig, redactUrl } from '../gateway/config/env.js';
 import { runEntry } from '../gateway/config/entry.js';
+import { checkPostgres, checkRedis } from '../db/connectivity.js';
+import { INTERFACE_VERSION } from './contract.js';
+import { compose } from './server.js';
 
 await runEntry('kyc', async () => {
   const config = loadConfig();
-  const server = Hapi.server({ port: config.kycPort, host: config.host });
-  server.route({ method: 'GET', path: '/health', handler: () => ({ status: 'ok', service: 'kyc', interface_version: '2.0.0' }) });
-  server.route({ method: 'GET', path: '/api/v1/kyc/health/', handler: () => ({ status: 'ok', service: 'kyc', interface_version: '2.0.0' }) });
+  await checkPostgres(config.databaseUrl);
+  await checkRedis(config.redisUrl);
+  const server = await compose(config);
   await server.start();
-  console.log(`kyc: listening on ${config.kycUrl}`);
-  process.on('SIGTERM', async () => {
-    await server.stop({ timeout: 5000 });
+  const engine = config.kyc.engine === 'inhouse' ? 'inhouse' : `external (${config.kyc.providerName})`;
+  console.log(`kyc: listening on ${server.info.uri} (interface ${INTERFACE_VERSION}, engine ${engine}, project ${config.kyc.projectSlug}, database ${redactUrl(config.databaseUrl)})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`kyc: ${signal}, draining requests`);
+    await server.stop({ timeout: config.shutdownTimeoutMs });
     process.exit(0);
-  });
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 });

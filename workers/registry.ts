@@ -8,6 +8,13 @@ import { jobCatalog, type JobName, type JobOf } from '../jobs/catalog.js';
 import { echo } from './handlers/echo.js';
 import { sendMail } from './handlers/send-mail.js';
 import { maintenanceSweep } from './handlers/maintenance-sweep.js';
+import { evaluateInventoryAlerts } from './handlers/evaluate-inventory-alerts.js';
+import { sweepInventoryAlerts } from './handlers/sweep-inventory-alerts.js';
+import { mediaOcr } from './handlers/media-ocr.js';
+import { mediaDecodeBarcode } from './handlers/media-decode-barcode.js';
+import { repullApplicant } from './handlers/repull-applicant.js';
+import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
+import { kycSweep } from './handlers/kyc-sweep.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -21,6 +28,14 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   'system.echo': echo,
   'mail.send': sendMail,
   'maintenance.sweep': maintenanceSweep,
+  'inventory.evaluate-alerts': evaluateInventoryAlerts,
+  'inventory.sweep-alerts': sweepInventoryAlerts,
+  // media.* run in the sandboxed child (workers/processors/media.ts), which dispatches through this map
+  'media.ocr': mediaOcr,
+  'media.decode-barcode': mediaDecodeBarcode,
+  'kyc.repull-applicant': repullApplicant,
+  'kyc.deliver-callback': deliverKycCallback,
+  'kyc.sweep': kycSweep,
 };
 
 export function verifyRegistry(): void {

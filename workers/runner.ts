@@ -1,10 +1,13 @@
 // Starts a BullMQ Worker per selected queue and relays finished jobs to clients.
 // Used by the `worker` process and, in-process, by tests.
-import { Worker, UnrecoverableError, type Job } from 'bullmq';
-import type { Config } from '../gateway/config/env.js';
+import { Worker, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, type Config } from '../gateway/config/env.js';
 import { createPlatform, createServices, closePlatform } from '../gateway/services/index.js';
-import { consumerConnection } from '../jobs/redis.js';
-import { jobCatalog, QUEUE_NAMES, type JobName, type QueueName } from '../jobs/catalog.js';
+import type { Redis } from 'ioredis';
+import { consumerConnection, whenReady } from '../jobs/redis.js';
+import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type JobName, type QueueName } from '../jobs/catalog.js';
 import { handlers, verifyRegistry, type HandlerContext } from './registry.js';
 
 export interface RunningWorkers {
@@ -15,7 +18,7 @@ export interface RunningWorkers {
 export function selectQueues(requested: string[]): QueueName[] {
   if (requested.length === 0) return [...QUEUE_NAMES];
   const unknown = requested.filter((q) => !(QUEUE_NAMES as readonly string[]).includes(q));
-  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queue(s) ${unknown.join(', ')}; known: ${QUEUE_NAMES.join(', ')}`);
+  if (unknown.length) throw new ConfigError(`invalid configuration: WORKER_QUEUES names unknown queue(s) ${unknown.join(', ')}; known: ${QUEUE_NAMES.join(', ')}`);
   return requested as QueueName[];
 }
 
@@ -26,12 +29,18 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   const platform = createPlatform(config, 'worker');
   const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log };
   const workers: Worker[] = [];
+  // BullMQ treats a passed-in connection as shared and never closes it; we do, on close()
+  const connections: Redis[] = [];
 
   for (const queue of queues) {
-    const worker = new Worker(queue, (job: Job) => process(job, ctx), {
-      connection: consumerConnection(config.redisUrl, `worker-${queue}`),
+    const connection = consumerConnection(config.redisUrl, `worker-${queue}`);
+    connections.push(connection);
+    const sandbox = sandboxFor(queue, config);
+    const worker = new Worker(queue, sandbox?.processorFile ?? ((job: Job) => process(job, ctx)), {
+      ...sandbox?.options,
+      connection,
       prefix: config.queuePrefix,
-      concurrency: config.workerConcurrency,
+      concurrency: sandbox?.concurrency ?? config.workerConcurrency,
       lockDuration: config.jobLockMs,
       stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
       maxStalledCount: 2,
@@ -52,15 +61,50 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   if (queues.includes('maintenance')) {
     await platform.jobs.queue('maintenance').upsertJobScheduler('maintenance-sweep', { every: SWEEP_EVERY_MS }, { name: 'maintenance.sweep', data: { actor_id: null }, opts: { ...jobCatalog['maintenance.sweep'].options } });
   }
+  if (queues.includes('inventory')) {
+    // expiry dates pass with time; also catches an alert evaluation whose enqueue was lost
+    await platform.jobs.queue('inventory').upsertJobScheduler('inventory-sweep-alerts', { every: 60 * 60_000 }, { name: 'inventory.sweep-alerts', data: { actor_id: null }, opts: { ...jobCatalog['inventory.sweep-alerts'].options } });
+  }
+  if (queues.includes('kyc')) {
+    // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
+    await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: 5 * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
+  }
 
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // results are published on the fail-fast producer connection: it must be up first
+  await Promise.all([...workers.map((w) => w.waitUntilReady()), whenReady(platform.redis)]);
   return {
     queues,
     async close() {
       // close() lets active jobs finish; a job still running past the lock is
       // picked up again by another worker through stalled-job recovery
       await Promise.all(workers.map((w) => w.close()));
+      for (const c of connections) c.disconnect();
       await closePlatform(platform);
+    },
+  };
+}
+
+/**
+ * A queue in SANDBOXED_QUEUES runs its jobs in forked child processes (BullMQ
+ * sandboxed processors): the processor FILE is workers/processors/<name>.js when
+ * running compiled (dist/), or the .ts source under tsx (tests, development), in
+ * which case the child gets tsx's loader too. Each concurrent job holds one child;
+ * children are reused, so engines they load stay warm.
+ */
+function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
+  const name = SANDBOXED_QUEUES[queue];
+  if (!name) return null;
+  const here = fileURLToPath(import.meta.url);
+  const ext = path.extname(here); // .js in dist/, .ts from source (the local process() shadows node's: globalThis below)
+  const processorFile = path.join(path.dirname(here), 'processors', `${name}${ext}`);
+  const execArgv = globalThis.process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  if (ext === '.ts' && !execArgv.some((a) => a.includes('tsx'))) execArgv.push('--import', 'tsx');
+  return {
+    processorFile,
+    concurrency: config.mediaConcurrency,
+    options: {
+      useWorkerThreads: false,
+      workerForkOptions: { execArgv, env: { ...globalThis.process.env, INVP_SANDBOX_CONFIG: JSON.stringify(config) } },
     },
   };
 }

@@ -9,6 +9,7 @@ export interface Config {
   port: number;
   kycPort: number;
   kycUrl: string;
+  kyc: KycConfig;
   publicBaseUrl: string;
   databaseUrl: string;
   redisUrl: string;
@@ -29,12 +30,49 @@ export interface Config {
   jobWaitMs: number;
   workerQueues: string[];
   workerConcurrency: number;
+  /** child processes of the sandboxed media queue (OCR, barcode photos) per worker */
+  mediaConcurrency: number;
+  /** an OCR or barcode-decoding run longer than this fails (and its engine is restarted) */
+  ocrTimeoutMs: number;
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
 }
 
+/** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
+export interface KycConfig {
+  apiKey: string;
+  apiSecret: string;
+  /** empty: the main service refuses every status callback */
+  callbackSecret: string;
+  /** base URL the microservice posts status callbacks to (the main service) */
+  callbackUrl: string;
+  engine: 'inhouse' | 'external';
+  /** neutral slug of the external provider: the `provider` value and the webhook path */
+  providerName: string;
+  providerBaseUrl: string;
+  providerAppToken: string;
+  providerSecretKey: string;
+  webhookSecret: string;
+  levelName: string;
+  projectSlug: string;
+  projectName: string;
+  /** where SDK clients reach the in-house engine; empty: the microservice's own address */
+  publicUrl: string;
+  requireApiSecret: boolean;
+  sweepAgeMinutes: number;
+  proxyTimeoutMs: number;
+  providerTimeoutMs: number;
+  callbackTimeoutMs: number;
+  callbackRetryBaseMs: number;
+  callbackRetryMaxMs: number;
+  callbackRetryWindowHours: number;
+}
+
 const DEV_SECRET = 'dev-insecure-secret-key-change-me-0123456789';
+const DEV_KYC_SECRET = 'dev-kyc-api-secret-change-me';
+const DEV_KYC_CALLBACK_SECRET = 'dev-kyc-callback-secret-change-me';
+const DEV_KYC_WEBHOOK_SECRET = 'dev-kyc-webhook-secret-change-me';
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
@@ -42,6 +80,28 @@ const schema = Joi.object({
   PORT: Joi.number().port().default(8000),
   KYC_PORT: Joi.number().port().default(8001),
   KYC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  KYC_API_KEY: Joi.string().pattern(/^[A-Za-z0-9_.-]{8,128}$/).default('kyc_dev_project_key'),
+  KYC_API_SECRET: Joi.string().min(16).max(256).default(DEV_KYC_SECRET),
+  KYC_CALLBACK_SECRET: Joi.string().allow('').max(256).default(DEV_KYC_CALLBACK_SECRET),
+  KYC_CALLBACK_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  KYC_ENGINE: Joi.string().lowercase().pattern(/^[a-z0-9_-]+$/).default('inhouse'),
+  KYC_PROVIDER_NAME: Joi.string().lowercase().pattern(/^[a-z0-9_-]{2,40}$/).invalid('inhouse', 'external').default('sumsub'),
+  KYC_PROVIDER_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.sumsub.com'),
+  KYC_PROVIDER_APP_TOKEN: Joi.string().allow('').default(''),
+  KYC_PROVIDER_SECRET_KEY: Joi.string().allow('').default(''),
+  KYC_WEBHOOK_SECRET: Joi.string().allow('').max(256).default(DEV_KYC_WEBHOOK_SECRET),
+  KYC_LEVEL_NAME: Joi.string().max(100).default('basic-kyc-level'),
+  KYC_PROJECT_SLUG: Joi.string().pattern(/^[a-z0-9][a-z0-9-]{1,62}$/).default('inventory-platform'),
+  KYC_PROJECT_NAME: Joi.string().max(200).default('Inventory Platform'),
+  KYC_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
+  KYC_REQUIRE_API_SECRET: Joi.boolean().default(false),
+  KYC_SWEEP_AGE_MINUTES: Joi.number().integer().min(1).max(7 * 24 * 60).default(30),
+  KYC_PROXY_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(20000),
+  KYC_PROVIDER_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(15000),
+  KYC_CALLBACK_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(10000),
+  KYC_CALLBACK_RETRY_BASE_MS: Joi.number().integer().min(10).max(600000).default(5000),
+  KYC_CALLBACK_RETRY_MAX_MS: Joi.number().integer().min(10).max(24 * 3600000).default(3600000),
+  KYC_CALLBACK_RETRY_WINDOW_HOURS: Joi.number().min(0.001).max(24 * 7).default(24),
   PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default('postgres://postgres@127.0.0.1:5432/inventory_platform'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379/0'),
@@ -62,6 +122,8 @@ const schema = Joi.object({
   JOB_WAIT_MS: Joi.number().integer().min(0).max(120000).default(25000),
   WORKER_QUEUES: Joi.string().allow('').default(''),
   WORKER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  MEDIA_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
+  OCR_TIMEOUT_MS: Joi.number().integer().min(1000).max(600000).default(60000),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   CORS_ORIGINS: Joi.string().default('*'),
@@ -77,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.NODE_ENV === 'production' && value.SECRET_KEY === DEV_SECRET) {
     throw new ConfigError('invalid configuration: SECRET_KEY must be set in production');
   }
+  if (value.NODE_ENV === 'production' && [DEV_KYC_SECRET, DEV_KYC_CALLBACK_SECRET, DEV_KYC_WEBHOOK_SECRET].some((dev) => [value.KYC_API_SECRET, value.KYC_CALLBACK_SECRET, value.KYC_WEBHOOK_SECRET].includes(dev))) {
+    throw new ConfigError('invalid configuration: KYC_API_SECRET, KYC_CALLBACK_SECRET and KYC_WEBHOOK_SECRET must be set in production');
+  }
+  const kycEngine = String(value.KYC_ENGINE);
+  if (kycEngine !== 'inhouse' && kycEngine !== 'external' && kycEngine !== value.KYC_PROVIDER_NAME) {
+    throw new ConfigError(`invalid configuration: KYC_ENGINE must be inhouse, external or ${value.KYC_PROVIDER_NAME} (KYC_PROVIDER_NAME)`);
+  }
   const port: number = value.PORT;
   const kycPort: number = value.KYC_PORT;
   return {
@@ -85,6 +154,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     kycPort,
     kycUrl: stripSlash(value.KYC_URL ?? `http://127.0.0.1:${kycPort}`),
+    kyc: {
+      apiKey: value.KYC_API_KEY,
+      apiSecret: value.KYC_API_SECRET,
+      callbackSecret: value.KYC_CALLBACK_SECRET,
+      callbackUrl: stripSlash(value.KYC_CALLBACK_URL ?? value.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`),
+      engine: kycEngine === 'inhouse' ? 'inhouse' : 'external',
+      providerName: value.KYC_PROVIDER_NAME,
+      providerBaseUrl: stripSlash(value.KYC_PROVIDER_BASE_URL),
+      providerAppToken: value.KYC_PROVIDER_APP_TOKEN,
+      providerSecretKey: value.KYC_PROVIDER_SECRET_KEY,
+      webhookSecret: value.KYC_WEBHOOK_SECRET,
+      levelName: value.KYC_LEVEL_NAME,
+      projectSlug: value.KYC_PROJECT_SLUG,
+      projectName: value.KYC_PROJECT_NAME,
+      publicUrl: stripSlash(value.KYC_PUBLIC_URL),
+      requireApiSecret: value.KYC_REQUIRE_API_SECRET,
+      sweepAgeMinutes: value.KYC_SWEEP_AGE_MINUTES,
+      proxyTimeoutMs: value.KYC_PROXY_TIMEOUT_MS,
+      providerTimeoutMs: value.KYC_PROVIDER_TIMEOUT_MS,
+      callbackTimeoutMs: value.KYC_CALLBACK_TIMEOUT_MS,
+      callbackRetryBaseMs: value.KYC_CALLBACK_RETRY_BASE_MS,
+      callbackRetryMaxMs: value.KYC_CALLBACK_RETRY_MAX_MS,
+      callbackRetryWindowHours: value.KYC_CALLBACK_RETRY_WINDOW_HOURS,
+    },
     publicBaseUrl: stripSlash(value.PUBLIC_BASE_URL ?? `http://localhost:${port}`),
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
@@ -105,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWaitMs: value.JOB_WAIT_MS,
     workerQueues: String(value.WORKER_QUEUES).split(',').map((s) => s.trim()).filter(Boolean),
     workerConcurrency: value.WORKER_CONCURRENCY,
+    mediaConcurrency: value.MEDIA_CONCURRENCY,
+    ocrTimeoutMs: value.OCR_TIMEOUT_MS,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),

@@ -56,10 +56,12 @@ function translate(err: Error & { code?: string; name: string }): DomainError | 
   if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
   if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
   if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
-  if (err.name === 'KnexTimeoutError' || pgCode === 'ECONNREFUSED' || pgCode === '57P01' || pgCode === '57P03') {
+  // a pooled connection cut under a query ("Connection terminated unexpectedly") and
+  // the SQLSTATE connection-exception class 08 are outages too, not internal errors
+  if (err.name === 'KnexTimeoutError' || ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03'].includes(pgCode) || pgCode.startsWith('08') || /Connection terminated/.test(err.message)) {
     return new DomainError(503, 'database_unavailable', 'The database is unavailable; retry shortly.', null, { 'Retry-After': '5' });
   }
-  if (err.name === 'MaxRetriesPerRequestError' || /enableOfflineQueue|Connection is closed|ECONNREFUSED.*6379/.test(err.message)) {
+  if (err.name === 'QueueUnavailable' || err.name === 'MaxRetriesPerRequestError' || /enableOfflineQueue|Connection is closed|ECONNREFUSED.*6379/.test(err.message)) {
     return new DomainError(503, 'queue_unavailable', 'The job queue is unavailable; retry shortly.', null, { 'Retry-After': '5' });
   }
   return null;

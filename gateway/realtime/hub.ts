@@ -7,6 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../services/TokenService.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
+import { sha256Hex } from '../services/secrets.js';
 
 export interface Connection {
   socket: WebSocket;
@@ -29,6 +30,8 @@ export class SocketHub {
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly channels = new Map<string, Channel>();
   private readonly alive = new WeakSet<WebSocket>();
+  /** the access token each connection authenticated with, to check it again on revocation */
+  private readonly tokens = new WeakMap<Connection, { token: string; hash: string }>();
   private heartbeat?: NodeJS.Timeout;
 
   constructor(
@@ -70,6 +73,23 @@ export class SocketHub {
     for (const c of this.byUser.get(userId) ?? []) c.socket.close(CloseCodes.unauthorized, reason);
   }
 
+  /**
+   * A revocation was announced (logout, password change, stolen refresh token): close
+   * the sockets opened with a revoked token (4401). For a user-wide announcement each
+   * of the user's tokens is checked again, since some logins may have been kept.
+   */
+  async revoked(event: { user_id?: string; token_hashes?: string[] }): Promise<void> {
+    const hashes = new Set(event.token_hashes ?? []);
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        const held = this.tokens.get(c);
+        if (!held) continue;
+        if (hashes.has(held.hash)) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+        else if (c.principal.userId === event.user_id && !(await this.authenticate(held.token))) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+      }
+    }
+  }
+
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(CloseCodes.goingAway, 'server shutting down');
@@ -86,11 +106,11 @@ export class SocketHub {
       // accept, then close with a clear code: browsers cannot read a refused upgrade's status
       if (!channel) return ws.close(CloseCodes.notFound, 'unknown websocket path');
       if (!principal) return ws.close(CloseCodes.unauthorized, token ? 'invalid or expired token' : 'token query parameter is required');
-      this.open(ws, principal, url, channel);
+      this.tokens.set(this.open(ws, principal, url, channel), { token: token!, hash: sha256Hex(token!) });
     });
   }
 
-  private open(ws: WebSocket, principal: Principal, url: URL, channel: Channel): void {
+  private open(ws: WebSocket, principal: Principal, url: URL, channel: Channel): Connection {
     const conn: Connection = {
       socket: ws,
       principal,
@@ -123,6 +143,7 @@ export class SocketHub {
       });
     });
     Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
+    return conn;
   }
 
   private sweep(): void {

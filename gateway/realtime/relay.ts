@@ -19,7 +19,7 @@ export class RealtimeRelay implements JobWaiters {
 
   async start(): Promise<void> {
     this.subscriber.on('message', (_channel: string, text: string) => this.dispatch(text));
-    await this.subscriber.subscribe(realtimeChannel(this.prefix));
+    await this.subscriber.subscribe(realtimeChannel(this.prefix, this.subscriber.options.db));
   }
 
   waitFor(jobId: string, timeoutMs: number): Promise<JobFinishedEvent | null> {
@@ -63,6 +63,7 @@ export class RealtimeRelay implements JobWaiters {
         break;
       case 'auth.revoked':
         this.onRevoked(event);
+        this.hub.revoked(event).catch((err) => this.log.warn({ err }, 'could not close revoked sockets'));
         break;
     }
   }

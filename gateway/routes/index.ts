@@ -15,6 +15,7 @@ import forgotPassword from './auth/forgot-password.js';
 import resetPassword from './auth/reset-password.js';
 import resendPasswordReset from './auth/resend-password-reset.js';
 import checkEmail from './auth/check-email.js';
+import authMe from './auth/me.js';
 import otpHistory from './auth/otp-history.js';
 import otpCleanup from './auth/otp-cleanup.js';
 import teamsList from './teams/list.js';
@@ -27,12 +28,38 @@ import jobGet from './jobs/get.js';
 import jobEcho from './jobs/echo.js';
 import notificationsList from './notifications/list.js';
 import mediaServe from './media/serve.js';
+import kycAccessToken from './kyc/access-token.js';
+import kycStatus from './kyc/status.js';
+import kycRefresh from './kyc/refresh.js';
+import kycReset from './kyc/reset.js';
+import kycBranding from './kyc/branding.js';
+import kycStatusCallback from './kyc/status-callback.js';
 import usersList from './users/list.js';
 import usersCreate from './users/create.js';
 import usersRead from './users/read.js';
 import usersUpdate from './users/update.js';
 import usersDelete from './users/delete.js';
 import adminConsole from './admin/console.js';
+import inventoryIcons from './inventory-icons/routes.js';
+import inventoryTypes from './inventory-types/routes.js';
+import inventories from './inventories/routes.js';
+import storages from './storages/routes.js';
+import storageBoxes from './storage-boxes/routes.js';
+import inventoryItems from './inventory-items/routes.js';
+import inventoryTransactions from './inventory-transactions/routes.js';
+import inventoryTransactionCreate from './inventory-transactions/create.js';
+import inventoryTransactionAppendOnly from './inventory-transactions/append-only.js';
+import inventoryAlerts from './inventory-alerts/routes.js';
+import inventoryAlertAcknowledge from './inventory-alerts/acknowledge.js';
+import systemAuditLogs from './system-audit-logs/routes.js';
+import products from './products/routes.js';
+import productFamilies from './product-families/routes.js';
+import productImages from './product-images/routes.js';
+import barcodeScans from './barcode-scans/routes.js';
+import scanBarcode from './scan-barcode/scan.js';
+import productSearches from './product-searches/routes.js';
+import productSearchCreate from './product-searches/create.js';
+import processImage from './process-image/process.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -50,6 +77,7 @@ export const routes: ServerRoute[] = [
   resetPassword,
   resendPasswordReset,
   ...checkEmail,
+  authMe,
   otpHistory,
   otpCleanup,
   teamsList,
@@ -62,10 +90,36 @@ export const routes: ServerRoute[] = [
   jobEcho,
   notificationsList,
   mediaServe,
+  kycAccessToken,
+  kycStatus,
+  kycRefresh,
+  kycReset,
+  kycBranding,
+  kycStatusCallback,
   usersList,
   usersCreate,
   usersRead,
   ...usersUpdate,
   usersDelete,
   adminConsole,
+  ...inventoryIcons,
+  ...inventoryTypes,
+  ...inventories,
+  ...storages,
+  ...storageBoxes,
+  ...inventoryItems,
+  ...inventoryTransactions,
+  inventoryTransactionCreate,
+  ...inventoryTransactionAppendOnly,
+  ...inventoryAlerts,
+  inventoryAlertAcknowledge,
+  ...systemAuditLogs,
+  ...products,
+  ...productFamilies,
+  ...productImages,
+  ...barcodeScans,
+  scanBarcode,
+  ...productSearches,
+  productSearchCreate,
+  processImage,
 ] as ServerRoute[];

@@ -48,10 +48,13 @@ export class JobService {
 
   async statusOf(jobId: string, actorId: string | null, isStaff = false): Promise<JobStatus> {
     const queue = queueOfJobId(jobId);
-    const job = queue ? await this.platform.jobs.getJob(jobId, queue) : undefined;
+    let job = queue ? await this.platform.jobs.getJob(jobId, queue) : undefined;
     if (!job || !(job.name in jobCatalog) || !jobCatalog[job.name as JobName].pollable) throw new NotFound('Job');
     if (!isStaff && job.data?.actor_id !== actorId) throw new NotFound('Job');
     const state = (await job.getState()) as string;
+    // the job may have finished between reading it and reading its state: read it again
+    // so that "completed" never comes without its result
+    if ((state === 'completed' || state === 'failed') && !job.finishedOn) job = (await this.platform.jobs.getJob(jobId, queue!)) ?? job;
     const failed = state === 'failed';
     return {
       id: job.id!,

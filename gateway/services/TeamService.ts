@@ -94,7 +94,8 @@ export class TeamService {
       const existing = await TeamMember.query(trx).findOne({ user_id: user.id });
       if (existing?.team_id === teamId) throw new Conflict('This user is already a member of the team.', 'already_member');
       if (existing) throw new Conflict('This user already belongs to another team; a user may belong to one team only.', 'already_in_team');
-      const m = await TeamMember.query(trx).insert({ team_id: teamId, user_id: user.id, role: 'member', added_by: actorId });
+      // returning('*'): the answer needs created_at, which the database fills in
+      const m = await TeamMember.query(trx).insert({ team_id: teamId, user_id: user.id, role: 'member', added_by: actorId }).returning('*');
       await this.audit.record(trx, { actorId, scope: { type: 'team', teamId } }, { action: 'add_member', entityType: 'team_member', entityId: m.id, summary: `${user.email} added to the team`, changes: { user_id: user.id, role: 'member' } });
       return m;
     }).catch(uniqueToConflict);

@@ -137,7 +137,10 @@ export class TokenService {
     const q = (trx ?? this.platform.knex)('auth_tokens').where({ user_id: userId }).whereNull('revoked_at');
     if (keepFamily) q.whereNot({ family_id: keepFamily });
     await q.update({ revoked_at: new Date(), revoked_reason: reason });
-    await this.broadcast({ user_id: userId });
+    // announced once committed: before that, an instance that looks the token up again
+    // (a request, a socket check) would still find it valid and cache it for 30 s
+    if (trx) void trx.executionPromise.then(() => this.broadcast({ user_id: userId }), () => undefined);
+    else await this.broadcast({ user_id: userId });
   }
 
   /** Called by the realtime relay when any instance announces a revocation. */

@@ -16,6 +16,12 @@ import { JobService, type JobWaiters } from './JobService.js';
 import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
 import { MediaStore } from './MediaStore.js';
+import { KycService } from './KycService.js';
+import { KycMirrorService } from './KycMirrorService.js';
+import { StockLedger } from './StockLedger.js';
+import { InventoryAlertService } from './InventoryAlertService.js';
+import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
+import { createCatalogServices, type CatalogServices } from './catalog/index.js';
 import { UserService } from './UserService.js';
 
 export interface Services {
@@ -30,6 +36,15 @@ export interface Services {
   notifications: NotificationService;
   limits: RateLimits;
   media: MediaStore;
+  /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
+  kyc: KycService;
+  /** the only writer of inventory item quantities (see StockLedger.ts for the bulk API) */
+  ledger: StockLedger;
+  alerts: InventoryAlertService;
+  /** inventory icons/types, inventories, storages, boxes, items, transactions, alerts, audit logs */
+  inventory: InventoryCollections;
+  /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
+  catalog: CatalogServices;
   users: UserService;
 }
 
@@ -51,6 +66,10 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   const mail = new MailService(platform);
   const audit = new AuditService(platform);
   const limits = new RateLimits(platform);
+  const media = new MediaStore(platform);
+  const ledger = new StockLedger(platform, audit);
+  const alerts = new InventoryAlertService(platform, new NotificationService(platform), audit);
+  const jobs = new JobService(platform, waiters);
   return {
     tokens,
     otps,
@@ -60,9 +79,14 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     accounts: new AccountService(platform, { mail, otps, tokens, audit, limits }),
     teams: new TeamService(platform, audit),
     profiles: new ProfileService(platform, audit),
-    jobs: new JobService(platform, waiters),
+    jobs,
     notifications: new NotificationService(platform),
-    media: new MediaStore(platform),
+    media,
+    kyc: new KycService(platform, limits, new KycMirrorService(platform, new NotificationService(platform))),
+    ledger,
+    alerts,
+    inventory: createInventoryCollections(platform, { audit, media, ledger, alerts }),
+    catalog: createCatalogServices(platform, { audit, media, jobs, limits }),
     users: new UserService(platform, audit, tokens),
   };
 }

@@ -11,12 +11,26 @@ import { pageQuery } from '../routes/schemas.js';
 
 export interface ListSpec {
   /** query parameter -> { column, schema } for equality (or custom) filters */
-  filters?: Record<string, { column: string; schema: Joi.Schema; op?: '=' | '>=' | '<=' | 'ilike' }>;
+  filters?: Record<string, ListFilter>;
   /** columns searched by `search` */
   search?: string[];
   /** ordering name -> column */
   ordering: Record<string, string>;
   defaultOrdering: string;
+  /** unique column appended last so pages never overlap when sort keys tie */
+  tiebreak?: string;
+}
+
+/**
+ * One filter: `column op value`. op 'in' takes a comma list (the schema should be a
+ * string); `apply` replaces the default for filters that are not a column test
+ * (e.g. "transactions touching item X" through a join table).
+ */
+export interface ListFilter {
+  column: string;
+  schema: Joi.Schema;
+  op?: '=' | '>=' | '<=' | '>' | '<' | 'ilike' | 'in';
+  apply?: (query: Knex.QueryBuilder, value: unknown) => void;
 }
 
 export interface ListParams {
@@ -54,7 +68,9 @@ export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model
   for (const [name, f] of Object.entries(spec.filters ?? {})) {
     const v = params[name];
     if (v === undefined || v === '') continue;
-    if (f.op === 'ilike') q.where(f.column, 'ilike', `%${escapeLike(String(v))}%`);
+    if (f.apply) f.apply(q, v);
+    else if (f.op === 'ilike') q.where(f.column, 'ilike', `%${escapeLike(String(v))}%`);
+    else if (f.op === 'in') q.whereIn(f.column, String(v).split(',').map((x) => x.trim()).filter(Boolean));
     else q.where(f.column, f.op ?? '=', v as Knex.Value);
   }
   if (params.search && spec.search?.length) {
@@ -69,6 +85,7 @@ export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model
     const col = spec.ordering[desc ? o.slice(1) : o];
     if (col) q.orderBy(col, desc ? 'desc' : 'asc');
   }
+  if (spec.tiebreak) q.orderBy(spec.tiebreak, 'asc');
   return query;
 }
 

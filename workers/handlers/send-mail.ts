@@ -5,8 +5,10 @@ import type { Handler } from '../registry.js';
 import { unseal } from '../../gateway/services/secrets.js';
 import { MAIL_SEAL_PURPOSE } from '../../gateway/services/MailService.js';
 import { createMailTransport, type MailTransport } from '../mail-transport.js';
+import type { Config } from '../../gateway/config/env.js';
 
-let transport: MailTransport | undefined;
+// one transport per configuration (tests run several configurations in one process)
+const transports = new WeakMap<Config, MailTransport>();
 
 export const sendMail: Handler<'mail.send'> = async (job, { platform }) => {
   const { knex, config } = platform;
@@ -15,7 +17,8 @@ export const sendMail: Handler<'mail.send'> = async (job, { platform }) => {
   if (row.status === 'sent') return { email_id: row.id, status: 'sent', skipped: true };
   if (!row.body_sealed) throw new UnrecoverableError('no_body: the e-mail has no body to send');
   const body = JSON.parse(unseal(config.secretKey, MAIL_SEAL_PURPOSE, row.body_sealed)) as { text: string; html: string };
-  transport ??= createMailTransport(config);
+  let transport = transports.get(config);
+  if (!transport) transports.set(config, (transport = createMailTransport(config)));
   try {
     const info = await transport.send({ id: row.id, to: row.to_address, from: config.mailFrom, subject: row.subject, text: body.text, html: body.html });
     await knex('outbound_emails').where({ id: row.id }).update({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1, transport: transport.kind, message_id: info.messageId, body_sealed: null, last_error: null });

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute, Request } from '@hapi/hapi';
+import { INTERFACE_VERSION, VERIFICATION_DESCRIPTION } from '../../../kyc/contract.js';
 
 export const SERVICE = {
   name: 'Inventory Platform API',
@@ -46,6 +47,11 @@ const handler = (request: Request) => {
     },
     authentication: 'Authorization: Bearer <access token> from POST /api/auth/login/; scope with X-Profile-Type: self|team and X-Team-Id: <team id>.',
     websocket: `${base.replace(/^http/, 'ws')}/ws/notifications/?token=<ACCESS_TOKEN>`,
+    verification: {
+      description: VERIFICATION_DESCRIPTION,
+      interface_version: INTERFACE_VERSION,
+      endpoints: ['POST /api/v1/kyc/access-token/', 'GET /api/v1/kyc/status/', 'POST /api/v1/kyc/refresh/', 'POST /api/v1/kyc/reset/', 'GET /api/v1/kyc/branding/'],
+    },
     quick_start: [
       'POST /api/auth/register/ with email, password, first_name, last_name',
       'Read the 6-digit code from the e-mail and POST /api/auth/verify-email/ with email and otp_code',

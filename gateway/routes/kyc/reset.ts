@@ -1,0 +1,18 @@
+import type { ServerRoute } from '@hapi/hapi';
+import { MessageOutSchema } from '../../../kyc/contract.js';
+import { errorDocs } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+
+export default {
+  method: 'POST',
+  path: '/api/v1/kyc/reset/',
+  options: {
+    tags: ['api', 'kyc'],
+    description: 'Reset a failed or stuck attempt; the next access-token starts again (pending)',
+    notes: 'No body. MessageOut.status is your status after the reset. 409 already_verified when approved, 409 verification_final after a final rejection. At most 6 per minute (429 with Retry-After).',
+    payload: { failAction: 'ignore' },
+    response: { status: { 200: MessageOutSchema } },
+    plugins: errorDocs(401, 409, 429, 503, 504),
+  },
+  handler: (request) => request.server.app.services.kyc.reset(caller(request).userId),
+} satisfies ServerRoute;

@@ -1,0 +1,16 @@
+import type { ServerRoute } from '@hapi/hapi';
+import { StatusOutSchema } from '../../../kyc/contract.js';
+import { errorDocs } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+
+export default {
+  method: 'GET',
+  path: '/api/v1/kyc/status/',
+  options: {
+    tags: ['api', 'kyc'],
+    description: 'Your current verification snapshot (StatusOut); safe to poll',
+    response: { status: { 200: StatusOutSchema } },
+    plugins: errorDocs(401, 503, 504),
+  },
+  handler: (request) => request.server.app.services.kyc.status(caller(request).userId),
+} satisfies ServerRoute;

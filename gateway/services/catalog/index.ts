@@ -1,0 +1,38 @@
+// The catalog's services, built once per process and exposed as services.catalog:
+// products (with nested tags, variants and images), product families, product
+// images, barcode scans (and their history), product searches (history) and the
+// media analysis jobs (OCR, barcode photos).
+import type { Platform } from '../context.js';
+import type { AuditService } from '../AuditService.js';
+import type { MediaStore } from '../MediaStore.js';
+import type { JobService } from '../JobService.js';
+import type { RateLimits } from '../rate-limits.js';
+import { ProductFamilyService } from './ProductFamilyService.js';
+import { ProductImageService } from './ProductImageService.js';
+import { ProductSearchService } from './ProductSearchService.js';
+import { ProductService } from './ProductService.js';
+import { BarcodeService } from './BarcodeService.js';
+import { MediaAnalysisService } from './MediaAnalysisService.js';
+
+export interface CatalogServices {
+  products: ProductService;
+  families: ProductFamilyService;
+  images: ProductImageService;
+  searches: ProductSearchService;
+  barcodes: BarcodeService;
+  analysis: MediaAnalysisService;
+}
+
+export function createCatalogServices(platform: Platform, deps: { audit: AuditService; media: MediaStore; jobs: JobService; limits: RateLimits }): CatalogServices {
+  const families = new ProductFamilyService(platform, deps.audit);
+  const images = new ProductImageService(platform, deps.audit, deps.media);
+  const searches = new ProductSearchService(platform, deps.audit);
+  return {
+    families,
+    images,
+    searches,
+    products: new ProductService(platform, deps.audit, families, images, searches),
+    barcodes: new BarcodeService(platform, deps.audit),
+    analysis: new MediaAnalysisService(platform, deps.media, deps.jobs, deps.limits),
+  };
+}

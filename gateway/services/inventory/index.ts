@@ -1,0 +1,46 @@
+// The inventory collections' services, built once per process and exposed as
+// services.inventory (routes under gateway/routes/inventory-*/, storages/, ...).
+import type { Platform } from '../context.js';
+import type { AuditService } from '../AuditService.js';
+import type { MediaStore } from '../MediaStore.js';
+import type { StockLedger } from '../StockLedger.js';
+import type { InventoryAlertService } from '../InventoryAlertService.js';
+import { ScopedCollection } from '../collection.js';
+import { iconsDef, type IconOut } from './icons.js';
+import { typesDef } from './types.js';
+import { inventoriesDef } from './inventories.js';
+import { storagesDef } from './storages.js';
+import { storageBoxesDef } from './storage-boxes.js';
+import { InventoryItemService } from './items.js';
+import { InventoryTransactionService } from './transactions.js';
+import { InventoryAlertReadService } from './alerts.js';
+import { AuditLogReadService } from './audit-logs.js';
+
+type Row = Record<string, unknown>;
+
+export interface InventoryCollections {
+  icons: ScopedCollection<IconOut>;
+  types: ScopedCollection<Row>;
+  inventories: ScopedCollection<Row>;
+  storages: ScopedCollection<Row>;
+  storageBoxes: ScopedCollection<Row>;
+  items: InventoryItemService;
+  transactions: InventoryTransactionService;
+  alerts: InventoryAlertReadService;
+  auditLogs: AuditLogReadService;
+}
+
+export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertService }): InventoryCollections {
+  const { audit } = deps;
+  return {
+    icons: new ScopedCollection(platform, audit, iconsDef(deps.media, platform.knex)),
+    types: new ScopedCollection(platform, audit, typesDef(deps.media)),
+    inventories: new ScopedCollection(platform, audit, inventoriesDef()),
+    storages: new ScopedCollection(platform, audit, storagesDef()),
+    storageBoxes: new ScopedCollection(platform, audit, storageBoxesDef()),
+    items: new InventoryItemService(platform, audit, deps.ledger),
+    transactions: new InventoryTransactionService(platform, deps.ledger),
+    alerts: new InventoryAlertReadService(platform, audit, deps.alerts),
+    auditLogs: new AuditLogReadService(platform),
+  };
+}

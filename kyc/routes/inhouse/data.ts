@@ -1,0 +1,20 @@
+import type { ServerRoute } from '@hapi/hapi';
+import { MessageOutSchema } from '../../contract.js';
+import { errorDocs } from '../../../gateway/routes/schemas.js';
+import type { PersonalDataIn as PersonalData } from '../../services/InhouseService.js';
+import { kycOf, sdkApplicantOf } from '../../plugins/auth.js';
+import { PersonalDataIn } from './schemas.js';
+
+export default {
+  method: 'POST',
+  path: '/api/v1/kyc/inhouse/applicant/data',
+  options: {
+    auth: 'sdk-token',
+    tags: ['kyc'],
+    description: 'In-house engine: personal data (JSON), sealed at rest',
+    validate: { payload: PersonalDataIn },
+    response: { status: { 200: MessageOutSchema } },
+    plugins: errorDocs(400, 401, 409),
+  },
+  handler: (request) => kycOf(request).inhouse.saveData({ applicant: sdkApplicantOf(request) }, request.payload as PersonalData),
+} satisfies ServerRoute;

@@ -1,0 +1,31 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { StatusOutSchema } from '../../contract.js';
+import { errorDocs } from '../../../gateway/routes/schemas.js';
+import type { Decision } from '../../services/ReviewService.js';
+import { kycOf, projectOf } from '../../plugins/auth.js';
+
+export default {
+  method: 'POST',
+  path: '/api/v1/kyc/review/applicants/{applicant_id}/decision',
+  options: {
+    auth: 'project-staff',
+    tags: ['kyc'],
+    description: 'Staff: approve, reject (RETRY or FINAL, with a moderation comment) or hold the current attempt',
+    notes: 'The decision goes through the same status-change path as the external provider (version bump, signed callback). 409 not_reviewable unless the attempt is submitted or on hold.',
+    validate: {
+      params: Joi.object({ applicant_id: Joi.string().guid().required() }),
+      payload: Joi.object({
+        decision: Joi.string().valid('approve', 'reject', 'hold').required(),
+        reject_type: Joi.string().valid('RETRY', 'FINAL').when('decision', { is: 'reject', then: Joi.required(), otherwise: Joi.forbidden() }),
+        moderation_comment: Joi.string().max(2000).allow('').description('shown to the user'),
+        client_comment: Joi.string().max(2000).allow('').description('private: never leaves the microservice'),
+        reject_labels: Joi.array().items(Joi.string().max(64)).max(20),
+        reviewer: Joi.string().trim().min(1).max(200).required().description('who decides (recorded on the attempt)'),
+      }).label('ReviewDecisionIn'),
+    },
+    response: { status: { 200: StatusOutSchema } },
+    plugins: errorDocs(400, 401, 404, 409),
+  },
+  handler: (request) => kycOf(request).reviews.decide(projectOf(request), (request.params as { applicant_id: string }).applicant_id, request.payload as Decision),
+} satisfies ServerRoute;

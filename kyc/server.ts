@@ -1,0 +1,65 @@
+// compose(): the verification microservice as an initialized (not listening) Hapi
+// server: the same error body and joi validation as the gateway, project auth by
+// X-Api-Key, its services, and the project named by KYC_API_KEY ensured to exist.
+import Hapi, { type Server } from '@hapi/hapi';
+import HapiPino from 'hapi-pino';
+import type { Config } from '../gateway/config/env.js';
+import { createPlatform, closePlatform } from '../gateway/services/index.js';
+import type { Platform } from '../gateway/services/context.js';
+import { errorsPlugin, validationFailAction } from '../gateway/plugins/errors.js';
+import '../gateway/types.js';
+import './types.js';
+import { createKycServices } from './services/index.js';
+import { kycAuthPlugin } from './plugins/auth.js';
+import { kycSlashesPlugin } from './plugins/slashes.js';
+import { kycRoutes } from './routes/index.js';
+
+export const INHOUSE_API_PATH = '/api/v1/kyc/inhouse';
+
+export async function compose(config: Config, opts: { platform?: Platform } = {}): Promise<Server> {
+  const platform = opts.platform ?? createPlatform(config, 'kyc');
+  const kyc = createKycServices(platform);
+  const server = Hapi.server({
+    port: config.kycPort,
+    host: config.host,
+    router: { isCaseSensitive: true },
+    routes: {
+      validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
+      response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', options: { allowUnknown: true } },
+      payload: { maxBytes: 64 * 1024 },
+      timeout: { server: false, socket: false },
+    },
+    load: { sampleInterval: 0 },
+  });
+  server.app.platform = platform;
+  server.app.kyc = kyc;
+  server.app.kycApiBase = config.kyc.publicUrl ? `${config.kyc.publicUrl}${INHOUSE_API_PATH}` : '';
+
+  await server.register({
+    plugin: HapiPino,
+    options: {
+      instance: platform.log,
+      logPayload: false,
+      logRequestComplete: config.logLevel === 'debug' || config.logLevel === 'trace',
+      ignorePaths: ['/health', '/api/v1/kyc/health'],
+      redact: ['req.headers.authorization', 'req.headers["x-api-secret"]'],
+    },
+  });
+  await server.register([errorsPlugin, kycSlashesPlugin, kycAuthPlugin]);
+  server.route(kycRoutes);
+
+  server.ext('onPostStart', () => {
+    // without KYC_PUBLIC_URL, SDK clients reach the in-house engine where this process listens
+    if (!config.kyc.publicUrl) {
+      const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host);
+      server.app.kycApiBase = `${local ? `http://127.0.0.1:${server.info.port}` : server.info.uri}${INHOUSE_API_PATH}`;
+    }
+  });
+  server.ext('onPostStop', async () => {
+    if (!opts.platform) await closePlatform(platform);
+  });
+
+  await kyc.projects.ensureConfigured();
+  await server.initialize();
+  return server;
+}

@@ -1,0 +1,56 @@
+// The microservice's services, built on the shared platform handles (its own knex on
+// the same database, the job producer). The kyc process builds them once; workers
+// build them lazily for the kyc jobs (re-pull, callback delivery, sweep).
+import type { Platform } from '../../gateway/services/context.js';
+import { ProjectService } from './ProjectService.js';
+import { ProviderRegistry } from './providers.js';
+import { CallbackService } from './CallbackService.js';
+import { StatusSync } from './StatusSync.js';
+import { ApplicantService } from './ApplicantService.js';
+import { WebhookService } from './WebhookService.js';
+import { InhouseService } from './InhouseService.js';
+import { ReviewService } from './ReviewService.js';
+import { SweepService } from './SweepService.js';
+
+export interface KycServices {
+  projects: ProjectService;
+  providers: ProviderRegistry;
+  callbacks: CallbackService;
+  sync: StatusSync;
+  applicants: ApplicantService;
+  webhooks: WebhookService;
+  inhouse: InhouseService;
+  reviews: ReviewService;
+  sweep: SweepService;
+}
+
+export function createKycServices(platform: Platform): KycServices {
+  const { knex, config, jobs, log } = platform;
+  const projects = new ProjectService(knex, config);
+  const providers = new ProviderRegistry(knex, config);
+  const callbacks = new CallbackService(knex, config, jobs, projects, log);
+  const sync = new StatusSync(knex, providers, projects, callbacks, log);
+  return {
+    projects,
+    providers,
+    callbacks,
+    sync,
+    applicants: new ApplicantService(knex, providers, sync),
+    webhooks: new WebhookService(knex, jobs, log),
+    inhouse: new InhouseService(knex, config, sync),
+    reviews: new ReviewService(knex, config, sync),
+    sweep: new SweepService(knex, config, jobs, callbacks),
+  };
+}
+
+const perPlatform = new WeakMap<Platform, KycServices>();
+
+/** The kyc services of a worker process (one set per platform). */
+export function kycServicesOf(platform: Platform): KycServices {
+  let s = perPlatform.get(platform);
+  if (!s) {
+    s = createKycServices(platform);
+    perPlatform.set(platform, s);
+  }
+  return s;
+}

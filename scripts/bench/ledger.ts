@@ -1,0 +1,173 @@
+// Stock ledger benchmark (run: npx tsx scripts/bench/ledger.ts; not a test).
+//
+// 1. Throughput: 10,000 ledger transactions (60% consume, 25% receive, 5% adjust,
+//    10% move) on 100 items from 20 concurrent HTTP clients against the real gateway
+//    (a `web` child process) with the alert worker running (a `worker` child), then
+//    the same number of raw single-row UPDATEs from 20 pooled connections in the same
+//    run; reports transactions/s, p50/p99 and the ratio. The ledger is checked for
+//    consistency afterwards (every item's quantity equals the sum of its legs).
+// 2. Query count of GET /api/inventory-items/ and /api/inventory-transactions/ with
+//    10 and with 1,000 rows in the scope: it must not grow with the rows.
+// 3. The bulk receive API (10,000 lines, as the invoice import calls it) against a bare
+//    knex batchInsert of 10,000 item rows.
+// Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
+//
+// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
+// BENCH_CLIENTS.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { migrateAndSeed } from '../../db/migrate.js';
+import { loadConfig } from '../../gateway/config/env.js';
+import { compose } from '../../gateway/server.js';
+import { hashPassword } from '../../gateway/services/secrets.js';
+import type { Scope } from '../../gateway/services/scope.js';
+import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
+
+const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
+const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
+const TOTAL = Number(process.env.BENCH_TOTAL ?? 10_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
+const ITEMS = 100;
+
+await migrateAndSeed(DB);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = { DATABASE_URL: DB, REDIS_URL: REDIS, QUEUE_PREFIX: `bench${randomBytes(3).toString('hex')}`, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: base, LOG_LEVEL: 'info', NODE_ENV: 'development' };
+const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
+const server = await compose(config); // in-process, not listening: set-up and query counts
+const { knex } = server.app.platform;
+
+const web = await startChild('web', 'gateway/index.ts', env, /gateway listening/);
+const worker = await startChild('worker', 'workers/index.ts', { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/);
+
+async function user(tag: string) {
+  const email = `bench-${tag}-${randomBytes(4).toString('hex')}@example.test`;
+  const [row] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', config.passwordScryptCost), email_verified_at: new Date() }).returning('id');
+  await knex('profiles').insert({ user_id: row.id });
+  const login = await server.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password: 'bench-password-1' } });
+  const access = (JSON.parse(login.payload) as { access: string }).access;
+  return { id: row.id as string, headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' } };
+}
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
+  return json as any;
+}
+async function tree(headers: Record<string, string>) {
+  const inventory = await call('POST', '/api/inventories/', headers, { name: 'Bench inventory' });
+  const storage = await call('POST', '/api/storages/', headers, { inventory_id: inventory.id, name: 'Bench storage' });
+  const box = await call('POST', '/api/storage-boxes/', headers, { storage_id: storage.id, name: 'Box A' });
+  const box2 = await call('POST', '/api/storage-boxes/', headers, { storage_id: storage.id, name: 'Box B' });
+  return { inventory, storage, box, box2 };
+}
+
+// ── 1. throughput through HTTP ──────────────────────────────────────────────
+const owner = await user('load');
+const t = await tree(owner.headers);
+const products = await knex('products').insert(Array.from({ length: ITEMS }, (_, i) => ({ name: `Bench product ${i}`, owner_id: owner.id, created_by: owner.id }))).returning('id');
+const items: number[] = [];
+for (const [i, p] of products.entries()) {
+  // ten items sit near their minimum so the run raises and resolves alerts through the worker
+  const near = i < 10;
+  const it = await call('POST', '/api/inventory-items/', owner.headers, { storage_box_id: t.box.id, product_id: p.id, quantity: near ? 100 : 100_000, min_quantity: near ? 50 : 0 });
+  items.push(it.id);
+}
+const ledgerOp = (i: number) => {
+  const item = items[(i * 37) % ITEMS];
+  const slot = Math.floor(i / ITEMS) % 20; // every item sees every kind over the run
+  if (slot < 12) return { kind: 'consume', item_id: item, quantity: 1 };
+  if (slot < 17) return { kind: 'receive', item_id: item, quantity: 1 };
+  if (slot < 18) return { kind: 'adjust', item_id: item, delta: i % 40 < 20 ? 1 : -1 };
+  return { kind: 'move', item_id: item, quantity: 1, to_storage_box_id: t.box2.id };
+};
+let failures: Record<string, number> = {};
+const post = async (i: number) => {
+  const res = await fetch(`${base}/api/inventory-transactions/`, { method: 'POST', headers: owner.headers, body: JSON.stringify(ledgerOp(i)) });
+  const body = (await res.json()) as { error?: { code: string } };
+  if (res.status !== 201) failures[`${res.status} ${body.error?.code}`] = (failures[`${res.status} ${body.error?.code}`] ?? 0) + 1;
+};
+await closedLoop(400, CLIENTS, post); // warm-up
+failures = {};
+const cpu0 = { web: web.cpuSeconds(), worker: worker.cpuSeconds(), bench: process.cpuUsage() };
+const ledgerRun = await closedLoop(TOTAL, CLIENTS, post);
+const busy = (s: number) => Math.round((s / (ledgerRun.wallMs / 1000)) * 100);
+const cpuBench = process.cpuUsage(cpu0.bench);
+const ledger = {
+  ...stats(ledgerRun.latencies, ledgerRun.wallMs),
+  failures,
+  // share of one core each process used during the run (the load generator shares the cores)
+  cpu_percent: { web: busy(web.cpuSeconds() - cpu0.web), worker: busy(worker.cpuSeconds() - cpu0.worker), load_generator: busy((cpuBench.user + cpuBench.system) / 1e6) },
+};
+
+// the alert jobs the run caused drain, and the ledger adds up
+const queue = new Queue('inventory', { connection: new Redis(REDIS, { maxRetriesPerRequest: null }), prefix: env.QUEUE_PREFIX });
+for (let i = 0; i < 600; i++) {
+  const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+  if (Object.values(c).every((n) => n === 0)) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const jobs = await queue.getJobCounts('completed', 'failed');
+await queue.close();
+const { rows: [consistency] } = await knex.raw(
+  `SELECT count(*)::int AS items, count(*) FILTER (WHERE i.quantity <> coalesce(l.sum, 0))::int AS inconsistent
+     FROM inventory_items i LEFT JOIN (SELECT item_id, sum(delta) AS sum FROM inventory_transaction_legs GROUP BY item_id) l ON l.item_id = i.id
+    WHERE i.owner_id = ?`,
+  [owner.id],
+);
+const alerts = await knex('inventory_alerts').where({ owner_id: owner.id }).select(knex.raw("count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active"));
+
+// the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
+const pool = new pg.Pool({ connectionString: DB, max: CLIENTS });
+const rawItems = items.slice(10);
+await closedLoop(400, CLIENTS, async (i) => void (await pool.query('UPDATE inventory_items SET quantity = quantity - 1, updated_at = now() WHERE id = $1', [rawItems[i % rawItems.length]])));
+const rawRun = await closedLoop(TOTAL, CLIENTS, async (i) => void (await pool.query('UPDATE inventory_items SET quantity = quantity - 1, updated_at = now() WHERE id = $1', [rawItems[(i * 37) % rawItems.length]])));
+await pool.end();
+const raw = stats(rawRun.latencies, rawRun.wallMs);
+
+// ── 2. query count of a list endpoint ───────────────────────────────────────
+const small = await user('small');
+const large = await user('large');
+const scopeOf = (id: string): Scope => ({ type: 'self', userId: id, teamId: null, role: null });
+const queryCounts: Record<string, unknown>[] = [];
+for (const [who, n] of [[small, 10], [large, 1000]] as const) {
+  const tr = await tree(who.headers);
+  const ps = await knex('products').insert(Array.from({ length: n }, (_, i) => ({ name: `List product ${i}`, owner_id: who.id, created_by: who.id }))).returning('id');
+  await knex.transaction((trx) => server.app.services.ledger.receive(trx, scopeOf(who.id), who.id, ps.map((p: { id: number }) => ({ storage_box_id: tr.box.id, product_id: p.id, quantity: 5 })), { kind: 'import' }));
+  for (const p of ps.slice(0, Math.min(n, 100))) {
+    const item = await knex('inventory_items').where({ product_id: p.id }).first('id');
+    await server.app.services.ledger.record(scopeOf(who.id), who.id, { kind: 'consume', item_id: item.id, quantity: 1 });
+  }
+  const h = { authorization: who.headers.authorization };
+  await queriesOf(server, '/api/inventory-items/?page_size=1', h); // token cache warm
+  for (const url of ['/api/inventory-items/?page_size=100', '/api/inventory-items/?page_size=100&page=2&ordering=-quantity&search=product', '/api/inventory-transactions/?page_size=100', '/api/storage-boxes/?page_size=100']) {
+    const r = await queriesOf(server, url, h);
+    queryCounts.push({ rows_in_scope: n, url, status: r.status, rows_returned: r.rows, sql_queries: r.queries });
+  }
+}
+
+// ── 3. bulk receive (invoice import path) vs bare batch insert ──────────────
+const bulkUser = await user('bulk');
+const bt = await tree(bulkUser.headers);
+const bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.inventory.id, 10_000);
+
+const rss = { web_mib: Math.round(web.peakRssMiB()), worker_mib: Math.round(worker.peakRssMiB()), bench_process_mib: Math.round(process.resourceUsage().maxRSS / 1024) };
+await worker.stop();
+await web.stop();
+await server.stop();
+
+const summary = {
+  ledger_http: { ...ledger, clients: CLIENTS, items: ITEMS },
+  raw_single_row_updates: { ...raw, clients: CLIENTS },
+  raw_to_ledger_ratio: Math.round((raw.per_second / ledger.per_second) * 100) / 100,
+  ledger_consistency: consistency,
+  alerts: { ...alerts[0], jobs },
+  list_query_counts: queryCounts,
+  bulk_receive_vs_batch_insert: bulk,
+  peak_rss: rss,
+};
+console.log(JSON.stringify(summary, null, 2));
+process.exit(0);

@@ -1,0 +1,73 @@
+// Inventory factories: a stock tree (inventory -> storage -> box) built through the
+// API, products inserted directly (products have their own area and tests), and
+// scope headers for self or team scope.
+import { randomBytes } from 'node:crypto';
+import type { Server } from '@hapi/hapi';
+import type { TestUser } from './users.js';
+
+export type Headers = Record<string, string>;
+
+export const selfScope = (u: TestUser): Headers => ({ ...u.auth });
+export const teamScope = (u: TestUser, teamId: number): Headers => ({ ...u.auth, 'x-profile-type': 'team', 'x-team-id': String(teamId) });
+const tag = () => randomBytes(4).toString('hex');
+
+export async function api(server: Server, method: string, url: string, headers: Headers, payload?: unknown) {
+  const res = await server.inject({ method, url, headers, payload: payload as object });
+  let body: any = null;
+  try {
+    body = res.payload ? JSON.parse(res.payload) : null;
+  } catch {
+    body = res.payload;
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+/** POST that must succeed; throws with the body otherwise. */
+export async function created(server: Server, url: string, headers: Headers, payload: unknown) {
+  const r = await api(server, 'POST', url, headers, payload);
+  if (r.status !== 201) throw new Error(`POST ${url} -> ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** A team owned by `owner`, with `members` added. */
+export async function buildTeam(server: Server, owner: TestUser, members: TestUser[] = []): Promise<number> {
+  const team = await created(server, '/api/teams/', owner.auth, { name: `Team ${tag()}` });
+  for (const m of members) {
+    const r = await api(server, 'POST', `/api/teams/${team.id}/add-member/`, owner.auth, { user_id: m.id });
+    if (r.status >= 300) throw new Error(`add-member -> ${r.status} ${JSON.stringify(r.body)}`);
+  }
+  return team.id;
+}
+
+/** A product in the scope of `headers` (self: owner_id, team: team_id), inserted directly. */
+export async function buildProduct(server: Server, scope: { userId: string; teamId?: number | null }, overrides: Record<string, unknown> = {}): Promise<{ id: number; name: string }> {
+  const name = (overrides.name as string) ?? `Product ${tag()}`;
+  const [row] = await server.app.platform
+    .knex('products')
+    .insert({ name, base_unit: 'pcs', ...overrides, owner_id: scope.teamId ? null : scope.userId, team_id: scope.teamId ?? null, created_by: scope.userId })
+    .returning(['id', 'name']);
+  return row;
+}
+
+export interface Tree {
+  inventory: any;
+  storage: any;
+  box: any;
+  box2: any;
+  product: { id: number; name: string };
+}
+
+/** inventory -> storage -> two boxes, plus a product, all in one scope. */
+export async function buildTree(server: Server, user: TestUser, headers: Headers, teamId: number | null = null): Promise<Tree> {
+  const inventory = await created(server, '/api/inventories/', headers, { name: `Inv ${tag()}` });
+  const storage = await created(server, '/api/storages/', headers, { inventory_id: inventory.id, name: `Shelf ${tag()}`, kind: 'shelf' });
+  const box = await created(server, '/api/storage-boxes/', headers, { storage_id: storage.id, name: `Box A ${tag()}` });
+  const box2 = await created(server, '/api/storage-boxes/', headers, { storage_id: storage.id, name: `Box B ${tag()}` });
+  const product = await buildProduct(server, { userId: user.id, teamId });
+  return { inventory, storage, box, box2, product };
+}
+
+/** An item with stock (recorded as a receive transaction). */
+export async function buildItem(server: Server, headers: Headers, tree: Tree, quantity: number, extra: Record<string, unknown> = {}) {
+  return created(server, '/api/inventory-items/', headers, { storage_box_id: tree.box.id, product_id: tree.product.id, quantity, ...extra });
+}

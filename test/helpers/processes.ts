@@ -1,0 +1,92 @@
+// Runs a process entry (gateway, worker, scripts) as its own OS process, the way
+// the Procfile does, and lets a test wait for its output and its exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** stdout and stderr so far */
+  output(): string;
+  stderr(): string;
+  /** resolves once the output matches */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/** Starts `entry` (a .ts file under the repository) with tsx and the given environment. */
+export function startEntry(entry: string, env: Record<string, string>, args: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return watch(child);
+}
+
+export function watch(child: ChildProcess): RunningProcess {
+  let out = '';
+  let err = '';
+  const listeners = new Set<() => void>();
+  const onData = () => {
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', (d) => {
+    out += d;
+    onData();
+  });
+  child.stderr!.on('data', (d) => {
+    err += d;
+    onData();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      onData();
+      resolve({ code, signal });
+    });
+  });
+  return {
+    child,
+    exited,
+    output: () => out + err,
+    stderr: () => err,
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = pattern.exec(out + err);
+          if (m) {
+            done();
+            resolve(m[0]);
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            done();
+            reject(new Error(`process exited before printing ${pattern}: ${out + err}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no ${pattern} within ${timeoutMs} ms: ${out + err}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+  };
+}
+
+/** The lines a process printed, without npm's own notices. */
+export function meaningfulLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l && !/^npm (warn|notice)/i.test(l));
+}
