@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -13,7 +13,7 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
  * CPU-heavy work (OCR, barcode decoding) cannot stall the worker's lock renewal.
  * Value: the processor file's name under workers/processors/ (without extension).
  */
-export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = { media: 'media' };
+export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = { media: 'media', invoices: 'invoices' };
 
 /** Who asked for the job; results are pushed to this user and only they may poll it. */
 const actor = Joi.string().guid({ version: 'uuidv4' }).allow(null);
@@ -39,6 +39,10 @@ export interface JobPayloads {
   'kyc.deliver-callback': { actor_id: null; delivery_id: number; replay: number };
   /** periodic: re-pull applicants stuck in pending/in_review/on_hold, re-enqueue unsent callbacks */
   'kyc.sweep': { actor_id: null };
+  /** parse an uploaded invoice document (invoice_import_documents row) into a preview session; sandboxed (OCR) */
+  'invoice.parse': { actor_id: string; document_id: number };
+  /** apply one bulk-store request (invoice_import_attempts row) to its session, all or nothing */
+  'invoice.store': { actor_id: string; attempt_id: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -138,6 +142,22 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 2, backoff: backoff(10000), ...retention },
     pollable: false,
+  },
+  'invoice.parse': {
+    queue: 'invoices',
+    payload: Joi.object({ actor_id: actor.required(), document_id: Joi.number().integer().positive().required() }),
+    // a crashed child is retried once; an unreadable document fails at once (UnrecoverableError)
+    options: { attempts: 2, backoff: backoff(1000), ...retention },
+    jobId: (p) => `invoices-parse-${p.document_id}`,
+    pollable: true,
+  },
+  'invoice.store': {
+    queue: 'imports',
+    payload: Joi.object({ actor_id: actor.required(), attempt_id: Joi.number().integer().positive().required() }),
+    // the attempt row says whether it already ran, so a retry after a crash applies at most once
+    options: { attempts: 3, backoff: backoff(2000), ...retention },
+    jobId: (p) => `imports-store-${p.attempt_id}`,
+    pollable: true,
   },
 };
 

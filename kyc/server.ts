@@ -3,6 +3,8 @@
 // X-Api-Key, its services, and the project named by KYC_API_KEY ensured to exist.
 import Hapi, { type Server } from '@hapi/hapi';
 import HapiPino from 'hapi-pino';
+import knexFactory from 'knex';
+import { knexConfig } from '../db/knex.js';
 import type { Config } from '../gateway/config/env.js';
 import { createPlatform, closePlatform } from '../gateway/services/index.js';
 import type { Platform } from '../gateway/services/context.js';
@@ -18,7 +20,12 @@ export const INHOUSE_API_PATH = '/api/v1/kyc/inhouse';
 
 export async function compose(config: Config, opts: { platform?: Platform } = {}): Promise<Server> {
   const platform = opts.platform ?? createPlatform(config, 'kyc');
-  const kyc = createKycServices(platform);
+  // webhook records are an audit trail written at webhook rate: asynchronous commit (see WebhookService)
+  const webhookRecordDb = knexFactory({
+    ...knexConfig(config.databaseUrl),
+    pool: { min: 0, max: 10, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
+  });
+  const kyc = createKycServices(platform, { webhookRecordDb });
   const server = Hapi.server({
     port: config.kycPort,
     host: config.host,
@@ -56,6 +63,7 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
     }
   });
   server.ext('onPostStop', async () => {
+    await webhookRecordDb.destroy();
     if (!opts.platform) await closePlatform(platform);
   });
 

@@ -15,6 +15,8 @@ import { mediaDecodeBarcode } from './handlers/media-decode-barcode.js';
 import { repullApplicant } from './handlers/repull-applicant.js';
 import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
 import { kycSweep } from './handlers/kyc-sweep.js';
+import { parseInvoice } from './handlers/parse-invoice.js';
+import { storeInvoice } from './handlers/store-invoice.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -36,6 +38,9 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   'kyc.repull-applicant': repullApplicant,
   'kyc.deliver-callback': deliverKycCallback,
   'kyc.sweep': kycSweep,
+  // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
+  'invoice.parse': parseInvoice,
+  'invoice.store': storeInvoice,
 };
 
 export function verifyRegistry(): void {

@@ -65,9 +65,9 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     // expiry dates pass with time; also catches an alert evaluation whose enqueue was lost
     await platform.jobs.queue('inventory').upsertJobScheduler('inventory-sweep-alerts', { every: 60 * 60_000 }, { name: 'inventory.sweep-alerts', data: { actor_id: null }, opts: { ...jobCatalog['inventory.sweep-alerts'].options } });
   }
-  if (queues.includes('kyc')) {
+  if (queues.includes('kyc') && config.kyc.sweepEveryMinutes > 0) {
     // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
-    await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: 5 * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
+    await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
   }
 
   // results are published on the fail-fast producer connection: it must be up first

@@ -34,6 +34,12 @@ export interface Config {
   mediaConcurrency: number;
   /** an OCR or barcode-decoding run longer than this fails (and its engine is restarted) */
   ocrTimeoutMs: number;
+  /** invoice import: largest document accepted (bytes) */
+  invoiceMaxBytes: number;
+  /** invoice import: scanned pages OCR'd per document at most */
+  invoiceOcrMaxPages: number;
+  /** invoice import: previews per user per minute */
+  invoicePreviewsPerMinute: number;
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
@@ -61,6 +67,8 @@ export interface KycConfig {
   publicUrl: string;
   requireApiSecret: boolean;
   sweepAgeMinutes: number;
+  /** how often the kyc sweeper runs; 0 schedules none */
+  sweepEveryMinutes: number;
   proxyTimeoutMs: number;
   providerTimeoutMs: number;
   callbackTimeoutMs: number;
@@ -96,6 +104,7 @@ const schema = Joi.object({
   KYC_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
   KYC_REQUIRE_API_SECRET: Joi.boolean().default(false),
   KYC_SWEEP_AGE_MINUTES: Joi.number().integer().min(1).max(7 * 24 * 60).default(30),
+  KYC_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(5),
   KYC_PROXY_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(20000),
   KYC_PROVIDER_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(15000),
   KYC_CALLBACK_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(10000),
@@ -124,6 +133,9 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
   MEDIA_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
   OCR_TIMEOUT_MS: Joi.number().integer().min(1000).max(600000).default(60000),
+  INVOICE_MAX_BYTES: Joi.number().integer().min(1024).max(64 * 1024 * 1024).default(20 * 1024 * 1024),
+  INVOICE_OCR_MAX_PAGES: Joi.number().integer().min(1).max(100).default(10),
+  INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(30),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   CORS_ORIGINS: Joi.string().default('*'),
@@ -171,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: stripSlash(value.KYC_PUBLIC_URL),
       requireApiSecret: value.KYC_REQUIRE_API_SECRET,
       sweepAgeMinutes: value.KYC_SWEEP_AGE_MINUTES,
+      sweepEveryMinutes: value.KYC_SWEEP_EVERY_MINUTES,
       proxyTimeoutMs: value.KYC_PROXY_TIMEOUT_MS,
       providerTimeoutMs: value.KYC_PROVIDER_TIMEOUT_MS,
       callbackTimeoutMs: value.KYC_CALLBACK_TIMEOUT_MS,
@@ -200,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: value.WORKER_CONCURRENCY,
     mediaConcurrency: value.MEDIA_CONCURRENCY,
     ocrTimeoutMs: value.OCR_TIMEOUT_MS,
+    invoiceMaxBytes: value.INVOICE_MAX_BYTES,
+    invoiceOcrMaxPages: value.INVOICE_OCR_MAX_PAGES,
+    invoicePreviewsPerMinute: value.INVOICE_PREVIEWS_PER_MINUTE,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),

@@ -16,14 +16,16 @@ export const requireVerifiedKyc = { kyc: { verified: true } } as const;
 export const kycGatePlugin: Plugin<void> = {
   name: 'platform-kyc-gate',
   register(server) {
-    server.ext('onPreHandler', async (request: Request, h: ResponseToolkit) => {
-      if (!request.route.settings.plugins?.kyc?.verified) return h.continue;
+    // synchronous for the routes that are not gated (nearly all): no promise per request
+    server.ext('onPreHandler', (request: Request, h: ResponseToolkit) => (request.route.settings.plugins?.kyc?.verified ? requireVerified(request, h) : h.continue));
+
+    async function requireVerified(request: Request, h: ResponseToolkit) {
       const principal = request.auth.credentials?.user;
       if (!principal) throw new Unauthorized();
       if (!(await server.app.services.kyc.mirror.isVerified(principal.userId))) {
         throw new Forbidden('Identity verification is required for this action: complete it under /api/v1/kyc/.', 'kyc_required');
       }
       return h.continue;
-    });
+    }
   },
 };

@@ -2,22 +2,26 @@
 // request.app.scope, which every later handler uses. Unknown or foreign teams stop
 // here (400 / 403), so no handler has to think about it.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { resolveScope, type Scope } from '../services/scope.js';
+import { resolveScope, selfScope, type Scope } from '../services/scope.js';
 import { Unauthorized } from '../services/errors.js';
 
 export const scopePlugin: Plugin<void> = {
   name: 'platform-scope',
   register(server) {
-    server.ext('onPostAuth', async (request: Request, h: ResponseToolkit) => {
+    server.ext('onPostAuth', (request: Request, h: ResponseToolkit) => {
       const principal = request.auth.credentials?.user;
       if (!request.auth.isAuthenticated || !principal) return h.continue;
-      request.app.scope = await resolveScope(
-        server.app.platform.knex,
-        principal.userId,
-        headerValue(request, 'x-profile-type'),
-        headerValue(request, 'x-team-id'),
-      );
-      return h.continue;
+      const profileType = headerValue(request, 'x-profile-type');
+      const teamId = headerValue(request, 'x-team-id');
+      // most requests name no scope: the self scope needs no database, so no await
+      if (profileType === undefined && teamId === undefined) {
+        request.app.scope = selfScope(principal.userId);
+        return h.continue;
+      }
+      return resolveScope(server.app.platform.knex, principal.userId, profileType, teamId).then((scope) => {
+        request.app.scope = scope;
+        return h.continue;
+      });
     });
   },
 };

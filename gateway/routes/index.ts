@@ -60,6 +60,11 @@ import scanBarcode from './scan-barcode/scan.js';
 import productSearches from './product-searches/routes.js';
 import productSearchCreate from './product-searches/create.js';
 import processImage from './process-image/process.js';
+import invoicePreview from './invoice-import/preview.js';
+import invoiceBulkStore from './invoice-import/bulk-store.js';
+import invoiceSessionsLatest from './invoice-import/sessions-latest.js';
+import invoiceSessionsList from './invoice-import/sessions-list.js';
+import invoiceSessionsGet from './invoice-import/sessions-get.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -122,4 +127,9 @@ export const routes: ServerRoute[] = [
   ...productSearches,
   productSearchCreate,
   processImage,
+  invoicePreview,
+  invoiceBulkStore,
+  invoiceSessionsLatest,
+  invoiceSessionsList,
+  invoiceSessionsGet,
 ] as ServerRoute[];

@@ -65,10 +65,9 @@ export class KycMirrorService {
     if (!UUID.test(userId)) return 'unknown_user';
     const { knex } = this.platform;
     const result = await knex.transaction(async (trx) => {
-      const user = await trx('users').where({ id: userId }).first('id');
-      if (!user) return { outcome: 'unknown_user' as const, notificationId: 0 };
-      await trx('kyc_mirror').insert({ user_id: userId }).onConflict('user_id').ignore();
-      const mirror: MirrorRow = await trx('kyc_mirror').where({ user_id: userId }).forUpdate().first();
+      // a user that no longer exists fails the foreign key: acknowledged, nothing to do
+      // one statement creates the row when missing and locks it either way
+      const [mirror]: MirrorRow[] = await trx('kyc_mirror').insert({ user_id: userId }).onConflict('user_id').merge({ user_id: userId }).returning('*');
       const newer = body.version > mirror.version;
       const notify = body.version > mirror.notified_version;
       if (!newer && !notify) return { outcome: (body.version === mirror.notified_version ? 'duplicate' : 'stale') as CallbackOutcome, notificationId: 0 };
@@ -102,6 +101,9 @@ export class KycMirrorService {
       }
       await trx('kyc_mirror').where({ user_id: userId }).update(patch);
       return { outcome: (newer ? 'applied' : 'notified_only') as CallbackOutcome, notificationId };
+    }).catch((err: { code?: string }) => {
+      if (err.code === '23503') return { outcome: 'unknown_user' as CallbackOutcome, notificationId: 0 };
+      throw err;
     });
     if (result.notificationId) await this.notifications.push(userId, result.notificationId);
     return result.outcome;

@@ -51,7 +51,15 @@ export class MediaStore {
   }
 
   async save(data: Buffer, rule: UploadRule, folder: string): Promise<StoredFile> {
-    const { mime, ext } = await this.inspect(data, rule);
+    return this.saveTyped(data, await this.inspect(data, rule), folder);
+  }
+
+  /**
+   * Stores bytes whose type the caller has already established from their content
+   * (formats file-type cannot tell, such as XML or CSV invoices: see workers/invoice/formats/sniff.ts).
+   */
+  async saveTyped(data: Buffer, type: { mime: string; ext: string }, folder: string): Promise<StoredFile> {
+    const { mime, ext } = type;
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const relative = `${folder}/${sha256.slice(0, 2)}/${sha256}.${ext}`;
     const absolute = this.resolve(relative);

@@ -30,7 +30,15 @@ export interface TokenPair {
 const CACHE_MS = 30_000;
 
 export class TokenService {
-  private readonly cache = new LRUCache<string, Principal>({ max: 50_000, ttl: CACHE_MS });
+  // Keyed by the token itself so that a hit (nearly every request) costs no hashing and
+  // no await; revocations name token hashes, hence the second index. Tokens stay in
+  // this process's memory at most CACHE_MS, as they do in the requests carrying them.
+  private readonly byHash = new Map<string, string>();
+  private readonly cache = new LRUCache<string, { principal: Principal; hash: string }>({
+    max: 50_000,
+    ttl: CACHE_MS,
+    dispose: (entry) => this.byHash.delete(entry.hash),
+  });
 
   constructor(private readonly platform: Platform) {}
 
@@ -64,16 +72,24 @@ export class TokenService {
     };
   }
 
+  /**
+   * The principal of an access token this process resolved within the last 30 s, at
+   * once (no database, no await); undefined when it has to be looked up.
+   */
+  peek(access: string): Principal | undefined {
+    const entry = this.cache.get(access);
+    if (!entry) return undefined;
+    if (entry.principal.expiresAt > Date.now()) return entry.principal;
+    this.cache.delete(access);
+    return undefined;
+  }
+
   /** Resolves a bearer access token, or returns null when it is unknown, expired or revoked. */
   async authenticate(access: string): Promise<Principal | null> {
     if (!access.startsWith('ipa_') || access.length > 100) return null;
+    const cached = this.peek(access);
+    if (cached) return cached;
     const hash = sha256Hex(access);
-    const cached = this.cache.get(hash);
-    if (cached) {
-      if (cached.expiresAt > Date.now()) return cached;
-      this.cache.delete(hash);
-      return null;
-    }
     const row = await this.platform.knex('auth_tokens as t')
       .join('users as u', 'u.id', 't.user_id')
       .where({ 't.token_hash': hash, 't.kind': 'access' })
@@ -90,7 +106,8 @@ export class TokenService {
       familyId: row.family_id,
       expiresAt: new Date(row.expires_at).getTime(),
     };
-    this.cache.set(hash, principal, { ttl: Math.min(CACHE_MS, principal.expiresAt - Date.now()) });
+    this.cache.set(access, { principal, hash }, { ttl: Math.min(CACHE_MS, principal.expiresAt - Date.now()) });
+    this.byHash.set(hash, access);
     return principal;
   }
 
@@ -145,9 +162,12 @@ export class TokenService {
 
   /** Called by the realtime relay when any instance announces a revocation. */
   forget(event: { user_id?: string; token_hashes?: string[] }): void {
-    for (const h of event.token_hashes ?? []) this.cache.delete(h);
+    for (const h of event.token_hashes ?? []) {
+      const access = this.byHash.get(h);
+      if (access) this.cache.delete(access);
+    }
     if (event.user_id) {
-      for (const [hash, p] of this.cache.entries()) if (p.userId === event.user_id) this.cache.delete(hash);
+      for (const [access, entry] of this.cache.entries()) if (entry.principal.userId === event.user_id) this.cache.delete(access);
     }
   }
 

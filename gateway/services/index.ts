@@ -23,6 +23,7 @@ import { InventoryAlertService } from './InventoryAlertService.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
 import { UserService } from './UserService.js';
+import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
 
 export interface Services {
   tokens: TokenService;
@@ -46,6 +47,8 @@ export interface Services {
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
   catalog: CatalogServices;
   users: UserService;
+  /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
+  invoiceImport: InvoiceImportService;
 }
 
 export function createPlatform(config: Config, role: string, log?: Logger): Platform {
@@ -70,6 +73,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   const ledger = new StockLedger(platform, audit);
   const alerts = new InventoryAlertService(platform, new NotificationService(platform), audit);
   const jobs = new JobService(platform, waiters);
+  const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
   return {
     tokens,
     otps,
@@ -86,8 +90,9 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     ledger,
     alerts,
     inventory: createInventoryCollections(platform, { audit, media, ledger, alerts }),
-    catalog: createCatalogServices(platform, { audit, media, jobs, limits }),
+    catalog,
     users: new UserService(platform, audit, tokens),
+    invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
   };
 }
 

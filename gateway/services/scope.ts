@@ -11,12 +11,15 @@ export interface Scope {
   role: 'owner' | 'member' | null;
 }
 
+/** The scope of a request that names none: the caller's own rows. */
+export const selfScope = (userId: string): Scope => ({ type: 'self', userId, teamId: null, role: null });
+
 export async function resolveScope(knex: Knex, userId: string, profileType: string | undefined, teamIdHeader: string | undefined): Promise<Scope> {
   const type = (profileType ?? (teamIdHeader ? 'team' : 'self')).trim().toLowerCase();
   if (type !== 'self' && type !== 'team') {
     throw Invalid.field('X-Profile-Type', 'X-Profile-Type must be "self" or "team".', 'invalid_profile_type');
   }
-  if (type === 'self') return { type: 'self', userId, teamId: null, role: null };
+  if (type === 'self') return selfScope(userId);
   if (!teamIdHeader || !/^\d{1,9}$/.test(teamIdHeader.trim())) {
     throw Invalid.field('X-Team-Id', 'X-Team-Id must be the integer id of your team when X-Profile-Type is "team".', 'invalid_team_id');
   }

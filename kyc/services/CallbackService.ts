@@ -42,29 +42,45 @@ export class CallbackService {
   ) {}
 
   /** Records the delivery of the applicant's new status (call inside the status-change transaction). */
-  async record(trx: Knex.Transaction, project: ProjectRow, applicant: ApplicantRow): Promise<number> {
+  async record(trx: Knex.Transaction, project: ProjectRow, applicant: ApplicantRow): Promise<DeliveryRow> {
     const [row] = await trx(T.deliveries)
       .insert({ applicant_id: applicant.id, project_id: project.id, version: applicant.version, snapshot: JSON.stringify(statusOut(project, applicant.external_user_id, applicant)) })
       .onConflict(['applicant_id', 'version'])
       .merge(['applicant_id'])
-      .returning('id');
-    return Number(row.id);
+      .returning('*');
+    return { ...row, id: Number(row.id) };
   }
 
   /** Queues the delivery; when Redis is down the sweeper picks the row up later. */
-  async enqueue(deliveryId: number, replay = 0): Promise<void> {
+  async enqueue(deliveryId: number, replay = 0, delayMs?: number): Promise<void> {
     try {
-      await this.jobs.enqueue('kyc.deliver-callback', { actor_id: null, delivery_id: deliveryId, replay });
+      await this.jobs.enqueue('kyc.deliver-callback', { actor_id: null, delivery_id: deliveryId, replay }, delayMs ? { delay: delayMs } : {});
     } catch (err) {
       this.log.warn({ err, delivery_id: deliveryId }, 'could not queue a kyc callback; the sweeper will retry');
     }
   }
 
+  /**
+   * The first attempt, made right where the change happened (a worker's re-pull): one
+   * queue hop less on the common path. A failure hands over to the delivery job.
+   */
+  async deliverFirst(delivery: DeliveryRow, project: ProjectRow): Promise<DeliveryOutcome> {
+    const deliveryId = delivery.id;
+    const outcome = await this.deliver(deliveryId, Math.min(3000, this.config.kyc.callbackTimeoutMs), { delivery, project }).catch((err) => {
+      this.log.warn({ err, delivery_id: deliveryId }, 'first kyc callback attempt failed to run; queued');
+      return { state: 'retry', delivery_id: deliveryId, delayMs: 0, error: String(err) } as DeliveryOutcome;
+    });
+    if (outcome.state === 'retry') await this.enqueue(deliveryId, 0, outcome.delayMs);
+    return outcome;
+  }
+
   /** One delivery attempt. Returns what to do next; never throws for an HTTP failure. */
-  async deliver(deliveryId: number): Promise<DeliveryOutcome> {
-    const d: DeliveryRow | undefined = await this.knex(T.deliveries).where({ id: deliveryId }).first();
+  async deliver(deliveryId: number, timeoutMs = this.config.kyc.callbackTimeoutMs, known?: { delivery: DeliveryRow; project: ProjectRow }): Promise<DeliveryOutcome> {
+    // the first attempt has the rows at hand (just written); retries read them fresh, since
+    // the callback URL and secret may have been changed meanwhile
+    const d: DeliveryRow | undefined = known?.delivery ?? (await this.knex(T.deliveries).where({ id: deliveryId }).first());
     if (!d || d.state !== 'pending') return { state: 'skipped', delivery_id: deliveryId };
-    const project = await this.projects.byId(d.project_id);
+    const project: ProjectRow = known?.project ?? (await this.knex(T.projects).where({ id: d.project_id }).first());
     const attempt = d.attempts + 1;
     let statusCode: number | null = null;
     let error = '';
@@ -79,7 +95,7 @@ export class CallbackService {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-kyc-event': CALLBACK_EVENT, 'x-kyc-signature': hmacHex(secret, raw), 'x-kyc-event-id': d.event_id },
           body: raw,
-          signal: AbortSignal.timeout(this.config.kyc.callbackTimeoutMs),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         statusCode = res.status;
         await res.arrayBuffer().catch(() => undefined);
@@ -90,7 +106,7 @@ export class CallbackService {
         error = `answered ${statusCode}`;
       } catch (err) {
         const e = err as Error;
-        error = e.name === 'TimeoutError' ? `no answer within ${this.config.kyc.callbackTimeoutMs} ms` : `unreachable: ${e.message}`;
+        error = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `unreachable: ${e.message}`;
       }
     }
     const k = this.config.kyc;

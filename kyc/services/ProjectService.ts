@@ -50,8 +50,15 @@ export class ProjectService {
     return row;
   }
 
-  async byId(id: number): Promise<ProjectRow> {
-    return (await this.knex(T.projects).where({ id }).first()) as ProjectRow;
+  private readonly byIdCache = new LRUCache<number, ProjectRow>({ max: 1000, ttl: 5000 });
+
+  /** Pass the caller's transaction when inside one (a second pool connection could deadlock the pool). */
+  async byId(id: number, db: Knex = this.knex): Promise<ProjectRow> {
+    const cached = this.byIdCache.get(id);
+    if (cached) return cached;
+    const row = (await db(T.projects).where({ id }).first()) as ProjectRow;
+    if (row) this.byIdCache.set(id, row);
+    return row;
   }
 
   /** The project of a call: 401 for an unknown key or a wrong (or required but missing) secret. */
@@ -120,6 +127,7 @@ export class ProjectService {
       .merge(['api_secret_hash', 'require_secret', 'engine', 'provider_name', 'level_name', 'callback_url', 'callback_secret_sealed', 'updated_at'])
       .returning('*');
     this.cache.delete(k.apiKey);
+    this.byIdCache.clear();
     return row as ProjectRow;
   }
 
@@ -128,6 +136,7 @@ export class ProjectService {
     if (callbackSecret !== undefined) patch.callback_secret_sealed = callbackSecret ? seal(this.config.secretKey, CALLBACK_SEAL_PURPOSE, callbackSecret) : null;
     await this.knex(T.projects).where({ id: projectId }).update(patch);
     this.cache.clear();
+    this.byIdCache.clear();
   }
 
   private columns(input: NewProject, apiKey: string, apiSecret: string) {

@@ -4,11 +4,11 @@
 // re-pull of the applicant (coalesced per applicant): its body decides nothing.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { JobProducer } from '../../jobs/queues.js';
 import { safeEqual } from '../../gateway/services/secrets.js';
 import { Invalid } from '../../gateway/services/errors.js';
-import { T } from './tables.js';
 
 export const DIGEST_ALGORITHMS: Record<string, string> = {
   HMAC_SHA256_HEX: 'sha256',
@@ -44,11 +44,24 @@ export interface WebhookReceipt {
 }
 
 export class WebhookService {
+  /** provider applicant id → our applicant id (the link never changes while the applicant exists) */
+  private readonly applicantIds = new LRUCache<string, string>({ max: 50_000, ttl: 10 * 60_000 });
+
+  /**
+   * @param recordDb where webhook records are written. The microservice passes a pool
+   *   with asynchronous commit: a record is an audit trail (the action is the queued
+   *   re-pull), so it does not wait for the WAL flush; a crash may lose the last
+   *   fraction of a second of records, never a re-pull.
+   */
   constructor(
-    private readonly knex: Knex,
+    private readonly recordDb: Knex,
     private readonly jobs: JobProducer,
     private readonly log: Logger,
   ) {}
+
+  private enqueueRepull(applicantId: string, eventType: string) {
+    return this.jobs.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: applicantId, reason: `webhook:${eventType || 'unknown'}`.slice(0, 80) });
+  }
 
   /** Records a verified webhook and queues the re-pull of its applicant. */
   async receive(provider: string, raw: Buffer, digestAlg: string): Promise<WebhookReceipt> {
@@ -65,26 +78,39 @@ export class WebhookService {
     const providerApplicantId = str(body.applicantId, 100);
     const externalUserId = str(body.externalUserId, 200);
     const sha = crypto.createHash('sha256').update(raw).digest('hex');
-    // the applicant by the provider's id, else by the external user id of a not yet linked applicant
-    const { rows } = await this.knex.raw(
+    const cacheKey = `${provider}:${providerApplicantId}`;
+    const known = providerApplicantId ? this.applicantIds.get(cacheKey) : undefined;
+    // a known applicant: record and queue at once; otherwise the record's lookup finds it
+    const [row] = await Promise.all([
+      this.record(provider, eventType, providerApplicantId, externalUserId, known ?? null, sha, digestAlg, body),
+      known ? this.enqueueRepull(known, eventType) : null,
+    ]);
+    let queued = !!known;
+    if (!known && row.applicant_id) {
+      if (providerApplicantId && row.linked) this.applicantIds.set(cacheKey, row.applicant_id);
+      // a redelivered body is re-pulled too: the re-pull is idempotent and coalesced
+      await this.enqueueRepull(row.applicant_id, eventType);
+      queued = true;
+    } else if (!row.applicant_id) {
+      this.log.info({ provider, event_type: eventType, provider_applicant_id: providerApplicantId }, 'kyc webhook for an unknown applicant recorded');
+    }
+    return { webhook_id: Number(row.id), event_type: eventType, applicant_id: row.applicant_id, duplicate: !row.inserted, repull_queued: queued };
+  }
+
+  /** One row per distinct body (a redelivery bumps received_count), with the applicant found by the provider's id, else by the external user id of a not yet linked applicant. */
+  private async record(provider: string, eventType: string, providerApplicantId: string, externalUserId: string, applicantId: string | null, sha: string, digestAlg: string, body: unknown) {
+    const { rows } = await this.recordDb.raw(
       `INSERT INTO kyc.webhooks (provider, event_type, provider_applicant_id, applicant_id, body_sha256, digest_alg, payload)
        VALUES (?, ?, ?, COALESCE(
+         ?::uuid,
          (SELECT id FROM kyc.applicants WHERE provider = ? AND provider_applicant_id = ? LIMIT 1),
          (SELECT id FROM kyc.applicants WHERE provider = ? AND provider_applicant_id IS NULL AND external_user_id = ? ORDER BY created_at LIMIT 1)
        ), ?, ?, ?)
        ON CONFLICT (provider, body_sha256) DO UPDATE SET received_count = kyc.webhooks.received_count + 1, last_received_at = now()
-       RETURNING id, applicant_id, (xmax = 0) AS inserted`,
-      [provider, eventType, providerApplicantId, provider, providerApplicantId, provider, externalUserId || null, sha, digestAlg, JSON.stringify(body)],
+       RETURNING id, applicant_id, (xmax = 0) AS inserted,
+         EXISTS (SELECT 1 FROM kyc.applicants WHERE provider = ? AND provider_applicant_id = ?) AS linked`,
+      [provider, eventType, providerApplicantId, applicantId, provider, providerApplicantId, provider, externalUserId || null, sha, digestAlg, JSON.stringify(body), provider, providerApplicantId],
     );
-    const row = rows[0] as { id: number; applicant_id: string | null; inserted: boolean };
-    let queued = false;
-    if (row.applicant_id) {
-      // a redelivered body is re-pulled too: the re-pull is idempotent and coalesced
-      await this.jobs.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: row.applicant_id, reason: `webhook:${eventType || 'unknown'}`.slice(0, 80) });
-      queued = true;
-    } else {
-      this.log.info({ provider, event_type: eventType, provider_applicant_id: providerApplicantId }, 'kyc webhook for an unknown applicant recorded');
-    }
-    return { webhook_id: Number(row.id), event_type: eventType, applicant_id: row.applicant_id, duplicate: !row.inserted, repull_queued: queued };
+    return rows[0] as { id: number; applicant_id: string | null; inserted: boolean; linked: boolean };
   }
 }

@@ -1,6 +1,7 @@
 // The microservice's services, built on the shared platform handles (its own knex on
 // the same database, the job producer). The kyc process builds them once; workers
 // build them lazily for the kyc jobs (re-pull, callback delivery, sweep).
+import type { Knex } from 'knex';
 import type { Platform } from '../../gateway/services/context.js';
 import { ProjectService } from './ProjectService.js';
 import { ProviderRegistry } from './providers.js';
@@ -24,7 +25,7 @@ export interface KycServices {
   sweep: SweepService;
 }
 
-export function createKycServices(platform: Platform): KycServices {
+export function createKycServices(platform: Platform, opts: { webhookRecordDb?: Knex } = {}): KycServices {
   const { knex, config, jobs, log } = platform;
   const projects = new ProjectService(knex, config);
   const providers = new ProviderRegistry(knex, config);
@@ -36,7 +37,7 @@ export function createKycServices(platform: Platform): KycServices {
     callbacks,
     sync,
     applicants: new ApplicantService(knex, providers, sync),
-    webhooks: new WebhookService(knex, jobs, log),
+    webhooks: new WebhookService(opts.webhookRecordDb ?? knex, jobs, log),
     inhouse: new InhouseService(knex, config, sync),
     reviews: new ReviewService(knex, config, sync),
     sweep: new SweepService(knex, config, jobs, callbacks),

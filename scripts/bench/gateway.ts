@@ -11,13 +11,16 @@
 //             response validation — the gateway's own overhead on every request.
 //             Target: at least 50% of the bare req/s.
 //   profile   GET /api/profiles/me/: the same plus two PostgreSQL reads (for reference)
-// Every answer must be 200 (a 401 storm would look fast). Peak RSS (VmHWM) of each
+// Every answer must be 200 (a 401 storm would look fast). Besides req/s, the CPU time
+// the serving process spent per request (from /proc/<pid>/stat) is reported: on a
+// machine shared with other work it is the steadier measure. Peak RSS (VmHWM) of each
 // process is reported.
 //
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13),
 // BENCH_SECONDS per run (5), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1.
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { migrateAndSeed } from '../../db/migrate.js';
@@ -36,13 +39,23 @@ interface Run {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time of the serving process per request, µs */
+  cpuUs: number;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+/** user + system CPU time of a process so far, in ms (clock ticks of 10 ms) */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, pid: number): Promise<Run> {
+  const before = cpuMs(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const spent = cpuMs(pid) - before;
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad) throw new Error(`${url}: ${bad} of ${result.requests.total} answers were not 2xx (errors ${result.errors}, timeouts ${result.timeouts})`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs: (spent * 1000) / result.requests.total };
 }
 
 const mean = (runs: Run[], key: keyof Run) => runs.reduce((s, r) => s + r[key], 0) / runs.length;
@@ -72,8 +85,11 @@ async function main() {
   const children: Child[] = [];
   const knex = createKnex(DATABASE_URL, { min: 0, max: 2 });
   try {
-    children.push(await startChild('bare', 'dist/scripts/bench/bare-hapi.js', env, /bare hapi listening/));
-    children.push(await startChild('web', 'dist/gateway/index.js', env, async () => (await fetch(`${web}/api/health/`)).ok));
+    const bareChild = await startChild('bare', 'dist/scripts/bench/bare-hapi.js', env, /bare hapi listening/);
+    children.push(bareChild);
+    const webChild = await startChild('web', 'dist/gateway/index.js', env, async () => (await fetch(`${web}/api/health/`)).ok);
+    children.push(webChild);
+    const [barePid, webPid] = [bareChild.proc.pid!, webChild.proc.pid!];
 
     const email = `bench-gateway-${randomBytes(4).toString('hex')}@bench.test`;
     const [user] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', 1024), email_verified_at: new Date() }).returning('id');
@@ -83,35 +99,47 @@ async function main() {
     const auth = { authorization: `Bearer ${access}` };
 
     const targets = {
-      bare: () => load(`${bare}/me/`, {}, SECONDS),
-      auth: () => load(`${web}/api/auth/me/`, auth, SECONDS),
-      profile: () => load(`${web}/api/profiles/me/`, auth, SECONDS),
+      bare: (seconds = SECONDS) => load(`${bare}/me/`, {}, seconds, barePid),
+      auth: (seconds = SECONDS) => load(`${web}/api/auth/me/`, auth, seconds, webPid),
+      profile: (seconds = SECONDS) => load(`${web}/api/profiles/me/`, auth, seconds, webPid),
     };
     // warm-up: JIT, connection pools, the token cache
-    for (const [name, url, headers] of [['bare', `${bare}/me/`, {}], ['auth', `${web}/api/auth/me/`, auth], ['profile', `${web}/api/profiles/me/`, auth]] as const) {
+    for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
       process.stdout.write(`warming up ${name}…\n`);
-      await load(url, headers, 3);
+      await targets[name](3);
     }
     const runs: Record<keyof typeof targets, Run[]> = { bare: [], auth: [], profile: [] };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
         const r = await targets[name]();
         runs[name].push(r);
-        process.stdout.write(`round ${round} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
+        process.stdout.write(`round ${round} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuUs.toFixed(1)} µs CPU per request\n`);
       }
     }
 
     const peaks = Object.fromEntries(children.map((c) => [c.name, c.peakRssMiB()]));
     const bareRps = mean(runs.bare, 'rps');
+    const bareCpu = median(runs.bare.map((r) => r.cpuUs));
     const row = (what: string, name: keyof typeof targets, target: string) => {
       const ratio = median(runs[name].map((r, i) => r.rps / runs.bare[i].rps));
-      return { what, bare_req_s: Math.round(bareRps), ours_req_s: Math.round(mean(runs[name], 'rps')), ratio: Math.round(ratio * 100) / 100, p99_ms: Math.round(mean(runs[name], 'p99') * 10) / 10, target };
+      const cpu = median(runs[name].map((r) => r.cpuUs));
+      return {
+        what,
+        bare_req_s: Math.round(bareRps),
+        ours_req_s: Math.round(mean(runs[name], 'rps')),
+        ratio: Math.round(ratio * 100) / 100,
+        bare_cpu_us: Math.round(bareCpu * 10) / 10,
+        ours_cpu_us: Math.round(cpu * 10) / 10,
+        cpu_ratio: Math.round((bareCpu / cpu) * 100) / 100,
+        p99_ms: Math.round(mean(runs[name], 'p99') * 10) / 10,
+        target,
+      };
     };
     const rows = [row('GET /api/auth/me/ (auth + scope)', 'auth', `≥ ${TARGET}`), row('GET /api/profiles/me/ (+ 2 SQL reads)', 'profile', 'reference')];
     const report = {
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
       settings: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS },
-      bare_hapi: { req_s: Math.round(bareRps), p99_ms: Math.round(mean(runs.bare, 'p99') * 10) / 10 },
+      bare_hapi: { req_s: Math.round(bareRps), p99_ms: Math.round(mean(runs.bare, 'p99') * 10) / 10, cpu_us_per_req: Math.round(bareCpu * 10) / 10 },
       results: rows,
       peak_rss: { web: mib(peaks.web), bare_hapi: mib(peaks.bare), load_generator: mib(process.resourceUsage().maxRSS / 1024) },
       target_met: rows[0].ratio >= TARGET,

@@ -2,7 +2,7 @@
 //
 // Processes as in production, each a child process: the kyc microservice, the gateway
 // (the callback receiver) and a worker consuming the kyc queue; the external provider
-// is a local stand-in in this process that answers the re-pulls (Sumsub's shape).
+// is a local stand-in (scripts/bench/provider-stub.ts, also a child) answering the re-pulls.
 // 1. Accepted webhooks per second: signed webhooks (a fresh digest per request) from
 //    50 connections for BENCH_SECONDS, against a bare Hapi POST route in the same run.
 // 2. Latency webhook → mirror updated at 100 webhooks/s: each webhook follows a
@@ -11,11 +11,12 @@
 //    the commit). Reports p50/p99; target p99 < 300 ms.
 //
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench_kyc,
-// created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/12), BENCH_SECONDS (10),
+// dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/12), BENCH_SECONDS (10),
 // BENCH_RATE (100), BENCH_LATENCY_SECONDS (10).
 import crypto, { randomBytes } from 'node:crypto';
-import http from 'node:http';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { migrateAndSeed } from '../../db/migrate.js';
@@ -31,14 +32,15 @@ const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const WEBHOOK_SECRET = 'bench-webhook-secret';
 const prefix = `bench${randomBytes(3).toString('hex')}`;
 
-// --- the provider stand-in: review per applicant, set by the benchmark ---
-const reviews = new Map<string, string>();
-const provider = http.createServer((req, res) => {
-  const m = /^\/resources\/applicants\/([^/]+)\/status$/.exec(req.url ?? '');
-  req.resume();
-  if (!m) return void res.writeHead(404).end('{}');
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ reviewStatus: reviews.get(m[1]) ?? 'init', levelName: 'basic-kyc-level' }));
-});
+/** user + system CPU seconds a child has used (from /proc) */
+function cpuSeconds(c: Child): number {
+  try {
+    const f = fs.readFileSync(`/proc/${c.proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 function signed(body: object) {
   const raw = JSON.stringify(body);
@@ -46,11 +48,18 @@ function signed(body: object) {
 }
 
 async function main() {
+  // a fresh database each run: leftovers of an earlier run would skew it
+  const admin = new URL(DATABASE_URL);
+  const dbName = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const pgc = new pg.Client({ connectionString: admin.toString() });
+  await pgc.connect();
+  await pgc.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await pgc.end();
   await migrateAndSeed(DATABASE_URL);
   const knex = createKnex(DATABASE_URL, { min: 0, max: 4 });
-  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-  const providerUrl = `http://127.0.0.1:${(provider.address() as { port: number }).port}`;
-  const [kycPort, webPort, barePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [kycPort, webPort, barePort, stubPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const providerUrl = `http://127.0.0.1:${stubPort}`;
   const suffix = randomBytes(3).toString('hex');
   const env = {
     DATABASE_URL,
@@ -71,12 +80,15 @@ async function main() {
     KYC_WEBHOOK_SECRET: WEBHOOK_SECRET,
     KYC_CALLBACK_SECRET: 'bench-callback-secret',
     WORKER_QUEUES: 'kyc',
-    WORKER_CONCURRENCY: '50',
+    KYC_SWEEP_EVERY_MINUTES: '0',
+    WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY ?? '50',
     BARE_PORT: String(barePort),
+    STUB_PORT: String(stubPort),
   };
   const children: Child[] = [];
   const redis = new Redis(REDIS_URL);
   try {
+    children.push(await startChild('provider', 'scripts/bench/provider-stub.ts', env, /provider stub listening/));
     children.push(await startChild('kyc', 'kyc/index.ts', env, /kyc: listening/));
     children.push(await startChild('web', 'gateway/index.ts', { ...env, LOG_LEVEL: 'info' }, /gateway listening/));
     children.push(await startChild('worker', 'workers/index.ts', env, /worker: consuming/));
@@ -112,12 +124,16 @@ async function main() {
         ],
       });
     const bare = await hook(`http://127.0.0.1:${barePort}/hook/`);
+    const cpu0 = children.map(cpuSeconds);
+    const t0 = performance.now();
     const webhooks = await hook(`http://127.0.0.1:${kycPort}/api/v1/kyc/webhook/sumsub/`);
+    const acceptCpu = Object.fromEntries(children.map((c, i) => [c.name, Math.round(((cpuSeconds(c) - cpu0[i]) / ((performance.now() - t0) / 1000)) * 100) / 100]));
     // let the re-pulls drain before measuring latency
     const queue = new Queue('kyc', { connection: redis, prefix });
     let drained = 0;
     for (let i = 0; i < 1200; i += 1) {
-      const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized', 'waiting-children');
+      // (the sweeper's next run always sits in delayed)
+      const counts = await queue.getJobCounts('wait', 'active', 'prioritized');
       if (Object.values(counts).every((c) => c === 0)) break;
       drained += 1;
       await new Promise((r) => setTimeout(r, 100));
@@ -140,13 +156,14 @@ async function main() {
       }
     });
     const count = RATE * LATENCY_SECONDS;
+    const cpuBefore = children.map(cpuSeconds);
     const started = performance.now();
     for (let i = 0; i < count; i += 1) {
       const due = started + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const a = applicants[i];
-      reviews.set(a.provider_applicant_id, 'pending');
+      await fetch(`${providerUrl}/_review/${a.provider_applicant_id}`, { method: 'PUT', body: 'pending' });
       const { raw, digest } = signed({ applicantId: a.provider_applicant_id, externalUserId: a.external_user_id, type: 'applicantPending', latency: i });
       sentAt.set(a.external_user_id, performance.now());
       void fetch(`http://127.0.0.1:${kycPort}/api/v1/kyc/webhook/sumsub/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-payload-digest': digest }, body: raw }).then((r) => r.arrayBuffer());
@@ -154,6 +171,7 @@ async function main() {
     const deadline = Date.now() + 30_000;
     while (latencies.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const wall = performance.now() - started;
+    const cpuShare = Object.fromEntries(children.map((c, i) => [c.name, Math.round(((cpuSeconds(c) - cpuBefore[i]) / (wall / 1000)) * 100) / 100]));
     sub.disconnect();
 
     // where the time went, from the rows' own timestamps: webhook received → status changed (re-pull) → callback delivered
@@ -168,9 +186,11 @@ async function main() {
     );
     const rps = (r: autocannon.Result) => ({ accepted_per_s: Math.round(r.requests.average), non_2xx: r.non2xx, errors: r.errors, p99_ms: r.latency.p99 });
     const result = {
-      accepted: { kyc_webhook: rps(webhooks), bare_hapi: rps(bare), ratio: Math.round((webhooks.requests.average / bare.requests.average) * 100) / 100 },
+      accepted: { kyc_webhook: rps(webhooks), bare_hapi: rps(bare), ratio: Math.round((webhooks.requests.average / bare.requests.average) * 100) / 100, cpu_cores: acceptCpu },
       backlog_drain_s: drainSeconds,
       webhook_to_mirror: { rate_per_s: RATE, sent: count, ...stats(latencies, wall), missing: count - latencies.length, stages: Object.fromEntries(Object.entries(stages[0]).map(([k, v]) => [k, Math.round(Number(v))])) },
+      /** CPU cores each process used during the latency phase (2 cores in all) */
+      cpu_cores_during_latency: cpuShare,
       peak_rss_mib: Object.fromEntries(children.map((c) => [c.name, Math.round(c.peakRssMiB())])),
     };
     console.log(JSON.stringify(result, null, 2));
@@ -178,7 +198,6 @@ async function main() {
     console.log(ok ? 'targets met: >= 1,000 webhooks/s accepted, p99 webhook -> mirror < 300 ms' : 'TARGETS MISSED');
   } finally {
     for (const c of children.reverse()) await c.stop().catch(() => undefined);
-    provider.close();
     redis.disconnect();
     await knex.destroy();
   }

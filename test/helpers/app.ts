@@ -1,4 +1,6 @@
 // Boots the real gateway (compose) and in-process workers for one test file.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Server } from '@hapi/hapi';
 import { compose } from '../../gateway/server.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
@@ -32,6 +34,9 @@ export async function startApp(opts: { env?: Record<string, string>; workers?: Q
     async stop() {
       await server.stop({ timeout: 1000 });
       await workers?.close();
+      // the temp folder testConfig() made for this app's mail outbox and media
+      const tmp = path.dirname(config.mailOutboxDir);
+      if (path.basename(tmp).startsWith('invp-test-')) await fs.rm(tmp, { recursive: true, force: true });
     },
   };
 }

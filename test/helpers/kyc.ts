@@ -39,6 +39,8 @@ export async function startKycStack(opts: { env?: Record<string, string>; appEnv
     KYC_PORT: '0',
     KYC_CALLBACK_RETRY_BASE_MS: '200',
     KYC_CALLBACK_RETRY_MAX_MS: '1000',
+    // test files share the database: a sweeper would pick up other files' applicants (tests call sweep.run() themselves)
+    KYC_SWEEP_EVERY_MINUTES: '0',
     ...opts.env,
   };
   const kycConfig = testConfig(env);

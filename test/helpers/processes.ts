@@ -53,7 +53,8 @@ export function watch(child: ChildProcess): RunningProcess {
     exited,
     output: () => out + err,
     stderr: () => err,
-    waitFor(pattern, timeoutMs = 20_000) {
+    // generous: a process that loads the whole code base under tsx starts slowly on a busy machine
+    waitFor(pattern, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const m = pattern.exec(out + err);

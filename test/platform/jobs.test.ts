@@ -69,7 +69,7 @@ test('a wait shorter than the job answers 202; the job still completes', async (
   const user = await buildUser(app.server);
   const res = await echo(user, { wait: 100, delay_ms: 600 });
   t.is(res.statusCode, 202);
-  t.is(json(res).status, 'running');
+  t.true(['queued', 'running'].includes(json(res).status), 'usually running; queued when the worker is slow to pick it up');
   await pollUntil(user, json(res).job_id, 'completed');
   t.pass();
 });

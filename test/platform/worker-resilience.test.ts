@@ -33,7 +33,12 @@ async function workerProcess(): Promise<RunningProcess> {
     LOG_LEVEL: 'warn',
   });
   running.push(p);
-  await p.waitFor(/worker: consuming system/);
+  try {
+    await p.waitFor(/worker: consuming system/);
+  } catch (err) {
+    p.kill('SIGKILL'); // a worker that starts late must not take the next test's job
+    throw err;
+  }
   return p;
 }
 
@@ -63,7 +68,7 @@ async function until(jobId: string, state: string, timeoutMs: number) {
 test.serial('a worker killed mid-job (SIGKILL): another worker recovers the job and completes it', async (t) => {
   const doomed = await workerProcess();
   const jobId = await slowJob(2000, 'survivor');
-  await until(jobId, 'active', 10_000);
+  await until(jobId, 'active', 30_000);
   doomed.kill('SIGKILL');
   t.is((await doomed.exited).signal, 'SIGKILL');
   t.is((await stateOf(jobId)).state, 'active', 'the job still looks active while its lock lasts');
@@ -72,7 +77,7 @@ test.serial('a worker killed mid-job (SIGKILL): another worker recovers the job 
   const rescuer = await startWorkers({ ...app.config, jobLockMs: LOCK_MS }, ['system']);
   inProcess.push(rescuer);
   try {
-    const done = await until(jobId, 'completed', 20_000);
+    const done = await until(jobId, 'completed', 40_000);
     t.deepEqual(done.result, { echo: 'survivor' });
     t.is(done.error, null);
   } finally {
@@ -84,7 +89,7 @@ test.serial('a worker killed mid-job (SIGKILL): another worker recovers the job 
 test.serial('SIGTERM on a worker lets its active job finish, then it exits 0', async (t) => {
   const worker = await workerProcess();
   const jobId = await slowJob(1500, 'finished');
-  await until(jobId, 'active', 10_000);
+  await until(jobId, 'active', 30_000);
   worker.kill('SIGTERM');
   await worker.waitFor(/SIGTERM, finishing active jobs/);
   const { code } = await worker.exited;

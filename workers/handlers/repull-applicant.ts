@@ -12,7 +12,7 @@ export const repullApplicant: Handler<'kyc.repull-applicant'> = async (job, { pl
   const row = await kyc.sync.load(job.data.applicant_id);
   if (!row) return { applicant_id: job.data.applicant_id, skipped: 'unknown applicant' };
   try {
-    const result = await kyc.sync.repull(row.id, job.data.reason.startsWith('webhook') ? 'webhook' : job.data.reason);
+    const result = await kyc.sync.repull(row.id, job.data.reason.startsWith('webhook') ? 'webhook' : job.data.reason, { deliverInline: true });
     return { applicant_id: row.id, status: result.applicant.status, version: result.applicant.version, changed: result.changed, deleted: result.deleted };
   } catch (err) {
     if (err instanceof ProviderError && !err.retryable) throw new UnrecoverableError(`provider_refused: ${err.message}`);

@@ -8,11 +8,19 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
 
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
 export interface OcrLine {
   text: string;
   /** 0–100, tesseract's mean word confidence for the line */
   confidence: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
+  /** only with RecognizeOptions.words (layout readers such as the invoice extractor) */
+  words?: OcrWord[];
 }
 
 export interface OcrResult {
@@ -29,6 +37,8 @@ export interface OcrResult {
 export interface RecognizeOptions {
   /** abort (and restart the engine) after this long; default 60 s */
   timeoutMs?: number;
+  /** also return each line's words with their boxes */
+  words?: boolean;
 }
 
 /** A picture that cannot be decoded; retrying will not help. */
@@ -108,7 +118,12 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
     const lines: OcrLine[] = (data.blocks ?? [])
       .flatMap((b) => b.paragraphs)
       .flatMap((p) => p.lines)
-      .map((l) => ({ text: l.text.trim(), confidence: round1(l.confidence), bbox: l.bbox }))
+      .map((l) => ({
+        text: l.text.trim(),
+        confidence: round1(l.confidence),
+        bbox: l.bbox,
+        ...(opts.words ? { words: l.words.filter((w) => w.text.trim()).map((w) => ({ text: w.text, confidence: round1(w.confidence), bbox: w.bbox })) } : {}),
+      }))
       .filter((l) => l.text.length > 0);
     return {
       text: data.text.trim(),

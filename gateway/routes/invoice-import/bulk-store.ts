@@ -1,0 +1,52 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs, id, JobAccepted } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+import { jobAccepted, notificationsWsUrl } from '../respond.js';
+import { DomainError } from '../../services/errors.js';
+import { BulkStoreConflictOut, BulkStoreFailureOut, BulkStoreOut } from './schemas.js';
+
+// Line fields are checked by the store itself, not here, so that an invalid line
+// is recorded on the session (failed, error_payload) as the spec requires.
+const BulkLineIn = Joi.object({
+  line_number: Joi.any().description('integer: a line_number of the session\'s preview lines'),
+  product_id: Joi.any().description('integer id of a product in the scope, or null/absent to use product_name'),
+  product_name: Joi.any().description('string: with no product_id, the product of this name (any case) is used, or created in product_family_name'),
+  selected_quantity: Joi.any().description('string holding a whole number > 0, e.g. "3"'),
+  inventory_id: Joi.any().description('integer; defaults to the session\'s inventory'),
+  storage_box_id: Joi.any().description('integer, a box of that inventory; defaults to the session\'s box'),
+})
+  .unknown(true)
+  .label('BulkLineIn');
+
+export default {
+  method: 'POST',
+  path: '/api/invoice-import/bulk-store/',
+  options: {
+    tags: ['api', 'invoice-import'],
+    description: 'Apply a preview session to the inventory, all or nothing',
+    notes: [
+      'Every line is validated first: line_number from the session (once each), selected_quantity a string holding a whole number > 0, product/inventory/box in the caller\'s scope and the box in that inventory. Any invalid line: 400 with status `error`, a message saying the store was aborted and nothing was written, and `errors` [{line_number, field, message}]; the session becomes `failed` with that error_payload, and can be sent again with corrected lines.',
+      'All valid: one database transaction creates the missing products in `product_family_name` (or the family named at preview), receives the stock through the ledger (kind `import`), and sets the session `applied` with its results and summary. Lines of the session not sent are skipped (summary.skipped_lines).',
+      'An applied session is never written twice: 409 with the stored results (error code session_already_applied). Two concurrent stores of one session: exactly one applies, the other answers 409.',
+      'Runs as a job on the `imports` queue; the call waits up to JOB_WAIT_MS, else 202 with job_id (the job result holds attempt_id and http_status; GET /api/invoice-import/sessions/{id}/ shows the outcome). At most 20,000 lines.',
+    ].join('\n\n'),
+    payload: { maxBytes: 16 * 1024 * 1024 },
+    validate: {
+      payload: Joi.object({
+        session_id: id.required(),
+        product_family_name: Joi.string().trim().max(150).allow('').description('family for products created from lines without product_id; defaults to the one given at preview'),
+        lines: Joi.array().items(BulkLineIn).min(1).max(20000).required(),
+      }).label('BulkStoreIn'),
+    },
+    response: { status: { 200: BulkStoreOut, 202: JobAccepted, 400: BulkStoreFailureOut, 409: BulkStoreConflictOut } },
+    plugins: errorDocs(401, 403, 404, 503),
+  },
+  async handler(request, h) {
+    const { scope } = caller(request);
+    const answer = await request.server.app.services.invoiceImport.bulkStore(scope, request.payload as never);
+    if ('httpStatus' in answer) return h.response(answer.body).code(answer.httpStatus);
+    if (!answer.done) return jobAccepted(h, answer, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
+    throw new DomainError(503, 'store_failed', 'The bulk store could not be completed and nothing was written; send it again.');
+  },
+} satisfies ServerRoute;

@@ -1,0 +1,58 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs, id, JobAccepted } from '../schemas.js';
+import { caller } from '../../plugins/scope.js';
+import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
+import { DomainError } from '../../services/errors.js';
+import { ACCEPTED_TYPES } from '../../../workers/invoice/formats/sniff.js';
+import type { ParseResult } from '../../services/invoice-import/InvoiceImportService.js';
+import { PreviewOut } from './schemas.js';
+
+/** hapi's own ceiling on the request; the configured INVOICE_MAX_BYTES (at most 64 MiB) is checked by the service. */
+const UPLOAD_CEILING = 64 * 1024 * 1024 + 256 * 1024;
+
+export default {
+  method: 'POST',
+  path: '/api/invoice-import/preview/',
+  options: {
+    tags: ['api', 'invoice-import'],
+    description: 'Parse an invoice document into a preview session',
+    notes: [
+      `multipart/form-data: \`document\` (${ACCEPTED_TYPES}; the type is read from the bytes), \`inventory_id\` and \`storage_box_id\` (both in the caller's scope, else 404; the box must be in that inventory, else 400 storage_box_mismatch) and \`product_family_name\` (where new products go at bulk store; may also be given then).`,
+      'The document is stored, then parsed by a job on the sandboxed `invoices` queue: an embedded Factur-X/ZUGFeRD/UBL XML wins over the printed text; scanned pages and photos are read by OCR. The call waits up to JOB_WAIT_MS (default 25 s): 200 with the preview, or 202 with job_id — poll GET /api/jobs/{id}/ (its result holds session_id; read GET /api/invoice-import/sessions/{id}/) or receive job.completed on /ws/notifications/.',
+      'Each line is matched against the scope\'s products (barcode, then SKU, then name similarity) and is `ready` or `needs_review` with its reasons; it comes prefilled as a bulk-store line.',
+      'Bad documents: 400 empty_file, 400 unsupported_document_type, 400 document_too_large (INVOICE_MAX_BYTES, default 20 MiB); 422 document_encrypted, document_corrupt, document_empty (nothing readable), ocr_timeout. At most 30 previews per user per minute (429).',
+    ].join('\n\n'),
+    payload: {
+      output: 'data',
+      parse: true,
+      multipart: { output: 'annotated' },
+      maxBytes: UPLOAD_CEILING,
+      allow: ['multipart/form-data'],
+      failAction(_request, _h, err) {
+        const status = (err as { output?: { statusCode?: number } }).output?.statusCode;
+        if (status === 413) throw new DomainError(400, 'document_too_large', 'document is larger than the upload limit.', [{ path: 'document', message: 'file too large' }]);
+        if (status === 415) throw new DomainError(400, 'invalid_upload', 'Send the document as multipart/form-data.', [{ path: 'document', message: 'not multipart/form-data' }]);
+        throw new DomainError(400, 'invalid_upload', 'The multipart body could not be read.', null);
+      },
+    },
+    validate: {
+      payload: Joi.object({
+        document: Joi.any().meta({ swaggerType: 'file' }).required().description('the invoice document'),
+        inventory_id: id.required().description('inventory the stock goes to'),
+        storage_box_id: id.required().description('storage box (in that inventory) the stock goes to'),
+        product_family_name: Joi.string().trim().max(150).allow('').default('').description('family for products created at bulk store'),
+      }).label('InvoicePreviewIn'),
+    },
+    response: { status: { 200: PreviewOut, 202: JobAccepted } },
+    plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
+  },
+  async handler(request, h) {
+    const { scope } = caller(request);
+    const imports = request.server.app.services.invoiceImport;
+    const outcome = await imports.preview(scope, request.payload as never);
+    if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
+    if (outcome.status.state === 'failed') throw jobFailure(outcome, 422);
+    return imports.previewOf(scope, outcome.status.result as ParseResult);
+  },
+} satisfies ServerRoute;

@@ -1,0 +1,250 @@
+// Job body of `invoice.store`: one bulk-store attempt applied to its session in ONE
+// database transaction. The session row is locked first (SELECT ... FOR UPDATE), so
+// two concurrent stores of one session run one after the other and the second finds
+// it applied. Any invalid line: nothing is written but the session's failure
+// (status failed, error_payload). All valid: products are found or created in the
+// named family, stock is received through the ledger (kind 'import'), and the
+// session becomes applied with its results. A crash anywhere before COMMIT leaves
+// nothing behind; the attempt is still queued and its job is retried.
+import type { Knex } from 'knex';
+import type { Platform } from '../context.js';
+import type { StockLedger } from '../StockLedger.js';
+import type { ProductFamilyService } from '../catalog/ProductFamilyService.js';
+import type { AuditService } from '../AuditService.js';
+import { auditCtx, scopeFill } from '../scoped.js';
+import type { DomainError } from '../errors.js';
+import type { Scope } from '../scope.js';
+import { checkGtin } from '../catalog/gtin.js';
+import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
+import { ABORTED_MESSAGE, scopeOfRow, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
+
+export interface ApplyDeps {
+  platform: Platform;
+  ledger: StockLedger;
+  families: ProductFamilyService;
+  audit: AuditService;
+}
+
+export interface AttemptOutcome {
+  attempt_id: number;
+  status: 'applied' | 'failed' | 'conflict';
+  http_status: number;
+  session_id: number;
+}
+
+/** Test-only: pause inside the transaction so a test can kill the worker mid-write. */
+const pauseForTests = async () => {
+  const ms = process.env.NODE_ENV === 'test' ? Number(process.env.INVOICE_STORE_TEST_PAUSE_MS ?? 0) : 0;
+  if (ms > 0) {
+    console.log('invoice-store: paused inside the transaction');
+    await new Promise((r) => setTimeout(r, ms));
+  }
+};
+
+export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): Promise<AttemptOutcome> {
+  const { knex } = deps.platform;
+  return knex.transaction(async (trx) => {
+    const attempt = await trx('invoice_import_attempts').where({ id: attemptId }).forUpdate().first();
+    if (!attempt) throw new Error(`attempt_missing: bulk-store attempt ${attemptId} does not exist`);
+    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status, session_id: attempt.session_id };
+    const session = (await trx('invoice_import_sessions').where({ id: attempt.session_id }).forUpdate().first()) as SessionRow;
+    const finish = async (status: AttemptOutcome['status'], httpStatus: number, response: unknown): Promise<AttemptOutcome> => {
+      await trx('invoice_import_attempts').where({ id: attemptId }).update({ status, http_status: httpStatus, response: JSON.stringify(response), finished_at: trx.fn.now() });
+      return { attempt_id: attemptId, status, http_status: httpStatus, session_id: session.id };
+    };
+
+    // applied once is applied for good: answer with what was stored
+    if (session.status === 'applied') return finish('conflict', 409, alreadyApplied(session));
+
+    const actorId: string = attempt.actor_id ?? session.created_by;
+    const scope = scopeOfRow(session, actorId);
+    const lines: BulkLineIn[] = attempt.lines;
+    const familyName = (attempt.product_family_name || session.product_family_name || '').trim();
+    const { errors, resolved } = await validateBulkLines(trx, scope, session, lines, familyName);
+    if (errors.length) {
+      const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
+      await trx('invoice_import_sessions').where({ id: session.id }).update({
+        status: 'failed',
+        last_step: 'bulk-store',
+        bulk_lines: JSON.stringify(lines),
+        error_payload: JSON.stringify({ message, errors }),
+        attempts: session.attempts + 1,
+        updated_at: trx.fn.now(),
+      });
+      return finish('failed', 400, failureBody(session.id, message, errors));
+    }
+
+    const products = await resolveProducts(trx, deps, scope, actorId, resolved, familyName, (session.invoice as { vendor_name?: string }).vendor_name ?? '');
+    const receipt = await deps.ledger.receive(
+      trx,
+      scope,
+      actorId,
+      resolved.map((l, i) => ({ storage_box_id: l.storage_box_id, inventory_id: l.inventory_id, product_id: products.ids[i], quantity: l.quantity })),
+      { kind: 'import', source: { type: 'invoice_session', id: session.id }, reference: (session.invoice as { invoice_number?: string }).invoice_number ?? `invoice import ${session.id}` },
+    );
+    const results: BulkResult[] = resolved.map((l, i) => ({
+      line_number: l.line_number,
+      status: 'stored',
+      product_id: products.ids[i],
+      product_name: products.names[i],
+      product_created: products.created.has(products.ids[i]),
+      inventory_item_id: receipt.lines[i].item_id,
+      inventory_item_created: receipt.lines[i].created,
+      quantity: l.quantity,
+      inventory_id: l.inventory_id,
+      storage_box_id: l.storage_box_id,
+    }));
+    const totalLines = session.preview_lines.length;
+    const summary: BulkSummary = {
+      total_lines: totalLines,
+      processed_lines: results.length,
+      skipped_lines: Math.max(0, totalLines - results.length),
+      created_products: products.created.size,
+      existing_products: new Set(products.ids.filter((id) => !products.created.has(id))).size,
+      created_inventory_items: receipt.created_item_ids.length,
+      updated_inventory_items: receipt.updated_item_ids.length,
+    };
+    const message = `Stored ${results.length} line(s) in the inventory: ${summary.created_inventory_items} item(s) created, ${summary.updated_inventory_items} increased, ${summary.created_products} product(s) created.`;
+    await pauseForTests();
+    const resultPayload = { message, results, summary, transaction_id: receipt.transaction_id };
+    await trx('invoice_import_sessions').where({ id: session.id }).update({
+      status: 'applied',
+      last_step: 'bulk-store',
+      bulk_lines: JSON.stringify(lines),
+      summary: JSON.stringify({ ...(session.summary as object), ...summary }),
+      result_payload: JSON.stringify(resultPayload),
+      error_payload: JSON.stringify({}),
+      product_family_name: familyName,
+      attempts: session.attempts + 1,
+      applied_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    });
+    await deps.audit.record(trx, auditCtx(scope, actorId), {
+      action: 'invoice_import.apply',
+      entityType: 'invoice_import_session',
+      entityId: session.id,
+      summary: message,
+      changes: { summary, transaction_id: receipt.transaction_id },
+    });
+    return finish('applied', 200, { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
+  });
+}
+
+export function failureBody(sessionId: number, message: string, errors: ErrorItem[]) {
+  return { status: 'error', message, errors, session_id: sessionId, session_status: 'failed', error: { code: 'bulk_store_aborted', message, details: errors } };
+}
+
+export function alreadyApplied(session: SessionRow) {
+  const stored = session.result_payload as { results?: BulkResult[]; summary?: BulkSummary };
+  const message = `Session ${session.id} was already applied; nothing was written again.`;
+  return {
+    status: 'error',
+    message,
+    session_id: session.id,
+    session_status: 'applied',
+    results: stored.results ?? [],
+    summary: stored.summary ?? null,
+    error: { code: 'session_already_applied', message, details: { session_id: session.id } },
+  };
+}
+
+/**
+ * The product of every line: the given product_id, else an existing product of that
+ * name in the scope (case-insensitive), else a new product in the named family —
+ * with the line's SKU/barcode as its variant when no product holds them yet.
+ */
+async function resolveProducts(trx: Knex.Transaction, deps: ApplyDeps, scope: Scope, actorId: string, lines: ResolvedLine[], familyName: string, vendor: string) {
+  const ids: number[] = lines.map((l) => l.product_id ?? 0);
+  const names: string[] = lines.map((l) => l.product_name);
+  const created = new Set<number>();
+  const wanted = [...new Set(lines.filter((l) => l.product_id === null).map((l) => l.product_name.toLowerCase()))];
+  if (!wanted.length) return { ids, names, created };
+
+  const where = scope.type === 'team' ? { sql: 'team_id = ?', binds: [scope.teamId] } : { sql: 'owner_id = ? AND team_id IS NULL', binds: [scope.userId] };
+  const existing = await trx.raw(`SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name FROM products WHERE ${where.sql} AND lower(name) = ANY(?::text[]) ORDER BY lower(name), id`, [...where.binds, wanted]);
+  const byName = new Map<string, { id: number; name: string }>(existing.rows.map((r: { key: string; id: number; name: string }) => [r.key, r]));
+  const missing = wanted.filter((n) => !byName.has(n));
+  if (missing.length) {
+    const family = await deps.families.findOrCreateByName(trx, scope, actorId, familyName);
+    const firstLine = new Map<string, ResolvedLine>();
+    for (const l of lines) if (l.product_id === null && !firstLine.has(l.product_name.toLowerCase())) firstLine.set(l.product_name.toLowerCase(), l);
+    const rows = missing.map((key) => {
+      const l = firstLine.get(key)!;
+      return { name: l.product_name, family_id: family.id, supplier: vendor.slice(0, 255), base_unit: 'pcs', description: (l.preview.details ?? '').slice(0, 2000), ...scopeFill(scope, actorId) };
+    });
+    for (let i = 0; i < rows.length; i += 2000) {
+      const inserted: { id: number; name: string }[] = await trx('products').insert(rows.slice(i, i + 2000)).returning(['id', 'name']);
+      for (const p of inserted) {
+        byName.set(p.name.toLowerCase(), p);
+        created.add(p.id);
+      }
+    }
+    await addVariants(trx, scope, [...firstLine.values()].filter((l) => created.has(byName.get(l.product_name.toLowerCase())!.id)), byName);
+    await deps.audit.record(trx, auditCtx(scope, actorId), {
+      action: 'product.create', entityType: 'product', entityId: null,
+      summary: `Created ${created.size} product(s) from an invoice import in family "${family.name}"`,
+      changes: { family_id: family.id, product_ids: [...created].slice(0, 100), count: created.size },
+    });
+  }
+  lines.forEach((l, i) => {
+    if (l.product_id !== null) return;
+    const p = byName.get(l.product_name.toLowerCase())!;
+    ids[i] = p.id;
+    names[i] = p.name;
+  });
+  return { ids, names, created };
+}
+
+/** The printed SKU/barcode of a new product, unless another product of the scope already has that SKU. */
+async function addVariants(trx: Knex.Transaction, scope: Scope, lines: ResolvedLine[], byName: Map<string, { id: number }>) {
+  const candidates = lines
+    .map((l) => ({ product_id: byName.get(l.product_name.toLowerCase())!.id, sku: (l.preview.sku ?? '').slice(0, 100), barcode: l.preview.barcode && checkGtin(l.preview.barcode).ok ? l.preview.barcode : '' }))
+    .filter((v) => v.sku || v.barcode);
+  if (!candidates.length) return;
+  const skus = [...new Set(candidates.map((c) => c.sku.toLowerCase()).filter(Boolean))];
+  const taken = new Set<string>(
+    skus.length
+      ? ((await trx('product_variants').whereRaw('lower(sku) = ANY(?::text[])', [skus]).where(scope.type === 'team' ? { team_id: scope.teamId } : { owner_id: scope.userId }).select(trx.raw('lower(sku) AS sku'))) as { sku: string }[]).map((r) => r.sku)
+      : [],
+  );
+  const rows = candidates.map((c) => {
+    const key = c.sku.toLowerCase();
+    const sku = key && !taken.has(key) ? c.sku : '';
+    if (key) taken.add(key);
+    const { owner_id, team_id } = scopeFill(scope, null);
+    return { product_id: c.product_id, name: '', sku, barcode: c.barcode, owner_id, team_id };
+  });
+  for (let i = 0; i < rows.length; i += 2000) await trx('product_variants').insert(rows.slice(i, i + 2000));
+}
+
+/**
+ * The ledger refused the store (e.g. a quantity over the maximum): the transaction
+ * rolled back, so the session records the failure like an invalid line, in a new one.
+ */
+export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err: DomainError): Promise<AttemptOutcome> {
+  return deps.platform.knex.transaction(async (trx) => {
+    const attempt = await trx('invoice_import_attempts').where({ id: attemptId }).forUpdate().first();
+    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status, session_id: attempt.session_id };
+    const session = (await trx('invoice_import_sessions').where({ id: attempt.session_id }).forUpdate().first()) as SessionRow;
+    const lines: BulkLineIn[] = attempt.lines;
+    const numberAt = (i: number) => (typeof lines[i]?.line_number === 'number' ? (lines[i].line_number as number) : i + 1);
+    const errors: ErrorItem[] = [];
+    for (const d of Array.isArray(err.details) ? err.details : err.details ? [err.details as { field?: string; path?: string; message?: string }] : []) {
+      const where = /^lines\[(\d+)\]\.(\w+)$/.exec(String((d as { path?: string; field?: string }).path ?? (d as { field?: string }).field ?? ''));
+      if (where) errors.push({ line_number: numberAt(Number(where[1])), field: where[2] === 'quantity' ? 'selected_quantity' : where[2], message: (d as { message?: string }).message ?? err.message });
+    }
+    if (!errors.length) errors.push({ line_number: numberAt(0), field: err.code === 'quantity_overflow' ? 'selected_quantity' : 'lines', message: err.message });
+    const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
+    await trx('invoice_import_sessions').where({ id: session.id }).update({
+      status: session.status === 'applied' ? 'applied' : 'failed',
+      last_step: 'bulk-store',
+      bulk_lines: JSON.stringify(lines),
+      error_payload: JSON.stringify({ message, errors }),
+      attempts: session.attempts + 1,
+      updated_at: trx.fn.now(),
+    });
+    const body = failureBody(session.id, message, errors);
+    await trx('invoice_import_attempts').where({ id: attemptId }).update({ status: 'failed', http_status: 400, response: JSON.stringify(body), finished_at: trx.fn.now() });
+    return { attempt_id: attemptId, status: 'failed' as const, http_status: 400, session_id: session.id };
+  });
+}

@@ -1,0 +1,116 @@
+// Batch import of invoice documents (see README, "Invoice import"):
+//   npm run import-invoices -- --inventory 3 --box 7 [--family "Supplies"] [--apply] [--concurrency 4] <folder|file...>
+// Every file is previewed (at most --concurrency at a time) and, with --apply, the
+// lines that are ready are stored (sessions with lines to review are left for a
+// person). Prints a summary table; exits 1 when any file failed.
+//   --api <base-url> --token <access>   through the HTTP API (INVP_API_URL / INVP_TOKEN)
+//   --user <email>                      otherwise directly through the job queues, in that user's scope
+//   --workers                           (queue mode) also consume the queues in this process
+//   --team <id>                         team scope instead of the user's own
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import Table from 'cli-table3';
+import { loadConfig } from '../gateway/config/env.js';
+import { runEntry } from '../gateway/config/entry.js';
+import { ApiClient, QueueClient, type ImportClient, type Target } from './import-invoices/clients.js';
+
+const DOCUMENTS = /\.(pdf|png|jpe?g|webp|tiff?|xml|csv)$/i;
+
+interface Outcome {
+  file: string;
+  status: 'previewed' | 'applied' | 'needs review' | 'failed';
+  session: number | null;
+  vendor: string;
+  number: string;
+  lines: number;
+  ready: number;
+  stored: number;
+  error: string;
+}
+
+async function documents(inputs: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const input of inputs) {
+    const stat = await fs.stat(input);
+    if (stat.isDirectory()) out.push(...(await fs.readdir(input)).filter((f) => DOCUMENTS.test(f)).sort().map((f) => path.join(input, f)));
+    else out.push(input);
+  }
+  return out;
+}
+
+async function importOne(client: ImportClient, file: string, target: Target, apply: boolean): Promise<Outcome> {
+  const o: Outcome = { file: path.basename(file), status: 'failed', session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: '' };
+  const p = await client.preview(file, target);
+  if (!p.ok) {
+    o.error = p.body?.error?.message ?? p.body?.message ?? 'preview failed';
+    return o;
+  }
+  const b = p.body;
+  Object.assign(o, { status: 'previewed', session: b.session_id, vendor: b.invoice?.vendor_name ?? '', number: b.invoice?.invoice_number ?? '', lines: b.lines.length, ready: b.summary.ready_to_apply });
+  if (!apply) return o;
+  const ready = b.lines.filter((l: { status: string }) => l.status === 'ready');
+  if (!ready.length) {
+    o.status = 'needs review';
+    return o;
+  }
+  const lines = ready.map((l: Record<string, unknown>) => ({ line_number: l.line_number, product_id: l.product_id, product_name: l.product_name, selected_quantity: l.selected_quantity, inventory_id: l.inventory_id, storage_box_id: l.storage_box_id }));
+  const s = await client.store(b.session_id, target.family, lines);
+  if (!s.ok) {
+    o.status = 'failed';
+    o.error = s.body?.message ?? s.body?.error?.message ?? 'bulk store failed';
+    return o;
+  }
+  o.status = ready.length < b.lines.length ? 'needs review' : 'applied';
+  o.stored = s.body.summary?.processed_lines ?? ready.length;
+  return o;
+}
+
+await runEntry('import-invoices', async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      inventory: { type: 'string' }, box: { type: 'string' }, family: { type: 'string', default: 'Imported from invoices' },
+      apply: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '4' },
+      api: { type: 'string' }, token: { type: 'string' }, user: { type: 'string' }, team: { type: 'string' }, workers: { type: 'boolean', default: false },
+    },
+  });
+  const api = values.api ?? process.env.INVP_API_URL;
+  const token = values.token ?? process.env.INVP_TOKEN;
+  const inventoryId = Number(values.inventory);
+  const storageBoxId = Number(values.box);
+  const concurrency = Math.max(1, Math.min(32, Number(values.concurrency) || 4));
+  if (!positionals.length || !Number.isInteger(inventoryId) || !Number.isInteger(storageBoxId) || (!api && !values.user) || (api && !token)) {
+    console.error('usage: npm run import-invoices -- --inventory <id> --box <id> [--family <name>] [--apply] [--concurrency <n>] [--team <id>]\n         (--api <base-url> --token <access> | --user <email> [--workers]) <folder|file...>');
+    process.exit(2);
+  }
+  const files = await documents(positionals);
+  const teamId = values.team ? Number(values.team) : undefined;
+  const client: ImportClient = api ? new ApiClient(api.replace(/\/+$/, ''), token!, teamId) : await QueueClient.open(loadConfig(), values.user!, teamId, values.workers);
+  const target: Target = { inventoryId, storageBoxId, family: values.family! };
+  const bar = new cliProgress.SingleBar({ format: 'importing [{bar}] {value}/{total} {file}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 }, cliProgress.Presets.shades_classic);
+  bar.start(files.length, 0, { file: '' });
+  const results: Outcome[] = new Array(files.length);
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, files.length) }, async () => {
+        while (next < files.length) {
+          const i = next++;
+          results[i] = await importOne(client, files[i], target, values.apply!).catch((err) => ({ file: path.basename(files[i]), status: 'failed' as const, session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: (err as Error).message }));
+          bar.increment(1, { file: path.basename(files[i]) });
+        }
+      }),
+    );
+  } finally {
+    bar.stop();
+    await client.close();
+  }
+  const table = new Table({ head: ['file', 'status', 'session', 'vendor', 'invoice no', 'lines', 'ready', 'stored', 'error'], style: { head: [] } });
+  for (const r of results) table.push([r.file, r.status, r.session ?? '', r.vendor, r.number, r.lines, r.ready, r.stored, r.error.slice(0, 60)]);
+  console.log(table.toString());
+  const failed = results.filter((r) => r.status === 'failed').length;
+  console.log(`${files.length} file(s): ${results.filter((r) => r.status === 'applied').length} applied, ${results.filter((r) => r.status === 'previewed').length} previewed, ${results.filter((r) => r.status === 'needs review').length} need review, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+});

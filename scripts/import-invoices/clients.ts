@@ -1,0 +1,139 @@
+// The two ways the batch import talks to the platform, with one interface: over the
+// HTTP API (base URL + access token, like any client), or directly through the job
+// queues with the platform's own services (on a machine with DATABASE_URL/REDIS_URL;
+// workers must consume the `invoices` and `imports` queues, or pass --workers).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../gateway/config/env.js';
+import { createPlatform, createServices, closePlatform, type Services } from '../../gateway/services/index.js';
+import type { Platform } from '../../gateway/services/context.js';
+import type { Scope } from '../../gateway/services/scope.js';
+import type { Outcome } from '../../gateway/services/JobService.js';
+import { resolveScope } from '../../gateway/services/scope.js';
+import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
+
+export interface Target {
+  inventoryId: number;
+  storageBoxId: number;
+  family: string;
+}
+
+/** The preview and bulk-store answers exactly as the API gives them. */
+export interface ImportClient {
+  preview(file: string, target: Target): Promise<{ ok: boolean; body: any }>;
+  store(sessionId: number, family: string, lines: unknown[]): Promise<{ ok: boolean; body: any }>;
+  close(): Promise<void>;
+}
+
+const mime = (file: string) =>
+  ({ '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.xml': 'application/xml', '.csv': 'text/csv' })[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+export class ApiClient implements ImportClient {
+  private readonly headers: Record<string, string>;
+
+  constructor(private readonly base: string, token: string, teamId?: number) {
+    this.headers = { authorization: `Bearer ${token}`, ...(teamId ? { 'x-profile-type': 'team', 'x-team-id': String(teamId) } : {}) };
+  }
+
+  async preview(file: string, target: Target) {
+    const form = new FormData();
+    form.set('document', new Blob([await fs.readFile(file)], { type: mime(file) }), path.basename(file));
+    form.set('inventory_id', String(target.inventoryId));
+    form.set('storage_box_id', String(target.storageBoxId));
+    form.set('product_family_name', target.family);
+    const res = await fetch(`${this.base}/api/invoice-import/preview/`, { method: 'POST', body: form, headers: this.headers });
+    return this.finish(res);
+  }
+
+  async store(sessionId: number, family: string, lines: unknown[]) {
+    const res = await fetch(`${this.base}/api/invoice-import/bulk-store/`, {
+      method: 'POST',
+      headers: { ...this.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines }),
+    });
+    return this.finish(res);
+  }
+
+  /** 202: poll the job, then read what it produced. */
+  private async finish(res: Response): Promise<{ ok: boolean; body: any }> {
+    const body: any = await res.json().catch(() => ({ error: { message: `HTTP ${res.status}` } }));
+    if (res.status !== 202) return { ok: res.ok, body };
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 500));
+      const job: any = await (await fetch(body.poll_url, { headers: this.headers })).json();
+      if (job.state === 'failed') return { ok: false, body: { error: job.error } };
+      if (job.state !== 'completed') continue;
+      if (job.result.session_id && job.result.attempt_id === undefined) {
+        const session: any = await (await fetch(`${this.base}/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
+        return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary } };
+      }
+      const session: any = await (await fetch(`${this.base}/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
+      const ok = job.result.http_status === 200;
+      return { ok, body: ok ? { status: 'success', summary: session.result_payload.summary } : { status: 'error', message: session.error_payload.message ?? `HTTP ${job.result.http_status}` } };
+    }
+  }
+
+  async close() {}
+}
+
+export class QueueClient implements ImportClient {
+  private constructor(
+    private readonly platform: Platform,
+    private readonly services: Services,
+    private readonly scope: Scope,
+    private readonly workers: RunningWorkers | null,
+  ) {}
+
+  static async open(config: Config, email: string, teamId: number | undefined, withWorkers: boolean): Promise<QueueClient> {
+    const platform = createPlatform(config, 'import-invoices');
+    const user = await platform.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');
+    if (!user) {
+      await closePlatform(platform);
+      throw new Error(`no user with the e-mail ${email}`);
+    }
+    const scope = await resolveScope(platform.knex, user.id, teamId ? 'team' : 'self', teamId ? String(teamId) : undefined);
+    const workers = withWorkers ? await startWorkers(config, ['invoices', 'imports']) : null;
+    return new QueueClient(platform, createServices(platform), scope, workers);
+  }
+
+  async preview(file: string, target: Target) {
+    const imports = this.services.invoiceImport;
+    try {
+      const document = { filename: path.basename(file), payload: await fs.readFile(file) };
+      const outcome = await this.settle(await imports.preview(this.scope, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0));
+      if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
+      return { ok: true, body: await imports.previewOf(this.scope, outcome.status.result as never) };
+    } catch (err) {
+      return { ok: false, body: { error: { code: (err as { code?: string }).code ?? 'error', message: (err as Error).message } } };
+    }
+  }
+
+  async store(sessionId: number, family: string, lines: unknown[]) {
+    const imports = this.services.invoiceImport;
+    try {
+      const answer = await imports.bulkStore(this.scope, { session_id: sessionId, product_family_name: family, lines: lines as never }, 0);
+      if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
+      const outcome = await this.settle(answer);
+      if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
+      const done = await imports.answerOf((outcome.status.result as { attempt_id: number }).attempt_id);
+      return { ok: done.httpStatus === 200, body: done.body };
+    } catch (err) {
+      return { ok: false, body: { error: { message: (err as Error).message } } };
+    }
+  }
+
+  /** Without the gateway's realtime relay, a job is waited for by polling it. */
+  private async settle(outcome: Outcome): Promise<Outcome> {
+    let status = outcome.status;
+    while (status.state !== 'completed' && status.state !== 'failed') {
+      await new Promise((r) => setTimeout(r, 250));
+      status = await this.services.jobs.statusOf(status.id, this.scope.userId);
+    }
+    return { done: true, status };
+  }
+
+  async close() {
+    await this.workers?.close();
+    await closePlatform(this.platform);
+  }
+}

@@ -1,0 +1,65 @@
+// scripts/import-invoices.ts as a user runs it: a folder in, previews (and with
+// --apply, stores), a summary table out, exit status 1 when a file failed.
+import test from 'ava';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp, type TestApp } from '../helpers/app.js';
+import { startEntry } from '../helpers/processes.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/env.js';
+import { sampleInvoice, textPdf, ublXml, invoiceCsv } from '../factories/invoices.js';
+import { owner } from './helpers.js';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startApp({ workers: ['invoices', 'imports'], listen: true });
+});
+test.after.always(async () => app?.stop());
+
+async function folder() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoices-'));
+  await fs.writeFile(path.join(dir, 'a.pdf'), await textPdf(sampleInvoice({ number: 'BATCH-A' })));
+  await fs.writeFile(path.join(dir, 'b.xml'), ublXml(sampleInvoice({ number: 'BATCH-B' })));
+  await fs.writeFile(path.join(dir, 'c.csv'), invoiceCsv(sampleInvoice({ number: 'BATCH-C' })));
+  await fs.writeFile(path.join(dir, 'broken.pdf'), '%PDF-1.4 this is not really a pdf');
+  await fs.writeFile(path.join(dir, 'readme.txt'), 'not an invoice, not picked up');
+  return dir;
+}
+
+const env = () => ({ DATABASE_URL: TEST_DATABASE_URL, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: app.config.queuePrefix, MEDIA_ROOT: app.config.mediaRoot, LOG_LEVEL: 'silent' });
+
+test('through the API: previews and applies a folder, reports the broken file and exits 1', async (t) => {
+  const o = await owner(app.server);
+  const dir = await folder();
+  const run = startEntry('scripts/import-invoices.ts', env(), ['--api', app.url, '--token', o.user.access, '--inventory', String(o.tree.inventory.id), '--box', String(o.tree.box.id), '--family', 'Batch', '--apply', '--concurrency', '2', dir]);
+  const exit = await run.exited;
+  const out = run.output();
+  t.is(exit.code, 1, out);
+  t.regex(out, /a\.pdf.*applied/);
+  t.regex(out, /b\.xml.*applied/);
+  t.regex(out, /c\.csv.*applied/);
+  t.regex(out, /broken\.pdf.*failed/);
+  t.notRegex(out, /readme\.txt/);
+  t.regex(out, /4 file\(s\): 3 applied, 0 previewed, 0 need review, 1 failed/);
+  const sessions = await app.server.app.platform.knex('invoice_import_sessions').where({ owner_id: o.user.id });
+  t.is(sessions.length, 3);
+  t.true(sessions.every((s: { status: string }) => s.status === 'applied'));
+});
+
+test('directly through the queues: previews only, exits 0 when every file was read', async (t) => {
+  const o = await owner(app.server);
+  const dir = await folder();
+  await fs.rm(path.join(dir, 'broken.pdf'));
+  const run = startEntry('scripts/import-invoices.ts', env(), ['--user', o.user.email, '--inventory', String(o.tree.inventory.id), '--box', String(o.tree.box.id), dir]);
+  const exit = await run.exited;
+  t.is(exit.code, 0, run.output());
+  t.regex(run.output(), /3 file\(s\): 0 applied, 3 previewed/);
+  const sessions = await app.server.app.platform.knex('invoice_import_sessions').where({ owner_id: o.user.id });
+  t.deepEqual(sessions.map((s: { status: string }) => s.status), ['previewed', 'previewed', 'previewed']);
+});
+
+test('usage errors exit 2', async (t) => {
+  const run = startEntry('scripts/import-invoices.ts', env(), ['--inventory', '1']);
+  t.is((await run.exited).code, 2);
+  t.regex(run.output(), /usage: npm run import-invoices/);
+});

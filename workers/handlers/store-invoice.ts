@@ -1,0 +1,18 @@
+import type { Handler } from '../registry.js';
+import { DomainError } from '../../gateway/services/errors.js';
+
+/**
+ * Applies one bulk-store attempt to its session, all or nothing (see
+ * gateway/services/invoice-import/apply-session.ts). A database outage or a killed
+ * worker leaves the attempt queued and the job is retried; a refusal by the ledger
+ * (e.g. a quantity over the maximum) is recorded as the session's failure.
+ */
+export const storeInvoice: Handler<'invoice.store'> = async (job, ctx) => {
+  const imports = ctx.services.invoiceImport;
+  try {
+    return await imports.runAttempt(job.data.attempt_id);
+  } catch (err) {
+    if (err instanceof DomainError && err.status < 500) return imports.recordRefusal(job.data.attempt_id, err);
+    throw err;
+  }
+};

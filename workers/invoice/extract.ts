@@ -1,0 +1,134 @@
+// The extractor's entry point: bytes in, ExtractedInvoice out. Pure (no database);
+// CPU-heavy for scans, so it runs in the sandboxed `invoices` processor.
+//
+//   structured XML (UBL / CII)        -> exact fields
+//   CSV export                        -> header row + item rows
+//   plain text (a printout saved)     -> monospaced layout -> the layout readers
+//   PDF with an embedded e-invoice    -> the XML wins over the printed text (Factur-X, ZUGFeRD, UBL)
+//   PDF with a text layer             -> layout -> labels, vendor, line table
+//   scanned PDF pages, PNG/JPEG/...   -> OCR words -> the same layout readers
+import { buildLayout, layoutFromText, type Layout, type Token } from './layout.js';
+import { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } from './formats/pdf.js';
+import { OCR_CELL_GAP, ocrTokens } from './formats/image.js';
+import { parseXmlInvoice, xmlKind } from './formats/xml.js';
+import { parseCsvInvoice } from './formats/csv.js';
+import { decodeText, sniffDocument } from './formats/sniff.js';
+import { readLaidOutInvoice } from './text/read-invoice.js';
+import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
+import { field, UnreadableDocument, type ExtractedInvoice } from './types.js';
+
+export interface ExtractOptions {
+  /** per OCR call */
+  ocrTimeoutMs: number;
+  /** pages of a text PDF read at most */
+  maxPages: number;
+  /** pages OCR'd at most (scans are slow: about a second a page) */
+  maxOcrPages: number;
+  /** read a PDF's embedded e-invoice (default); false measures the layout readers alone */
+  embeddedXml?: boolean;
+}
+
+export interface ExtractionStats {
+  ocr_pages: number;
+  ocr_seconds: number;
+  duration_ms: number;
+}
+
+export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };
+
+/** A page with fewer printed characters than this is treated as a scan. */
+const SCANNED_PAGE_CHARS = 25;
+const RENDER_SCALE = 200 / 72;
+const FACTURX_NAMES = /^(?:factur-x|zugferd-invoice|zugferd_invoice|xrechnung|order-x)\.xml$/i;
+
+export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAULT_EXTRACT_OPTIONS): Promise<{ invoice: ExtractedInvoice; stats: ExtractionStats }> {
+  const started = performance.now();
+  const stats: ExtractionStats = { ocr_pages: 0, ocr_seconds: 0, duration_ms: 0 };
+  const sniffed = sniffDocument(data);
+  if (!sniffed) throw new UnreadableDocument('unsupported_document_type', 'The document is not a PDF, an image, an e-invoice XML or a CSV file.');
+  let invoice: ExtractedInvoice;
+  if (sniffed.kind === 'xml') {
+    const text = decodeText(data) ?? '';
+    const kind = xmlKind(text);
+    if (!kind) throw new UnreadableDocument('unsupported_document_type', 'The XML is neither a UBL 2.1 nor a UN/CEFACT CII invoice.');
+    invoice = parseXmlInvoice(text, kind);
+  } else if (sniffed.kind === 'csv') {
+    invoice = parseCsvInvoice(decodeText(data) ?? '');
+  } else if (sniffed.kind === 'text') {
+    invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
+  } else if (sniffed.kind === 'image') {
+    const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
+    stats.ocr_pages = 1;
+    stats.ocr_seconds = sum(ocr.secondsPerPage);
+    invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
+  } else {
+    invoice = await extractPdf(data, opts, stats);
+  }
+  stats.duration_ms = Math.round(performance.now() - started);
+  return { invoice, stats };
+}
+
+function fromLayout(layout: Layout, format: ExtractedInvoice['format'], pages: number): ExtractedInvoice {
+  if (layout.lines.length < 2) throw new UnreadableDocument('document_empty', 'No text could be read from the document.');
+  const reading = readLaidOutInvoice(layout);
+  return { format, header: reading.header, lines: reading.lines, pages, warnings: [] };
+}
+
+async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
+  const doc = await openPdf(data);
+  try {
+    const warnings: string[] = [];
+    // an embedded e-invoice is exact: it wins over whatever the pages print
+    const attachments = await readPdfAttachments(doc);
+    const xmls = attachments.filter((a) => opts.embeddedXml !== false && /\.xml$/i.test(a.name)).sort((a, b) => Number(FACTURX_NAMES.test(b.name)) - Number(FACTURX_NAMES.test(a.name)));
+    for (const a of xmls) {
+      const text = decodeText(a.content);
+      if (!text || !xmlKind(text)) continue;
+      try {
+        const embedded = parseXmlInvoice(text, 'facturx');
+        return { ...embedded, pages: doc.numPages, warnings: [`read from the embedded e-invoice ${a.name}`] };
+      } catch (err) {
+        warnings.push(`the embedded ${a.name} could not be read (${(err as Error).message}); the printed text was used`);
+      }
+    }
+
+    const text = await readPdfText(doc, opts.maxPages);
+    const tokens: Token[] = [...text.tokens];
+    let quality = 1;
+    const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
+    if (scanned.length) {
+      const images = await renderPages(data, scanned);
+      const ocr = await ocrTokens(images, opts.ocrTimeoutMs, scanned, RENDER_SCALE);
+      tokens.push(...ocr.tokens);
+      stats.ocr_pages += scanned.length;
+      stats.ocr_seconds += sum(ocr.secondsPerPage);
+      // the layout's trust is the OCR's when most of the text came from it
+      if (ocr.tokens.length > text.tokens.length) quality = ocr.quality;
+    }
+    const allScanned = scanned.length === text.charsPerPage.length;
+    const layout = buildLayout(tokens, text.pages, quality, { cellGap: allScanned ? OCR_CELL_GAP : undefined });
+    const invoice = fromLayout(layout, allScanned ? 'pdf-scan' : 'pdf-text', doc.numPages);
+    invoice.warnings.push(...warnings);
+
+    // a supplier that prints its name only in a logo or letterhead picture
+    const vendorBefore = readVendor(layout);
+    if (vendorBefore.score < CONFIDENT_VENDOR_SCORE && !allScanned) {
+      const pictures = await embeddedImages(data, [1]).catch(() => []);
+      if (pictures.length) {
+        const ocr = await ocrTokens(pictures, opts.ocrTimeoutMs);
+        stats.ocr_seconds += sum(ocr.secondsPerPage);
+        const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));
+        const withPictures = readVendor(layout, extra);
+        if (withPictures.value && withPictures.score > vendorBefore.score) {
+          invoice.header.vendor_name = field(withPictures.value, Math.min(withPictures.confidence, 0.8));
+          invoice.warnings.push('vendor read from a picture on the first page');
+        }
+      }
+    }
+    return invoice;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+const sum = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) * 1000) / 1000;

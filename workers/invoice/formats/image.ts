@@ -1,0 +1,58 @@
+// Pictures of invoices (photos, scans, rendered PDF pages) -> positioned words,
+// through the shared OCR module (workers/ocr/recognize.ts: tesseract.js with the
+// bundled English model, kept warm per process). Words keep their boxes so rows and
+// columns are rebuilt the same way as for a PDF text layer.
+import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
+import type { PageBox, Token } from '../layout.js';
+import { UnreadableDocument } from '../types.js';
+
+export interface OcrTokens {
+  tokens: Token[];
+  pages: PageBox[];
+  /** 0–1, mean word confidence */
+  quality: number;
+  /** seconds spent recognising, per image */
+  secondsPerPage: number[];
+}
+
+/**
+ * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scale`
+ * divides pixel positions back to the page's own units (a PDF page rendered at
+ * 200 dpi has scale 200/72), so OCR words can sit beside a text layer.
+ */
+export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scale = 1): Promise<OcrTokens> {
+  const tokens: Token[] = [];
+  const pages: PageBox[] = [];
+  const seconds: number[] = [];
+  let confidence = 0;
+  let words = 0;
+  for (const [i, image] of images.entries()) {
+    let result;
+    try {
+      result = await recognize(image, { timeoutMs, words: true });
+    } catch (err) {
+      if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
+      if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
+      throw err;
+    }
+    seconds.push(result.duration_ms / 1000);
+    pages.push({ width: result.width / scale, height: result.height / scale });
+    const page = pageNumbers?.[i] ?? i + 1;
+    for (const line of result.lines) {
+      const h = Math.max(1, line.bbox.y1 - line.bbox.y0) / scale;
+      const y = (line.bbox.y0 + line.bbox.y1) / 2 / scale;
+      for (const w of line.words ?? []) {
+        // stray marks read as short words with no confidence are noise
+        if (w.confidence < 20 && w.text.length <= 2) continue;
+        tokens.push({ text: w.text, page, x0: w.bbox.x0 / scale, x1: w.bbox.x1 / scale, y, h });
+        confidence += w.confidence;
+        words++;
+      }
+    }
+  }
+  const quality = words ? Math.max(0.3, Math.min(1, confidence / words / 100)) : 0;
+  return { tokens, pages, quality, secondsPerPage: seconds };
+}
+
+/** OCR word gaps are wider than a PDF's: columns need a wider gap (line heights). */
+export const OCR_CELL_GAP = 0.9;

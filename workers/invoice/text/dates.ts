@@ -1,0 +1,97 @@
+// Dates as invoices print them, normalised to YYYY-MM-DD: ISO, numeric with the day
+// or the month first (03/20/2023 vs 20.03.2023), and written months in English,
+// German, Dutch, French, Spanish, Italian and Portuguese ("August 3, 2014",
+// "7. Mai 2014", "19 april 2014", "1er janvier 2020"). An ambiguous numeric date
+// is resolved by the document's other dates, then by its separator and currency.
+
+export type DayOrder = 'dmy' | 'mdy';
+
+const MONTHS: Record<string, number> = {};
+const names: [number, string[]][] = [
+  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro']],
+  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco']],
+  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile']],
+  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio']],
+  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho']],
+  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago']],
+  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro']],
+  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro']],
+];
+for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
+const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
+
+export interface DateMatch {
+  iso: string;
+  index: number;
+  length: number;
+  /** numeric a/b/yyyy where both a and b could be the month */
+  ambiguous: boolean;
+  text: string;
+}
+
+const ISO_RE = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
+const NUMERIC_RE = /(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d/])/g;
+const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?(\\d{4}|\\d{2})(?!\\d)`, 'giu');
+const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
+
+function valid(y: number, m: number, d: number): string | null {
+  if (y < 100) y += 2000;
+  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (d > days) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Every date in a text, in order of appearance. */
+export function findDates(text: string, order: DayOrder): DateMatch[] {
+  const out: DateMatch[] = [];
+  const taken: [number, number][] = [];
+  const push = (m: RegExpExecArray, iso: string | null, ambiguous = false) => {
+    if (!iso) return;
+    const start = m.index;
+    const end = m.index + m[0].length;
+    if (taken.some(([a, b]) => start < b && end > a)) return;
+    taken.push([start, end]);
+    out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0] });
+  };
+  for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
+  for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
+  for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
+  for (const m of text.matchAll(NUMERIC_RE)) {
+    const a = +m[1];
+    const b = +m[3];
+    const y = +m[4];
+    const dmy = valid(y, b, a);
+    const mdy = valid(y, a, b);
+    if (dmy && mdy && a !== b) push(m, order === 'mdy' ? mdy : dmy, true);
+    else push(m, dmy ?? mdy);
+  }
+  return out.sort((x, y) => x.index - y.index);
+}
+
+/**
+ * Day-first or month-first for the document: a numeric date with a part over 12
+ * decides; otherwise "/" means month-first in US-dollar documents, and "." or "-"
+ * day-first.
+ */
+export function documentDayOrder(text: string, currency: string | null): DayOrder {
+  let dmy = 0;
+  let mdy = 0;
+  let slash = 0;
+  let other = 0;
+  for (const m of text.matchAll(NUMERIC_RE)) {
+    const a = +m[1];
+    const b = +m[3];
+    if (a > 12 && b <= 12) dmy++;
+    if (b > 12 && a <= 12) mdy++;
+    if (m[2] === '/') slash++;
+    else other++;
+  }
+  if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  if (slash > other && (currency === 'USD' || currency === null)) return 'mdy';
+  return 'dmy';
+}

@@ -1,0 +1,76 @@
+// Label -> value on a laid-out page. A value sits after its label in the same cell
+// ("Invoice No: 42"), in the next cell to the right ("Rechnungsnr. | 30064443"), or
+// under it in the same column ("Invoice Date:" above "03/20/2023"), which is how
+// header boxes and header tables print it.
+import type { Cell, Layout, LayoutLine } from '../layout.js';
+import type { Label } from './vocabulary.js';
+
+export interface Candidate<T> {
+  value: T;
+  score: number;
+  line: LayoutLine;
+  /** how the value was found: same cell, right, below */
+  where: 'cell' | 'right' | 'below' | 'left';
+  /** the label's cell in its line */
+  cellIndex: number;
+}
+
+export interface LabelSearch<T> {
+  labels: Label[];
+  /** reads the value from a piece of text, or null */
+  parse: (text: string) => T | null;
+  /** labels whose cell also matches this are skipped (e.g. "Due date") */
+  exclude?: RegExp;
+  /** how far below a label to look (lines) */
+  below?: number;
+}
+
+const POSITION_WEIGHT = { cell: 1, right: 0.95, below: 0.85, left: 0.5 } as const;
+
+export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidate<T>[] {
+  const out: Candidate<T>[] = [];
+  const { lines } = layout;
+  for (const line of lines) {
+    line.cells.forEach((cell, ci) => {
+      if (search.exclude?.test(cell.text)) return;
+      for (const label of search.labels) {
+        const m = label.re.exec(cell.text);
+        if (!m) continue;
+        // a bare title only counts at the start of its cell
+        if (label.bare && m.index !== 0) continue;
+        const rest = cell.text.slice(m.index + m[0].length).replace(/^[\s:.#\-–=]+/, '');
+        const add = (value: T | null, where: Candidate<T>['where'], l: LayoutLine) => {
+          if (value !== null) out.push({ value, score: label.weight * POSITION_WEIGHT[where], line: l, where, cellIndex: ci });
+        };
+        const inCell = rest ? search.parse(rest) : null;
+        if (inCell !== null) {
+          add(inCell, 'cell', line);
+          break;
+        }
+        const right = line.cells[ci + 1];
+        if (right && right.x0 - cell.x1 < Math.max(200, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);
+        for (const below of cellsBelow(lines, line, cell, search.below ?? 2)) add(search.parse(below.cell.text), 'below', below.line);
+        const left = line.cells[ci - 1];
+        if (left && ci === line.cells.length - 1) add(search.parse(left.text), 'left', line);
+        break;
+      }
+    });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** Cells in the next lines of the same page whose horizontal extent overlaps `cell`. */
+export function cellsBelow(lines: LayoutLine[], line: LayoutLine, cell: Cell, depth: number): { line: LayoutLine; cell: Cell }[] {
+  const out: { line: LayoutLine; cell: Cell }[] = [];
+  for (let i = line.index + 1; i < lines.length && i <= line.index + depth; i++) {
+    const next = lines[i];
+    if (next.page !== line.page || next.y - line.y > line.h * 4 * depth) break;
+    const hit = next.cells.find((c) => overlap(c, cell) > 0);
+    if (hit) out.push({ line: next, cell: hit });
+  }
+  return out;
+}
+
+export function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}

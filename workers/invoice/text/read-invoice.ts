@@ -1,0 +1,35 @@
+// A laid-out document (PDF text layer or OCR) -> header fields and item lines.
+import type { Layout } from '../layout.js';
+import type { ExtractedHeader, ExtractedLine } from '../types.js';
+import { field } from '../types.js';
+import { detectCurrency } from './currency.js';
+import { documentDayOrder } from './dates.js';
+import { readInvoiceDate, readInvoiceNumber, readTotal } from './header-fields.js';
+import { readLineItems } from './line-table.js';
+import { documentDecimalMark } from './numbers.js';
+import { readVendor } from './vendor.js';
+
+export interface TextReading {
+  header: ExtractedHeader;
+  lines: ExtractedLine[];
+  /** evidence behind the vendor (vendor.ts); below CONFIDENT_VENDOR_SCORE, more sources are worth a look */
+  vendorScore: number;
+}
+
+export function readLaidOutInvoice(layout: Layout, vendorSources: Layout[] = []): TextReading {
+  const decimal = documentDecimalMark(layout.text);
+  const currency = detectCurrency(layout.text);
+  const order = documentDayOrder(layout.text, currency.value);
+  const vendor = readVendor(layout, vendorSources);
+  return {
+    header: {
+      vendor_name: field(vendor.value, vendor.confidence),
+      invoice_number: readInvoiceNumber(layout),
+      invoice_date: readInvoiceDate(layout, order),
+      currency: field(currency.value, currency.confidence * layout.quality),
+      total_amount: readTotal(layout, decimal),
+    },
+    lines: readLineItems(layout, decimal),
+    vendorScore: vendor.score,
+  };
+}

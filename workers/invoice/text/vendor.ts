@@ -1,0 +1,213 @@
+// Who issued the invoice. Every short name-like line is a candidate, scored by what
+// suppliers do and customers do not: a legal form (GmbH, B.V., Inc.), a place at the
+// top or in the legal footer, a vendor label ("Service Provider:", "Lieferant"),
+// the sender line of a window envelope ("ACME GmbH - Street 1 - 12345 City"),
+// bank/registration/contact details around it, a matching web or e-mail domain and
+// repetition. Names printed under a customer label ("Bill to", "Factuuradres") or
+// right under the sender line (the recipient window) lose.
+import type { Layout, LayoutLine } from '../layout.js';
+import { field, type Field } from '../types.js';
+import { overlap } from './labels.js';
+import { CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+
+interface VendorCandidate {
+  name: string;
+  line: LayoutLine;
+  score: number;
+}
+
+/** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
+export const CONFIDENT_VENDOR_SCORE = 4;
+
+const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
+
+const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
+
+export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> & { score: number } {
+  const ranked = rankVendors(layout, extra);
+  const best = ranked[0];
+  if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
+  const confidence = Math.min(0.95, 0.25 + best.score * 0.09) * layout.quality;
+  return { ...field(best.name, confidence), score: best.score };
+}
+
+export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
+  const all = [layout, ...extra];
+  const text = all.map((l) => l.text).join('\n');
+  const lowerText = text.toLowerCase();
+  const domains = domainsOf(text);
+  const candidates: VendorCandidate[] = [];
+  all.forEach((doc, docIndex) => {
+    const fromImage = docIndex > 0;
+    const customerLines = customerBlock(doc);
+    const senderLines = senderLineIndexes(doc);
+    const recipientLines = new Set<number>();
+    for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
+    for (const line of doc.lines) {
+      const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
+      for (const { name, sender, labeled } of namesIn(line, senderLines.has(line.index))) {
+        let score = 0;
+        const compact = compactName(name);
+        if (compact.length < 3) continue;
+        if (LEGAL_SUFFIX.test(name)) score += 3;
+        if (sender) score += 3;
+        if (line.page === 1 && line.y < page.height * 0.22) score += 2;
+        if (line.y > page.height * 0.85) score += 1.5;
+        if (line.page === 1 && doc.lines.findIndex((l) => l.page === 1) === line.index && !fromImage) score += 1.5;
+        if (fromImage) score += 1;
+        if (labeled || labelAbove(doc, line, VENDOR_LABELS)) score += 3;
+        if (cuesAround(doc, line)) score += 1.5;
+        const repeats = countOf(lowerText, compact);
+        score += Math.min(2, Math.max(0, repeats - 1));
+        score += domainScore(compact, domains);
+        if (customerLines.has(line.index)) score -= 4;
+        if (recipientLines.has(line.index) && !sender) score -= 3;
+        candidates.push({ name, line, score });
+      }
+    }
+  });
+  return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
+}
+
+/** Name-like pieces of a line: whole cells, a name cut after its legal form, the first part of a sender line. */
+function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: boolean; labeled?: boolean }[] {
+  const out: { name: string; sender: boolean; labeled?: boolean }[] = [];
+  for (const cell of line.cells) {
+    if (isSender) {
+      const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
+      if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true });
+    }
+    // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
+    const label = VENDOR_LABELS.exec(cell.text);
+    const labeled = label !== null && label.index === 0 && cell.text.length > label[0].length + 1;
+    let text = labeled ? cell.text.slice(label[0].length).replace(/^[\s:]+/, '') : cell.text;
+    // "Amazon Web Services Invoice": the document title is not part of the name
+    text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    const legal = cutAfterLegalForm(text);
+    if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled });
+    if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled });
+  }
+  return out;
+}
+
+function cutAfterLegalForm(text: string): string | null {
+  const m = LEGAL_SUFFIX.exec(text);
+  if (!m) return null;
+  return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').trim();
+}
+
+function plausibleName(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 2 || t.length > 70) return false;
+  if (!/\p{L}{2}/u.test(t)) return false;
+  if (t.split(/\s+/).length > 7) return false;
+  if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
+  if (DOCUMENT_TITLES.test(t)) return false;
+  if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
+  if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
+  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|st\.|road|rd\.|avenue|ave\.?|plein|gasse|platz)\b/iu.test(t)) return false;
+  if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
+  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
+  if (COUNTRIES.test(t)) return false;
+  return true;
+}
+
+/** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */
+function senderLineIndexes(doc: Layout): Set<number> {
+  const out = new Set<number>();
+  for (const line of doc.lines) {
+    if (line.page !== 1) continue;
+    for (const cell of line.cells) {
+      const parts = cell.text.split(/\s+[-–·•|]\s+/);
+      if (parts.length >= 3 && parts.some((p) => /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/.test(p))) out.add(line.index);
+    }
+  }
+  return out;
+}
+
+/** Lines under a customer label (same column, up to 5 lines down). */
+function customerBlock(doc: Layout): Set<number> {
+  const out = new Set<number>();
+  for (const line of doc.lines) {
+    line.cells.forEach((cell) => {
+      const m = CUSTOMER_LABELS.exec(cell.text);
+      if (!m) return;
+      // the label's own line holds a name when it continues after the label ("ATTN: Jane Doe")
+      if (cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) out.add(line.index);
+      for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
+        const next = doc.lines[i];
+        if (next.page !== line.page) break;
+        if (next.cells.some((c) => overlap(c, { x0: cell.x0 - 10, x1: Math.max(cell.x1, cell.x0 + 120) }) > 0 && c.x0 >= cell.x0 - 25)) out.add(i);
+      }
+    });
+  }
+  return out;
+}
+
+function labelAbove(doc: Layout, line: LayoutLine, re: RegExp): boolean {
+  for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
+    const prev = doc.lines[i];
+    if (prev.page !== line.page) break;
+    // a label is short ("Service Provider:"), not a sentence that happens to say "from"
+    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && Math.abs(c.x0 - line.x0) < 40)) return true;
+  }
+  return false;
+}
+
+function cuesAround(doc: Layout, line: LayoutLine): boolean {
+  let hits = 0;
+  for (let i = Math.max(0, line.index - 4); i < doc.lines.length && i <= line.index + 6; i++) {
+    const l = doc.lines[i];
+    if (l.page !== line.page || i === line.index) continue;
+    if (l.cells.some((c) => VENDOR_CUES.test(c.text) && Math.abs(c.x0 - line.x0) < 60)) hits++;
+  }
+  return hits >= 2;
+}
+
+function domainsOf(text: string): { domain: string; local: string }[] {
+  const out: { domain: string; local: string }[] = [];
+  for (const m of text.matchAll(/([\w.+-]+)@([\w-]+)\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
+  for (const m of text.matchAll(/(?:https?:\/\/)?www\.([\w-]+)\.[a-z.]+/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
+  for (const m of text.matchAll(/\b([\w-]{3,})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
+  // a mailbox at a generic provider says nothing about the company, its local part may ("smaystone@…")
+  return out.map((d) => (GENERIC_DOMAINS.test(d.domain) ? { ...d, domain: '' } : d));
+}
+
+function domainScore(compact: string, domains: { domain: string; local: string }[]): number {
+  let best = 0;
+  for (const { domain, local } of domains) {
+    const d = domain.replace(/[^a-z0-9]/g, '');
+    if (!d && !local) continue;
+    if (d.length >= 4 && (compact.includes(d) || d.includes(compact))) best = Math.max(best, 2.5);
+    else if (d.length >= 4 && compact.length >= 6 && sharedPrefix(compact, d) >= 5) best = Math.max(best, 1.5);
+    const surname = compact.length >= 8 ? compact.slice(-Math.min(8, compact.length - 3)) : '';
+    if (local && surname.length >= 5 && local.replace(/[^a-z]/g, '').includes(surname)) best = Math.max(best, 1);
+  }
+  return best;
+}
+
+const sharedPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
+
+/** lower-case letters and digits of a name without its legal form: "QualityHosting AG" -> "qualityhosting" */
+export function compactName(name: string): string {
+  let n = name;
+  for (let i = 0; i < 3; i++) n = n.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '').replace(/[\s,.]+$/, '');
+  return n.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+}
+
+function countOf(lowerText: string, compact: string): number {
+  if (compact.length < 4) return 0;
+  const squeezed = lowerText.normalize('NFKD').replace(/[^a-z0-9\n]/g, '');
+  let n = 0;
+  let i = squeezed.indexOf(compact);
+  while (i >= 0 && n < 10) {
+    n++;
+    i = squeezed.indexOf(compact, i + compact.length);
+  }
+  return n;
+}
