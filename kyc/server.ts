@@ -23,7 +23,7 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   // webhook records are an audit trail written at webhook rate: asynchronous commit (see WebhookService)
   const webhookRecordDb = knexFactory({
     ...knexConfig(config.databaseUrl),
-    pool: { min: 0, max: 10, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
+    pool: { min: 0, max: 4, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
   });
   const kyc = createKycServices(platform, { webhookRecordDb });
   const server = Hapi.server({

@@ -135,7 +135,7 @@ const schema = Joi.object({
   OCR_TIMEOUT_MS: Joi.number().integer().min(1000).max(600000).default(60000),
   INVOICE_MAX_BYTES: Joi.number().integer().min(1024).max(64 * 1024 * 1024).default(20 * 1024 * 1024),
   INVOICE_OCR_MAX_PAGES: Joi.number().integer().min(1).max(100).default(10),
-  INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(30),
+  INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(120),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   CORS_ORIGINS: Joi.string().default('*'),

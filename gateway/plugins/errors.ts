@@ -58,7 +58,7 @@ function translate(err: Error & { code?: string; name: string }): DomainError | 
   if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
   // a pooled connection cut under a query ("Connection terminated unexpectedly") and
   // the SQLSTATE connection-exception class 08 are outages too, not internal errors
-  if (err.name === 'KnexTimeoutError' || ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03'].includes(pgCode) || pgCode.startsWith('08') || /Connection terminated/.test(err.message)) {
+  if (err.name === 'KnexTimeoutError' || ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300'].includes(pgCode) || pgCode.startsWith('08') || /Connection terminated/.test(err.message)) {
     return new DomainError(503, 'database_unavailable', 'The database is unavailable; retry shortly.', null, { 'Retry-After': '5' });
   }
   if (err.name === 'QueueUnavailable' || err.name === 'MaxRetriesPerRequestError' || /enableOfflineQueue|Connection is closed|ECONNREFUSED.*6379/.test(err.message)) {

@@ -3,13 +3,14 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { api } from '../factories/inventory.js';
-import { sampleInvoice, textPdf } from '../factories/invoices.js';
+import { sampleInvoice, textPdf, ublXml } from '../factories/invoices.js';
 import { connect, wsUrl } from '../helpers/ws.js';
 import { bulkStore, owner, preview } from './helpers.js';
 
 let app: TestApp;
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices', 'imports'], listen: true, env: { JOB_WAIT_MS: '0' } });
+  app = await startApp({ workers: ['invoices', 'imports'], listen: true, env: { JOB_WAIT_MS: '0', INVOICE_PREVIEWS_PER_MINUTE: '3', MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => app?.stop());
 
@@ -64,4 +65,17 @@ test('an unreadable document found by the job fails it with the document code', 
   t.is(job.error.code, 'document_encrypted');
   const doc = await app.server.app.platform.knex('invoice_import_documents').where({ owner_id: o.user.id }).first();
   t.like(doc, { status: 'unreadable', session_id: null });
+});
+
+test('previews are rate limited per user (INVOICE_PREVIEWS_PER_MINUTE); refused uploads do not count', async (t) => {
+  const o = await owner(app.server);
+  const doc = { filename: 'a.xml', data: Buffer.from(ublXml(sampleInvoice())) };
+  t.is((await preview(app.server, o, { filename: 'x.txt', data: Buffer.from('not an invoice') })).status, 400);
+  for (let i = 0; i < 3; i++) t.is((await preview(app.server, o, doc)).status, 202);
+  const limited = await preview(app.server, o, doc);
+  t.is(limited.status, 429);
+  t.is(limited.body.error.code, 'rate_limited');
+  t.truthy(limited.headers['retry-after']);
+  // another user is not affected
+  t.is((await preview(app.server, (await owner(app.server)), doc)).status, 202);
 });

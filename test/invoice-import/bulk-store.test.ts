@@ -6,8 +6,9 @@ import { sampleInvoice, ublXml, type InvoiceSpec } from '../factories/invoices.j
 import { bulkStore, linesOf, owner, preview, stockSnapshot, type Owner } from './helpers.js';
 
 let app: TestApp;
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices', 'imports', 'inventory'] });
+  app = await startApp({ workers: ['invoices', 'imports', 'inventory'], env: { MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => app?.stop());
 

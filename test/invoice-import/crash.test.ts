@@ -16,8 +16,9 @@ let app: TestApp;
 const running: RunningProcess[] = [];
 const inProcess: RunningWorkers[] = [];
 
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices'], env: { JOB_LOCK_MS: String(LOCK_MS), JOB_WAIT_MS: '20000' } });
+  app = await startApp({ workers: ['invoices'], env: { JOB_LOCK_MS: String(LOCK_MS), JOB_WAIT_MS: '20000', MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => {
   for (const p of running) p.kill('SIGKILL');

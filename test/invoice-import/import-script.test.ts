@@ -11,8 +11,9 @@ import { sampleInvoice, textPdf, ublXml, invoiceCsv } from '../factories/invoice
 import { owner } from './helpers.js';
 
 let app: TestApp;
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices', 'imports'], listen: true });
+  app = await startApp({ workers: ['invoices', 'imports'], listen: true, env: { MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => app?.stop());
 

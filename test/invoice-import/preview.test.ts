@@ -7,8 +7,9 @@ import { ciiXml, invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf, tot
 import { owner, preview, upload } from './helpers.js';
 
 let app: TestApp;
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices', 'imports'], env: { INVOICE_MAX_BYTES: String(3 * 1024 * 1024) } });
+  app = await startApp({ workers: ['invoices', 'imports'], env: { INVOICE_MAX_BYTES: String(3 * 1024 * 1024), MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => app?.stop());
 

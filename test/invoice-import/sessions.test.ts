@@ -6,8 +6,9 @@ import { sampleInvoice, ublXml } from '../factories/invoices.js';
 import { bulkStore, linesOf, owner, preview, type Owner } from './helpers.js';
 
 let app: TestApp;
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
 test.before(async () => {
-  app = await startApp({ workers: ['invoices', 'imports'] });
+  app = await startApp({ workers: ['invoices', 'imports'], env: { MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => app?.stop());
 

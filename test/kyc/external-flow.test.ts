@@ -98,7 +98,8 @@ test('webhooks move pending → in_review → approved with one notification and
 
   const notes = await notifications(user);
   t.deepEqual(notes.map((n: { title: string }) => n.title), ['Verification started', 'Verification under review', 'Identity verified']);
-  const ds = await deliveries(user);
+  // the gateway answers after updating the mirror; the delivery row is marked right after
+  const ds = await waitFor('deliveries marked', async () => { const rows = await deliveries(user); return rows.every((d: { state: string }) => d.state === 'delivered') && rows; });
   t.deepEqual(ds.map((d: { version: number; state: string }) => [d.version, d.state]), [[1, 'delivered'], [2, 'delivered'], [3, 'delivered']]);
   t.is(ds.filter((d: { snapshot: { status: string } }) => d.snapshot.status === 'approved').length, 1);
   const push = await knex()('push_outbox').where({ user_id: user.id });

@@ -8,8 +8,7 @@
 //   PDF with a text layer             -> layout -> labels, vendor, line table
 //   scanned PDF pages, PNG/JPEG/...   -> OCR words -> the same layout readers
 import { buildLayout, layoutFromText, type Layout, type Token } from './layout.js';
-import { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } from './formats/pdf.js';
-import { OCR_CELL_GAP, ocrTokens } from './formats/image.js';
+import { OCR_CELL_GAP } from './formats/ocr-settings.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from './formats/sniff.js';
@@ -57,6 +56,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   } else if (sniffed.kind === 'text') {
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
+    const { ocrTokens } = await ocrEngine();
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
@@ -74,7 +74,14 @@ function fromLayout(layout: Layout, format: ExtractedInvoice['format'], pages: n
   return { format, header: reading.header, lines: reading.lines, pages, warnings: [] };
 }
 
+// pdf.js and the OCR engine are loaded on first use: a process that only ever reads
+// XML or CSV invoices does not pay their memory
+const pdfReader = () => import('./formats/pdf.js');
+const ocrEngine = () => import('./formats/image.js');
+
 async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
+  const { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
+  const { ocrTokens } = await ocrEngine();
   const doc = await openPdf(data);
   try {
     const warnings: string[] = [];

@@ -2,6 +2,7 @@
 // through the shared OCR module (workers/ocr/recognize.ts: tesseract.js with the
 // bundled English model, kept warm per process). Words keep their boxes so rows and
 // columns are rebuilt the same way as for a PDF text layer.
+import sharp from 'sharp';
 import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
@@ -29,7 +30,7 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
   for (const [i, image] of images.entries()) {
     let result;
     try {
-      result = await recognize(image, { timeoutMs, words: true });
+      result = await recognize(await flattenShading(image), { timeoutMs, words: true });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
@@ -54,5 +55,23 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
   return { tokens, pages, quality, secondsPerPage: seconds };
 }
 
-/** OCR word gaps are wider than a PDF's: columns need a wider gap (line heights). */
-export const OCR_CELL_GAP = 0.9;
+/**
+ * Rows printed on grey bands (a common table style) are skipped by the OCR engine's
+ * page segmentation; a scan or rendered page — mostly white paper with such bands —
+ * is binarised first. Camera photos (little pure white, uneven light) are left alone.
+ */
+async function flattenShading(image: Buffer): Promise<Buffer> {
+  try {
+    const { data } = await sharp(image, { limitInputPixels: 60_000_000 }).rotate().grayscale().resize({ width: 400, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    let white = 0;
+    let grey = 0;
+    for (const v of data) {
+      if (v > 235) white++;
+      else if (v > 120) grey++;
+    }
+    if (white < data.length * 0.6 || grey < data.length * 0.05) return image;
+    return await sharp(image, { limitInputPixels: 60_000_000 }).rotate().grayscale().threshold(200).png().toBuffer();
+  } catch {
+    return image; // recognize() reports an undecodable picture
+  }
+}

@@ -54,9 +54,21 @@ export function detectCurrency(text: string): Field<string> {
     for (const c of ['CAD', 'AUD', 'NZD', 'SGD', 'HKD']) if ((score.get(c) ?? 0) >= 2) score.set('USD', (score.get('USD') ?? 0) * 0.3);
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
-  if (!ranked.length) return field<string>(null, 0);
+  if (!ranked.length) return fromBankAccount(text);
   const [best, top] = ranked[0];
   const second = ranked[1]?.[1] ?? 0;
   const confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
   return field(best, confidence);
+}
+
+const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
+const IBAN_CURRENCY: Record<string, string> = { GB: 'GBP', CH: 'CHF', LI: 'CHF', PL: 'PLN', SE: 'SEK', DK: 'DKK', NO: 'NOK', CZ: 'CZK', HU: 'HUF', RO: 'RON', BG: 'BGN', IS: 'ISK' };
+
+/** No amount names its currency: the supplier's bank account country is a fair guess (low confidence). */
+function fromBankAccount(text: string): Field<string> {
+  const iban = /\bIBAN\W{0,3}([A-Z]{2})\d{2}/i.exec(text);
+  if (!iban) return field<string>(null, 0);
+  const country = iban[1].toUpperCase();
+  const code = EURO_COUNTRIES.has(country) ? 'EUR' : IBAN_CURRENCY[country];
+  return code ? field(code, 0.4) : field<string>(null, 0);
 }

@@ -48,7 +48,9 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
           break;
         }
         const right = line.cells[ci + 1];
-        if (right && right.x0 - cell.x1 < Math.max(200, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);
+        // header boxes print the value right-aligned, sometimes half a page away from its label
+        const pageWidth = layout.pages[line.page - 1]?.width ?? 600;
+        if (right && right.x0 - cell.x1 < Math.max(pageWidth * 0.5, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);
         for (const below of cellsBelow(lines, line, cell, search.below ?? 2)) add(search.parse(below.cell.text), 'below', below.line);
         const left = line.cells[ci - 1];
         if (left && ci === line.cells.length - 1) add(search.parse(left.text), 'left', line);

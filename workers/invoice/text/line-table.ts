@@ -4,80 +4,16 @@
 // are taken. Either way the numbers are checked against each other (qty × price ≈
 // total) to settle which is which, rows of sums/taxes are skipped, and text lines
 // printed under an item are kept as its details.
-import type { Cell, Layout, LayoutLine } from '../layout.js';
+import type { Layout, LayoutLine } from '../layout.js';
 import { field, type ExtractedLine } from '../types.js';
-import { close, looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
-import { COLUMN_WORDS, NON_ITEM_ROW, NOT_TOTAL, TOTAL_LABELS, UNIT_WORDS, type Column } from './vocabulary.js';
-import { overlap } from './labels.js';
+import { close, looksLikeMoney, round2, type DecimalMark } from './numbers.js';
+import { NON_ITEM_ROW, NOT_TOTAL, TOTAL_LABELS, UNIT_WORDS, type Column } from './vocabulary.js';
+import { columnAt, headerColumns, type HeaderColumn } from './table-header.js';
+import { numericPieces, type NumberPiece } from './number-cells.js';
 import { splitCodes } from './descriptions.js';
 import { checkGtin } from '../../../gateway/services/catalog/gtin.js';
 
 const isGtin = (code: string) => checkGtin(code).ok;
-
-interface HeaderColumn {
-  col: Column;
-  x0: number;
-  x1: number;
-}
-
-interface NumberPiece {
-  value: number;
-  money: boolean;
-  integer: boolean;
-  unit: string | null;
-  x0: number;
-  x1: number;
-  col: Column | null;
-}
-
-const STICKY = COLUMN_WORDS.map(([re, col]) => [new RegExp(re.source, re.flags.replace('g', '') + 'y'), col] as const);
-
-/** The columns a header line announces, or null when the line is not a table header. */
-export function headerColumns(line: LayoutLine): HeaderColumn[] | null {
-  const cols: HeaderColumn[] = [];
-  let unmatched = 0;
-  for (const cell of line.cells) {
-    if (/\d/.test(cell.text)) return null;
-    const parts = splitHeaderCell(cell);
-    if (!parts.length) unmatched++;
-    cols.push(...parts);
-  }
-  const kinds = new Set(cols.map((c) => c.col));
-  const named = kinds.has('description') || kinds.has('sku');
-  const numeric = kinds.has('quantity') || kinds.has('unit_price') || kinds.has('line_total');
-  if (cols.length < 2 || kinds.size < 2 || !named || !numeric) return null;
-  if (unmatched > Math.max(1, line.cells.length * 0.3)) return null;
-  return cols;
-}
-
-/** "BTW Prijs incl. BTW" -> tax + line_total, each with the x-range its words take up. */
-function splitHeaderCell(cell: Cell): HeaderColumn[] {
-  const text = cell.text;
-  const width = cell.x1 - cell.x0;
-  const xAt = (i: number) => cell.x0 + (width * i) / Math.max(1, text.length);
-  const out: HeaderColumn[] = [];
-  let i = 0;
-  while (i < text.length) {
-    if (/\s/.test(text[i])) {
-      i++;
-      continue;
-    }
-    let best: { col: Column; end: number } | null = null;
-    for (const [re, col] of STICKY) {
-      re.lastIndex = i;
-      const m = re.exec(text);
-      if (m && m[0].length && (!best || i + m[0].length > best.end)) best = { col, end: i + m[0].length };
-    }
-    if (best) {
-      out.push({ col: best.col, x0: xAt(i), x1: xAt(best.end) });
-      i = best.end;
-    } else {
-      const next = text.slice(i).search(/\s/);
-      i = next < 0 ? text.length : i + next;
-    }
-  }
-  return out;
-}
 
 export function readLineItems(layout: Layout, decimal: DecimalMark | null): ExtractedLine[] {
   const items = readWithHeader(layout, decimal);
@@ -196,7 +132,9 @@ function parseRow(line: LayoutLine, header: HeaderColumn[], decimal: DecimalMark
       continue;
     }
     if (t.col === 'unit' && UNIT_WORDS.test(t.text)) continue;
-    if (description === null || (t.col === 'description' && !isDescriptionCol(header, description, texts))) description = description === null ? t.text : `${description} ${t.text}`;
+    if (description === null) description = t.text;
+    // one description printed as two cells; with two description-like columns the first one is the name
+    else if (t.col === 'description' && header.filter((h) => h.col === 'description').length <= 1) description = `${description} ${t.text}`;
   }
   // long digit strings in number cells are article numbers or barcodes, not quantities
   for (const n of [...real]) {
@@ -227,8 +165,6 @@ function parseRow(line: LayoutLine, header: HeaderColumn[], decimal: DecimalMark
     barcode: field(barcode, 0.85 * c),
   };
 }
-
-const isDescriptionCol = (header: HeaderColumn[], _desc: string, _texts: unknown[]) => header.filter((h) => h.col === 'description').length > 1;
 
 interface Roles {
   quantity: number | null;
@@ -296,73 +232,3 @@ function agreeing(nums: NumberPiece[]): Omit<Roles, 'quantityConfidence' | 'conf
   return null;
 }
 
-/** The header column above a cell: the one it overlaps most, else the nearest one close enough (a few line heights). */
-function columnAt(header: HeaderColumn[], box: { x0: number; x1: number }, lineHeight: number): Column | null {
-  if (!header.length) return null;
-  let best: HeaderColumn | null = null;
-  let bestOverlap = 0;
-  for (const h of header) {
-    const o = overlap(box, h);
-    if (o > bestOverlap) {
-      best = h;
-      bestOverlap = o;
-    }
-  }
-  if (best) return best.col;
-  const centre = (box.x0 + box.x1) / 2;
-  const distance = (h: HeaderColumn) => Math.abs((h.x0 + h.x1) / 2 - centre);
-  const nearest = header.reduce((a, b) => (distance(a) <= distance(b) ? a : b));
-  return distance(nearest) <= Math.max(4 * lineHeight, 1.5 * (nearest.x1 - nearest.x0)) ? nearest.col : null;
-}
-
-/**
- * A cell made only of numbers, percentages, currency marks and unit words ("$ 42.00",
- * "1.00 kg", "0.00 15.00%", "21 %") -> its numbers, each with an x estimated from its
- * position in the cell; null when the cell is text.
- */
-function numericPieces(cell: Cell, decimal: DecimalMark | null): Omit<NumberPiece, 'col'>[] | null {
-  const text = cell.text.replace(/\u00a0/g, ' ');
-  const tokens = [...text.matchAll(/\S+/g)];
-  if (!tokens.length) return null;
-  const width = cell.x1 - cell.x0;
-  const xAt = (i: number) => cell.x0 + (width * i) / Math.max(1, text.length);
-  const out: Omit<NumberPiece, 'col'>[] = [];
-  let pendingCurrency = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i][0];
-    const at = tokens[i].index!;
-    if (/^(?:€|\$|£|¥|CHF|EUR|USD|GBP|Fr\.)$/i.test(tok)) {
-      pendingCurrency = true;
-      continue;
-    }
-    if (/^%$/.test(tok)) {
-      if (out.length) out[out.length - 1] = { ...out[out.length - 1], value: NaN };
-      continue;
-    }
-    if (/^[xX×]$/.test(tok)) continue;
-    if (UNIT_WORDS.test(tok.replace(/\.$/, '')) && out.length) {
-      out[out.length - 1].unit ??= tok.replace(/\.$/, '').toLowerCase();
-      continue;
-    }
-    if (/%$/.test(tok) && parseAmount(tok.slice(0, -1), decimal) !== null) {
-      out.push({ value: NaN, money: false, integer: false, unit: null, x0: xAt(at), x1: xAt(at + tok.length) });
-      continue;
-    }
-    // "12x" / "2pcs" glued to its unit
-    const glued = /^(\d+(?:[.,]\d+)?)([a-zA-Z]{1,5})$/.exec(tok);
-    if (glued && (UNIT_WORDS.test(glued[2]) || /^x$/i.test(glued[2]))) {
-      const v = parseAmount(glued[1], decimal);
-      if (v === null) return null;
-      out.push({ value: v, money: false, integer: Number.isInteger(v), unit: /^x$/i.test(glued[2]) ? null : glued[2].toLowerCase(), x0: xAt(at), x1: xAt(at + tok.length) });
-      continue;
-    }
-    const value = parseAmount(tok, decimal);
-    if (value === null) return null;
-    const money = pendingCurrency || looksLikeMoney(tok);
-    out.push({ value, money, integer: Number.isInteger(value) && !/[.,]\d{2}$/.test(tok), unit: null, x0: xAt(at), x1: xAt(at + tok.length) });
-    pendingCurrency = false;
-  }
-  // percentages are kept out (NaN marks them), but they were numbers, so the cell is numeric
-  const kept = out.filter((p) => !Number.isNaN(p.value));
-  return out.length ? kept : null;
-}

@@ -25,7 +25,13 @@ const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|
 
 export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> & { score: number } {
   const ranked = rankVendors(layout, extra);
-  const best = ranked[0];
+  let best = ranked[0];
+  // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
+  if (best) {
+    const short = compactName(best.name);
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short));
+    if (fuller) best = { ...fuller, score: best.score };
+  }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
   const confidence = Math.min(0.95, 0.25 + best.score * 0.09) * layout.quality;
   return { ...field(best.name, confidence), score: best.score };
@@ -45,18 +51,19 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled } of namesIn(line, senderLines.has(line.index))) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index))) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
         if (LEGAL_SUFFIX.test(name)) score += 3;
+        if (!/\p{Lu}/u.test(name)) score -= 1; // names are capitalised; lower-case words are logos or prose
         if (sender) score += 3;
         if (line.page === 1 && line.y < page.height * 0.22) score += 2;
         if (line.y > page.height * 0.85) score += 1.5;
         if (line.page === 1 && doc.lines.findIndex((l) => l.page === 1) === line.index && !fromImage) score += 1.5;
         if (fromImage) score += 1;
-        if (labeled || labelAbove(doc, line, VENDOR_LABELS)) score += 3;
-        if (cuesAround(doc, line)) score += 1.5;
+        if (labeled || labelAbove(doc, line, x0, VENDOR_LABELS)) score += 3;
+        if (cuesAround(doc, line, x0)) score += 1.5;
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
@@ -70,12 +77,12 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
 }
 
 /** Name-like pieces of a line: whole cells, a name cut after its legal form, the first part of a sender line. */
-function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: boolean; labeled?: boolean }[] {
-  const out: { name: string; sender: boolean; labeled?: boolean }[] = [];
+function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
+  const out: { name: string; sender: boolean; labeled?: boolean; x0: number }[] = [];
   for (const cell of line.cells) {
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
-      if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true });
+      if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
     const label = VENDOR_LABELS.exec(cell.text);
@@ -84,8 +91,8 @@ function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: b
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
     const legal = cutAfterLegalForm(text);
-    if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled });
-    if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled });
+    if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
+    if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
   }
   return out;
 }
@@ -93,7 +100,8 @@ function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: b
 function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
-  return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').trim();
+  // "Free - SAS au capital de ..." -> "Free SAS"
+  return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
 }
 
 function plausibleName(text: string): boolean {
@@ -145,22 +153,22 @@ function customerBlock(doc: Layout): Set<number> {
   return out;
 }
 
-function labelAbove(doc: Layout, line: LayoutLine, re: RegExp): boolean {
+function labelAbove(doc: Layout, line: LayoutLine, x0: number, re: RegExp): boolean {
   for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
     const prev = doc.lines[i];
     if (prev.page !== line.page) break;
     // a label is short ("Service Provider:"), not a sentence that happens to say "from"
-    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && Math.abs(c.x0 - line.x0) < 40)) return true;
+    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
   }
   return false;
 }
 
-function cuesAround(doc: Layout, line: LayoutLine): boolean {
+function cuesAround(doc: Layout, line: LayoutLine, x0: number): boolean {
   let hits = 0;
   for (let i = Math.max(0, line.index - 4); i < doc.lines.length && i <= line.index + 6; i++) {
     const l = doc.lines[i];
     if (l.page !== line.page || i === line.index) continue;
-    if (l.cells.some((c) => VENDOR_CUES.test(c.text) && Math.abs(c.x0 - line.x0) < 60)) hits++;
+    if (l.cells.some((c) => VENDOR_CUES.test(c.text) && Math.abs(c.x0 - x0) < 5 * line.h)) hits++;
   }
   return hits >= 2;
 }

@@ -21,6 +21,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:document|doc\.?|receipt)\s*(?:no\.?|nr\.?|number|#)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
   { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
+  // documents that are invoices without saying so (hotel folios, receipts): their own reference
+  { re: /\b(?:booking|reservation|confirmation|folio|bill)\s*(?:id|no\.?|nr\.?|number|#|ref(?:erence)?)(?=[\s:.#]|$)/i, weight: 0.45 },
 ];
 
 export const INVOICE_DATE_LABELS: Label[] = [
