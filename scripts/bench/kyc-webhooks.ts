@@ -24,6 +24,9 @@ import { createKnex } from '../../db/knex.js';
 import { realtimeChannel } from '../../jobs/events.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
 
+/** BENCH_COMPILED=1 runs the processes from dist/ (npm run build first), as production does. */
+const entry = (file: string) => (process.env.BENCH_COMPILED === '1' ? `dist/${file.replace(/\.ts$/, '.js')}` : file);
+
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench_kyc';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -88,11 +91,11 @@ async function main() {
   const children: Child[] = [];
   const redis = new Redis(REDIS_URL);
   try {
-    children.push(await startChild('provider', 'scripts/bench/provider-stub.ts', env, /provider stub listening/));
-    children.push(await startChild('kyc', 'kyc/index.ts', env, /kyc: listening/));
-    children.push(await startChild('web', 'gateway/index.ts', { ...env, LOG_LEVEL: 'info' }, /gateway listening/));
-    children.push(await startChild('worker', 'workers/index.ts', env, /worker: consuming/));
-    children.push(await startChild('bare', 'scripts/bench/bare-hapi.ts', env, /bare hapi listening/));
+    children.push(await startChild('provider', entry('scripts/bench/provider-stub.ts'), env, /provider stub listening/));
+    children.push(await startChild('kyc', entry('kyc/index.ts'), env, /kyc: listening/));
+    children.push(await startChild('web', entry('gateway/index.ts'), { ...env, LOG_LEVEL: 'info' }, /gateway listening/));
+    children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/));
+    children.push(await startChild('bare', entry('scripts/bench/bare-hapi.ts'), env, /bare hapi listening/));
 
     // applicants (and their users, for the mirror) created directly: 2,000 of them
     const project = await knex('kyc.projects').where({ api_key: env.KYC_API_KEY }).first();
