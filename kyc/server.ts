@@ -20,10 +20,11 @@ export const INHOUSE_API_PATH = '/api/v1/kyc/inhouse';
 
 export async function compose(config: Config, opts: { platform?: Platform } = {}): Promise<Server> {
   const platform = opts.platform ?? createPlatform(config, 'kyc');
-  // webhook records are an audit trail written at webhook rate: asynchronous commit (see WebhookService)
+  // webhook records are an audit trail written at webhook rate: asynchronous commit (see WebhookService).
+  // 20 connections: with 4 the inserts queued for the pool and capped acceptance at ~950/s (scripts/bench/kyc-webhooks.ts)
   const webhookRecordDb = knexFactory({
     ...knexConfig(config.databaseUrl),
-    pool: { min: 0, max: 4, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
+    pool: { min: 0, max: 20, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
   });
   const kyc = createKycServices(platform, { webhookRecordDb });
   const server = Hapi.server({
