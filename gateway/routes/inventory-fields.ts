@@ -11,6 +11,16 @@ export const scopeFields = {
   updated_at: Joi.string().isoDate(),
 };
 
+/** Where a stocked row lives, with the denormalised names other parts of the spec use. */
+export const locationFields = {
+  inventory_id: Joi.number().integer(),
+  inventory_name: Joi.string(),
+  storage_id: Joi.number().integer(),
+  storage_name: Joi.string(),
+  storage_box_id: Joi.number().integer(),
+  storage_box_name: Joi.string(),
+};
+
 export const name = (max: number) => Joi.string().trim().min(1).max(max);
 export const text = Joi.string().allow('').max(5000);
 export const nullableId = Joi.number().integer().positive().max(2147483647).allow(null);

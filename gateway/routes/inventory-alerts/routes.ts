@@ -1,6 +1,7 @@
 // /api/inventory-alerts/: low-stock and expiry alerts of the scope. Raised and
 // resolved by the alert job; a client lists, reads and acknowledges them.
 import Joi from 'joi';
+import { locationFields } from '../inventory-fields.js';
 import type { ServerRoute } from '@hapi/hapi';
 import { collectionRoutes } from '../collection-routes.js';
 import { listQuerySchema } from '../../services/listing.js';
@@ -20,12 +21,7 @@ export const AlertOut = Joi.object({
   quantity_at_alert: Joi.number().integer(),
   product_id: Joi.number().integer(),
   product_name: Joi.string(),
-  inventory_id: Joi.number().integer(),
-  inventory_name: Joi.string(),
-  storage_id: Joi.number().integer(),
-  storage_name: Joi.string(),
-  storage_box_id: Joi.number().integer(),
-  storage_box_name: Joi.string(),
+  ...locationFields,
   acknowledged: Joi.boolean(),
   acknowledged_at: Joi.string().isoDate().allow(null),
   acknowledged_by: Joi.string().guid().allow(null),

@@ -1,13 +1,9 @@
 import Joi from 'joi';
+import { locationFields } from '../inventory-fields.js';
 
 export const StockLocationOut = Joi.object({
   inventory_item_id: Joi.number().integer(),
-  inventory_id: Joi.number().integer(),
-  inventory_name: Joi.string(),
-  storage_id: Joi.number().integer(),
-  storage_name: Joi.string(),
-  storage_box_id: Joi.number().integer(),
-  storage_box_name: Joi.string(),
+  ...locationFields,
   quantity: Joi.number().integer(),
   unit: Joi.string(),
   min_quantity: Joi.number().integer(),
