@@ -4,10 +4,10 @@
 import pino, { type Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { Config } from '../gateway/jobs/runtime/config.js';
-import { createKnex } from '../gateway/services/knex.js';
-import { producerConnection } from '../gateway/jobs/redis.js';
-import { JobProducer } from '../gateway/jobs/queues.js';
+import type { Config } from '../jobs/runtime/config.js';
+import { createKnex } from './knex.js';
+import { producerConnection } from '../jobs/redis.js';
+import { JobProducer } from '../jobs/queues.js';
 
 export interface Platform {
   config: Config;

@@ -16,12 +16,13 @@ const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));
 const files = plan.files ?? {};
 const symbols = plan.symbols ?? [];
 const norm = (p) => path.posix.normalize(p);
-const reverse = Object.fromEntries(Object.entries(files).map(([a, b]) => [norm(b), norm(a)]));
+const reverse = {}; // new path -> old path, for files moved in this run only
 
 for (const [from, to] of Object.entries(files)) {
   if (!fs.existsSync(from)) { if (fs.existsSync(to)) continue; throw new Error(`missing ${from}`); }
   fs.mkdirSync(path.dirname(to), { recursive: true });
   if (!dry) execFileSync('git', ['mv', from, to]);
+  reverse[norm(to)] = norm(from);
   console.log(`mv ${from} -> ${to}`);
 }
 

@@ -1,8 +1,8 @@
 // Every process entry (web, worker, kyc, release, scripts) runs through here so that
 // configuration and dependency problems end the process with one clear line instead
 // of a stack trace, and every long-running role shuts down the same way.
-import { ConfigError } from '../../gateway/config/config.js';
-import { DependencyError } from '../../gateway/config/errors.js';
+import { ConfigError } from './config.js';
+import { DependencyError } from './errors.js';
 
 export async function runEntry(name: string, main: () => Promise<void>): Promise<void> {
   try {
