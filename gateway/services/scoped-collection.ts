@@ -6,12 +6,11 @@
 // write runs in one database transaction and records an audit entry with the
 // changed fields. Services with richer writes implement CollectionService directly.
 import type { Knex } from 'knex';
-import type { Request } from '@hapi/hapi';
 import type { Platform } from '../../db/platform.js';
 import type { Actor } from './actor.js';
 import type { AuditService } from './audit-service.js';
 import { diff } from './audit-service.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from './listing.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from './listing.js';
 import { assertWritable, auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from './scoped-rows.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
 
@@ -19,7 +18,7 @@ export type Body = Record<string, unknown>;
 
 /** What the route factory needs from a collection's service. */
 export interface CollectionService<Out = Record<string, unknown>> {
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>>;
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Out>>;
   get(actor: Actor, id: number): Promise<Out>;
   create?(actor: Actor, body: Body): Promise<Out>;
   update?(actor: Actor, id: number, body: Body, partial: boolean): Promise<Out>;
@@ -76,9 +75,9 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
     return inScope(this.def.select(db), actor.scope, { table: this.def.alias, includeSystem: this.def.includeSystem });
   }
 
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>> {
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Out>> {
     const q = applyListParams(this.scoped(this.platform.knex, actor), this.def.list, params);
-    return paginate(request, q, params, (row) => this.def.toOut(row, this.platform));
+    return paginate(at, q, params, (row) => this.def.toOut(row, this.platform));
   }
 
   async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<Out> {

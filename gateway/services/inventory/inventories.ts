@@ -3,8 +3,8 @@
 import Joi from 'joi';
 import type { CollectionDef } from '../scoped-collection.js';
 import { scopeOut } from '../scoped-collection.js';
-import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
+import { id } from '../listing.js';
 
 export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
   return {

@@ -14,6 +14,7 @@ import type { AuditService } from '../audit-service.js';
 import type { NotificationService } from '../notification-service.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, findInScope } from '../scoped-rows.js';
+import type { Actor } from '../actor.js';
 
 export const EXPIRY_WINDOW_DAYS = 30;
 export const ALERT_KINDS = ['low_stock', 'expiring_soon', 'expired'] as const;
@@ -74,7 +75,8 @@ export class InventoryAlertMonitor {
     return result;
   }
 
-  async acknowledge(scope: Scope, actorId: string, id: number): Promise<void> {
+  async acknowledge(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     await this.platform.knex.transaction(async (trx) => {
       const alert = await findInScope<{ id: number; acknowledged_at: Date | null }>(trx, 'inventory_alerts', id, scope, 'Inventory alert', { forUpdate: true });
       if (alert.acknowledged_at) throw new Conflict('This alert is already acknowledged.', 'already_acknowledged', { acknowledged_at: new Date(alert.acknowledged_at).toISOString() });

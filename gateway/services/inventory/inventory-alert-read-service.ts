@@ -9,7 +9,7 @@ import { ALERT_KINDS } from './inventory-alert-monitor.js';
 import { type Body, type CollectionDef, iso, ScopedCollection } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { Invalid } from '../../../jobs/runtime/errors.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
 
 export function alertsDef(): CollectionDef<Record<string, unknown>> {
   return {
@@ -61,7 +61,7 @@ export class InventoryAlertReadService extends ScopedCollection<Record<string, u
   }
 
   async acknowledge(actor: Actor, id: number): Promise<Record<string, unknown>> {
-    await this.alerts.acknowledge(actor.scope, actor.userId, id);
+    await this.alerts.acknowledge(actor, id);
     return this.get(actor, id);
   }
 

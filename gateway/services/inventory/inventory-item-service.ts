@@ -13,7 +13,7 @@ import { afterCommit, type StockLedger } from './stock-ledger.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, scopeFill } from '../scoped-rows.js';
 import { identityKey } from './stock-sql.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
 
 export function itemsDef(): CollectionDef<Record<string, unknown>> {
   return {

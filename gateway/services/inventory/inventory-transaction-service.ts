@@ -4,7 +4,6 @@
 // and destination). A list costs two queries (count, page with legs) whatever the
 // page size; a read one.
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
 import type { CollectionService } from '../scoped-collection.js';
@@ -12,10 +11,9 @@ import type { Actor } from '../actor.js';
 import { iso } from '../scoped-collection.js';
 import type { LedgerRequest, StockLedger } from './stock-ledger.js';
 import { LEDGER_KINDS } from './stock-ledger.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { id, applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { inScope } from '../scoped-rows.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
-import { id } from '../../routes/schemas.js';
 
 /** Legs shown per transaction; `leg_count` tells when there are more (bulk imports). */
 export const LEGS_SHOWN = 100;
@@ -49,9 +47,9 @@ export class InventoryTransactionService implements CollectionService<Record<str
     private readonly ledger: StockLedger,
   ) {}
 
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Record<string, unknown>>> {
     const q = applyListParams(this.select(actor), transactionListSpec, params);
-    return paginate(request, q, params, toOut);
+    return paginate(at, q, params, toOut);
   }
 
   async get(actor: Actor, id: number): Promise<Record<string, unknown>> {

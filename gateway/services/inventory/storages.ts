@@ -3,8 +3,8 @@
 import Joi from 'joi';
 import type { CollectionDef } from '../scoped-collection.js';
 import { scopeOut } from '../scoped-collection.js';
-import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
+import { id } from '../listing.js';
 
 export const STORAGE_KINDS = ['room', 'shelf', 'cabinet', 'area', 'vehicle', 'other'] as const;
 

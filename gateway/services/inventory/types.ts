@@ -6,7 +6,7 @@ import type { CollectionDef } from '../scoped-collection.js';
 import type { ListSpec } from '../listing.js';
 import { scopeOut } from '../scoped-collection.js';
 import type { MediaStore } from '../media-store.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
 
 export const typeListSpec: ListSpec = {
   filters: { is_system: { column: 'ty.is_system', schema: Joi.boolean() }, icon: { column: 'ty.icon_id', schema: id } },
