@@ -41,7 +41,7 @@ export class UserService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService, private readonly tokens: TokenService) {}
 
   async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<UserAdminOut>> {
-    const q = User.query().leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id');
+    const q = User.query(this.platform.knex).leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id');
     if (!actor.isStaff) q.where('users.id', actor.userId);
     applyListParams(q, userListSpec, params);
     return paginate(at, q, params, out);
@@ -49,7 +49,7 @@ export class UserService {
 
   async get(actor: Actor, id: string): Promise<UserAdminOut> {
     if (!actor.isStaff && actor.userId !== id) throw new NotFound('User');
-    const u = await User.query().leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id').findById(id);
+    const u = await User.query(this.platform.knex).leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id').findById(id);
     if (!u) throw new NotFound('User');
     return out(u);
   }
@@ -59,7 +59,7 @@ export class UserService {
     const email = normalizeEmail(input.email);
     const problem = passwordProblems(input.password, email);
     if (problem) throw Invalid.field('password', problem, 'weak_password');
-    if (await User.query().findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
+    if (await User.query(this.platform.knex).findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const id = await this.platform.knex.transaction(async (trx) => {
       const [row] = await trx('users')
