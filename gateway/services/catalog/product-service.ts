@@ -20,6 +20,7 @@ import type { ProductImageService } from './product-image-service.js';
 import type { ProductSearchService, SearchOut } from './product-search-service.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { Product, ProductFamily } from '../../../db/models/index.js';
 
 export interface ProductIn {
   name?: string;
@@ -128,7 +129,7 @@ export class ProductService implements CollectionService<ProductOut> {
   }
 
   async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, 'products', productId, actor.scope, 'Product');
+    await findInScope(db, Product, productId, actor.scope, 'Product');
     return (await loadProducts(db, [productId], this.url))[0];
   }
 
@@ -161,7 +162,7 @@ export class ProductService implements CollectionService<ProductOut> {
     const replace = !partial;
     const removed: string[] = [];
     await this.platform.knex.transaction(async (trx) => {
-      const before = await findInScope<Record<string, unknown>>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
+      const before = await findInScope<Record<string, unknown>>(trx, Product, productId, scope, 'Product', { forUpdate: true });
       const patch: Record<string, unknown> = replace ? { ...DEFAULTS, ...pickScalars(input) } : pickScalars(input);
       if (input.family_id !== undefined || input.product_family_name !== undefined || replace) {
         patch.family_id = (await this.resolveFamily(trx, scope, actorId, input)) ?? null;
@@ -185,7 +186,7 @@ export class ProductService implements CollectionService<ProductOut> {
   async remove(actor: Actor, productId: number): Promise<void> {
     const { scope, userId: actorId } = actor;
     const paths = await this.platform.knex.transaction(async (trx) => {
-      const row = await findInScope<{ name: string }>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
+      const row = await findInScope<{ name: string }>(trx, Product, productId, scope, 'Product', { forUpdate: true });
       const stock = await trx('inventory_items').where({ product_id: productId }).where('quantity', '>', 0).first(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity'));
       if (stock && stock.items > 0) {
         throw new Conflict(`Product "${row.name}" still has ${stock.quantity} in stock across ${stock.items} inventory item(s); consume or move the stock first.`, 'product_in_stock', { items: stock.items, quantity: stock.quantity });
@@ -200,7 +201,7 @@ export class ProductService implements CollectionService<ProductOut> {
 
   private async resolveFamily(trx: Knex.Transaction, scope: Scope, actorId: string, input: ProductIn): Promise<number | null | undefined> {
     if (input.family_id) {
-      await requireInScope(trx, scope, [{ field: 'family_id', table: 'product_families', id: input.family_id, what: 'Product family' }]);
+      await requireInScope(trx, scope, [{ field: 'family_id', model: ProductFamily, id: input.family_id, what: 'Product family' }]);
       return input.family_id;
     }
     if (input.product_family_name) return (await this.families.findOrCreateByName(trx, scope, actorId, input.product_family_name)).id;
