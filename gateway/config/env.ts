@@ -33,6 +33,10 @@ export interface Config {
   otpMaxAttempts: number;
   otpSendLimitPerHour: number;
   loginMaxFailures: number;
+  /** requests per client address per minute on each unauthenticated route that hashes or tells accounts apart */
+  authIpLimitPerMinute: number;
+  /** reverse proxies in front of the gateway whose X-Forwarded-For entry is trusted (0: use the peer address) */
+  trustProxyHops: number;
   passwordScryptCost: number;
   jobWaitMs: number;
   workerQueues: string[];
@@ -130,6 +134,8 @@ const schema = Joi.object({
   OTP_MAX_ATTEMPTS: Joi.number().integer().min(1).max(20).default(5),
   OTP_SEND_LIMIT_PER_HOUR: Joi.number().integer().min(1).max(100).default(6),
   LOGIN_MAX_FAILURES: Joi.number().integer().min(1).default(10),
+  AUTH_IP_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000).default(30),
+  TRUST_PROXY_HOPS: Joi.number().integer().min(0).max(10).default(0),
   PASSWORD_SCRYPT_COST: Joi.number().integer().valid(1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072).default(32768),
   JOB_WAIT_MS: Joi.number().integer().min(0).max(120000).default(25000),
   WORKER_QUEUES: Joi.string().allow('').default(''),
@@ -220,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpMaxAttempts: value.OTP_MAX_ATTEMPTS,
     otpSendLimitPerHour: value.OTP_SEND_LIMIT_PER_HOUR,
     loginMaxFailures: value.LOGIN_MAX_FAILURES,
+    authIpLimitPerMinute: value.AUTH_IP_LIMIT_PER_MINUTE,
+    trustProxyHops: value.TRUST_PROXY_HOPS,
     passwordScryptCost: value.PASSWORD_SCRYPT_COST,
     jobWaitMs: value.JOB_WAIT_MS,
     workerQueues: String(value.WORKER_QUEUES).split(',').map((s) => s.trim()).filter(Boolean),

@@ -15,6 +15,7 @@ import { ProfileService } from './ProfileService.js';
 import { JobService, type JobWaiters } from './JobService.js';
 import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
+import { AuthThrottle } from './auth-throttle.js';
 import { MediaStore } from './MediaStore.js';
 import { KycService } from './KycService.js';
 import { KycMirrorService } from './KycMirrorService.js';
@@ -80,7 +81,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     mail,
     audit,
     limits,
-    accounts: new AccountService(platform, { mail, otps, tokens, audit, limits }),
+    accounts: new AccountService(platform, { mail, otps, tokens, audit, limits, throttle: new AuthThrottle(platform, limits) }),
     teams: new TeamService(platform, audit),
     profiles: new ProfileService(platform, audit),
     jobs,
