@@ -4,9 +4,9 @@
 // locking the code. A resend does not cancel earlier unexpired codes, so whichever
 // e-mail the user opens works.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { OtpPurpose } from '../../db/models/index.js';
-import { hmacHex, safeEqual, sixDigitCode } from './secrets.js';
+import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
 
 export class OtpService {
   constructor(private readonly platform: Platform) {}

@@ -12,8 +12,8 @@
 //   they never lock the code itself, so a stranger cannot keep an owner from verifying
 //   or resetting with the code they received.
 // A Redis outage lets requests through (logged), as the other limits do.
-import type { Platform } from './context.js';
-import { DomainError } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 import type { RateLimits, LimitRule } from './rate-limits.js';
 
 export type ThrottledRoute = 'login' | 'register' | 'reset' | 'verify' | 'check-email';

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { RateLimited } from '../../gateway/services/errors.js';
+import { RateLimited } from '../../jobs/runtime/errors.js';
 
 export const APPLICANT_LIMITS = {
   accessToken: { points: 15, message: 'Too many access-token requests for this user; at most 15 per minute.' },

@@ -6,7 +6,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { codeFor, mailsTo } from '../helpers/mail.js';
 import { buildUser, uniqueEmail } from '../factories/users.js';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 
 let app: TestApp;
 test.before(async () => {

@@ -1,7 +1,7 @@
 // Loads the configuration the way every process does and prints the secrets it got
 // (used by the tests of generated secrets: several processes must agree).
-import { loadConfig } from '../../gateway/config/env.js';
-import { runEntry } from '../../gateway/config/entry.js';
+import { loadConfig } from '../../jobs/runtime/config.js';
+import { runEntry } from '../../jobs/runtime/entry.js';
 
 await runEntry('print-secrets', async () => {
   const c = loadConfig();
