@@ -18,6 +18,9 @@ import checkEmail from './auth/check-email.js';
 import authMe from './auth/me.js';
 import otpHistory from './auth/otp-history.js';
 import otpCleanup from './auth/otp-cleanup.js';
+import apiTokensCreate from './auth/api-tokens/create.js';
+import apiTokensList from './auth/api-tokens/list.js';
+import apiTokensRevoke from './auth/api-tokens/revoke.js';
 import teamsList from './teams/list.js';
 import teamsGet from './teams/get.js';
 import teamsCreate from './teams/create.js';
@@ -85,6 +88,9 @@ export const routes: ServerRoute[] = [
   authMe,
   otpHistory,
   otpCleanup,
+  apiTokensCreate,
+  apiTokensList,
+  apiTokensRevoke,
   teamsList,
   teamsGet,
   teamsCreate,

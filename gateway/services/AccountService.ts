@@ -225,7 +225,7 @@ export class AccountService {
       const now = new Date();
       // a code sent to the address also proves the address is theirs
       await trx('users').where({ id: user.id }).update({ password_hash, password_changed_at: now, email_verified_at: user.email_verified_at ?? now, updated_at: now });
-      await this.deps.tokens.revokeAllForUser(user.id, 'password_reset', trx);
+      await this.deps.tokens.revokeAllForUser(user.id, 'password_reset', trx, undefined, { apiTokens: true });
       await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'reset_password', entityType: 'user', entityId: user.id, summary: 'Password reset by e-mail code' });
       return true;
     });

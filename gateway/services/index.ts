@@ -12,6 +12,7 @@ import { JobService, type JobWaiters } from './JobService.js';
 import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
 import { AuthThrottle } from './auth-throttle.js';
+import { ApiTokenService } from './auth/api-token-service.js';
 import { MediaStore } from './MediaStore.js';
 import { KycService } from './KycService.js';
 import { KycMirrorService } from './KycMirrorService.js';
@@ -24,6 +25,8 @@ import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
 
 export interface Services {
   tokens: TokenService;
+  /** personal API tokens (create, list, revoke); TokenService authenticates them */
+  apiTokens: ApiTokenService;
   otps: OtpService;
   mail: MailService;
   audit: AuditService;
@@ -61,6 +64,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
   return {
     tokens,
+    apiTokens: new ApiTokenService(platform, tokens),
     otps,
     mail,
     audit,
