@@ -26,6 +26,13 @@ import teamsGet from './teams/get.js';
 import teamsCreate from './teams/create.js';
 import teamsAddMember from './teams/add-member.js';
 import teamsRecentActivity from './teams/recent-activity.js';
+import teamsRemoveMember from './teams/remove-member.js';
+import teamsLeave from './teams/leave.js';
+import teamsSentInvitations from './teams/sent-invitations-list.js';
+import teamsWithdrawInvitation from './teams/sent-invitation-withdraw.js';
+import teamInvitationsList from './teams/invitations/list.js';
+import teamInvitationAccept from './teams/invitations/accept.js';
+import teamInvitationDecline from './teams/invitations/decline.js';
 import profileMe from './profiles/me.js';
 import jobGet from './jobs/get.js';
 import jobEcho from './jobs/echo.js';
@@ -96,6 +103,13 @@ export const routes: ServerRoute[] = [
   teamsCreate,
   teamsAddMember,
   teamsRecentActivity,
+  teamsRemoveMember,
+  teamsLeave,
+  teamsSentInvitations,
+  teamsWithdrawInvitation,
+  teamInvitationsList,
+  teamInvitationAccept,
+  teamInvitationDecline,
   ...profileMe,
   jobGet,
   jobEcho,

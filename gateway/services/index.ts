@@ -13,6 +13,7 @@ import { NotificationService } from './NotificationService.js';
 import { RateLimits } from './rate-limits.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { ApiTokenService } from './auth/api-token-service.js';
+import { TeamMembershipService } from './teams/team-membership-service.js';
 import { MediaStore } from './MediaStore.js';
 import { KycService } from './KycService.js';
 import { KycMirrorService } from './KycMirrorService.js';
@@ -32,6 +33,8 @@ export interface Services {
   audit: AuditService;
   accounts: AccountService;
   teams: TeamService;
+  /** invitations (accepted by the invitee), leaving and removing members */
+  teamMembership: TeamMembershipService;
   profiles: ProfileService;
   jobs: JobService;
   notifications: NotificationService;
@@ -71,6 +74,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     limits,
     accounts: new AccountService(platform, { mail, otps, tokens, audit, limits, throttle: new AuthThrottle(platform, limits) }),
     teams: new TeamService(platform, audit),
+    teamMembership: new TeamMembershipService(platform, { audit, mail, limits }),
     profiles: new ProfileService(platform, audit),
     jobs,
     notifications: new NotificationService(platform),
