@@ -6,7 +6,7 @@
 import type { Platform } from '../../../db/platform.js';
 import { Conflict, NotFound } from '../../../jobs/runtime/errors.js';
 import { randomToken, sha256Hex } from '../../../jobs/runtime/secrets.js';
-import { API_TOKEN_PREFIX, type TokenService } from '../TokenService.js';
+import { API_TOKEN_PREFIX, type TokenService } from '../token-service.js';
 
 /** active (not revoked, not expired) tokens one user may hold */
 export const MAX_ACTIVE_API_TOKENS = 50;

@@ -11,11 +11,11 @@
 import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
 import { Conflict, Forbidden, NotFound } from '../../../jobs/runtime/errors.js';
-import type { AuditService } from '../AuditService.js';
-import type { MailService } from '../MailService.js';
+import type { AuditService } from '../audit-service.js';
+import type { MailService } from '../mail-service.js';
 import { mailTemplates } from '../mail-templates.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
-import { normalizeEmail } from '../AccountService.js';
+import { normalizeEmail } from '../account-service.js';
 
 export const INVITATION_TTL_DAYS = 7;
 /** invitations (and their e-mails) one team may send per hour */
