@@ -170,3 +170,26 @@ test('change-password: wrong current passwords are limited per user', async (t) 
   t.truthy(limited.headers['retry-after']);
   t.is((await attempt(user.password)).statusCode, 429, 'blocked before the password is checked');
 });
+
+test('client addresses: IPv6 counts by its /64, IPv4-mapped as IPv4; X-Forwarded-For only behind trusted proxies', async (t) => {
+  const { addressKey } = await import('../../gateway/services/auth-throttle.js');
+  t.is(addressKey('203.0.113.9'), '203.0.113.9');
+  t.is(addressKey('::ffff:203.0.113.9'), '203.0.113.9');
+  t.is(addressKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+  t.is(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64', 'one host, one budget');
+  t.is(addressKey('2001:db8::1'), '2001:db8:0:0::/64');
+  t.is(addressKey(''), 'unknown');
+
+  const check = (a: TestApp, xff: string) => a.server.inject({ method: 'POST', url: '/api/auth/check-email/', payload: { email: uniqueEmail() }, headers: { 'x-forwarded-for': xff }, remoteAddress: '10.0.0.1' });
+  const direct = await startApp({ workers: false, env: { AUTH_IP_LIMIT_PER_MINUTE: '3' } });
+  t.teardown(() => direct.stop());
+  for (let i = 0; i < 3; i++) await check(direct, `198.51.100.${i + 1}`);
+  t.is((await check(direct, '198.51.100.9')).statusCode, 429, 'without trusted proxies the header is ignored: the peer address counts');
+
+  const proxied = await startApp({ workers: false, env: { AUTH_IP_LIMIT_PER_MINUTE: '3', TRUST_PROXY_HOPS: '1' } });
+  t.teardown(() => proxied.stop());
+  for (let i = 0; i < 3; i++) t.is((await check(proxied, '198.51.100.1')).statusCode, 200);
+  t.is((await check(proxied, '198.51.100.1')).statusCode, 429);
+  t.is((await check(proxied, '198.51.100.2')).statusCode, 200, 'another client behind the same proxy has its own budget');
+  t.is((await check(proxied, '6.6.6.6, 198.51.100.1')).statusCode, 429, 'an address the client prepends does not help');
+});
