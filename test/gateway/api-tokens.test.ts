@@ -165,3 +165,11 @@ test('create validates its input and caps the active tokens', async (t) => {
   t.is(over.statusCode, 409);
   t.is(json(over).error.code, 'too_many_api_tokens');
 });
+
+test('the API token endpoints are in the OpenAPI document', async (t) => {
+  const doc = JSON.parse((await app.server.inject('/api/openapi.json')).payload);
+  t.truthy(doc.paths['/api/auth/api-tokens/']?.post);
+  t.truthy(doc.paths['/api/auth/api-tokens/']?.get);
+  t.truthy(doc.paths['/api/auth/api-tokens/{id}/']?.delete);
+  t.truthy(doc.paths['/api/auth/api-tokens/'].post.responses['201']);
+});

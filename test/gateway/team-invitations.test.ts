@@ -175,3 +175,19 @@ test('invitations per team are limited (429)', async (t) => {
   const limited = await invite(owner, team.id, { email: uniqueEmail('bulk') });
   t.is(limited.status, 429);
 });
+
+test('the invitation endpoints are in the OpenAPI document', async (t) => {
+  const doc = JSON.parse((await app.server.inject('/api/openapi.json')).payload);
+  const want: [string, string][] = [
+    ['/api/teams/{id}/add-member/', 'post'],
+    ['/api/teams/{id}/remove-member/', 'post'],
+    ['/api/teams/{id}/leave/', 'post'],
+    ['/api/teams/{id}/invitations/', 'get'],
+    ['/api/teams/{id}/invitations/{invitation_id}/', 'delete'],
+    ['/api/teams/invitations/', 'get'],
+    ['/api/teams/invitations/{id}/accept/', 'post'],
+    ['/api/teams/invitations/{id}/decline/', 'post'],
+  ];
+  for (const [path, method] of want) t.truthy(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`);
+  t.truthy(doc.paths['/api/teams/{id}/add-member/'].post.responses['202'], 'add-member documents its 202');
+});
