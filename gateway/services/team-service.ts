@@ -42,7 +42,7 @@ export class TeamService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
   async membershipOf(userId: string): Promise<TeamMember | undefined> {
-    return TeamMember.query().findOne({ user_id: userId });
+    return TeamMember.query(this.platform.knex).findOne({ user_id: userId });
   }
 
   async listVisible(userId: string): Promise<TeamOut[]> {
@@ -51,7 +51,7 @@ export class TeamService {
   }
 
   async get(teamId: number, userId: string): Promise<TeamOut> {
-    const team = await Team.query().findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
+    const team = await Team.query(this.platform.knex).findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
     const mine = team?.members?.find((m) => m.user_id === userId);
     if (!team || !mine) throw new NotFound('Team');
     const owner = team.members!.find((m) => m.role === 'owner')?.user;
@@ -87,7 +87,7 @@ export class TeamService {
   async recentActivity(scope: Scope, limit: number) {
     let teamId = scope.teamId;
     if (!teamId) teamId = (await this.membershipOf(scope.userId))?.team_id ?? null;
-    const rows = await AuditLog.query()
+    const rows = await AuditLog.query(this.platform.knex)
       .modify((q) => (teamId ? q.where('team_id', teamId) : q.where('actor_id', scope.userId).whereNull('team_id')))
       .withGraphFetched('actor')
       .orderBy('id', 'desc')
