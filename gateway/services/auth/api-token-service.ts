@@ -7,6 +7,7 @@ import type { Platform } from '../../../db/platform.js';
 import { Conflict, NotFound } from '../../../jobs/runtime/errors.js';
 import { randomToken, sha256Hex } from '../../../jobs/runtime/secrets.js';
 import { API_TOKEN_PREFIX, type TokenService } from '../token-service.js';
+import { ApiToken, User } from '../../../db/models/index.js';
 
 /** active (not revoked, not expired) tokens one user may hold */
 export const MAX_ACTIVE_API_TOKENS = 50;
@@ -22,14 +23,8 @@ export interface ApiTokenOut {
   expired: boolean;
 }
 
-interface Row {
-  id: number | string;
-  name: string;
-  token_prefix: string;
-  created_at: Date;
-  expires_at: Date | null;
-  last_used_at: Date | null;
-}
+type Row = Pick<ApiToken, 'id' | 'name' | 'token_prefix' | 'created_at' | 'expires_at' | 'last_used_at'>;
+const COLUMNS = ['id', 'name', 'token_prefix', 'created_at', 'expires_at', 'last_used_at'];
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -57,39 +52,33 @@ export class ApiTokenService {
     const expiresAt = input.expires_in_days ? new Date(Date.now() + input.expires_in_days * 86_400_000) : null;
     const row = await this.platform.knex.transaction(async (trx) => {
       // serialise concurrent creates of one user on their user row, so the cap holds
-      await trx('users').where({ id: userId }).forUpdate().first('id');
-      const [{ count }] = await trx('api_tokens')
+      await User.query(trx).findById(userId).forUpdate().select('id');
+      const active = await ApiToken.query(trx)
         .where({ user_id: userId })
         .whereNull('revoked_at')
         .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', new Date()))
-        .count<{ count: string }[]>('* as count');
-      if (Number(count) >= MAX_ACTIVE_API_TOKENS) throw new Conflict(`At most ${MAX_ACTIVE_API_TOKENS} active API tokens per user; revoke one first.`, 'too_many_api_tokens');
-      const [inserted] = await trx('api_tokens')
+        .resultSize();
+      if (active >= MAX_ACTIVE_API_TOKENS) throw new Conflict(`At most ${MAX_ACTIVE_API_TOKENS} active API tokens per user; revoke one first.`, 'too_many_api_tokens');
+      return ApiToken.query(trx)
         .insert({ user_id: userId, name: input.name.trim(), token_hash: sha256Hex(token), token_prefix: token.slice(0, 12), expires_at: expiresAt })
-        .returning(['id', 'name', 'token_prefix', 'created_at', 'expires_at', 'last_used_at']);
-      return inserted as Row;
+        .returning(COLUMNS) as unknown as Promise<Row>;
     });
     return { ...out(row), token };
   }
 
   /** The caller's tokens that are not revoked, newest first (expired ones say so). */
   async list(userId: string): Promise<ApiTokenOut[]> {
-    const rows = await this.platform.knex('api_tokens')
-      .where({ user_id: userId })
-      .whereNull('revoked_at')
-      .orderBy('id', 'desc')
-      .limit(200)
-      .select('id', 'name', 'token_prefix', 'created_at', 'expires_at', 'last_used_at');
-    return (rows as Row[]).map(out);
+    const rows = await ApiToken.query(this.platform.knex).where({ user_id: userId }).whereNull('revoked_at').orderBy('id', 'desc').limit(200).select(COLUMNS);
+    return rows.map(out);
   }
 
   /** Revokes one of the caller's tokens; another user's id, or one already revoked, is 404. */
   async revoke(userId: string, id: number): Promise<void> {
-    const [row] = await this.platform.knex('api_tokens')
+    const [row] = await ApiToken.query(this.platform.knex)
       .where({ id, user_id: userId })
       .whereNull('revoked_at')
-      .update({ revoked_at: new Date(), revoked_reason: 'revoked' })
-      .returning(['token_hash']);
+      .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
+      .returning('token_hash');
     if (!row) throw new NotFound('API token');
     await this.tokens.forgetEverywhere([row.token_hash]);
   }

@@ -16,6 +16,7 @@ import type { MailService } from '../mail-service.js';
 import { mailTemplates } from '../mail-templates.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
 import { normalizeEmail } from '../account-service.js';
+import { TeamInvitation, TeamMember } from '../../../db/models/index.js';
 
 export const INVITATION_TTL_DAYS = 7;
 /** invitations (and their e-mails) one team may send per hour */
@@ -43,16 +44,7 @@ export interface ReceivedInvitationOut {
   created_at: string;
 }
 
-interface InvitationRow {
-  id: number | string;
-  team_id: number;
-  email: string | null;
-  user_id: string | null;
-  invited_by: string | null;
-  status: string;
-  expires_at: Date;
-  created_at: Date;
-}
+type InvitationRow = Pick<TeamInvitation, 'id' | 'team_id' | 'email' | 'user_id' | 'invited_by' | 'status' | 'expires_at' | 'created_at'>;
 
 const sentOut = (r: InvitationRow): SentInvitationOut => ({
   id: Number(r.id),
@@ -127,14 +119,14 @@ export class TeamMembershipService {
   /** The team's open invitations, for its owner. */
   async sent(ownerId: string, teamId: number): Promise<SentInvitationOut[]> {
     await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can see its invitations.' });
-    const rows = await this.knex('team_invitations').where({ team_id: teamId, status: 'pending' }).where('expires_at', '>', new Date()).orderBy('id', 'desc').limit(500);
-    return (rows as InvitationRow[]).map(sentOut);
+    const rows = await TeamInvitation.query(this.knex).where({ team_id: teamId, status: 'pending' }).where('expires_at', '>', new Date()).orderBy('id', 'desc').limit(500);
+    return rows.map(sentOut);
   }
 
   /** The owner withdraws an open invitation. */
   async revoke(ownerId: string, teamId: number, invitationId: number): Promise<void> {
     await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can withdraw invitations.' });
-    const n = await this.knex('team_invitations').where({ id: invitationId, team_id: teamId, status: 'pending' }).update({ status: 'revoked', responded_at: new Date(), updated_at: new Date() });
+    const n = await TeamInvitation.query(this.knex).where({ id: invitationId, team_id: teamId, status: 'pending' }).patch({ status: 'revoked', responded_at: new Date(), updated_at: new Date() });
     if (!n) throw new NotFound('Invitation', 'invitation_not_found');
   }
 
@@ -168,10 +160,10 @@ export class TeamMembershipService {
       const user = await trx('users').where({ id: userId }).forUpdate().first('id', 'email');
       const inv = (await this.addressedTo(trx('team_invitations as i'), user).where('i.id', invitationId).forUpdate().first('i.*')) as InvitationRow | undefined;
       if (!inv) throw new NotFound('Invitation', 'invitation_not_found');
-      const current = await trx('team_members').where({ user_id: userId }).first('team_id');
+      const current = await TeamMember.query(trx).findOne({ user_id: userId });
       if (current) throw new Conflict('You already belong to a team; leave it before joining another (a user may belong to one team only).', 'already_in_team');
-      const [member] = await trx('team_members').insert({ team_id: inv.team_id, user_id: userId, role: 'member', added_by: inv.invited_by }).returning('id');
-      await trx('team_invitations').where({ id: inv.id }).update({ status: 'accepted', responded_at: new Date(), updated_at: new Date() });
+      const member = await TeamMember.query(trx).insert({ team_id: inv.team_id, user_id: userId, role: 'member', added_by: inv.invited_by });
+      await TeamInvitation.query(trx).findById(inv.id).patch({ status: 'accepted', responded_at: new Date(), updated_at: new Date() });
       await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'add_member', entityType: 'team_member', entityId: member.id, summary: `${user.email} accepted the invitation and joined the team`, changes: { user_id: userId, role: 'member', invitation_id: Number(inv.id) } });
       return inv.team_id;
     }).catch((err) => {
@@ -185,7 +177,7 @@ export class TeamMembershipService {
       const user = await trx('users').where({ id: userId }).first('id', 'email');
       const inv = (await this.addressedTo(trx('team_invitations as i'), user).where('i.id', invitationId).forUpdate().first('i.*')) as InvitationRow | undefined;
       if (!inv) throw new NotFound('Invitation', 'invitation_not_found');
-      await trx('team_invitations').where({ id: inv.id }).update({ status: 'declined', responded_at: new Date(), updated_at: new Date() });
+      await TeamInvitation.query(trx).findById(inv.id).patch({ status: 'declined', responded_at: new Date(), updated_at: new Date() });
       await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'decline_invitation', entityType: 'team_invitation', entityId: inv.id, summary: 'An invitation was declined' });
     });
   }
@@ -195,7 +187,7 @@ export class TeamMembershipService {
     await this.knex.transaction(async (trx) => {
       const mine = await this.membership(trx, teamId, userId);
       if (mine.role === 'owner') throw new Conflict('The owner cannot leave the team; remove the other members instead.', 'owner_cannot_leave');
-      const [gone] = await trx('team_members').where({ team_id: teamId, user_id: userId }).delete().returning('id');
+      const [gone] = await TeamMember.query(trx).where({ team_id: teamId, user_id: userId }).delete().returning('id');
       await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId } }, { action: 'leave', entityType: 'team_member', entityId: gone.id, summary: 'A member left the team', changes: { user_id: userId } });
     });
   }
@@ -205,7 +197,7 @@ export class TeamMembershipService {
     await this.knex.transaction(async (trx) => {
       await this.membership(trx, teamId, ownerId, { ownerOnly: 'Only the team owner can remove members.' });
       if (userId === ownerId) throw new Conflict('The owner cannot remove themselves.', 'owner_cannot_leave');
-      const [gone] = await trx('team_members').where({ team_id: teamId, user_id: userId }).delete().returning('id');
+      const [gone] = await TeamMember.query(trx).where({ team_id: teamId, user_id: userId }).delete().returning('id');
       if (!gone) throw new NotFound('Member', 'member_not_found');
       await this.deps.audit.record(trx, { actorId: ownerId, scope: { type: 'team', teamId } }, { action: 'remove_member', entityType: 'team_member', entityId: gone.id, summary: 'A member was removed from the team', changes: { user_id: userId } });
     });
