@@ -80,11 +80,16 @@ test('reset-password: no scrypt runs before the code is right (known and unknown
     const res = await from('192.0.2.70', '/api/auth/reset-password/', { email, otp_code: '123456', new_password: 'Brand-New-1' }, slow);
     return { ms: Date.now() - t0, code: json(res).error.code };
   };
-  const runs = [];
-  for (let i = 0; i < 2; i++) runs.push(await timed(user.email), await timed(uniqueEmail('ghost')));
-  t.true(runs.every((r) => r.code === 'invalid_otp'), JSON.stringify(runs));
-  const worst = Math.max(...runs.map((r) => r.ms));
-  t.true(worst < hashMs / 2, `a wrong code answered in ${worst} ms; one scrypt takes ${hashMs} ms`);
+  const known = [];
+  const unknown = [];
+  for (let i = 0; i < 3; i++) {
+    known.push(await timed(user.email));
+    unknown.push(await timed(uniqueEmail('ghost')));
+  }
+  t.true([...known, ...unknown].every((r) => r.code === 'invalid_otp'), JSON.stringify({ known, unknown }));
+  // the fastest of three (one scheduling hiccup on a busy machine cannot fail it); before the fix every known-address call hashed
+  const fastest = Math.min(...known.map((r) => r.ms));
+  t.true(fastest < hashMs / 3, `a wrong code for a known address answered in ${fastest} ms at best; one scrypt takes ${hashMs} ms`);
 });
 
 test('per-address budgets on login, register, reset, verify and check-email (429 with Retry-After; other addresses unaffected)', async (t) => {
