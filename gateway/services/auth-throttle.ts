@@ -5,9 +5,9 @@
 //   tells accounts apart (login, register, reset, check-email, verify), checked before
 //   any work, so a flood costs no scrypt.
 // - Login: progressive delays instead of a lock, per address and account, per address
-//   and account-wide; the account-wide delay (capped at a minute) applies only to
-//   addresses the account has not signed in from lately, so failures a stranger causes
-//   never delay the owner on their usual connection.
+//   and account-wide; the per-address and account-wide delays (the latter capped at a
+//   minute) apply only to addresses the account has not signed in from lately, so
+//   failures a stranger causes never delay the owner on their usual connection.
 // - One-time codes: wrong guesses are limited per address (and per address and e-mail);
 //   they never lock the code itself, so a stranger cannot keep an owner from verifying
 //   or resetting with the code they received.
@@ -98,9 +98,10 @@ export class AuthThrottle {
   /** Throws 429 too_many_attempts (with Retry-After) while a delay applies to this attempt. */
   async loginAllowed(email: string, ip: string | null): Promise<void> {
     const addr = addressKey(ip);
-    const waits = [this.key('login-wait', 'addr-acct', addr, email), this.key('login-wait', 'addr', addr)];
-    const trusted = await this.isTrusted(email, addr);
-    if (!trusted) waits.push(this.key('login-wait', 'acct', email));
+    const waits = [this.key('login-wait', 'addr-acct', addr, email)];
+    // an address the account signed in from lately (the owner's usual connection, also
+    // when shared behind NAT) is not slowed by failures others caused there or elsewhere
+    if (!(await this.isTrusted(email, addr))) waits.push(this.key('login-wait', 'addr', addr), this.key('login-wait', 'acct', email));
     const ttls = await this.safely(() => Promise.all(waits.map((k) => this.redis.pttl(k))), [] as number[]);
     const wait = Math.max(0, ...ttls);
     if (wait > 0) throw tooMany(wait, 'Too many failed logins; wait before trying again.');

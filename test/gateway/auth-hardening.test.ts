@@ -198,3 +198,14 @@ test('client addresses: IPv6 counts by its /64, IPv4-mapped as IPv4; X-Forwarded
   t.is((await check(proxied, '198.51.100.2')).statusCode, 200, 'another client behind the same proxy has its own budget');
   t.is((await check(proxied, '6.6.6.6, 198.51.100.1')).statusCode, 429, 'an address the client prepends does not help');
 });
+
+test('login: a stranger spraying accounts from a shared address slows only accounts that never signed in from there', async (t) => {
+  const shared = '192.0.2.200';
+  const owner = await buildUser(app.server);
+  t.is((await from(shared, '/api/auth/login/', { email: owner.email, password: owner.password })).statusCode, 200, 'the owner signs in from the office');
+  for (let i = 0; i < 32; i++) await from(shared, '/api/auth/login/', { email: uniqueEmail('spray'), password: `spray-${i}-xx` });
+  const other = await buildUser(app.server);
+  const newcomer = await from(shared, '/api/auth/login/', { email: other.email, password: other.password });
+  t.is(newcomer.statusCode, 429, 'an account new to this address waits');
+  t.is((await from(shared, '/api/auth/login/', { email: owner.email, password: owner.password })).statusCode, 200, 'the owner does not');
+});
