@@ -10,6 +10,7 @@ import { authPlugin } from './plugins/auth.js';
 import { scopePlugin } from './plugins/scope.js';
 import { kycGatePlugin } from './plugins/kyc-gate.js';
 import { trailingSlashPlugin } from './plugins/trailing-slash.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { SocketHub } from './realtime/hub.js';
@@ -62,7 +63,7 @@ export async function compose(config: Config): Promise<Server> {
       redact: ['req.headers.authorization'],
     },
   });
-  await server.register([errorsPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await server.register([errorsPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server);
   registerNotificationChannel(server, hub);
   server.route(routes);
