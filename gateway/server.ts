@@ -11,6 +11,7 @@ import { scopePlugin } from './plugins/scope.js';
 import { kycGatePlugin } from './plugins/kyc-gate.js';
 import { trailingSlashPlugin } from './plugins/trailing-slash.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { SocketHub } from './realtime/hub.js';
@@ -30,7 +31,11 @@ export async function compose(config: Config): Promise<Server> {
     host: config.host,
     router: { isCaseSensitive: true },
     routes: {
-      cors: { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] },
+      // only the origins named in CORS_ORIGINS (none by default: no cross-origin browser access)
+      cors: config.corsOrigins.length ? { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] } : false,
+      // API answers carry tokens and personal data: never kept by a browser or a proxy
+      // (public media and documentation assets set their own caching)
+      cache: { otherwise: 'no-store' },
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
       response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
       payload: { maxBytes: 1024 * 1024 },
@@ -63,7 +68,7 @@ export async function compose(config: Config): Promise<Server> {
       redact: ['req.headers.authorization'],
     },
   });
-  await server.register([errorsPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server);
   registerNotificationChannel(server, hub);
   server.route(routes);

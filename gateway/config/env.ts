@@ -138,7 +138,8 @@ const schema = Joi.object({
   INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(120),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
-  CORS_ORIGINS: Joi.string().default('*'),
+  // none by default: the browser pages (admin, docs) are same-origin and need no CORS
+  CORS_ORIGINS: Joi.string().allow('').default(''),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -158,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (kycEngine !== 'inhouse' && kycEngine !== 'external' && kycEngine !== value.KYC_PROVIDER_NAME) {
     throw new ConfigError(`invalid configuration: KYC_ENGINE must be inhouse, external or ${value.KYC_PROVIDER_NAME} (KYC_PROVIDER_NAME)`);
   }
+  const corsOrigins = String(value.CORS_ORIGINS).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const badOrigin = corsOrigins.find((o) => o !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(o));
+  if (badOrigin) throw new ConfigError(`invalid configuration: CORS_ORIGINS holds "${badOrigin}"; list origins such as https://app.example.com (scheme, host and port only), or *`);
   const port: number = value.PORT;
   const kycPort: number = value.KYC_PORT;
   return {
@@ -218,7 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicePreviewsPerMinute: value.INVOICE_PREVIEWS_PER_MINUTE,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
-    corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins,
   };
 }
 

@@ -88,7 +88,9 @@ export const errorsPlugin: Plugin<void> = {
       }
       let message = err.output.payload.message || err.output.payload.error;
       if (status === 400 && /Invalid request payload JSON/i.test(message)) message = 'The request body is not valid JSON.';
-      if (status === 404 && message === 'Not Found') {
+      if (status === 404 && message === 'Not Found' && (request.route.method as string) === '_special') {
+        // no route matched: another method on the same path is a 405 (a handler's own
+        // 404, such as a missing file, is not)
         const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => request.server.match(m.toLowerCase() as 'get', request.path));
         if (allowed.length) {
           return h.response(errorBody('method_not_allowed', `${request.method.toUpperCase()} is not allowed on ${request.path}; use ${allowed.join(', ')}.`)).code(405).header('Allow', allowed.join(', '));

@@ -7,6 +7,9 @@
 //                         joi, loggers and JSON.stringify recurse and overflow the stack
 //   400 body_required     no body (or JSON null) on a route whose payload is an object
 //                         (routes that take an optional body say so: plugins.platform.bodyOptional)
+//   400 invalid_path      a path segment that is `.` or `..` (also percent-encoded), or holds
+//                         a backslash or an encoded slash (%2f, %5c): no route has such a
+//                         path, and a file route must never see one (/media/ traversal)
 // The walk is iterative (an explicit stack), so the check itself cannot overflow.
 // The same inspection guards WebSocket messages (gateway/realtime/hub.ts).
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
@@ -84,6 +87,21 @@ function expectsObjectBody(request: Request): boolean {
   return Joi.isSchema(schema) && (schema as Joi.Schema).type === 'object';
 }
 
+/** Whether a raw request path (no query) holds a dot segment, a backslash or an encoded slash. */
+export function unsafePath(rawPath: string): boolean {
+  if (rawPath.includes('\\') || /%2f|%5c/i.test(rawPath)) return true;
+  for (const segment of rawPath.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return true; // malformed percent-encoding
+    }
+    if (decoded === '.' || decoded === '..' || decoded.includes('/') || decoded.includes('\\')) return true;
+  }
+  return false;
+}
+
 export const inputGuardPlugin: Plugin<void> = {
   name: 'platform-input-guard',
   register(server) {
@@ -93,6 +111,10 @@ export const inputGuardPlugin: Plugin<void> = {
         const q = target.indexOf('?');
         const inQuery = q >= 0 && RAW_NUL.test(target.slice(q));
         throw problemError((inQuery && inspectInput(request.query, 'query')) || { code: 'nul_character', path: inQuery ? 'query' : 'path' });
+      }
+      const rawPath = target.split('?', 1)[0];
+      if (unsafePath(rawPath)) {
+        throw new Invalid('The path may not contain `.` or `..` segments, backslashes or encoded slashes.', [{ path: 'path', message: 'unsafe path segment', type: 'string.path' }], 'invalid_path');
       }
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some((v) => v.includes('\u0000'))) {

@@ -4,6 +4,7 @@ import root from './root/index.js';
 import health from './root/health.js';
 import docsMarkdown from './docs/markdown.js';
 import docsLogin from './docs/login.js';
+import docsUi from './docs/ui.js';
 import register from './auth/register.js';
 import verifyEmail from './auth/verify-email.js';
 import resendVerification from './auth/resend-verification.js';
@@ -71,6 +72,7 @@ export const routes: ServerRoute[] = [
   health,
   docsMarkdown,
   docsLogin,
+  docsUi,
   register,
   verifyEmail,
   resendVerification,
@@ -94,7 +96,7 @@ export const routes: ServerRoute[] = [
   jobGet,
   jobEcho,
   notificationsList,
-  mediaServe,
+  ...mediaServe,
   kycAccessToken,
   kycStatus,
   kycRefresh,
