@@ -14,7 +14,7 @@
 // The same inspection guards WebSocket messages (gateway/realtime/hub.ts).
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
-import { Invalid } from '../services/errors.js';
+import { Invalid } from '../../jobs/runtime/errors.js';
 
 export const MAX_INPUT_DEPTH = 64;
 

@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { Platform } from './context.js';
-import { DomainError, Invalid } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
 export interface StoredFile {
   path: string; // relative to MEDIA_ROOT, forward slashes

@@ -6,7 +6,7 @@ import test from 'ava';
 import { createHash } from 'node:crypto';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { buildUser } from '../factories/users.js';
-import { loadConfig, ConfigError } from '../../gateway/config/env.js';
+import { loadConfig, ConfigError } from '../../jobs/runtime/config.js';
 
 let app: TestApp;
 let corsApp: TestApp;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { NotFound } from '../../services/errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 
 export const PUBLIC_MEDIA_FOLDERS = ['products', 'inventory-icons'] as const;
 
