@@ -46,7 +46,7 @@ export async function compose(config: Config): Promise<Server> {
   });
 
   // the relay needs the services (token cache) and the services need the relay (job waits)
-  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log);
+  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits);
   const relay = new RealtimeRelay(consumerConnection(config.redisUrl, 'web-realtime'), config.queuePrefix, hub, (event) => services.tokens.forget(event), platform.log);
   const services = createServices(platform, relay);
   server.app.platform = platform;
