@@ -48,13 +48,17 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       maxStalledCount: 2,
     });
     worker.on('completed', (job, result) => {
+      void release(ctx, job);
       void publish(ctx, job, 'job.completed', { result });
     });
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
       ctx.log.warn({ job_id: job.id, name: job.name, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
-      if (final) void publish(ctx, job, 'job.failed', { error: codedError(err.message) });
+      if (final) {
+        void release(ctx, job);
+        void publish(ctx, job, 'job.failed', { error: codedError(err.message) });
+      }
     });
     worker.on('error', (err) => ctx.log.error({ err, queue }, 'worker error'));
     workers.push(worker);
@@ -118,6 +122,15 @@ async function process(job: Job, ctx: HandlerContext): Promise<unknown> {
   const { error } = spec.payload.validate(job.data);
   if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
   return (handlers[name] as (job: Job, ctx: HandlerContext) => Promise<unknown>)(job, ctx);
+}
+
+/** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */
+async function release(ctx: HandlerContext, job: Job): Promise<void> {
+  try {
+    await ctx.platform.jobs.finished(job);
+  } catch (err) {
+    ctx.log.warn({ err, job_id: job.id }, 'could not release the job from its user\'s share; it lapses after 30 minutes');
+  }
 }
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {
