@@ -97,14 +97,18 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
  * which case the child gets tsx's loader too. Each concurrent job holds one child;
  * children are reused, so engines they load stay warm.
  */
-function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
+export function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
   const name = SANDBOXED_QUEUES[queue];
   if (!name) return null;
   const here = fileURLToPath(import.meta.url);
   const ext = path.extname(here); // .js in dist/, .ts from source (the local process() shadows node's: globalThis below)
   const processorFile = path.join(path.dirname(here), 'processors', `${name}${ext}`);
-  const execArgv = globalThis.process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  const execArgv = globalThis.process.execArgv.filter((a) => !a.startsWith('--inspect') && !a.startsWith('--max-old-space-size'));
   if (ext === '.ts' && !execArgv.some((a) => a.includes('tsx'))) execArgv.push('--import', 'tsx');
+  // a child that outgrows its heap dies alone (the job is retried once, then fails) instead of
+  // taking the machine; pixels live outside the heap and are capped by the render and decode
+  // budgets (RENDER_MAX_PIXELS, sharp's limitInputPixels, pdf.js maxImageSize)
+  execArgv.push(`--max-old-space-size=${config.sandboxMaxOldSpaceMb}`);
   return {
     processorFile,
     concurrency: config.mediaConcurrency,

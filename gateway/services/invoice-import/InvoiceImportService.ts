@@ -130,7 +130,7 @@ export class InvoiceImportService {
     }
     let extracted;
     try {
-      extracted = await extractInvoice(data, { ocrTimeoutMs: config.ocrTimeoutMs, maxPages: 200, maxOcrPages: config.invoiceOcrMaxPages });
+      extracted = await extractInvoice(data, { ocrTimeoutMs: config.ocrTimeoutMs, maxPages: 200, maxOcrPages: config.invoiceOcrMaxPages, renderMaxPixels: config.renderMaxPixels });
     } catch (err) {
       if (err instanceof UnreadableDocument) {
         await knex('invoice_import_documents').where({ id: documentId }).update({ status: 'unreadable', error: JSON.stringify({ code: err.code, message: err.message }), updated_at: knex.fn.now() });
