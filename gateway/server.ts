@@ -15,8 +15,8 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
-import { SocketHub } from './realtime/hub.js';
-import { RealtimeRelay } from './realtime/relay.js';
+import { SocketHub } from './realtime/socket-hub.js';
+import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { routes } from './routes/index.js';
 

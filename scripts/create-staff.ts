@@ -6,7 +6,7 @@ import { parseCommandLine, usageError } from './cli.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { hashPassword } from '../jobs/runtime/secrets.js';
-import { normalizeEmail, passwordProblems } from '../gateway/services/AccountService.js';
+import { normalizeEmail, passwordProblems } from '../gateway/services/account-service.js';
 
 const USAGE = `
 usage: npm run create-staff -- --email <e-mail> --password <password> [--first-name <name>] [--last-name <name>]

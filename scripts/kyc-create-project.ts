@@ -9,7 +9,7 @@ import { parseCommandLine, usageError } from './cli.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { randomToken } from '../jobs/runtime/secrets.js';
-import { ProjectService } from '../kyc/services/ProjectService.js';
+import { ProjectService } from '../kyc/services/project-service.js';
 
 const USAGE = `
 usage: npm run kyc:create-project -- --slug <a-z0-9-> --name <name> [--engine inhouse|external]

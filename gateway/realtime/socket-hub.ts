@@ -1,0 +1,211 @@
+// The socket hub: WebSockets on the gateway's own port, authenticated with the
+// bearer access token in `?token=`, indexed by user so that any part of the
+// platform can address a user. Channels (paths) register a connection handler.
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Principal } from '../services/token-service.js';
+import { CloseCodes, type ServerMessage } from './messages.js';
+import { sha256Hex } from '../../jobs/runtime/secrets.js';
+import { inspectInput } from '../plugins/input-guard.js';
+import { DEFAULT_SOCKET_LIMITS, MessageMeter, type SocketLimits } from './socket-limits.js';
+
+export interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  url: URL;
+  /** the channel's path, e.g. /ws/notifications/ */
+  channel: string;
+  send(message: ServerMessage): void;
+}
+
+export interface Channel {
+  onOpen?(conn: Connection): void | Promise<void>;
+  onMessage?(conn: Connection, message: { type: string; data: unknown }): void | Promise<void>;
+  onClose?(conn: Connection): void;
+  /** this channel's own socket and message limits, over the hub's (socket-limits.ts) */
+  limits?: Partial<SocketLimits>;
+  /** how this channel words an error message (default {"type": "error", "data": {code, message}}) */
+  errorMessage?(code: string, message: string, extra?: Record<string, unknown>): ServerMessage;
+}
+
+const defaultErrorMessage = (code: string, message: string, extra: Record<string, unknown> = {}): ServerMessage => ({ type: 'error', data: { code, message, ...extra } });
+
+const HEARTBEAT_MS = 30_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+export class SocketHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly channels = new Map<string, { channel: Channel; limits: SocketLimits }>();
+  private readonly alive = new WeakSet<WebSocket>();
+  /** the access token each connection authenticated with, to check it again on revocation */
+  private readonly tokens = new WeakMap<Connection, { token: string; hash: string }>();
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly authenticate: (token: string) => Promise<Principal | null>,
+    private readonly log: Logger,
+    private readonly limits: SocketLimits = DEFAULT_SOCKET_LIMITS,
+  ) {}
+
+  /** Registers a socket path; every channel gets the hub's limits unless it sets its own. */
+  channel(path: string, channel: Channel): void {
+    this.channels.set(path, { channel, limits: { ...this.limits, ...channel.limits } });
+  }
+
+  attach(server: HttpServer): void {
+    server.on('upgrade', (req, socket, head) => {
+      this.upgrade(req, socket, head).catch((err) => {
+        this.log.error({ err }, 'websocket upgrade failed');
+        socket.destroy();
+      });
+    });
+    this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  sendToUser(userId: string, message: ServerMessage): number {
+    const conns = this.byUser.get(userId);
+    if (!conns) return 0;
+    const text = JSON.stringify(message);
+    for (const c of conns) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+    return conns.size;
+  }
+
+  /** Ends every connection of a user (tokens revoked). */
+  disconnectUser(userId: string, reason: string): void {
+    for (const c of this.byUser.get(userId) ?? []) c.socket.close(CloseCodes.unauthorized, reason);
+  }
+
+  /**
+   * A revocation was announced (logout, password change, stolen refresh token): close
+   * the sockets opened with a revoked token (4401). For a user-wide announcement each
+   * of the user's tokens is checked again, since some logins may have been kept.
+   */
+  async revoked(event: { user_id?: string; token_hashes?: string[] }): Promise<void> {
+    const hashes = new Set(event.token_hashes ?? []);
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        const held = this.tokens.get(c);
+        if (!held) continue;
+        if (hashes.has(held.hash)) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+        else if (c.principal.userId === event.user_id && !(await this.authenticate(held.token))) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const set of this.byUser.values()) for (const c of set) c.socket.close(CloseCodes.goingAway, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://internal');
+    const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+    const registered = this.channels.get(path);
+    const token = url.searchParams.get('token') ?? bearerFrom(req.headers.authorization);
+    const principal = registered && token ? await this.authenticate(token) : null;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // accept, then close with a clear code: browsers cannot read a refused upgrade's status
+      if (!registered) return ws.close(CloseCodes.notFound, 'unknown websocket path');
+      if (!principal) return ws.close(CloseCodes.unauthorized, token ? 'invalid or expired token' : 'token query parameter is required');
+      if (this.openOn(principal.userId, path) >= registered.limits.maxSocketsPerUser) {
+        return ws.close(CloseCodes.overLimit, `too many sockets: at most ${registered.limits.maxSocketsPerUser} per user on ${path}`);
+      }
+      this.tokens.set(this.open(ws, principal, url, path, registered.channel, registered.limits), { token: token!, hash: sha256Hex(token!) });
+    });
+  }
+
+  /** The user's open sockets on one channel. */
+  private openOn(userId: string, path: string): number {
+    let n = 0;
+    for (const c of this.byUser.get(userId) ?? []) if (c.channel === path) n++;
+    return n;
+  }
+
+  private open(ws: WebSocket, principal: Principal, url: URL, path: string, channel: Channel, limits: SocketLimits): Connection {
+    const conn: Connection = {
+      socket: ws,
+      principal,
+      url,
+      channel: path,
+      send: (message) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      },
+    };
+    const errorMessage = channel.errorMessage ?? defaultErrorMessage;
+    const meter = new MessageMeter(limits);
+    let set = this.byUser.get(principal.userId);
+    if (!set) this.byUser.set(principal.userId, (set = new Set()));
+    set.add(conn);
+    this.alive.add(ws);
+    ws.on('pong', () => this.alive.add(ws));
+    const expiry = setTimeout(() => ws.close(CloseCodes.unauthorized, 'token expired'), Math.max(0, principal.expiresAt - Date.now()));
+    expiry.unref();
+    ws.on('close', () => {
+      clearTimeout(expiry);
+      set!.delete(conn);
+      if (set!.size === 0) this.byUser.delete(principal.userId);
+      channel.onClose?.(conn);
+    });
+    ws.on('error', () => undefined);
+    ws.on('message', (raw: RawData) => {
+      // metered before anything else is done with it
+      const verdict = meter.take();
+      if (verdict === 'close') return ws.close(CloseCodes.overLimit, `message rate exceeded: at most ${limits.messagesPerSecond} per second`);
+      if (verdict === 'drop-and-tell') {
+        return conn.send(errorMessage('rate_limited', `Too many messages: at most ${limits.messagesPerSecond} per second (bursts of ${limits.burst}); this one was dropped.`, { retry_after_ms: meter.retryAfterMs() }));
+      }
+      if (verdict === 'drop') return;
+      const parsed = parseMessage(raw);
+      if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
+      // the same hostile-input rules as HTTP bodies (plugins/input-guard.ts)
+      const problem = inspectInput(parsed, 'message');
+      if (problem) return conn.send(errorMessage(problem.code, problem.code === 'nul_character' ? `${problem.path} contains a NUL character (\\u0000).` : 'The message is nested too deeply.'));
+      if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
+      Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
+        this.log.error({ err }, 'websocket message handler failed');
+        conn.send(errorMessage('internal_error', 'The message could not be handled.'));
+      });
+    });
+    Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
+    return conn;
+  }
+
+  private sweep(): void {
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        if (!this.alive.has(c.socket)) {
+          c.socket.terminate();
+          continue;
+        }
+        this.alive.delete(c.socket);
+        c.socket.ping();
+      }
+    }
+  }
+}
+
+function bearerFrom(header: string | undefined): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m ? m[1] : null;
+}
+
+function parseMessage(raw: RawData): { type: string; data: unknown } | null {
+  try {
+    const value = JSON.parse(raw.toString());
+    if (value && typeof value === 'object' && typeof value.type === 'string') return { type: value.type, data: value.data ?? {} };
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
