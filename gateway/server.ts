@@ -6,7 +6,7 @@ import type { Config } from '../jobs/runtime/config.js';
 import './types.js';
 import { createServices } from './services/index.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
-import { errorsPlugin, validationFailAction } from './plugins/errors.js';
+import { errorsPlugin, responseFailAction, validationFailAction } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { scopePlugin } from './plugins/scope.js';
 import { kycGatePlugin } from './plugins/kyc-gate.js';
@@ -38,7 +38,7 @@ export async function compose(config: Config): Promise<Server> {
       // (public media and documentation assets set their own caching)
       cache: { otherwise: 'no-store' },
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
       payload: { maxBytes: 1024 * 1024 },
       timeout: { server: false, socket: false },
     },

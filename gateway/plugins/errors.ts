@@ -48,6 +48,21 @@ export function errorBody(code: string, message: string, details: unknown = null
   return { error: { code, message, details } };
 }
 
+/**
+ * route.options.response.failAction: an answer that does not match its schema fails
+ * the request in tests (`strict`) and is logged otherwise. An error on its way out
+ * (a Boom, e.g. malformed JSON on a route that documents its own 400 body) is never
+ * held to a success schema: the error mapper gives it the documented error body.
+ */
+export const responseFailAction =
+  (strict: boolean): Lifecycle.Method =>
+  (request, h, err) => {
+    if ((request.response as { isBoom?: boolean } | null)?.isBoom) return h.continue;
+    if (strict) throw err;
+    request.log(['validation', 'response', 'error'], err as Error);
+    return h.continue;
+  };
+
 /** route.options.validate.failAction: joi errors become our Invalid with field paths. */
 export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
   const joiError = (err as Boom.Boom & { details?: ValidationError['details'] }).details ? (err as unknown as ValidationError) : undefined;

@@ -71,7 +71,7 @@ test('the sandboxed children run with a capped heap', (t) => {
 test.serial('over HTTP: a scanned invoice with an absurd page is a 422 page_too_large', async (t) => {
   let app: TestApp | undefined;
   try {
-    app = await startApp({ workers: ['invoices'] });
+    app = await startApp({ workers: ['invoices'], env: { JOB_WAIT_MS: '110000' } });
     const o = await owner(app.server);
     const res = await preview(app.server, o, { filename: 'huge.pdf', data: await blankPdf([[20_000, 20_000]]) });
     t.is(res.status, 422, JSON.stringify(res.body));
