@@ -90,7 +90,7 @@ const HAPI_CODES: Record<number, string> = {
   504: 'upstream_timeout',
 };
 
-function translate(err: Error & { code?: string; name: string }): DomainError | null {
+export function translateError(err: Error & { code?: string; name: string }): DomainError | null {
   if (err instanceof DomainError) return err;
   if (err instanceof NotFoundError) return new DomainError(404, 'not_found', 'Resource not found.');
   if (err instanceof UniqueViolationError) return new DomainError(409, 'conflict', 'A record with these values already exists.', { columns: (err as { columns?: string[] }).columns ?? [] });
@@ -102,7 +102,9 @@ function translate(err: Error & { code?: string; name: string }): DomainError | 
   }
   const pgCode = err.code ?? '';
   if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
+  // SQLSTATE class 22 is "data exception": a value the database cannot take (malformed,
+  // out of range, too long, a NUL or an untranslatable character) is the input's fault
+  if (/^22[0-9A-Z]{3}$/.test(pgCode)) return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
   if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
   // a pooled connection cut under a query ("Connection terminated unexpectedly") and
   // the SQLSTATE connection-exception class 08 are outages too, not internal errors
@@ -122,7 +124,7 @@ export const errorsPlugin: Plugin<void> = {
       const response = request.response;
       if (!('isBoom' in response) || !response.isBoom) return h.continue;
       const err = response as Boom.Boom & { code?: string };
-      const domain = translate(err);
+      const domain = translateError(err);
       if (domain) {
         const res = h.response(errorBody(domain.code, domain.message, domain.details)).code(domain.status);
         for (const [k, v] of Object.entries(domain.headers)) res.header(k, v);

@@ -108,6 +108,7 @@ import productImagesDelete from './product-images/delete.js';
 import barcodeScansList from './barcode-scans/list.js';
 import barcodeScansRead from './barcode-scans/read.js';
 import barcodeScansDelete from './barcode-scans/delete.js';
+import barcodeScansPhoto from './barcode-scans/photo.js';
 import scanBarcode from './scan-barcode/scan.js';
 import productSearchesList from './product-searches/list.js';
 import productSearchesRead from './product-searches/read.js';
@@ -229,6 +230,7 @@ export const routes: ServerRoute[] = [
   barcodeScansList,
   barcodeScansRead,
   barcodeScansDelete,
+  barcodeScansPhoto,
   scanBarcode,
   productSearchesList,
   productSearchesRead,

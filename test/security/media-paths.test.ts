@@ -74,3 +74,24 @@ test('dot segments and encoded slashes are refused before routing, on every path
     t.is(JSON.parse(res.payload).error.code, 'invalid_path', url);
   }
 });
+
+test('a barcode photo is served only to the user who scanned it, through the API', async (t) => {
+  const { buildUser } = await import('../factories/users.js');
+  const [owner, other] = await Promise.all([buildUser(app.server), buildUser(app.server)]);
+  const photo = files['barcode-photos'];
+  const [row] = await app.server.app.platform
+    .knex('barcode_scans')
+    .insert({ code: '4006381333931', symbology: 'EAN-13', gtin14: '04006381333931', is_valid: true, source: 'image', image_path: photo, user_id: owner.id, owner_id: owner.id, match_count: 0, matched_variant_ids: '[]' })
+    .returning('*');
+  const read = await app.server.inject({ method: 'GET', url: `/api/barcode-scans/${row.id}/`, headers: owner.auth });
+  t.is(read.statusCode, 200, read.payload);
+  const imageUrl = JSON.parse(read.payload).image_url as string;
+  t.regex(imageUrl, new RegExp(`/api/barcode-scans/${row.id}/image/$`), 'the URL is the authenticated endpoint, not /media/');
+  const path = new URL(imageUrl).pathname;
+  const mine = await app.server.inject({ method: 'GET', url: path, headers: owner.auth });
+  t.is(mine.statusCode, 200);
+  t.is(mine.payload, 'content of barcode-photos');
+  t.regex(String(mine.headers['cache-control']), /no-store/);
+  t.is((await app.server.inject({ method: 'GET', url: path })).statusCode, 401);
+  t.is((await app.server.inject({ method: 'GET', url: path, headers: other.auth })).statusCode, 404);
+});
