@@ -4,6 +4,7 @@ import root from './root/index.js';
 import health from './root/health.js';
 import docsMarkdown from './docs/markdown.js';
 import docsLogin from './docs/login.js';
+import docsUi from './docs/ui.js';
 import register from './auth/register.js';
 import verifyEmail from './auth/verify-email.js';
 import resendVerification from './auth/resend-verification.js';
@@ -117,6 +118,7 @@ import productImagesDelete from './product-images/delete.js';
 import barcodeScansList from './barcode-scans/list.js';
 import barcodeScansRead from './barcode-scans/read.js';
 import barcodeScansDelete from './barcode-scans/delete.js';
+import barcodeScansPhoto from './barcode-scans/photo.js';
 import scanBarcode from './scan-barcode/scan.js';
 import productSearchesList from './product-searches/list.js';
 import productSearchesRead from './product-searches/read.js';
@@ -134,6 +136,7 @@ export const routes: ServerRoute[] = [
   health,
   docsMarkdown,
   docsLogin,
+  docsUi,
   register,
   verifyEmail,
   resendVerification,
@@ -167,7 +170,7 @@ export const routes: ServerRoute[] = [
   jobGet,
   jobEcho,
   notificationsList,
-  mediaServe,
+  ...mediaServe,
   kycAccessToken,
   kycStatus,
   kycRefresh,
@@ -247,6 +250,7 @@ export const routes: ServerRoute[] = [
   barcodeScansList,
   barcodeScansRead,
   barcodeScansDelete,
+  barcodeScansPhoto,
   scanBarcode,
   productSearchesList,
   productSearchesRead,

@@ -54,6 +54,14 @@ export interface Config {
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
+  /** WebSocket limits of every channel (gateway/realtime/socket-limits.ts) */
+  socketLimits: { maxSocketsPerUser: number; messagesPerSecond: number; burst: number };
+  /** per-user fairness of the media, invoices and imports queues (jobs/fairness.ts) */
+  fairness: { inFlightPerUser: number; perMinutePerUser: number };
+  /** most pixels one rendered PDF page may have (OCR of scanned invoices) */
+  renderMaxPixels: number;
+  /** V8 heap cap of each sandboxed child process (media, invoices), MiB */
+  sandboxMaxOldSpaceMb: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -147,7 +155,15 @@ const schema = Joi.object({
   INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(120),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
-  CORS_ORIGINS: Joi.string().default('*'),
+  // none by default: the browser pages (admin, docs) are same-origin and need no CORS
+  CORS_ORIGINS: Joi.string().allow('').default(''),
+  WS_MAX_SOCKETS_PER_USER: Joi.number().integer().min(1).max(1000).default(10),
+  WS_MESSAGES_PER_SECOND: Joi.number().integer().min(1).max(10000).default(10),
+  WS_MESSAGE_BURST: Joi.number().integer().min(1).max(10000).default(20),
+  USER_JOBS_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(20),
+  USER_JOBS_PER_MINUTE: Joi.number().integer().min(1).max(1000000).default(120),
+  RENDER_MAX_PIXELS: Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
+  SANDBOX_MAX_OLD_SPACE_MB: Joi.number().integer().min(128).max(16384).default(1024),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -175,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (kycEngine !== 'inhouse' && kycEngine !== 'external' && kycEngine !== value.KYC_PROVIDER_NAME) {
     throw new ConfigError(`invalid configuration: KYC_ENGINE must be inhouse, external or ${value.KYC_PROVIDER_NAME} (KYC_PROVIDER_NAME)`);
   }
+  const corsOrigins = String(value.CORS_ORIGINS).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const badOrigin = corsOrigins.find((o) => o !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(o));
+  if (badOrigin) throw new ConfigError(`invalid configuration: CORS_ORIGINS holds "${badOrigin}"; list origins such as https://app.example.com (scheme, host and port only), or *`);
   const port: number = value.PORT;
   const kycPort: number = value.KYC_PORT;
   return {
@@ -239,7 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicePreviewsPerMinute: value.INVOICE_PREVIEWS_PER_MINUTE,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
-    corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins,
+    socketLimits: { maxSocketsPerUser: value.WS_MAX_SOCKETS_PER_USER, messagesPerSecond: value.WS_MESSAGES_PER_SECOND, burst: value.WS_MESSAGE_BURST },
+    fairness: { inFlightPerUser: value.USER_JOBS_IN_FLIGHT, perMinutePerUser: value.USER_JOBS_PER_MINUTE },
+    renderMaxPixels: value.RENDER_MAX_PIXELS,
+    sandboxMaxOldSpaceMb: value.SANDBOX_MAX_OLD_SPACE_MB,
   };
 }
 
