@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 import { supportViewer } from '../support-tickets/viewer.js';
 import { TicketTypeOut, TicketTypePatchIn, typeSlug } from './schemas.js';
 

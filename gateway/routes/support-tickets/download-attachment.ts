@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'GET',
@@ -14,7 +14,7 @@ export default {
     plugins: errorDocs(401, 404),
   },
   async handler(request, h) {
-    const { userId, isStaff } = caller(request);
+    const { userId, isStaff } = actor(request);
     const { id, attachment_id } = request.params as { id: string; attachment_id: string };
     const file = await request.server.app.services.support.tickets.attachment({ userId, isStaff, languages: ['en'], timeZone: 'UTC' }, id, attachment_id);
     return h

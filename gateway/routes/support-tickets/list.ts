@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 import { pageLinks } from '../../services/listing.js';
 import type { TicketListParams } from '../../services/support/ticket-search.js';
 import { TicketList, TicketListQuery } from './schemas.js';

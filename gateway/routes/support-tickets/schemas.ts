@@ -2,7 +2,7 @@
 // the create/update bodies (JSON or multipart) and the list query.
 import Joi from 'joi';
 import type { Request, RouteOptionsPayload } from '@hapi/hapi';
-import { DomainError, Invalid } from '../../services/errors.js';
+import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import type { IncomingFile } from '../../services/support/ticket-attachments.js';
 import { TICKET_ORDERING } from '../../services/support/ticket-search.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../services/support/ticket-rules.js';

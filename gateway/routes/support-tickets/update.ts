@@ -1,5 +1,5 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 import type { TicketInput } from '../../services/support/ticket-service.js';
 import { splitPayload, TicketOut, TicketPatchIn, ticketPayload, TicketPutIn, ticketId } from './schemas.js';
 import { supportViewer } from './viewer.js';

@@ -11,7 +11,7 @@
 //   random IV). The purpose, the row id and the key id are the associated data: a value
 //   copied to another row or column fails authentication instead of decrypting.
 import crypto from 'node:crypto';
-import { decodeKey } from '../../config/env.js';
+import { decodeKey } from '../../../jobs/runtime/config.js';
 
 export interface KeyringKey {
   id: string;

@@ -3,8 +3,8 @@
 // published FAQ articles in the category, an article translated into several
 // languages counting once (translations share a slug).
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import { Conflict, Invalid, NotFound } from '../errors.js';
+import type { Platform } from '../../../db/platform.js';
+import { Conflict, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import { translated, type Translations } from './locale.js';
 
 export interface HelpCategoryRow {

@@ -1,5 +1,5 @@
 // The support area's services, built once per process.
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { NotificationService } from '../NotificationService.js';
 import type { MailService } from '../MailService.js';
 import { HelpCategoryService } from './help-category-service.js';

@@ -7,8 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Platform } from '../context.js';
-import { DomainError, Invalid } from '../errors.js';
+import type { Platform } from '../../../db/platform.js';
+import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 
 export const ATTACHMENT_FOLDER = 'support-attachments';
 export const ATTACHMENT_TYPES: Record<string, string> = {

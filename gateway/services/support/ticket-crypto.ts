@@ -1,7 +1,7 @@
 // The secrets of a support ticket: its description and its replies' messages are
 // encrypted (field cipher, row id as associated data), and its number, subject and
 // description are indexed as keyed word digests (blind index) for search.
-import type { Config } from '../../config/env.js';
+import type { Config } from '../../../jobs/runtime/config.js';
 import { BlindIndex, normaliseWords } from './blind-index.js';
 import { FieldCipher, Keyring } from './field-cipher.js';
 

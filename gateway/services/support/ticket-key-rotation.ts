@@ -3,7 +3,7 @@
 // encrypted under the active one; every ticket not indexed under the active blind-index
 // key is indexed again. Batches of rows locked with SKIP LOCKED, one transaction each,
 // so it runs beside live traffic and a rerun resumes where a crash left it.
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 
 export interface RotationResult {

@@ -13,7 +13,7 @@
 // (those are encrypted at rest; a notification is not). Idempotent: one notification
 // per event and person (dedupe key), the e-mail only with a new notification, and the
 // event row remembers that it was notified.
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { NotificationService } from '../NotificationService.js';
 import type { MailService } from '../MailService.js';
 import { displayName } from './ticket-presenter.js';

@@ -3,7 +3,7 @@
 // replies, in reply_count, everywhere). Loads a page of tickets in a fixed number of
 // queries, however many tickets and replies.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { HelpCategoryOut, HelpCategoryService } from './help-category-service.js';
 import type { TicketTypeService } from './ticket-type-service.js';
 import type { TicketCrypto } from './ticket-crypto.js';

@@ -12,7 +12,8 @@
 // (which may come with other fields). resolution, resolved_at and resolved_by
 // describe the latest resolution: moving away from `resolved` leaves them (rule 6).
 import crypto from 'node:crypto';
-import { Conflict, Forbidden, Invalid } from '../errors.js';
+import type { Actor } from '../actor.js';
+import { Conflict, Forbidden, Invalid } from '../../../jobs/runtime/errors.js';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'pending', 'resolved', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -20,10 +21,8 @@ export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const DEFAULT_PRIORITY: TicketPriority = 'medium';
 
-export interface SupportActor {
-  userId: string;
-  isStaff: boolean;
-}
+/** Who acts on support data: the platform's Actor without its scope (tickets belong to a user, not to a team). */
+export type SupportActor = Pick<Actor, 'userId' | 'isStaff'>;
 
 /** Checks a status move; `resolution` is the value the ticket will have after the update. */
 export function checkStatusMove(actor: SupportActor, to: TicketStatus, resolution: string | null): void {

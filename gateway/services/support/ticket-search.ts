@@ -8,7 +8,7 @@
 // collision) is dropped and no longer counted. A query without any word of two or more
 // letters or digits matches nothing.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import { normaliseWords } from './blind-index.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 import type { TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';

@@ -5,8 +5,8 @@
 // after the commit, and the support sweep re-announces any whose job was lost.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../errors.js';
+import type { Platform } from '../../../db/platform.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import type { HelpCategoryService } from './help-category-service.js';
 import { DEFAULT_TYPE, FALLBACK_TYPE, type TicketTypeService } from './ticket-type-service.js';
 import type { IncomingFile, TicketAttachmentStore, WrittenFile } from './ticket-attachments.js';

@@ -2,8 +2,8 @@
 // managed by staff. `general` (the default of a new ticket) and `other` (where an
 // unknown type lands) are protected: they cannot be deleted, deactivated or renamed.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import { Conflict, NotFound } from '../errors.js';
+import type { Platform } from '../../../db/platform.js';
+import { Conflict, NotFound } from '../../../jobs/runtime/errors.js';
 import { translated, type Translations } from './locale.js';
 
 export const DEFAULT_TYPE = 'general';
