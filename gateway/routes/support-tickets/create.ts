@@ -23,7 +23,7 @@ export default {
     plugins: errorDocs(400, 401, 413, 415),
   },
   async handler(request, h) {
-    const { input, files } = splitPayload<TicketInput & { subject: string; description: string }>(request);
+    const { input, files } = await splitPayload<TicketInput & { subject: string; description: string }>(request);
     const ticket = await request.server.app.services.support.tickets.create(await supportViewer(request), input, files);
     return h.response(ticket).code(201).header('Location', `${request.server.app.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/`);
   },

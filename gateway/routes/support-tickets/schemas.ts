@@ -1,5 +1,6 @@
 // Support ticket shapes: the read record (spec "Support tickets"), the reply record,
 // the create/update bodies (JSON or multipart) and the list query.
+import { Readable } from 'node:stream';
 import Joi from 'joi';
 import type { Request, RouteOptionsPayload } from '@hapi/hapi';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
@@ -133,7 +134,8 @@ const UPLOAD_CEILING = 64 * 1024 * 1024;
 export const ticketPayload: RouteOptionsPayload = {
   output: 'data',
   parse: true,
-  multipart: { output: 'annotated' },
+  // file parts as streams keep their exact bytes ('data' would decode text/* parts and parse JSON ones)
+  multipart: { output: 'stream' },
   maxBytes: UPLOAD_CEILING,
   allow: ['application/json', 'multipart/form-data'],
   failAction(_request, _h, err) {
@@ -145,23 +147,21 @@ export const ticketPayload: RouteOptionsPayload = {
   },
 };
 
-interface AnnotatedFile {
-  filename?: string;
-  payload?: unknown;
-}
+/** A multipart file part as hapi hands it over with output 'stream' (already read into memory). */
+type FilePart = Readable & { hapi?: { filename?: string } };
 
 /** Splits a validated body into the ticket fields and the files (parts named attachments or attachments[n]). */
-export function splitPayload<T extends object>(request: Request): { input: T; files: IncomingFile[] } {
+export async function splitPayload<T extends object>(request: Request): Promise<{ input: T; files: IncomingFile[] }> {
   const body = { ...((request.payload ?? {}) as Record<string, unknown>) };
   const files: IncomingFile[] = [];
   for (const key of Object.keys(body)) {
     if (key !== 'attachments' && !attachmentParts.test(key)) continue;
     for (const part of [body[key]].flat()) {
-      const f = part as AnnotatedFile;
-      if (!f || typeof f !== 'object' || !Buffer.isBuffer(f.payload)) {
-        throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
-      }
-      files.push({ filename: f.filename ?? '', data: f.payload });
+      const f = part as FilePart;
+      if (!(f instanceof Readable) || !f.hapi) throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
+      const chunks: Buffer[] = [];
+      for await (const chunk of f) chunks.push(Buffer.from(chunk as Buffer));
+      files.push({ filename: f.hapi.filename ?? '', data: Buffer.concat(chunks) });
     }
     delete body[key];
   }

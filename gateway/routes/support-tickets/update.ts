@@ -11,7 +11,7 @@ const notes = [
 ].join('\n\n');
 
 const handler = async (request: Request) => {
-  const { input, files } = splitPayload<TicketInput>(request);
+  const { input, files } = await splitPayload<TicketInput>(request);
   return request.server.app.services.support.tickets.update(await supportViewer(request), (request.params as { id: string }).id, input, files);
 };
 const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415) };

@@ -106,7 +106,7 @@ export class TicketService {
         return [await this.event(trx, id, viewer.userId, { kind: 'created', to_status: 'open' })];
       });
     } catch (err) {
-      await attachments.remove(written.map((w) => w.path));
+      await attachments.removeTicketFolder(id);
       throw err;
     }
     await this.announce(eventIds);
