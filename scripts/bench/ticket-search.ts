@@ -26,8 +26,8 @@ import { migrateAndSeed } from '../../db/migrate.js';
 import { closePlatform, createPlatform } from '../../db/platform.js';
 import { loadConfig } from '../../jobs/runtime/config.js';
 import { createSupportServices } from '../../gateway/services/support/index.js';
-import { NotificationService } from '../../gateway/services/NotificationService.js';
-import { MailService } from '../../gateway/services/MailService.js';
+import { NotificationService } from '../../gateway/services/notification-service.js';
+import { MailService } from '../../gateway/services/mail-service.js';
 import { randomTicketNumber } from '../../gateway/services/support/ticket-rules.js';
 import type { Viewer } from '../../gateway/services/support/ticket-presenter.js';
 
