@@ -2,7 +2,7 @@
 // the create/update bodies (JSON or multipart) and the list query.
 import { Readable } from 'node:stream';
 import Joi from 'joi';
-import type { Request, RouteOptionsPayload } from '@hapi/hapi';
+import type { Request, RouteOptions, RouteOptionsPayload } from '@hapi/hapi';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import type { IncomingFile } from '../../services/support/ticket-attachments.js';
 import { TICKET_ORDERING } from '../../services/support/ticket-search.js';
@@ -129,6 +129,22 @@ export const ReplyIn = Joi.object({
 
 /** Largest request hapi reads: the default limits (5 files of 10 MiB) plus the form fields. */
 const UPLOAD_CEILING = 64 * 1024 * 1024;
+
+/** JSON bodies stay under the platform's usual 1 MiB; only multipart (files) may be larger. */
+const JSON_CEILING = 1024 * 1024;
+
+/** Route ext: refuses a large non-multipart body from its Content-Length before it is read. */
+export const jsonBodyCap: RouteOptions['ext'] = {
+  onPreAuth: {
+    method(request, h) {
+      const type = String(request.headers['content-type'] ?? '');
+      if (!type.toLowerCase().startsWith('multipart/form-data') && Number(request.headers['content-length'] ?? 0) > JSON_CEILING) {
+        throw new DomainError(413, 'payload_too_large', 'A JSON body is limited to 1 MiB; send files as multipart/form-data.');
+      }
+      return h.continue;
+    },
+  },
+};
 
 /** JSON or multipart/form-data; files only in multipart. */
 export const ticketPayload: RouteOptionsPayload = {
