@@ -130,6 +130,23 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions/latest.js';
 import invoiceSessionsList from './invoice-import/sessions/list.js';
 import invoiceSessionsGet from './invoice-import/sessions/read.js';
+import supportTicketTypesList from './support-ticket-types/list.js';
+import supportTicketTypesRead from './support-ticket-types/read.js';
+import supportTicketTypesCreate from './support-ticket-types/create.js';
+import supportTicketTypesUpdate from './support-ticket-types/update.js';
+import supportTicketTypesDelete from './support-ticket-types/delete.js';
+import helpCategoriesList from './help-categories/list.js';
+import helpCategoriesRead from './help-categories/read.js';
+import helpCategoriesCreate from './help-categories/create.js';
+import helpCategoriesUpdate from './help-categories/update.js';
+import helpCategoriesDelete from './help-categories/delete.js';
+import supportTicketsCreate from './support-tickets/create.js';
+import supportTicketsList from './support-tickets/list.js';
+import supportTicketsRead from './support-tickets/read.js';
+import supportTicketsUpdate from './support-tickets/update.js';
+import supportTicketsDelete from './support-tickets/delete.js';
+import supportTicketsAddReply from './support-tickets/add-reply.js';
+import supportTicketsDownloadAttachment from './support-tickets/download-attachment.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -262,4 +279,21 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  supportTicketTypesList,
+  supportTicketTypesRead,
+  supportTicketTypesCreate,
+  supportTicketTypesUpdate,
+  supportTicketTypesDelete,
+  helpCategoriesList,
+  helpCategoriesRead,
+  helpCategoriesCreate,
+  helpCategoriesUpdate,
+  helpCategoriesDelete,
+  supportTicketsCreate,
+  supportTicketsList,
+  supportTicketsRead,
+  ...supportTicketsUpdate,
+  supportTicketsDelete,
+  supportTicketsAddReply,
+  supportTicketsDownloadAttachment,
 ] as ServerRoute[];

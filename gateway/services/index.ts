@@ -24,6 +24,7 @@ import { createInventoryCollections, type InventoryCollections } from './invento
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
 import { UserService } from './user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
+import { createSupportServices, type SupportServices } from './support/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -53,6 +54,8 @@ export interface Services {
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
+  /** support tickets, their types and help categories, notifications, key rotation (support/) */
+  support: SupportServices;
 }
 
 /**
@@ -92,5 +95,6 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
   return s;
 }

@@ -62,6 +62,27 @@ export interface Config {
   renderMaxPixels: number;
   /** V8 heap cap of each sandboxed child process (media, invoices), MiB */
   sandboxMaxOldSpaceMb: number;
+  /**
+   * Keyring of field encryption at rest (support tickets, AI chat): `id:key,...`, keys of
+   * 32 bytes in base64/base64url/hex; the first is active, the others decrypt only. Empty:
+   * one key derived from SECRET_KEY (see gateway/services/support/field-cipher.ts).
+   */
+  fieldEncryptionKeys: string;
+  /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
+  blindIndexKeys: string;
+  support: SupportConfig;
+}
+
+/** Support tickets. */
+export interface SupportConfig {
+  /** largest attachment (bytes) */
+  attachmentMaxBytes: number;
+  /** attachments per ticket */
+  attachmentMaxCount: number;
+  /** resolved tickets untouched this many days are closed by the support sweep (0: never) */
+  autoCloseDays: number;
+  /** how often a worker consuming the support queue schedules the support sweep (0: never) */
+  sweepEveryMinutes: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -93,6 +114,28 @@ export interface KycConfig {
   callbackRetryBaseMs: number;
   callbackRetryMaxMs: number;
   callbackRetryWindowHours: number;
+}
+
+/** `id:key,id:key`: ids of 1–32 letters, digits, _ or -; keys of exactly 32 bytes (base64, base64url or hex). */
+const keyringSpec = Joi.string()
+  .allow('')
+  .default('')
+  .custom((value: string, helpers) => {
+    const ids = new Set<string>();
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const [id, key, extra] = entry.split(':');
+      if (extra !== undefined || !/^[A-Za-z0-9_-]{1,32}$/.test(id ?? '') || !key || decodeKey(key)?.length !== 32 || ids.has(id)) return helpers.error('any.invalid');
+      ids.add(id);
+    }
+    return value;
+  })
+  .messages({ 'any.invalid': '{{#label}} must be a comma list of id:key with unique ids and 32-byte keys (base64 or hex)' });
+
+/** A 32-byte key written as 64 hex digits, base64 or base64url; null when it is none of those. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(text)) return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return null;
 }
 
 const schema = Joi.object({
@@ -164,6 +207,12 @@ const schema = Joi.object({
   USER_JOBS_PER_MINUTE: Joi.number().integer().min(1).max(1000000).default(120),
   RENDER_MAX_PIXELS: Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
   SANDBOX_MAX_OLD_SPACE_MB: Joi.number().integer().min(128).max(16384).default(1024),
+  FIELD_ENCRYPTION_KEYS: keyringSpec,
+  BLIND_INDEX_KEYS: keyringSpec,
+  TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
+  TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
+  SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -263,6 +312,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fairness: { inFlightPerUser: value.USER_JOBS_IN_FLIGHT, perMinutePerUser: value.USER_JOBS_PER_MINUTE },
     renderMaxPixels: value.RENDER_MAX_PIXELS,
     sandboxMaxOldSpaceMb: value.SANDBOX_MAX_OLD_SPACE_MB,
+    fieldEncryptionKeys: value.FIELD_ENCRYPTION_KEYS,
+    blindIndexKeys: value.BLIND_INDEX_KEYS,
+    support: {
+      attachmentMaxBytes: value.TICKET_ATTACHMENT_MAX_BYTES,
+      attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
+      autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
+      sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
+    },
   };
 }
 
