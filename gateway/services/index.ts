@@ -22,6 +22,7 @@ import { StockLedger } from './StockLedger.js';
 import { InventoryAlertService } from './InventoryAlertService.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
+import { createRestqlServices, type RestqlServices } from './restql/index.js';
 import { UserService } from './UserService.js';
 import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
 
@@ -46,6 +47,8 @@ export interface Services {
   inventory: InventoryCollections;
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
   catalog: CatalogServices;
+  /** the projected catalog API (/restqlapi): ?query= projections compiled to one statement, nested writes */
+  restql: RestqlServices;
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
@@ -91,6 +94,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     alerts,
     inventory: createInventoryCollections(platform, { audit, media, ledger, alerts }),
     catalog,
+    restql: createRestqlServices(platform, catalog),
     users: new UserService(platform, audit, tokens),
     invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
   };

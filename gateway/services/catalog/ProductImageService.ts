@@ -18,9 +18,19 @@ import { applyListParams, paginate, type ListParams, type ListSpec, type Page } 
 import { imageOut, type ImageOut } from './product-graph.js';
 import type { Body, Caller, CollectionService } from '../collection.js';
 import { isEmptyPart } from './MediaAnalysisService.js';
+import { operationIds, requireChildren, VARIANT_IMAGES, type NestedOperations } from './nested-operations.js';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const productImageRule = (field: string): UploadRule => ({ field, types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+
+/** A checked and stored image file, ready to be recorded on a row. */
+export interface StoredImage {
+  path: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
 
 export interface ImageFields {
   alt_text?: string;
@@ -119,7 +129,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
   // ── used by product writes (nested `images` of a variant) ────────────────────
 
   /** Checks type and size, decodes it (width/height) and stores it; throws 400/413/415. */
-  async store(data: Buffer, field: string): Promise<{ path: string; contentType: string; size: number; width: number | null; height: number | null }> {
+  async store(data: Buffer, field: string): Promise<StoredImage> {
     const rule = productImageRule(field);
     await this.media.inspect(data, rule);
     let meta: sharp.Metadata;
@@ -132,7 +142,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
     return { path: saved.path, contentType: saved.contentType, size: saved.size, width: meta.width ?? null, height: meta.height ?? null };
   }
 
-  async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: { path: string; contentType: string; size: number; width: number | null; height: number | null }, fields: ImageFields): Promise<Record<string, any>> {
+  async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: StoredImage, fields: ImageFields): Promise<Record<string, any>> {
     const position = fields.position ?? Number((await trx('product_images').where({ variant_id: variant.id }).max('position as m').first())?.m ?? -1) + 1;
     const [row] = await trx('product_images')
       .insert({ variant_id: variant.id, product_id: variant.product_id, path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height, alt_text: fields.alt_text ?? '', is_primary: false, position })
@@ -147,7 +157,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
    * possibly moved from a sibling variant, or new files), in that order. Returns the
    * paths of removed images so their files can go once the transaction commits.
    */
-  async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: Awaited<ReturnType<ProductImageService['store']>> })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
+  async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: StoredImage })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
     const ids = images.filter((i) => i.id !== undefined).map((i) => i.id!);
     const owned = ids.length ? await trx('product_images').whereIn('id', ids).where({ product_id: productId }).pluck('id') : [];
     images.forEach((img, n) => {
@@ -169,6 +179,42 @@ export class ProductImageService implements CollectionService<ImageOut> {
     if (primaryId) await this.makePrimary(trx, variantId, primaryId);
     await this.ensurePrimary(trx, [variantId, ...movedFrom]);
     return removed.map((r: { path: string }) => r.path);
+  }
+
+  /**
+   * A variant's images in the operation style: `delete` and `update` name images of
+   * this variant only (nested-operations.ts); `create` adds stored files after the
+   * others. Returns the paths of files no row may need any more (deleted or replaced
+   * images) so they can go once the transaction commits.
+   */
+  async applyOperations(trx: Knex.Transaction, scope: Scope, variant: { id: number; product_id: number }, ops: NestedOperations<ImageFields & { file?: StoredImage }, ImageFields & { file?: StoredImage }>, path: string): Promise<string[]> {
+    const { updates, deletes } = operationIds(ops, path);
+    await requireChildren(trx, scope, VARIANT_IMAGES, variant.id, [...updates, ...deletes]);
+    const released: string[] = [];
+    if (deletes.length) {
+      const gone = await trx('product_images').whereIn('id', deletes.map((d) => d.id)).where({ variant_id: variant.id }).delete().returning('path');
+      released.push(...gone.map((r: { path: string }) => r.path));
+    }
+    for (const { id } of updates) {
+      const change = ops.update![String(id)];
+      const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
+      if (change.alt_text !== undefined) patch.alt_text = change.alt_text;
+      if (change.position !== undefined) patch.position = change.position;
+      if (change.is_primary === false) patch.is_primary = false;
+      if (change.file) {
+        const [before] = await trx('product_images').where({ id }).pluck('path');
+        if (before !== change.file.path) released.push(before);
+        Object.assign(patch, { path: change.file.path, content_type: change.file.contentType, size: change.file.size, width: change.file.width, height: change.file.height });
+      }
+      await trx('product_images').where({ id }).update(patch);
+      if (change.is_primary === true) await this.makePrimary(trx, variant.id, id);
+    }
+    for (const img of ops.create ?? []) {
+      if (!img.file) throw new DomainError(400, 'empty_file', `${path}.create needs an image file for every new image.`, [{ path: `${path}.create`, message: 'image file missing' }]);
+      await this.insert(trx, variant, img.file, img);
+    }
+    await this.ensurePrimary(trx, [variant.id]);
+    return released;
   }
 
   async removeFileIfUnused(relative: string): Promise<void> {
