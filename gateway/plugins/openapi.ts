@@ -44,6 +44,7 @@ export async function registerOpenApi(server: Server): Promise<void> {
           { name: 'barcode-scans', description: 'POST /api/scan-barcode/ (code or photo) and the caller\'s scan history' },
           { name: 'product-searches', description: "The caller's product-search history" },
           { name: 'ocr', description: 'OCR of an uploaded image as a sandboxed job (POST /api/process-image/)' },
+          { name: 'restqlapi', description: 'Projected catalog API: ?query={id,name,variants{sku,images{alt_text}}} returns only the named fields (one SQL statement per read); nested writes of tags, variants and images with {create, update, delete}; record discovery per app' },
           { name: 'invoice-import', description: 'Invoice documents (PDF, scans, photos, UBL/CII XML, Factur-X, CSV) parsed into preview sessions, applied to stock all or nothing; session history' },
         ],
         securityDefinitions: { bearer: { type: 'apiKey', name: 'Authorization', in: 'header', description: 'Bearer <access token>' } },

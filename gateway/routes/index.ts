@@ -65,6 +65,7 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions-latest.js';
 import invoiceSessionsList from './invoice-import/sessions-list.js';
 import invoiceSessionsGet from './invoice-import/sessions-get.js';
+import { restqlRoutes } from './restqlapi/index.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -132,4 +133,5 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  ...restqlRoutes,
 ] as ServerRoute[];
