@@ -93,7 +93,8 @@ export function compileProjection(model: ProjectionModel, selection: Selection |
   const where = at ? ` (in ${at})` : '';
   const seen = new Map<string, number>();
   const claim = (name: string, position: number) => {
-    const def = model.fields[name];
+    // own fields only: "__proto__" or "constructor" must be unknown, not Object's
+    const def = Object.prototype.hasOwnProperty.call(model.fields, name) ? model.fields[name] : undefined;
     if (!def) {
       throw new QueryError(`Unknown field "${name}" at position ${position}${where}: a ${model.name} has ${Object.keys(model.fields).join(', ')}.`, position, { field: name, at: at || undefined, type: 'query.unknown_field' });
     }

@@ -48,7 +48,7 @@ export class QueryError extends DomainError {
 }
 
 export function parseQuery(query: string): Selection {
-  if (query.length > QUERY_MAX_LENGTH) throw new QueryError(`The query is longer than ${QUERY_MAX_LENGTH} characters.`, QUERY_MAX_LENGTH, { type: 'query.too_long' });
+  if (query.length > QUERY_MAX_LENGTH) throw new QueryError(`The query is longer than ${QUERY_MAX_LENGTH} characters (it goes on at position ${QUERY_MAX_LENGTH}).`, QUERY_MAX_LENGTH, { type: 'query.too_long' });
   const p = new Parser(query);
   p.skipSpace();
   const selection = p.selection();
@@ -116,7 +116,7 @@ class Parser {
     const ch = this.text[this.pos];
     if (ch === '*') {
       this.pos++;
-      if (sel.wildcard !== null) throw new QueryError(`"*" is given twice in one selection (positions ${sel.wildcard} and ${start}).`, start, { field: '*', type: 'query.duplicate' });
+      if (sel.wildcard !== null) throw new QueryError(`"*" at position ${start} is given twice in one selection (first at position ${sel.wildcard}).`, start, { field: '*', type: 'query.duplicate' });
       sel.wildcard = start;
       this.skipSpace();
       if (this.text[this.pos] !== ',' && this.text[this.pos] !== '}') throw new QueryError(`"*" at position ${start} stands alone: it cannot be followed by ${this.describe()}.`, this.pos);
