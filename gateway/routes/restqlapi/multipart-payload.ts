@@ -108,7 +108,7 @@ export function multipartToBody(parts: Record<string, unknown>): Record<string, 
     const values = Array.isArray(raw) ? raw : [raw];
     if (values.some(isFile)) {
       if (!values.every(isFile)) throw invalid(part, 'mixes files and text values.');
-      files.push({ part, segments, files: values.map((f) => (Buffer.isBuffer(f.payload) ? f.payload : Buffer.from(f.payload))) });
+      files.push({ part, segments, files: values.map((f, n) => fileBytes(f, part, values.length > 1 ? n : null)) });
     } else if (values.length > 1) {
       throw invalid(part, 'is given more than once.');
     } else {
@@ -126,6 +126,16 @@ export function multipartToBody(parts: Record<string, unknown>): Record<string, 
   files.sort((a, b) => compareSegments(a.segments, b.segments));
   for (const f of files) placeFiles(body, f.part, f.segments, f.files);
   return body;
+}
+
+/** The bytes of a file part; an empty one (hapi hands it over as {}) is 400 empty_file naming the part. */
+function fileBytes(f: FilePart, part: string, index: number | null): Buffer {
+  const data = Buffer.isBuffer(f.payload) ? f.payload : typeof f.payload === 'string' ? Buffer.from(f.payload) : Buffer.alloc(0);
+  if (data.length === 0) {
+    const which = index === null ? part : `${part} (file ${index + 1})`;
+    throw new DomainError(400, 'empty_file', `Image ${which} is empty.`, [{ path: part, part, ...(index === null ? {} : { index }), message: 'empty file' } as never]);
+  }
+  return data;
 }
 
 function placeFiles(body: Record<string, unknown>, part: string, segments: string[], files: Buffer[]): void {
