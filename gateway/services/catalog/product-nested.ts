@@ -6,7 +6,7 @@
 // (nested-operations.ts): only the rows named change.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { Conflict, Invalid, type FieldIssue } from '../errors.js';
+import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
 import { inScope, ReferenceNotFound, scopeOnly } from '../scoped.js';
 import { parseGtin } from './gtin.js';
 import type { ProductImageService, ImageFields, StoredImage } from './ProductImageService.js';
