@@ -2,7 +2,7 @@
 // depth or index limit, no gaps, no prototype keys, conflicts with the JSON refused.
 import test from 'ava';
 import { multipartToBody, parseBracketPath } from '../../gateway/routes/restqlapi/multipart-payload.js';
-import { DomainError } from '../../gateway/services/errors.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 
 const file = (text: string) => ({ filename: `${text}.png`, headers: { 'content-type': 'image/png' }, payload: Buffer.from(text) });
 

@@ -3,7 +3,8 @@
 // style, and the read shapes, generated from the projection models so the
 // documented fields are exactly the projectable ones.
 import Joi from 'joi';
-import { errorDocs, id } from '../schemas.js';
+import { id } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 import { base64Image } from '../products/schemas.js';
 import { name, text } from '../inventory-fields.js';
 import { QUERY_MAX_LENGTH } from '../../services/restql/query-parser.js';

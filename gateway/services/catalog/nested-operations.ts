@@ -6,7 +6,7 @@
 // parent in the same scope is 400 foreign_id — it is never moved, changed or deleted.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { DomainError, Invalid } from '../errors.js';
+import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import { inScope, ReferenceNotFound } from '../scoped.js';
 
 export interface NestedOperations<Create, Update> {

@@ -4,15 +4,15 @@
 // It is the same product write as ProductService's — the same validation (GTINs,
 // SKUs unique per scope), the same nested helpers (product-nested.ts) and image
 // rules — with two guarantees on top: the whole request is one transaction, the
-// caller's read of the result included (`respond`), and new image files are stored
+// read of the answer included (`respond`), and new image files are stored
 // before it and removed again when it rolls back.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { AuditService } from '../AuditService.js';
 import { diff } from '../AuditService.js';
-import { DomainError, Invalid } from '../errors.js';
+import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, scopeFill } from '../scoped.js';
-import type { Caller } from '../collection.js';
+import type { Actor } from '../actor.js';
 import { DEFAULTS, pickScalars, skuRace, toInput, type ProductIn, type ProductService } from './ProductService.js';
 import type { ProductImageService } from './ProductImageService.js';
 import { applyProductTagOps, checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
@@ -41,8 +41,8 @@ export class ProductOperationService {
   ) {}
 
   /** A new product with its nested rows; `respond` reads the result inside the same transaction. */
-  async create<R>(caller: Caller, body: ProductWriteIn, respond: Respond<R>): Promise<R> {
-    const { scope, userId } = caller;
+  async create<R>(actor: Actor, body: ProductWriteIn, respond: Respond<R>): Promise<R> {
+    const { scope, userId } = actor;
     return this.inOneTransaction(body, async (trx, released) => {
       const input = toInput(body as never) as ProductWriteIn & { name: string };
       const familyId = await this.products.resolveFamily(trx, scope, userId, input as ProductIn);
@@ -62,8 +62,8 @@ export class ProductOperationService {
   }
 
   /** Only what is given changes; nested arrays replace, nested operations change the rows they name. */
-  async patch<R>(caller: Caller, productId: number, body: ProductWriteIn, respond: Respond<R>): Promise<R> {
-    const { scope, userId } = caller;
+  async patch<R>(actor: Actor, productId: number, body: ProductWriteIn, respond: Respond<R>): Promise<R> {
+    const { scope, userId } = actor;
     return this.inOneTransaction(body, async (trx, released) => {
       const before = await findInScope<Record<string, unknown>>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
       const input = toInput(body as never) as ProductWriteIn;
@@ -73,7 +73,7 @@ export class ProductOperationService {
       if (isOperations(input.tags)) await applyProductTagOps(trx, scope, productId, input.tags);
       else if (input.tags !== undefined) await replaceTags(trx, productId, input.tags);
       if (input.variants !== undefined) {
-        const list = isOperations(input.variants) ? await this.variantsAfter(trx, caller, productId, input.variants) : input.variants.map((v, i) => ({ ...v, path: `variants.${i}` }));
+        const list = isOperations(input.variants) ? await this.variantsAfter(trx, actor, productId, input.variants) : input.variants.map((v, i) => ({ ...v, path: `variants.${i}` }));
         const variants = await checkVariants(trx, scope, productId, list);
         released.push(...(await replaceVariants(trx, scope, productId, variants, this.images, false)).removedImagePaths);
       }
@@ -90,9 +90,9 @@ export class ProductOperationService {
    * the stored ones in order (changed where updated, gone where deleted) with their
    * current SKUs, so duplicates against untouched variants are found, then the new ones.
    */
-  private async variantsAfter(trx: Knex.Transaction, caller: Caller, productId: number, ops: NestedOperations<VariantIn, VariantPatch>): Promise<VariantIn[]> {
+  private async variantsAfter(trx: Knex.Transaction, actor: Actor, productId: number, ops: NestedOperations<VariantIn, VariantPatch>): Promise<VariantIn[]> {
     const { updates, deletes } = operationIds(ops, 'variants');
-    await requireChildren(trx, caller.scope, PRODUCT_VARIANTS, productId, [...updates, ...deletes]);
+    await requireChildren(trx, actor.scope, PRODUCT_VARIANTS, productId, [...updates, ...deletes]);
     const stored: { id: number; sku: string }[] = await trx('product_variants').where({ product_id: productId }).orderBy(['position', 'id']).select('id', 'sku');
     const deleted = new Set(deletes.map((d) => d.id));
     const kept = stored

@@ -1,6 +1,6 @@
 // The projected catalog API's services, exposed as services.restql: the projector
 // (query grammar -> SQL) and the projected catalog over the catalog's own services.
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { CatalogServices } from '../catalog/index.js';
 import { Projector } from './projector.js';
 import { ProjectedCatalogService } from './projected-catalog-service.js';

@@ -5,12 +5,13 @@
 // (plus the count of a list page), whatever the depth of the query and the number of
 // rows. A query that does not fit the model is refused (400) before anything is written.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import type { Caller, Body } from '../collection.js';
+import type { Platform } from '../../../db/platform.js';
+import type { Body } from '../collection.js';
+import type { Actor } from '../actor.js';
 import type { CatalogServices } from '../catalog/index.js';
 import type { ProductWriteIn } from '../catalog/product-operation-service.js';
 import { applyListParams, type ListParams } from '../listing.js';
-import { NotFound } from '../errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 import { inScope, type Db } from '../scoped.js';
 import { familyModel, productModel, recordModel } from './catalog-models.js';
 import type { Projection, Projector } from './projector.js';
@@ -41,79 +42,79 @@ export class ProjectedCatalogService {
   // ── products ────────────────────────────────────────────────────────────────
 
   /** The scope's products with the filters, search and ordering of /api/products/. */
-  async listProducts(caller: Caller, params: ListInput): Promise<ProjectedPage> {
+  async listProducts(actor: Actor, params: ListInput): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(productModel, query, 'p');
-    return this.page(this.catalog.products.filtered(this.knex, caller.scope, list as ListParams), projection, list);
+    return this.page(this.catalog.products.filtered(this.knex, actor.scope, list as ListParams), projection, list);
   }
 
-  async getProduct(caller: Caller, productId: number, query?: string): Promise<Row> {
-    return this.readProduct(this.knex, caller, productId, this.projector.projection(productModel, query, 'p'));
+  async getProduct(actor: Actor, productId: number, query?: string): Promise<Row> {
+    return this.readProduct(this.knex, actor, productId, this.projector.projection(productModel, query, 'p'));
   }
 
-  async createProduct(caller: Caller, body: ProductWriteIn, query?: string): Promise<Row> {
+  async createProduct(actor: Actor, body: ProductWriteIn, query?: string): Promise<Row> {
     const projection = this.projector.projection(productModel, query, 'p');
-    return this.catalog.operations.create(caller, body, (trx, id) => this.readProduct(trx, caller, id, projection));
+    return this.catalog.operations.create(actor, body, (trx, id) => this.readProduct(trx, actor, id, projection));
   }
 
-  async patchProduct(caller: Caller, productId: number, body: ProductWriteIn, query?: string): Promise<Row> {
+  async patchProduct(actor: Actor, productId: number, body: ProductWriteIn, query?: string): Promise<Row> {
     const projection = this.projector.projection(productModel, query, 'p');
-    return this.catalog.operations.patch(caller, productId, body, (trx, id) => this.readProduct(trx, caller, id, projection));
+    return this.catalog.operations.patch(actor, productId, body, (trx, id) => this.readProduct(trx, actor, id, projection));
   }
 
   /** 409 product_in_stock while an inventory item holds stock of it (ProductService.remove). */
-  deleteProduct(caller: Caller, productId: number): Promise<void> {
-    return this.catalog.products.remove(caller, productId);
+  deleteProduct(actor: Actor, productId: number): Promise<void> {
+    return this.catalog.products.remove(actor, productId);
   }
 
-  private async readProduct(db: Db, caller: Caller, productId: number, projection: Projection): Promise<Row> {
-    const row = await inScope(db('products as p'), caller.scope, { table: 'p' }).where('p.id', productId).first(this.projector.column(db as Knex, projection));
+  private async readProduct(db: Db, actor: Actor, productId: number, projection: Projection): Promise<Row> {
+    const row = await inScope(db('products as p'), actor.scope, { table: 'p' }).where('p.id', productId).first(this.projector.column(db as Knex, projection));
     if (!row) throw new NotFound('Product');
     return row.r;
   }
 
   // ── families ────────────────────────────────────────────────────────────────
 
-  async listFamilies(caller: Caller, params: ListInput): Promise<ProjectedPage> {
+  async listFamilies(actor: Actor, params: ListInput): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(familyModel, query, 'f');
-    const base = applyListParams(inScope(this.knex('product_families as f'), caller.scope, { table: 'f' }), this.catalog.families.def.list, list as ListParams);
+    const base = applyListParams(inScope(this.knex('product_families as f'), actor.scope, { table: 'f' }), this.catalog.families.def.list, list as ListParams);
     return this.page(base, projection, list);
   }
 
-  async getFamily(caller: Caller, familyId: number, query?: string): Promise<Row> {
-    return this.readFamily(caller, familyId, this.projector.projection(familyModel, query, 'f'));
+  async getFamily(actor: Actor, familyId: number, query?: string): Promise<Row> {
+    return this.readFamily(actor, familyId, this.projector.projection(familyModel, query, 'f'));
   }
 
   /** Name unique per scope in any case (409 family_exists): ProductFamilyService decides. */
-  async createFamily(caller: Caller, body: Body, query?: string): Promise<Row> {
+  async createFamily(actor: Actor, body: Body, query?: string): Promise<Row> {
     const projection = this.projector.projection(familyModel, query, 'f');
-    const created = await this.catalog.families.create(caller, body);
-    return this.readFamily(caller, created.id, projection);
+    const created = await this.catalog.families.create(actor, body);
+    return this.readFamily(actor, created.id, projection);
   }
 
-  async patchFamily(caller: Caller, familyId: number, body: Body, query?: string): Promise<Row> {
+  async patchFamily(actor: Actor, familyId: number, body: Body, query?: string): Promise<Row> {
     const projection = this.projector.projection(familyModel, query, 'f');
-    await this.catalog.families.update(caller, familyId, body, true);
-    return this.readFamily(caller, familyId, projection);
+    await this.catalog.families.update(actor, familyId, body, true);
+    return this.readFamily(actor, familyId, projection);
   }
 
   /** The family's products stay, without a family (as on /api/product-families/). */
-  deleteFamily(caller: Caller, familyId: number): Promise<void> {
-    return this.catalog.families.remove(caller, familyId);
+  deleteFamily(actor: Actor, familyId: number): Promise<void> {
+    return this.catalog.families.remove(actor, familyId);
   }
 
-  private async readFamily(caller: Caller, familyId: number, projection: Projection): Promise<Row> {
-    const row = await inScope(this.knex('product_families as f'), caller.scope, { table: 'f' }).where('f.id', familyId).first(this.projector.column(this.knex, projection));
+  private async readFamily(actor: Actor, familyId: number, projection: Projection): Promise<Row> {
+    const row = await inScope(this.knex('product_families as f'), actor.scope, { table: 'f' }).where('f.id', familyId).first(this.projector.column(this.knex, projection));
     if (!row) throw new NotFound('Product family');
     return row.r;
   }
 
   // ── record discovery ────────────────────────────────────────────────────────
 
-  async listRecords(caller: Caller, app: RecordApp, params: { page: number; page_size: number; model?: string; query?: string }): Promise<ProjectedPage> {
+  async listRecords(actor: Actor, app: RecordApp, params: { page: number; page_size: number; model?: string; query?: string }): Promise<ProjectedPage> {
     const projection = this.projector.projection(recordModel, params.query, 'r');
-    const table = recordsTable(this.knex, app, caller.scope, params.model);
+    const table = recordsTable(this.knex, app, actor.scope, params.model);
     if (!table) return { count: 0, results: [] };
     return this.page(table.orderBy(['r.ord', 'r.sort_key']), projection, params);
   }

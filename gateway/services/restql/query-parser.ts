@@ -11,7 +11,7 @@
 // Whitespace is allowed between tokens. The parser knows nothing about models: an
 // unknown field, a selection on a scalar or a duplicate is the compiler's 400. Every
 // node keeps its offset in the query (0-based), so errors can name the position.
-import { DomainError, type FieldIssue } from '../errors.js';
+import { DomainError, type FieldIssue } from '../../../jobs/runtime/errors.js';
 
 export const QUERY_MAX_LENGTH = 4000;
 export const ALIAS_MAX_LENGTH = 50;

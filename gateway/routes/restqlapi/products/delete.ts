@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { toCaller } from '../../collection-routes.js';
+import { actor } from '../../../plugins/scope.js';
 import { projectedDocs, SCOPE_NOTE } from '../schemas.js';
 import { ProductParams } from './read.js';
 
@@ -14,7 +14,7 @@ export default {
     plugins: projectedDocs(204, null, false, [400, 401, 403, 404, 409]),
   },
   async handler(request, h) {
-    await request.server.app.services.restql.catalog.deleteProduct(toCaller(request), (request.params as { product_id: number }).product_id);
+    await request.server.app.services.restql.catalog.deleteProduct(actor(request), (request.params as { product_id: number }).product_id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { listQuerySchema, pageLinks } from '../../../services/listing.js';
 import { productListSpec } from '../../../services/catalog/ProductService.js';
 import type { ListInput } from '../../../services/restql/projected-catalog-service.js';
-import { toCaller } from '../../collection-routes.js';
+import { actor } from '../../../plugins/scope.js';
 import { fieldsOf, GRAMMAR, productModel, projectedDocs, projectionQuery, SCOPE_NOTE } from '../schemas.js';
 
 export const PRODUCT_PAGE_MAX = 500;
@@ -30,7 +30,7 @@ export default {
   },
   async handler(request) {
     const params = request.query as ListInput;
-    const page = await request.server.app.services.restql.catalog.listProducts(toCaller(request), params);
+    const page = await request.server.app.services.restql.catalog.listProducts(actor(request), params);
     return { count: page.count, ...pageLinks(request, page.count, params.page, params.page_size), results: page.results };
   },
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
 import type { ProductWriteIn } from '../../../services/catalog/product-operation-service.js';
-import { toCaller } from '../../collection-routes.js';
+import { actor } from '../../../plugins/scope.js';
 import { multipartBody } from '../multipart-payload.js';
 import { writePayload } from '../write-payload.js';
 import { fieldsOf, GRAMMAR, ProductPatchIn, productModel, projectedDocs, ProjectionParams, SCOPE_NOTE, WRITE_NOTES } from '../schemas.js';
@@ -20,6 +20,6 @@ export default {
   },
   handler(request) {
     const { product_id } = request.params as { product_id: number };
-    return request.server.app.services.restql.catalog.patchProduct(toCaller(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
+    return request.server.app.services.restql.catalog.patchProduct(actor(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { toCaller } from '../../collection-routes.js';
+import { actor } from '../../../plugins/scope.js';
 import { fieldsOf, GRAMMAR, id, productModel, projectedDocs, ProjectionParams, SCOPE_NOTE } from '../schemas.js';
 
 export const ProductParams = Joi.object({ product_id: id.required().description('a product of the caller\'s scope') }).label('RestqlProductParams');
@@ -17,6 +17,6 @@ export default {
   },
   handler(request) {
     const { product_id } = request.params as { product_id: number };
-    return request.server.app.services.restql.catalog.getProduct(toCaller(request), product_id, (request.query as { query?: string }).query);
+    return request.server.app.services.restql.catalog.getProduct(actor(request), product_id, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -2,9 +2,9 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { pageLinks } from '../../../services/listing.js';
 import { RECORD_APPS, recordModels, type RecordApp } from '../../../services/restql/record-discovery.js';
-import { NotFound } from '../../../services/errors.js';
+import { NotFound } from '../../../../jobs/runtime/errors.js';
 import { pageQuery } from '../../schemas.js';
-import { toCaller } from '../../collection-routes.js';
+import { actor } from '../../../plugins/scope.js';
 import { fieldsOf, GRAMMAR, projectedDocs, projectionQuery, recordModel, SCOPE_NOTE } from '../schemas.js';
 
 const models = RECORD_APPS.map((app) => `${app}: ${recordModels(app).join(', ') || '(none yet: an empty list)'}`).join('; ');
@@ -31,7 +31,7 @@ export default {
     const { app } = request.params as { app: string };
     if (!(RECORD_APPS as readonly string[]).includes(app)) throw new NotFound(`App "${app}"`);
     const params = request.query as { page: number; page_size: number; model?: string; query?: string };
-    const page = await request.server.app.services.restql.catalog.listRecords(toCaller(request), app as RecordApp, params);
+    const page = await request.server.app.services.restql.catalog.listRecords(actor(request), app as RecordApp, params);
     return { count: page.count, ...pageLinks(request, page.count, params.page, params.page_size), results: page.results };
   },
 } satisfies ServerRoute;

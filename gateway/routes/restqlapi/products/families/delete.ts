@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { toCaller } from '../../../collection-routes.js';
+import { actor } from '../../../../plugins/scope.js';
 import { projectedDocs, SCOPE_NOTE } from '../../schemas.js';
 import { FamilyParams } from './read.js';
 
@@ -14,7 +14,7 @@ export default {
     plugins: projectedDocs(204, null, false, [400, 401, 403, 404]),
   },
   async handler(request, h) {
-    await request.server.app.services.restql.catalog.deleteFamily(toCaller(request), (request.params as { family_id: number }).family_id);
+    await request.server.app.services.restql.catalog.deleteFamily(actor(request), (request.params as { family_id: number }).family_id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { listQuerySchema, pageLinks } from '../../../../services/listing.js';
 import { familiesDef } from '../../../../services/catalog/ProductFamilyService.js';
 import type { ListInput } from '../../../../services/restql/projected-catalog-service.js';
-import { toCaller } from '../../../collection-routes.js';
+import { actor } from '../../../../plugins/scope.js';
 import { familyModel, fieldsOf, GRAMMAR, projectedDocs, projectionQuery, SCOPE_NOTE } from '../../schemas.js';
 
 export default {
@@ -23,7 +23,7 @@ export default {
   },
   async handler(request) {
     const params = request.query as ListInput;
-    const page = await request.server.app.services.restql.catalog.listFamilies(toCaller(request), params);
+    const page = await request.server.app.services.restql.catalog.listFamilies(actor(request), params);
     return { count: page.count, ...pageLinks(request, page.count, params.page, params.page_size), results: page.results };
   },
 } satisfies ServerRoute;

@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { toCaller } from '../../../collection-routes.js';
+import { actor } from '../../../../plugins/scope.js';
 import { familyModel, FamilyPatch, fieldsOf, GRAMMAR, projectedDocs, ProjectionParams, SCOPE_NOTE } from '../../schemas.js';
 import { FamilyParams } from './read.js';
 
@@ -15,6 +15,6 @@ export default {
   },
   handler(request) {
     const { family_id } = request.params as { family_id: number };
-    return request.server.app.services.restql.catalog.patchFamily(toCaller(request), family_id, request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
+    return request.server.app.services.restql.catalog.patchFamily(actor(request), family_id, request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { toCaller } from '../../../collection-routes.js';
+import { actor } from '../../../../plugins/scope.js';
 import { familyModel, fieldsOf, GRAMMAR, id, projectedDocs, ProjectionParams, SCOPE_NOTE } from '../../schemas.js';
 
 export const FamilyParams = Joi.object({ family_id: id.required().description('a product family of the caller\'s scope') }).label('RestqlFamilyParams');
@@ -17,6 +17,6 @@ export default {
   },
   handler(request) {
     const { family_id } = request.params as { family_id: number };
-    return request.server.app.services.restql.catalog.getFamily(toCaller(request), family_id, (request.query as { query?: string }).query);
+    return request.server.app.services.restql.catalog.getFamily(actor(request), family_id, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;
