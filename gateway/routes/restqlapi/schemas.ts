@@ -11,7 +11,7 @@ import { QUERY_MAX_LENGTH } from '../../services/restql/query-parser.js';
 import { describeModel, type ProjectionModel, type ScalarType } from '../../services/restql/projection-compiler.js';
 import { familyModel, productModel, recordModel } from '../../services/restql/catalog-models.js';
 import { MAX_IMAGES_PER_REQUEST } from '../../services/catalog/product-operation-service.js';
-import { PRODUCT_IMAGE_MAX_BYTES } from '../../services/catalog/ProductImageService.js';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../../services/catalog/product-image-service.js';
 
 // ── projection ────────────────────────────────────────────────────────────────
 

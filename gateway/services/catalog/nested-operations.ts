@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
-import { inScope, ReferenceNotFound } from '../scoped.js';
+import { inScope, ReferenceNotFound } from '../scoped-rows.js';
 
 export interface NestedOperations<Create, Update> {
   create?: Create[];

@@ -7,9 +7,9 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
 import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
-import { inScope, ReferenceNotFound, scopeOnly } from '../scoped.js';
+import { inScope, ReferenceNotFound, scopeOnly } from '../scoped-rows.js';
 import { parseGtin } from './gtin.js';
-import type { ProductImageService, ImageFields, StoredImage } from './ProductImageService.js';
+import type { ProductImageService, ImageFields, StoredImage } from './product-image-service.js';
 import { isOperations, nextPosition, operationIds, PRODUCT_TAGS, requireChildren, VARIANT_TAGS, type NestedOperations, type NestedWrite } from './nested-operations.js';
 
 export interface TagIn {

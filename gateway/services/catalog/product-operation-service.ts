@@ -8,13 +8,13 @@
 // before it and removed again when it rolls back.
 import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
-import type { AuditService } from '../AuditService.js';
-import { diff } from '../AuditService.js';
+import type { AuditService } from '../audit-service.js';
+import { diff } from '../audit-service.js';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
-import { auditCtx, findInScope, scopeFill } from '../scoped.js';
+import { auditCtx, findInScope, scopeFill } from '../scoped-rows.js';
 import type { Actor } from '../actor.js';
-import { DEFAULTS, pickScalars, skuRace, toInput, type ProductIn, type ProductService } from './ProductService.js';
-import type { ProductImageService } from './ProductImageService.js';
+import { DEFAULTS, pickScalars, skuRace, toInput, type ProductIn, type ProductService } from './product-service.js';
+import type { ProductImageService } from './product-image-service.js';
 import { applyProductTagOps, checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
 import { isOperations, operationIds, PRODUCT_VARIANTS, requireChildren, type NestedOperations, type NestedWrite } from './nested-operations.js';
 

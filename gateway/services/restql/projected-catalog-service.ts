@@ -6,23 +6,20 @@
 // rows. A query that does not fit the model is refused (400) before anything is written.
 import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
-import type { Body } from '../collection.js';
+import type { Body } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import type { CatalogServices } from '../catalog/index.js';
 import type { ProductWriteIn } from '../catalog/product-operation-service.js';
-import { applyListParams, type ListParams } from '../listing.js';
+import { applyListParams, pageLinks, type ListParams, type Page, type PageAt } from '../listing.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
-import { inScope, type Db } from '../scoped.js';
+import { inScope, type Db } from '../scoped-rows.js';
 import { familyModel, productModel, recordModel } from './catalog-models.js';
 import type { Projection, Projector } from './projector.js';
 import { recordsTable, type RecordApp } from './record-discovery.js';
 
 export type Row = Record<string, unknown>;
 
-export interface ProjectedPage {
-  count: number;
-  results: Row[];
-}
+export type ProjectedPage = Page<Row>;
 
 export interface ListInput extends ListParams {
   query?: string;
@@ -42,10 +39,10 @@ export class ProjectedCatalogService {
   // ── products ────────────────────────────────────────────────────────────────
 
   /** The scope's products with the filters, search and ordering of /api/products/. */
-  async listProducts(actor: Actor, params: ListInput): Promise<ProjectedPage> {
+  async listProducts(actor: Actor, params: ListInput, at: PageAt): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(productModel, query, 'p');
-    return this.page(this.catalog.products.filtered(this.knex, actor.scope, list as ListParams), projection, list);
+    return this.page(this.catalog.products.filtered(this.knex, actor.scope, list as ListParams), projection, list, at);
   }
 
   async getProduct(actor: Actor, productId: number, query?: string): Promise<Row> {
@@ -75,11 +72,11 @@ export class ProjectedCatalogService {
 
   // ── families ────────────────────────────────────────────────────────────────
 
-  async listFamilies(actor: Actor, params: ListInput): Promise<ProjectedPage> {
+  async listFamilies(actor: Actor, params: ListInput, at: PageAt): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(familyModel, query, 'f');
     const base = applyListParams(inScope(this.knex('product_families as f'), actor.scope, { table: 'f' }), this.catalog.families.def.list, list as ListParams);
-    return this.page(base, projection, list);
+    return this.page(base, projection, list, at);
   }
 
   async getFamily(actor: Actor, familyId: number, query?: string): Promise<Row> {
@@ -112,17 +109,17 @@ export class ProjectedCatalogService {
 
   // ── record discovery ────────────────────────────────────────────────────────
 
-  async listRecords(actor: Actor, app: RecordApp, params: { page: number; page_size: number; model?: string; query?: string }): Promise<ProjectedPage> {
+  async listRecords(actor: Actor, app: RecordApp, params: { page: number; page_size: number; model?: string; query?: string }, at: PageAt): Promise<ProjectedPage> {
     const projection = this.projector.projection(recordModel, params.query, 'r');
     const table = recordsTable(this.knex, app, actor.scope, params.model);
-    if (!table) return { count: 0, results: [] };
-    return this.page(table.orderBy(['r.ord', 'r.sort_key']), projection, params);
+    if (!table) return { count: 0, next: null, previous: null, results: [] };
+    return this.page(table.orderBy(['r.ord', 'r.sort_key']), projection, params, at);
   }
 
   // ── shared ──────────────────────────────────────────────────────────────────
 
   /** One page: the count and the projected rows, two statements whatever the projection. */
-  private async page(base: Knex.QueryBuilder, projection: Projection, params: { page: number; page_size: number }): Promise<ProjectedPage> {
+  private async page(base: Knex.QueryBuilder, projection: Projection, params: { page: number; page_size: number }, at: PageAt): Promise<ProjectedPage> {
     const count = base.clone().clearSelect().clearOrder().count({ count: '*' });
     const rows = base
       .clearSelect()
@@ -130,6 +127,7 @@ export class ProjectedCatalogService {
       .offset((params.page - 1) * params.page_size)
       .limit(params.page_size);
     const [[counted], found] = await Promise.all([count, rows]);
-    return { count: Number((counted as { count: string | number }).count), results: (found as { r: Row }[]).map((x) => x.r) };
+    const total = Number((counted as { count: string | number }).count);
+    return { count: total, ...pageLinks(at, total, params.page, params.page_size), results: (found as { r: Row }[]).map((x) => x.r) };
   }
 }

@@ -6,7 +6,7 @@
 // and answer an empty page; another domain adds its tables here when it lands.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { inScope, type Db } from '../scoped.js';
+import { inScope, type Db } from '../scoped-rows.js';
 
 export const RECORD_APPS = ['accounts', 'curation', 'inventory', 'payments', 'products', 'reports', 'support', 'teams', 'transactions'] as const;
 export type RecordApp = (typeof RECORD_APPS)[number];

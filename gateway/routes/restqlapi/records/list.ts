@@ -1,9 +1,9 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { pageLinks } from '../../../services/listing.js';
 import { RECORD_APPS, recordModels, type RecordApp } from '../../../services/restql/record-discovery.js';
 import { NotFound } from '../../../../jobs/runtime/errors.js';
 import { pageQuery } from '../../schemas.js';
+import { pageAt } from '../../collection-routes.js';
 import { actor } from '../../../plugins/scope.js';
 import { fieldsOf, GRAMMAR, projectedDocs, projectionQuery, recordModel, SCOPE_NOTE } from '../schemas.js';
 
@@ -31,7 +31,6 @@ export default {
     const { app } = request.params as { app: string };
     if (!(RECORD_APPS as readonly string[]).includes(app)) throw new NotFound(`App "${app}"`);
     const params = request.query as { page: number; page_size: number; model?: string; query?: string };
-    const page = await request.server.app.services.restql.catalog.listRecords(actor(request), app as RecordApp, params);
-    return { count: page.count, ...pageLinks(request, page.count, params.page, params.page_size), results: page.results };
+    return request.server.app.services.restql.catalog.listRecords(actor(request), app as RecordApp, params, pageAt(request));
   },
 } satisfies ServerRoute;

@@ -1,8 +1,9 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { listQuerySchema, pageLinks } from '../../../../services/listing.js';
-import { familiesDef } from '../../../../services/catalog/ProductFamilyService.js';
+import { listQuerySchema } from '../../../../services/listing.js';
+import { familiesDef } from '../../../../services/catalog/product-family-service.js';
 import type { ListInput } from '../../../../services/restql/projected-catalog-service.js';
+import { pageAt } from '../../../collection-routes.js';
 import { actor } from '../../../../plugins/scope.js';
 import { familyModel, fieldsOf, GRAMMAR, projectedDocs, projectionQuery, SCOPE_NOTE } from '../../schemas.js';
 
@@ -23,7 +24,6 @@ export default {
   },
   async handler(request) {
     const params = request.query as ListInput;
-    const page = await request.server.app.services.restql.catalog.listFamilies(actor(request), params);
-    return { count: page.count, ...pageLinks(request, page.count, params.page, params.page_size), results: page.results };
+    return request.server.app.services.restql.catalog.listFamilies(actor(request), params, pageAt(request));
   },
 } satisfies ServerRoute;
