@@ -118,6 +118,9 @@ test('malformed queries are 400 with the position', (t) => {
   fails(t, `{${'n'.repeat(65)}}`, { type: 'query.name_too_long' });
   fails(t, `{${'id,'.repeat(QUERY_MAX_LENGTH / 3)}id}`, { type: 'query.too_long' });
   fails(t, `${'{variants'.repeat(300)}${'}'.repeat(300)}`, {});
+  // nesting as deep as the length limit allows is a QueryError, not a stack overflow
+  fails(t, `${'{a'.repeat(1999)}}}`, { position: 4000 });
+  fails(t, `${'{variants'.repeat(450)}${'}'.repeat(450)}`, { type: 'query.too_long' });
 });
 
 test('deep but legal nesting is bounded by the model, not by a parser limit', (t) => {

@@ -101,7 +101,7 @@ function nested(what: string, max: number, item: Joi.Schema, opts: { update?: Jo
   const forNew = opts.update === undefined;
   const ops = Joi.object({
     create: Joi.array().items(item).max(max),
-    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).messages({ 'object.unknown': '{{#label}} is not a row id' }).description('row id -> changed fields'),
+    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).max(1000).messages({ 'object.unknown': '{{#label}} is not a row id' }).description('row id -> changed fields'),
     delete: forNew ? createOnly : Joi.array().items(id).max(1000).unique().description('row ids'),
     add: notEnabled(what),
     remove: notEnabled(what),
