@@ -10,6 +10,7 @@ import type { Plugin, Request, ResponseToolkit, Lifecycle } from '@hapi/hapi';
 import Joi, { type ValidationError } from 'joi';
 import objection from 'objection';
 import { DomainError, Invalid, type FieldIssue } from '../../jobs/runtime/errors.js';
+import { pgError } from '../../db/errors.js';
 
 const { ValidationError: ObjectionValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, DataError } = objection;
 
@@ -85,7 +86,7 @@ function translate(err: Error & { code?: string; name: string }): DomainError | 
     const data = (err as unknown as { data: Record<string, { message: string }[]> }).data ?? {};
     return new Invalid('Invalid request.', Object.entries(data).map(([path, list]) => ({ path, message: list[0]?.message ?? 'invalid' })));
   }
-  const pgCode = err.code ?? '';
+  const pgCode = pgError(err).code ?? '';
   if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
   if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
   if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');

@@ -21,6 +21,7 @@ import { findMatches, type ScanMatch } from './barcode-lookup.js';
 import { iso } from './product-graph.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { BarcodeScan } from '../../../db/models/index.js';
 
 export interface ScanOut {
   id: number;
@@ -84,7 +85,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
    * return the scan it already recorded.
    */
   async scanDecoded(scope: Scope, decoded: { text: string; format: string }[], opts: { jobId: string; mediaPath: string }): Promise<ScanResult> {
-    const prior = await inScope(this.platform.knex('barcode_scans as s'), scope, { table: 's' }).where('s.job_id', opts.jobId).first('s.*');
+    const prior = await inScope(BarcodeScan.query(this.platform.knex).alias('s'), scope, { table: 's' }).where('s.job_id', opts.jobId).select('s.*').first();
     for (const d of decoded) {
       // decoders may report UPC-E as printed (8 digits) or expanded, and UPC as 13 digits with a leading 0
       let digits: string | null = d.format === 'UPC-E' && d.text.length === 8 ? expandUpcE(d.text) : d.text;
@@ -123,7 +124,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
 
   private async record(db: Db, scope: Scope, fields: Record<string, unknown>, matches: ScanMatch[]): Promise<Record<string, any>> {
     const variantIds = matches.map((m) => m.variant_id);
-    const [row] = await db('barcode_scans')
+    const row: Record<string, any> = await BarcodeScan.query(db)
       .insert({ ...fields, user_id: scope.userId, match_count: matches.length, matched_variant_ids: JSON.stringify(variantIds), ...scopeFill(scope, scope.userId) })
       .returning('*');
     await this.audit.record(db, auditCtx(scope, scope.userId), {

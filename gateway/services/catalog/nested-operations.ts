@@ -5,6 +5,9 @@
 // in the caller's scope: another scope's row (or none) is 404, a row of another
 // parent in the same scope is 400 foreign_id — it is never moved, changed or deleted.
 import type { Knex } from 'knex';
+import type { ModelClass } from 'objection';
+import type { BaseModel } from '../../../db/models/base-model.js';
+import { Product, ProductImage, ProductTag, ProductVariant, VariantTag } from '../../../db/models/index.js';
 import type { Scope } from '../scope.js';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import { inScope, ReferenceNotFound } from '../scoped-rows.js';
@@ -35,15 +38,15 @@ export function operationIds(ops: NestedOperations<unknown, unknown>, path: stri
 }
 
 export interface ChildTable {
-  table: string;
+  model: ModelClass<BaseModel>;
   /** column naming the parent row */
   parentColumn: string;
   /** "Product variant": in messages */
   what: string;
   /** "product": the parent's kind, in messages */
   parentWhat: string;
-  /** how the row reaches the scope columns: its own (product_variants) or through a parent table */
-  scopeThrough?: { table: string; column: string };
+  /** how the row reaches the scope columns: its own (product_variants) or through a parent row */
+  scopeThrough?: { model: ModelClass<BaseModel>; column: string };
 }
 
 /**
@@ -55,14 +58,14 @@ export async function requireChildren(trx: Knex.Transaction, scope: Scope, child
   if (named.length === 0) return;
   for (const n of named) if (!Number.isInteger(n.id) || n.id <= 0 || n.id > MAX_ID) throw new ReferenceNotFound(n.path, child.what, n.id);
   const ids = [...new Set(named.map((n) => n.id))];
-  const q = trx(`${child.table} as c`).whereIn('c.id', ids).select('c.id', `c.${child.parentColumn} as parent`);
+  const q = child.model.query(trx).alias('c').whereIn('c.id', ids).select('c.id', `c.${child.parentColumn} as parent`);
   if (child.scopeThrough) {
-    q.join(`${child.scopeThrough.table} as s`, 's.id', `c.${child.scopeThrough.column}`);
+    q.join(`${child.scopeThrough.model.tableName} as s`, 's.id', `c.${child.scopeThrough.column}`);
     inScope(q, scope, { table: 's' });
   } else {
     inScope(q, scope, { table: 'c' });
   }
-  const rows: { id: number; parent: number }[] = await q;
+  const rows = (await q) as unknown as { id: number; parent: number }[];
   const parentOf = new Map(rows.map((r) => [Number(r.id), Number(r.parent)]));
   for (const n of named) {
     const parent = parentOf.get(n.id);
@@ -73,13 +76,13 @@ export async function requireChildren(trx: Knex.Transaction, scope: Scope, child
   }
 }
 
-export const PRODUCT_TAGS: ChildTable = { table: 'product_tags', parentColumn: 'product_id', what: 'Product tag', parentWhat: 'product', scopeThrough: { table: 'products', column: 'product_id' } };
-export const PRODUCT_VARIANTS: ChildTable = { table: 'product_variants', parentColumn: 'product_id', what: 'Product variant', parentWhat: 'product' };
-export const VARIANT_TAGS: ChildTable = { table: 'variant_tags', parentColumn: 'variant_id', what: 'Variant tag', parentWhat: 'variant', scopeThrough: { table: 'product_variants', column: 'variant_id' } };
-export const VARIANT_IMAGES: ChildTable = { table: 'product_images', parentColumn: 'variant_id', what: 'Product image', parentWhat: 'variant', scopeThrough: { table: 'products', column: 'product_id' } };
+export const PRODUCT_TAGS: ChildTable = { model: ProductTag, parentColumn: 'product_id', what: 'Product tag', parentWhat: 'product', scopeThrough: { model: Product, column: 'product_id' } };
+export const PRODUCT_VARIANTS: ChildTable = { model: ProductVariant, parentColumn: 'product_id', what: 'Product variant', parentWhat: 'product' };
+export const VARIANT_TAGS: ChildTable = { model: VariantTag, parentColumn: 'variant_id', what: 'Variant tag', parentWhat: 'variant', scopeThrough: { model: ProductVariant, column: 'variant_id' } };
+export const VARIANT_IMAGES: ChildTable = { model: ProductImage, parentColumn: 'variant_id', what: 'Product image', parentWhat: 'variant', scopeThrough: { model: Product, column: 'product_id' } };
 
 /** The next free position among a parent's rows (new rows go last). */
-export async function nextPosition(trx: Knex.Transaction, table: string, parentColumn: string, parentId: number): Promise<number> {
-  const row = await trx(table).where(parentColumn, parentId).max('position as m').first();
+export async function nextPosition(trx: Knex.Transaction, child: ChildTable, parentId: number): Promise<number> {
+  const row = (await child.model.query(trx).where(child.parentColumn, parentId).max('position as m').first()) as unknown as { m: number | null } | undefined;
   return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
 }

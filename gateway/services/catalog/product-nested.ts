@@ -10,6 +10,7 @@ import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors
 import { inScope, ReferenceNotFound, scopeOnly } from '../scoped-rows.js';
 import { parseGtin } from './gtin.js';
 import type { ProductImageService, ImageFields, StoredImage } from './product-image-service.js';
+import { ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../../db/models/index.js';
 import { isOperations, nextPosition, operationIds, PRODUCT_TAGS, requireChildren, VARIANT_TAGS, type NestedOperations, type NestedWrite } from './nested-operations.js';
 
 export interface TagIn {
@@ -49,56 +50,56 @@ export interface VariantIn {
 }
 
 export async function replaceTags(trx: Knex.Transaction, productId: number, tags: TagIn[]): Promise<void> {
-  await trx('product_tags').where({ product_id: productId }).delete();
+  await ProductTag.query(trx).where({ product_id: productId }).delete();
   if (tags.length === 0) return;
-  const rows: { id: number }[] = await trx('product_tags')
+  const rows: { id: number }[] = await ProductTag.query(trx)
     .insert(tags.map((t, position) => ({ product_id: productId, label: t.label, position })))
     .returning('id');
   const values = tags.flatMap((t, i) => t.values.map((value, position) => ({ tag_id: rows[i].id, value, position })));
-  if (values.length) await trx('product_tag_values').insert(values);
+  if (values.length) await ProductTagValue.query(trx).insert(values);
 }
 
 /** Product tags in the operation style: new tags go last; `values` given on an update replace that tag's values. */
 export async function applyProductTagOps(trx: Knex.Transaction, scope: Scope, productId: number, ops: NestedOperations<TagIn, Partial<TagIn>>, path = 'tags'): Promise<void> {
   const { updates, deletes } = operationIds(ops, path);
   await requireChildren(trx, scope, PRODUCT_TAGS, productId, [...updates, ...deletes]);
-  if (deletes.length) await trx('product_tags').whereIn('id', deletes.map((d) => d.id)).where({ product_id: productId }).delete();
+  if (deletes.length) await ProductTag.query(trx).whereIn('id', deletes.map((d) => d.id)).where({ product_id: productId }).delete();
   for (const { id } of updates) {
     const change = ops.update![String(id)];
-    if (change.label !== undefined) await trx('product_tags').where({ id }).update({ label: change.label });
+    if (change.label !== undefined) await ProductTag.query(trx).where({ id }).patch({ label: change.label });
     if (change.values !== undefined) {
-      await trx('product_tag_values').where({ tag_id: id }).delete();
-      if (change.values.length) await trx('product_tag_values').insert(change.values.map((value, position) => ({ tag_id: id, value, position })));
+      await ProductTagValue.query(trx).where({ tag_id: id }).delete();
+      if (change.values.length) await ProductTagValue.query(trx).insert(change.values.map((value, position) => ({ tag_id: id, value, position })));
     }
   }
   const created = ops.create ?? [];
   if (created.length === 0) return;
-  const start = await nextPosition(trx, 'product_tags', 'product_id', productId);
-  const rows: { id: number }[] = await trx('product_tags').insert(created.map((t, i) => ({ product_id: productId, label: t.label, position: start + i }))).returning('id');
+  const start = await nextPosition(trx, PRODUCT_TAGS, productId);
+  const rows: { id: number }[] = await ProductTag.query(trx).insert(created.map((t, i) => ({ product_id: productId, label: t.label, position: start + i }))).returning('id');
   const values = created.flatMap((t, i) => (t.values ?? []).map((value, position) => ({ tag_id: rows[i].id, value, position })));
-  if (values.length) await trx('product_tag_values').insert(values);
+  if (values.length) await ProductTagValue.query(trx).insert(values);
 }
 
 /** A variant's tags: a plain array replaces them, operations change only the rows named. */
 async function writeVariantTags(trx: Knex.Transaction, scope: Scope, variantId: number, tags: NestedWrite<VariantTagIn, Partial<VariantTagIn>> | undefined, path: string): Promise<void> {
   if (!isOperations(tags)) {
-    await trx('variant_tags').where({ variant_id: variantId }).delete();
+    await VariantTag.query(trx).where({ variant_id: variantId }).delete();
     const list = tags ?? [];
-    if (list.length) await trx('variant_tags').insert(list.map((t, position) => ({ variant_id: variantId, label: t.label, value: t.value, position })));
+    if (list.length) await VariantTag.query(trx).insert(list.map((t, position) => ({ variant_id: variantId, label: t.label, value: t.value, position })));
     return;
   }
   const { updates, deletes } = operationIds(tags, path);
   await requireChildren(trx, scope, VARIANT_TAGS, variantId, [...updates, ...deletes]);
-  if (deletes.length) await trx('variant_tags').whereIn('id', deletes.map((d) => d.id)).where({ variant_id: variantId }).delete();
+  if (deletes.length) await VariantTag.query(trx).whereIn('id', deletes.map((d) => d.id)).where({ variant_id: variantId }).delete();
   for (const { id } of updates) {
     const change = tags.update![String(id)];
     const patch = { ...(change.label !== undefined ? { label: change.label } : {}), ...(change.value !== undefined ? { value: change.value } : {}) };
-    if (Object.keys(patch).length) await trx('variant_tags').where({ id }).update(patch);
+    if (Object.keys(patch).length) await VariantTag.query(trx).where({ id }).patch(patch);
   }
   const created = tags.create ?? [];
   if (created.length === 0) return;
-  const start = await nextPosition(trx, 'variant_tags', 'variant_id', variantId);
-  await trx('variant_tags').insert(created.map((t, i) => ({ variant_id: variantId, label: t.label, value: t.value ?? '', position: start + i })));
+  const start = await nextPosition(trx, VARIANT_TAGS, variantId);
+  await VariantTag.query(trx).insert(created.map((t, i) => ({ variant_id: variantId, label: t.label, value: t.value ?? '', position: start + i })));
 }
 
 /** Checks a variants array before anything is written: barcodes, duplicate SKUs, SKUs taken elsewhere in the scope. */
@@ -120,7 +121,7 @@ export async function checkVariants(trx: Knex.Transaction, scope: Scope, product
   });
   if (issues.length) throw new Invalid(issues[0].message, issues, 'duplicate_sku');
   if (seen.size) {
-    const q = inScope(trx('product_variants'), scope).whereRaw('lower(sku) = ANY(?)', [[...seen.keys()]]).select('sku', 'product_id');
+    const q = inScope(ProductVariant.query(trx), scope).whereRaw('lower(sku) = ANY(?)', [[...seen.keys()]]).select('sku', 'product_id');
     if (productId) q.whereNot({ product_id: productId });
     const taken = await q.first();
     if (taken) {
@@ -146,7 +147,7 @@ export async function replaceVariants(
   images: ProductImageService,
   replaceMissingNested: boolean,
 ): Promise<VariantWriteResult> {
-  const existing: { id: number; sku: string }[] = await trx('product_variants').where({ product_id: productId }).orderBy('id').forUpdate().select('id', 'sku');
+  const existing: { id: number; sku: string }[] = await ProductVariant.query(trx).where({ product_id: productId }).orderBy('id').forUpdate().select('id', 'sku');
   const existingIds = new Set(existing.map((v) => v.id));
   const claimed = new Set<number>();
   // resolve which stored variant each entry is
@@ -165,13 +166,13 @@ export async function replaceVariants(
   const removed = existing.filter((e) => !claimed.has(e.id)).map((e) => e.id);
   const removedImagePaths: string[] = [];
   if (removed.length) {
-    const paths = await trx('product_images').whereIn('variant_id', removed).pluck('path');
+    const paths = (await ProductImage.query(trx).whereIn('variant_id', removed).select('path')).map((r) => r.path);
     removedImagePaths.push(...paths);
-    await trx('product_variants').whereIn('id', removed).delete();
+    await ProductVariant.query(trx).whereIn('id', removed).delete();
   }
   // free the SKUs of kept variants first so two variants may swap SKUs in one write
   const kept = targets.filter((t): t is number => t !== null);
-  if (kept.length) await trx('product_variants').whereIn('id', kept).update({ sku: '' });
+  if (kept.length) await ProductVariant.query(trx).whereIn('id', kept).patch({ sku: '' });
 
   const scopeCols = scopeOnly(scope);
   // images named by id anywhere in the write: a variant that lets go of one must not delete it when another takes it
@@ -181,10 +182,10 @@ export async function replaceVariants(
     let variantId = targets[i];
     if (variantId) {
       const stored = existing.find((e) => e.id === variantId)!;
-      const patch = replaceMissingNested ? fields : { ...pick(v, ['name', 'barcode']), sku: v.sku !== undefined ? fields.sku : stored.sku, position: i };
-      await trx('product_variants').where({ id: variantId }).update({ ...patch, updated_at: trx.fn.now() });
+      const patch: Record<string, unknown> = replaceMissingNested ? fields : { ...pick(v, ['name', 'barcode']), sku: v.sku !== undefined ? fields.sku : stored.sku, position: i };
+      await ProductVariant.query(trx).where({ id: variantId }).patch({ ...patch, updated_at: trx.fn.now() });
     } else {
-      const [row] = await trx('product_variants').insert({ product_id: productId, ...fields, ...scopeCols }).returning('id');
+      const row = await ProductVariant.query(trx).insert({ product_id: productId, ...fields, ...scopeCols }).returning('id');
       variantId = row.id as number;
     }
     const isNew = targets[i] === null;

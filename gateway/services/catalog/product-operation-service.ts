@@ -17,6 +17,7 @@ import { DEFAULTS, pickScalars, skuRace, toInput, type ProductIn, type ProductSe
 import type { ProductImageService } from './product-image-service.js';
 import { applyProductTagOps, checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
 import { isOperations, operationIds, PRODUCT_VARIANTS, requireChildren, type NestedOperations, type NestedWrite } from './nested-operations.js';
+import { Product, ProductVariant } from '../../../db/models/index.js';
 
 /** Changes to a variant named by id in an `update` operation. */
 export type VariantPatch = Omit<VariantIn, 'id' | 'path'>;
@@ -48,7 +49,7 @@ export class ProductOperationService {
       const familyId = await this.products.resolveFamily(trx, scope, userId, input as ProductIn);
       const variants = await checkVariants(trx, scope, null, createdList(input.variants, 'variants'));
       const tags = createdList(input.tags, 'tags');
-      const [row] = await trx('products')
+      const row = await Product.query(trx)
         .insert({ ...DEFAULTS, ...pickScalars(input as ProductIn), family_id: familyId ?? null, ...scopeFill(scope, userId) })
         .returning(['id', 'name']);
       await replaceTags(trx, row.id, tags);
@@ -65,11 +66,11 @@ export class ProductOperationService {
   async patch<R>(actor: Actor, productId: number, body: ProductWriteIn, respond: Respond<R>): Promise<R> {
     const { scope, userId } = actor;
     return this.inOneTransaction(body, async (trx, released) => {
-      const before = await findInScope<Record<string, unknown>>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
+      const before = await findInScope<Record<string, unknown>>(trx, Product, productId, scope, 'Product', { forUpdate: true });
       const input = toInput(body as never) as ProductWriteIn;
       const patch = pickScalars(input as ProductIn);
       if (input.family_id !== undefined || input.product_family_name !== undefined) patch.family_id = (await this.products.resolveFamily(trx, scope, userId, input as ProductIn)) ?? null;
-      const [after] = await trx('products').where({ id: productId }).update({ ...patch, updated_at: trx.fn.now() }).returning('*');
+      const [after]: Record<string, any>[] = await Product.query(trx).where({ id: productId }).patch({ ...patch, updated_at: trx.fn.now() }).returning('*');
       if (isOperations(input.tags)) await applyProductTagOps(trx, scope, productId, input.tags);
       else if (input.tags !== undefined) await replaceTags(trx, productId, input.tags);
       if (input.variants !== undefined) {
@@ -93,7 +94,7 @@ export class ProductOperationService {
   private async variantsAfter(trx: Knex.Transaction, actor: Actor, productId: number, ops: NestedOperations<VariantIn, VariantPatch>): Promise<VariantIn[]> {
     const { updates, deletes } = operationIds(ops, 'variants');
     await requireChildren(trx, actor.scope, PRODUCT_VARIANTS, productId, [...updates, ...deletes]);
-    const stored: { id: number; sku: string }[] = await trx('product_variants').where({ product_id: productId }).orderBy(['position', 'id']).select('id', 'sku');
+    const stored = await ProductVariant.query(trx).where({ product_id: productId }).orderBy(['position', 'id']).select('id', 'sku');
     const deleted = new Set(deletes.map((d) => d.id));
     const kept = stored
       .filter((v) => !deleted.has(v.id))

@@ -5,6 +5,7 @@
 // factory; a list with a non-empty `search` is recorded in the caller's search history.
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
@@ -20,6 +21,8 @@ import type { ProductImageService } from './product-image-service.js';
 import type { ProductSearchService, SearchOut } from './product-search-service.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { InventoryItem, Product, ProductFamily, ProductImage } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export interface ProductIn {
   name?: string;
@@ -81,9 +84,9 @@ export class ProductService implements CollectionService<ProductOut> {
   private url = (p: string) => `${this.platform.config.publicBaseUrl}/media/${p}`;
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
-  filtered(db: Db, scope: Scope, params: ListParams): Knex.QueryBuilder {
+  filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
     const { search, ...rest } = params;
-    const q = applyListParams(inScope(db('products as p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
+    const q = applyListParams(inScope(Product.query(db).alias('p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
     if (search) {
       const term = `%${escapeLike(search)}%`;
       q.where((w) => {
@@ -128,7 +131,7 @@ export class ProductService implements CollectionService<ProductOut> {
   }
 
   async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, 'products', productId, actor.scope, 'Product');
+    await findInScope(db, Product, productId, actor.scope, 'Product');
     return (await loadProducts(db, [productId], this.url))[0];
   }
 
@@ -139,7 +142,7 @@ export class ProductService implements CollectionService<ProductOut> {
     const productId = await this.platform.knex.transaction(async (trx) => {
       const familyId = await this.resolveFamily(trx, scope, actorId, input);
       const variants = await checkVariants(trx, scope, null, input.variants ?? []);
-      const [row] = await trx('products')
+      const row = await Product.query(trx)
         .insert({ ...DEFAULTS, ...pickScalars(input), family_id: familyId ?? null, ...scopeFill(scope, actorId) })
         .returning('*');
       await replaceTags(trx, row.id, input.tags ?? []);
@@ -161,12 +164,12 @@ export class ProductService implements CollectionService<ProductOut> {
     const replace = !partial;
     const removed: string[] = [];
     await this.platform.knex.transaction(async (trx) => {
-      const before = await findInScope<Record<string, unknown>>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
+      const before = await findInScope<Record<string, unknown>>(trx, Product, productId, scope, 'Product', { forUpdate: true });
       const patch: Record<string, unknown> = replace ? { ...DEFAULTS, ...pickScalars(input) } : pickScalars(input);
       if (input.family_id !== undefined || input.product_family_name !== undefined || replace) {
         patch.family_id = (await this.resolveFamily(trx, scope, actorId, input)) ?? null;
       }
-      const [after] = await trx('products').where({ id: productId }).update({ ...patch, updated_at: trx.fn.now() }).returning('*');
+      const [after]: Record<string, any>[] = await Product.query(trx).where({ id: productId }).patch({ ...patch, updated_at: trx.fn.now() }).returning('*');
       if (input.tags !== undefined || replace) await replaceTags(trx, productId, input.tags ?? []);
       if (input.variants !== undefined || replace) {
         const variants = await checkVariants(trx, scope, productId, input.variants ?? []);
@@ -185,13 +188,13 @@ export class ProductService implements CollectionService<ProductOut> {
   async remove(actor: Actor, productId: number): Promise<void> {
     const { scope, userId: actorId } = actor;
     const paths = await this.platform.knex.transaction(async (trx) => {
-      const row = await findInScope<{ name: string }>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
-      const stock = await trx('inventory_items').where({ product_id: productId }).where('quantity', '>', 0).first(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity'));
+      const row = await findInScope<{ name: string }>(trx, Product, productId, scope, 'Product', { forUpdate: true });
+      const stock = (await InventoryItem.query(trx).where({ product_id: productId }).where('quantity', '>', 0).select(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity')).first()) as unknown as { items: number; quantity: number } | undefined;
       if (stock && stock.items > 0) {
         throw new Conflict(`Product "${row.name}" still has ${stock.quantity} in stock across ${stock.items} inventory item(s); consume or move the stock first.`, 'product_in_stock', { items: stock.items, quantity: stock.quantity });
       }
-      const imagePaths: string[] = await trx('product_images').where({ product_id: productId }).pluck('path');
-      await trx('products').where({ id: productId }).delete();
+      const imagePaths = (await ProductImage.query(trx).where({ product_id: productId }).select('path')).map((r) => r.path);
+      await Product.query(trx).where({ id: productId }).delete();
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product.delete', entityType: 'product', entityId: productId, summary: `Deleted product "${row.name}"` });
       return imagePaths;
     });
@@ -201,7 +204,7 @@ export class ProductService implements CollectionService<ProductOut> {
   /** The family a product write names (family_id in scope, or product_family_name found or created); undefined when it names none. */
   async resolveFamily(trx: Knex.Transaction, scope: Scope, actorId: string, input: ProductIn): Promise<number | null | undefined> {
     if (input.family_id) {
-      await requireInScope(trx, scope, [{ field: 'family_id', table: 'product_families', id: input.family_id, what: 'Product family' }]);
+      await requireInScope(trx, scope, [{ field: 'family_id', model: ProductFamily, id: input.family_id, what: 'Product family' }]);
       return input.family_id;
     }
     if (input.product_family_name) return (await this.families.findOrCreateByName(trx, scope, actorId, input.product_family_name)).id;
@@ -211,8 +214,8 @@ export class ProductService implements CollectionService<ProductOut> {
 
 /** Two writers taking the same SKU at once: the unique index decides; answer like the pre-check does. */
 export function skuRace(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e?.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
+  const e = pgError(err);
+  if (e.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
   throw err;
 }
 

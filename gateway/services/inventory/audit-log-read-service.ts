@@ -4,12 +4,14 @@
 // to staff only.
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { iso } from '../scoped-collection.js';
 import { id, applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
+import { AuditLog } from '../../../db/models/index.js';
 
 export const auditListSpec: ListSpec = {
   filters: {
@@ -31,8 +33,8 @@ export const auditListSpec: ListSpec = {
 export class AuditLogReadService implements CollectionService<Record<string, unknown>> {
   constructor(private readonly platform: Platform) {}
 
-  private visible(actor: Actor): Knex.QueryBuilder {
-    const q = this.platform.knex('system_audit_logs as l').leftJoin('users as u', 'u.id', 'l.actor_id').select('l.*', 'u.email as actor_email');
+  private visible(actor: Actor): AnyQueryBuilder {
+    const q = AuditLog.query(this.platform.knex).alias('l').leftJoin('users as u', 'u.id', 'l.actor_id').select('l.*', 'u.email as actor_email');
     if (actor.isStaff) return q;
     if (actor.scope.type === 'team') return q.where('l.team_id', actor.scope.teamId as number);
     return q.where('l.actor_id', actor.userId).whereNull('l.team_id');

@@ -17,6 +17,7 @@ import { matchProducts } from './matching.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
 import { historyItem, previewBody, scopeOfRow, sessionRecord, type BulkLineIn, type SessionRow } from './shapes.js';
 import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type AttemptOutcome } from './apply-session.js';
+import { Inventory, StorageBox } from '../../../db/models/index.js';
 
 /** Parsing a document (OCR above all) is the most expensive call of this area: bounded per user (INVOICE_PREVIEWS_PER_MINUTE). */
 const previewLimit = (perMinute: number): LimitRule => ({ name: 'invoice-preview', points: perMinute, durationSeconds: 60, message: 'Too many invoice previews; wait a minute.' });
@@ -81,8 +82,8 @@ export class InvoiceImportService {
     const { scope } = actor;
     const { knex, config } = this.platform;
     const refs = await requireInScope(knex, scope, [
-      { field: 'inventory_id', table: 'inventories', id: input.inventory_id, what: 'Inventory' },
-      { field: 'storage_box_id', table: 'storage_boxes', id: input.storage_box_id, what: 'Storage box' },
+      { field: 'inventory_id', model: Inventory, id: input.inventory_id, what: 'Inventory' },
+      { field: 'storage_box_id', model: StorageBox, id: input.storage_box_id, what: 'Storage box' },
     ]);
     if (refs.storage_box_id.inventory_id !== input.inventory_id) {
       throw Invalid.field('storage_box_id', `Storage box ${input.storage_box_id} is not in inventory ${input.inventory_id}.`, 'storage_box_mismatch');

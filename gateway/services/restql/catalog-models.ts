@@ -3,6 +3,7 @@
 // families and discovered records, declared once. The compiler reads these to check
 // a query and to build its SQL; the route docs and the OpenAPI response shapes are
 // generated from them, so the documented fields are exactly the projectable ones.
+import { Product, ProductFamily, ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../../db/models/index.js';
 import type { ProjectionField, ProjectionModel, RelationField, ScalarField, ScalarType, Sql } from './projection-compiler.js';
 
 const sql = (text: string, bindings: unknown[] = []): Sql => ({ text, bindings });
@@ -57,7 +58,7 @@ export const productTagModel: ProjectionModel = {
     id: column('id', 'integer'),
     label: column('label', 'string'),
     position: column('position', 'integer'),
-    values: many(() => tagValueModel, 'product_tag_values', 'tag_id', 'the tag\'s values, in order'),
+    values: many(() => tagValueModel, ProductTagValue.tableName, 'tag_id', 'the tag\'s values, in order'),
   },
 };
 
@@ -102,13 +103,13 @@ export const variantModel: ProjectionModel = {
     sku: column('sku', 'string', { description: 'unique per scope (case-insensitive)' }),
     barcode: column('barcode', 'string', { description: 'GTIN digits, or empty' }),
     position: column('position', 'integer'),
-    tags: many(() => variantTagModel, 'variant_tags', 'variant_id', 'label/value pairs'),
+    tags: many(() => variantTagModel, VariantTag.tableName, 'variant_id', 'label/value pairs'),
     images: {
       kind: 'relation',
       many: true,
       model: () => variantImageModel,
       description: 'primary first, then by position',
-      source: (child, parent) => ({ from: `product_images AS ${child}`, where: `${child}.variant_id = ${parent}.id`, orderBy: `${child}.is_primary DESC, ${child}.position, ${child}.id` }),
+      source: (child, parent) => ({ from: `${ProductImage.tableName} AS ${child}`, where: `${child}.variant_id = ${parent}.id`, orderBy: `${child}.is_primary DESC, ${child}.position, ${child}.id` }),
     },
     created_at: timestamp('created_at'),
     updated_at: timestamp('updated_at'),
@@ -122,7 +123,7 @@ export const familyModel: ProjectionModel = {
     id: column('id', 'integer'),
     name: column('name', 'string'),
     description: column('description', 'string'),
-    product_count: computed('integer', (a) => `(SELECT count(*)::int FROM products AS ${a}_pc WHERE ${a}_pc.family_id = ${a}.id)`, { description: 'products in the family' }),
+    product_count: computed('integer', (a) => `(SELECT count(*)::int FROM ${Product.tableName} AS ${a}_pc WHERE ${a}_pc.family_id = ${a}.id)`, { description: 'products in the family' }),
     ...scopeFields(),
   },
 };
@@ -139,16 +140,16 @@ export const productModel: ProjectionModel = {
     category: column('category', 'string'),
     base_unit: column('base_unit', 'string'),
     family_id: column('family_id', 'integer', { nullable: true }),
-    product_family_name: computed('string', (a) => `(SELECT ${a}_fn.name FROM product_families AS ${a}_fn WHERE ${a}_fn.id = ${a}.family_id)`, { nullable: true }),
+    product_family_name: computed('string', (a) => `(SELECT ${a}_fn.name FROM ${ProductFamily.tableName} AS ${a}_fn WHERE ${a}_fn.id = ${a}.family_id)`, { nullable: true }),
     family: {
       kind: 'relation',
       many: false,
       model: () => familyModel,
       description: 'the product family, or null',
-      source: (child, parent) => ({ from: `product_families AS ${child}`, where: `${child}.id = ${parent}.family_id` }),
+      source: (child, parent) => ({ from: `${ProductFamily.tableName} AS ${child}`, where: `${child}.id = ${parent}.family_id` }),
     },
-    tags: many(() => productTagModel, 'product_tags', 'product_id', 'labels with their values'),
-    variants: many(() => variantModel, 'product_variants', 'product_id', 'in position order'),
+    tags: many(() => productTagModel, ProductTag.tableName, 'product_id', 'labels with their values'),
+    variants: many(() => variantModel, ProductVariant.tableName, 'product_id', 'in position order'),
     primary_image_url: {
       kind: 'scalar',
       type: 'url',
@@ -156,7 +157,7 @@ export const productModel: ProjectionModel = {
       description: 'the first primary image of the variants in order',
       sql: (a, ctx) =>
         sql(
-          `(?::text || (SELECT ${a}_pi.path FROM product_images AS ${a}_pi JOIN product_variants AS ${a}_pv ON ${a}_pv.id = ${a}_pi.variant_id WHERE ${a}_pi.product_id = ${a}.id ORDER BY ${a}_pi.is_primary DESC, ${a}_pv.position, ${a}_pv.id, ${a}_pi.position, ${a}_pi.id LIMIT 1))`,
+          `(?::text || (SELECT ${a}_pi.path FROM ${ProductImage.tableName} AS ${a}_pi JOIN ${ProductVariant.tableName} AS ${a}_pv ON ${a}_pv.id = ${a}_pi.variant_id WHERE ${a}_pi.product_id = ${a}.id ORDER BY ${a}_pi.is_primary DESC, ${a}_pv.position, ${a}_pv.id, ${a}_pi.position, ${a}_pi.id LIMIT 1))`,
           [ctx.mediaBase],
         ),
     },

@@ -13,6 +13,7 @@ import type { ProductWriteIn } from '../catalog/product-operation-service.js';
 import { applyListParams, pageLinks, type ListParams, type Page, type PageAt } from '../listing.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
 import { inScope, type Db } from '../scoped-rows.js';
+import { Product, ProductFamily } from '../../../db/models/index.js';
 import { familyModel, productModel, recordModel } from './catalog-models.js';
 import type { Projection, Projector } from './projector.js';
 import { recordsTable, type RecordApp } from './record-discovery.js';
@@ -42,7 +43,7 @@ export class ProjectedCatalogService {
   async listProducts(actor: Actor, params: ListInput, at: PageAt): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(productModel, query, 'p');
-    return this.page(this.catalog.products.filtered(this.knex, actor.scope, list as ListParams), projection, list, at);
+    return this.page(this.catalog.products.filtered(this.knex, actor.scope, list as ListParams).toKnexQuery(), projection, list, at);
   }
 
   async getProduct(actor: Actor, productId: number, query?: string): Promise<Row> {
@@ -65,9 +66,9 @@ export class ProjectedCatalogService {
   }
 
   private async readProduct(db: Db, actor: Actor, productId: number, projection: Projection): Promise<Row> {
-    const row = await inScope(db('products as p'), actor.scope, { table: 'p' }).where('p.id', productId).first(this.projector.column(db as Knex, projection));
+    const row = await inScope(Product.query(db).alias('p'), actor.scope, { table: 'p' }).where('p.id', productId).select(this.projector.column(db, projection)).first();
     if (!row) throw new NotFound('Product');
-    return row.r;
+    return (row as unknown as { r: Row }).r;
   }
 
   // ── families ────────────────────────────────────────────────────────────────
@@ -75,8 +76,8 @@ export class ProjectedCatalogService {
   async listFamilies(actor: Actor, params: ListInput, at: PageAt): Promise<ProjectedPage> {
     const { query, ...list } = params;
     const projection = this.projector.projection(familyModel, query, 'f');
-    const base = applyListParams(inScope(this.knex('product_families as f'), actor.scope, { table: 'f' }), this.catalog.families.def.list, list as ListParams);
-    return this.page(base, projection, list, at);
+    const base = applyListParams(inScope(ProductFamily.query(this.knex).alias('f'), actor.scope, { table: 'f' }), this.catalog.families.def.list, list as ListParams);
+    return this.page(base.toKnexQuery(), projection, list, at);
   }
 
   async getFamily(actor: Actor, familyId: number, query?: string): Promise<Row> {
@@ -102,9 +103,9 @@ export class ProjectedCatalogService {
   }
 
   private async readFamily(actor: Actor, familyId: number, projection: Projection): Promise<Row> {
-    const row = await inScope(this.knex('product_families as f'), actor.scope, { table: 'f' }).where('f.id', familyId).first(this.projector.column(this.knex, projection));
+    const row = await inScope(ProductFamily.query(this.knex).alias('f'), actor.scope, { table: 'f' }).where('f.id', familyId).select(this.projector.column(this.knex, projection)).first();
     if (!row) throw new NotFound('Product family');
-    return row.r;
+    return (row as unknown as { r: Row }).r;
   }
 
   // ── record discovery ────────────────────────────────────────────────────────
