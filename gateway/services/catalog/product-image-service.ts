@@ -2,11 +2,10 @@
 // at most one image per variant is primary (the first one uploaded becomes primary).
 // Files go through MediaStore: type decided by magic bytes (PNG, JPEG, WebP), size
 // capped, stored content-addressed under MEDIA_ROOT/products and served with
-// absolute URLs. Width and height are read with sharp, which also proves the bytes
-// decode as an image.
+// absolute URLs. Width and height are read from the picture's header (MediaStore),
+// which also refuses pictures over PRODUCT_IMAGE_MAX_PIXELS.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import sharp from 'sharp';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
@@ -22,7 +21,9 @@ import { ProductImage, ProductVariant } from '../../../db/models/index.js';
 import { operationIds, requireChildren, VARIANT_IMAGES, type NestedOperations } from './nested-operations.js';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const productImageRule = (field: string): UploadRule => ({ field, types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+/** what a decoder may be asked to hold for one picture (a 60 MP photo is about 180 MB decoded) */
+export const PRODUCT_IMAGE_MAX_PIXELS = 60_000_000;
+export const productImageRule = (field: string): UploadRule => ({ field, types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: PRODUCT_IMAGE_MAX_BYTES, maxPixels: PRODUCT_IMAGE_MAX_PIXELS });
 
 /** A checked and stored image file, ready to be recorded on a row. */
 export interface StoredImage {
@@ -132,15 +133,10 @@ export class ProductImageService implements CollectionService<ImageOut> {
   /** Checks type and size, decodes it (width/height) and stores it; throws 400/413/415. */
   async store(data: Buffer, field: string): Promise<StoredImage> {
     const rule = productImageRule(field);
-    await this.media.inspect(data, rule);
-    let meta: sharp.Metadata;
-    try {
-      meta = await sharp(data, { limitInputPixels: 60_000_000 }).metadata();
-    } catch {
-      throw new DomainError(400, 'invalid_image', `${field} looks like an image but cannot be decoded.`, [{ path: field, message: 'corrupt image' }]);
-    }
-    const saved = await this.media.save(data, rule, 'products');
-    return { path: saved.path, contentType: saved.contentType, size: saved.size, width: meta.width ?? null, height: meta.height ?? null };
+    const type = await this.media.inspect(data, rule); // type, bytes and pixel limits
+    const { width, height } = await this.media.imageSize(data, rule);
+    const saved = await this.media.saveTyped(data, type, 'products');
+    return { path: saved.path, contentType: saved.contentType, size: saved.size, width, height };
   }
 
   async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: StoredImage, fields: ImageFields): Promise<Record<string, any>> {
