@@ -25,7 +25,11 @@ export interface ExtractOptions {
   maxOcrPages: number;
   /** read a PDF's embedded e-invoice (default); false measures the layout readers alone */
   embeddedXml?: boolean;
+  /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
+  ocr?: OcrFunction;
 }
+
+export type OcrFunction = (typeof import('./formats/image.js'))['ocrTokens'];
 
 export interface ExtractionStats {
   ocr_pages: number;
@@ -56,7 +60,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   } else if (sniffed.kind === 'text') {
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
-    const { ocrTokens } = await ocrEngine();
+    const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
@@ -81,7 +85,7 @@ const ocrEngine = () => import('./formats/image.js');
 
 async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
   const { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
-  const { ocrTokens } = await ocrEngine();
+  const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
   const doc = await openPdf(data);
   try {
     const warnings: string[] = [];
@@ -105,7 +109,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
       const images = await renderPages(data, scanned);
-      const ocr = await ocrTokens(images, opts.ocrTimeoutMs, scanned, RENDER_SCALE);
+      const ocr = await ocrTokens(images, opts.ocrTimeoutMs, scanned, RENDER_SCALE, true);
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);
