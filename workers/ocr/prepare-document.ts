@@ -47,20 +47,21 @@ export interface PrepareOptions {
 }
 
 export async function prepareDocumentImage(image: Buffer, opts: PrepareOptions): Promise<PreparedDocument> {
-  const upright = await sharp(image, { limitInputPixels: opts.maxInputPixels, failOn: 'error' }).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+  // (every raw step says b-w: sharp otherwise hands back three channels)
+  const upright = await sharp(image, { limitInputPixels: opts.maxInputPixels, failOn: 'error' }).rotate().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const width = upright.info.width;
   const height = upright.info.height;
   const grey = { data: upright.data, width, height, channels: upright.info.channels };
 
   const a = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));
-  const small = a < 1 ? await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).resize({ width: Math.max(1, Math.round(width * a)), kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true }) : { data: grey.data, info: { width, height } };
+  const small = a < 1 ? await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).resize({ width: Math.max(1, Math.round(width * a)), kernel: 'linear' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }) : { data: grey.data, info: { width, height } };
   const m = measure(small.data, small.info.width, small.info.height);
 
   // straighten the whole picture (white corners), then work in its frame
   let frame = grey;
   const skew = Math.abs(m.skew) >= MIN_SKEW ? m.skew : 0;
   if (skew) {
-    const r = await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).rotate(skew, { background: { r: 255, g: 255, b: 255 } }).raw().toBuffer({ resolveWithObject: true });
+    const r = await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).rotate(skew, { background: { r: 255, g: 255, b: 255 } }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
     frame = { data: r.data, width: r.info.width, height: r.info.height, channels: r.info.channels };
   }
   // the measurements were made on the unrotated small copy: for a straightened picture
@@ -97,7 +98,7 @@ export async function prepareDocumentImage(image: Buffer, opts: PrepareOptions):
 
 async function smallCopy(frame: { data: Buffer; width: number; height: number; channels: number }, a: number): Promise<Buffer> {
   if (a >= 1) return frame.data;
-  return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: frame.channels as 1 } }).resize({ width: Math.max(1, Math.round(frame.width * a)), height: Math.max(1, Math.round(frame.height * a)), fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+  return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: frame.channels as 1 } }).resize({ width: Math.max(1, Math.round(frame.width * a)), height: Math.max(1, Math.round(frame.height * a)), fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
 }
 
 function scaleBox(b: Box, f: number, frame: { width: number; height: number }) {

@@ -2,6 +2,7 @@
 import type { Layout } from '../layout.js';
 import type { ExtractedHeader, ExtractedLine } from '../types.js';
 import { field } from '../types.js';
+import { detectCountry } from './country.js';
 import { detectCurrency } from './currency.js';
 import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber, readTotal } from './header-fields.js';
@@ -18,8 +19,9 @@ export interface TextReading {
 
 export function readLaidOutInvoice(layout: Layout, vendorSources: Layout[] = []): TextReading {
   const decimal = documentDecimalMark(layout.text);
-  const currency = detectCurrency(layout.text);
-  const order = documentDayOrder(layout.text, currency.value);
+  const country = detectCountry(layout.text);
+  const currency = detectCurrency(layout.text, country);
+  const order = documentDayOrder(layout.text, currency.value, country);
   const vendor = readVendor(layout, vendorSources);
   return {
     header: {
