@@ -104,6 +104,8 @@ const SIGNALS: Signal[] = [
   [/\bIreland\b|\bÉire\b/gi, 'IE', 2.5],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],
+  // Malay street words (Jalan, Taman, Lorong) in an address
+  [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung|Kg)\b\.?\s+\w/gi, 'MY', 1.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
   [/\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b/g, 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
@@ -113,14 +115,14 @@ const SIGNALS: Signal[] = [
 /** VAT numbers and IBANs start with the country. */
 const PREFIXED = /\b(?:VAT|USt|BTW|TVA|IVA|MwSt|MVA|Moms|P\.?\s?IVA|NIF|CIF)[^\n]{0,25}?\b([A-Z]{2})\s?[0-9][0-9A-Z]{7,11}\b|\bIBAN\W{0,3}([A-Z]{2})\d{2}/gi;
 
-/** Telephone country codes (+60 ..., 0060 ...). */
+/** Telephone country codes (+60 ...; a leading 00 is too easily a tax or account number). */
 const PHONE_CODES: Record<string, string> = {
   '60': 'MY', '65': 'SG', '91': 'IN', '62': 'ID', '66': 'TH', '63': 'PH', '84': 'VN', '852': 'HK', '86': 'CN', '81': 'JP', '82': 'KR',
   '61': 'AU', '64': 'NZ', '1': 'US', '44': 'GB', '353': 'IE', '49': 'DE', '43': 'AT', '41': 'CH', '31': 'NL', '32': 'BE', '352': 'LU',
   '33': 'FR', '39': 'IT', '34': 'ES', '351': 'PT', '48': 'PL', '420': 'CZ', '36': 'HU', '40': 'RO', '46': 'SE', '47': 'NO', '45': 'DK',
   '358': 'FI', '30': 'GR', '90': 'TR', '27': 'ZA', '971': 'AE', '966': 'SA', '972': 'IL',
 };
-const PHONE = /(?:\+|\b00)(\d{1,3})[\s().-]*\d/g;
+const PHONE = /\+(\d{1,3})[\s().-]*\d/g;
 
 export interface CountryReading extends Field<string> {
   /** weight per country, for diagnostics */

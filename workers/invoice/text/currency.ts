@@ -103,6 +103,8 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   }
   const [best, top] = ranked[0];
   const second = ranked[1]?.[1] ?? 0;
+  // a single stray mark (often OCR noise: "£" for "E", "¥" for "Y") weighs less than a clear national identity
+  if (local && best !== local && top <= 2 && (country?.confidence ?? 0) >= 0.6) return field(local, 0.5);
   let confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
   if (dollarAsLocal && best === local) confidence = Math.min(confidence, 0.7);
   return field(best, confidence);

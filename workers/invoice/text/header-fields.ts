@@ -39,9 +39,9 @@ export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> 
   const page = layout.pages[0];
   let found: { iso: string; score: number } | null = null;
   for (const line of layout.lines) {
-    if (OTHER_DATE_WORDS.test(line.text)) continue;
+    const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
-      let score = 0.4;
+      let score = other ? 0.25 : 0.4;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
       if (!found || score > found.score) found = { iso: d.iso, score };
@@ -57,7 +57,7 @@ function plausibleDates(text: string, order: DayOrder) {
 }
 
 /** What a customer handed over, and what came back. */
-const TENDERED: Label[] = [{ re: /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment)\b/i, weight: 1 }];
+const TENDERED: Label[] = [{ re: /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i, weight: 1 }];
 const CHANGE: Label[] = [{ re: /\b(?:change(?:\s+due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i, weight: 1 }];
 const TAX_AMOUNT: Label[] = [{ re: /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i, weight: 1 }];
 const ROUNDING: Label[] = [{ re: /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i, weight: 1 }];
@@ -99,7 +99,9 @@ export function readTotal(layout: Layout, decimal: DecimalMark | null): Field<nu
     if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) c.score += 0.15;
     if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015))) c.score += 0.1;
   }
-  if (!candidates.length) return paid !== null && paid > 0 ? field(paid, 0.6 * layout.quality) : field<number>(null, 0);
+  // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific label
+  if (paid !== null && paid > 0 && !candidates.some((c) => close(c.value, paid))) candidates.push({ value: paid, score: 0.8 });
+  if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
   const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];

@@ -12,7 +12,7 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { overlap } from './labels.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 
 interface VendorCandidate {
   name: string;
@@ -57,12 +57,12 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index))) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1])) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
         if (LEGAL_SUFFIX.test(name)) score += 3;
-        if (!/\p{Lu}/u.test(name)) score -= 1; // names are capitalised; lower-case words are logos or prose
+        if (!/\p{Lu}/u.test(name)) score -= 2; // names are capitalised; lower-case words are logos, prose or handwriting
         if (sender) score += 3;
         if (line.page === 1 && line.y < page.height * 0.22) score += 2;
         if (line.y > page.height * 0.85) score += 1.5;
@@ -76,6 +76,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (customerLines.has(line.index)) score -= 4;
         if (recipientLines.has(line.index) && !sender) score -= 3;
         if (TRADE_WORDS.test(name)) score += 1.5;
+        // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
+        if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
@@ -87,10 +89,21 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
 }
 
-/** Name-like pieces of a line: whole cells, a name cut after its legal form, the first part of a sender line. */
-function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
+/**
+ * Name-like pieces of a line: whole cells, a name cut after its legal form, the first
+ * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
+ * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
+ */
+function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: boolean; x0: number }[] = [];
-  for (const cell of line.cells) {
+  const cells = [...line.cells];
+  const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
+  const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
+  if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text))) {
+    cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
+  }
+  for (const cell of cells) {
     if (DOCUMENT_TITLES.test(cell.text)) continue;
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
@@ -131,7 +144,7 @@ function plausibleName(text: string): boolean {
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
-  if (COUNTRIES.test(t)) return false;
+  if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
   return true;
 }
 
