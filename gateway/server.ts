@@ -2,9 +2,10 @@
 // realtime hub. Tests call server.inject() on it; only index.ts listens.
 import Hapi, { type Server, type Request } from '@hapi/hapi';
 import HapiPino from 'hapi-pino';
-import type { Config } from './config/env.js';
+import type { Config } from '../jobs/runtime/config.js';
 import './types.js';
-import { createPlatform, createServices, closePlatform } from './services/index.js';
+import { createServices } from './services/index.js';
+import { createPlatform, closePlatform } from '../db/platform.js';
 import { errorsPlugin, validationFailAction } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { scopePlugin } from './plugins/scope.js';
@@ -12,8 +13,8 @@ import { kycGatePlugin } from './plugins/kyc-gate.js';
 import { trailingSlashPlugin } from './plugins/trailing-slash.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
-import { SocketHub } from './realtime/hub.js';
-import { RealtimeRelay } from './realtime/relay.js';
+import { SocketHub } from './realtime/socket-hub.js';
+import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { routes } from './routes/index.js';
 

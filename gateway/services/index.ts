@@ -1,29 +1,26 @@
-// Builds the platform handles and the services of one process (web or worker).
-import pino, { type Logger } from 'pino';
-import type { Config } from '../config/env.js';
-import type { Platform } from './context.js';
-import { createKnex } from '../../db/knex.js';
-import { producerConnection } from '../../jobs/redis.js';
-import { JobProducer } from '../../jobs/queues.js';
-import { TokenService } from './TokenService.js';
-import { OtpService } from './OtpService.js';
-import { MailService } from './MailService.js';
-import { AuditService } from './AuditService.js';
-import { AccountService } from './AccountService.js';
-import { TeamService } from './TeamService.js';
-import { ProfileService } from './ProfileService.js';
-import { JobService, type JobWaiters } from './JobService.js';
-import { NotificationService } from './NotificationService.js';
+// Builds the services of one process (web, worker, sandboxed child, script) over its
+// platform handles (db/platform.ts).
+import type { Config } from '../../jobs/runtime/config.js';
+import type { Platform } from '../../db/platform.js';
+import { TokenService } from './token-service.js';
+import { OtpService } from './otp-service.js';
+import { MailService } from './mail-service.js';
+import { AuditService } from './audit-service.js';
+import { AccountService } from './account-service.js';
+import { TeamService } from './team-service.js';
+import { ProfileService } from './profile-service.js';
+import { JobService, type JobWaiters } from './job-service.js';
+import { NotificationService } from './notification-service.js';
 import { RateLimits } from './rate-limits.js';
-import { MediaStore } from './MediaStore.js';
-import { KycService } from './KycService.js';
-import { KycMirrorService } from './KycMirrorService.js';
-import { StockLedger } from './StockLedger.js';
-import { InventoryAlertService } from './InventoryAlertService.js';
+import { MediaStore } from './media-store.js';
+import { KycService } from './kyc-service.js';
+import { KycMirrorService } from './kyc-mirror-service.js';
+import { StockLedger } from './inventory/stock-ledger.js';
+import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
-import { UserService } from './UserService.js';
-import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
+import { UserService } from './user-service.js';
+import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 
 export interface Services {
   tokens: TokenService;
@@ -39,9 +36,9 @@ export interface Services {
   media: MediaStore;
   /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
   kyc: KycService;
-  /** the only writer of inventory item quantities (see StockLedger.ts for the bulk API) */
+  /** the only writer of inventory item quantities (see inventory/stock-ledger.ts for the bulk API) */
   ledger: StockLedger;
-  alerts: InventoryAlertService;
+  alerts: InventoryAlertMonitor;
   /** inventory icons/types, inventories, storages, boxes, items, transactions, alerts, audit logs */
   inventory: InventoryCollections;
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
@@ -51,53 +48,40 @@ export interface Services {
   invoiceImport: InvoiceImportService;
 }
 
-export function createPlatform(config: Config, role: string, log?: Logger): Platform {
-  const logger = log ?? pino({ level: config.logLevel, base: { role }, redact: ['req.headers.authorization', '*.password', '*.otp_code'] });
-  const redis = producerConnection(config.redisUrl, `${role}-producer`);
-  return {
-    config,
-    knex: createKnex(config.databaseUrl, { min: 0, max: role === 'web' ? 20 : 10 }),
-    redis,
-    jobs: new JobProducer(redis, config.queuePrefix),
-    log: logger,
-  };
-}
-
+/**
+ * The services of one process. Each is built on first use (and then kept), so a
+ * worker or a sandboxed child builds only the services its queues' handlers touch,
+ * while the web process ends up with all of them.
+ */
 export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
-  const tokens = new TokenService(platform);
-  const otps = new OtpService(platform);
-  const mail = new MailService(platform);
-  const audit = new AuditService(platform);
-  const limits = new RateLimits(platform);
-  const media = new MediaStore(platform);
-  const ledger = new StockLedger(platform, audit);
-  const alerts = new InventoryAlertService(platform, new NotificationService(platform), audit);
-  const jobs = new JobService(platform, waiters);
-  const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
-  return {
-    tokens,
-    otps,
-    mail,
-    audit,
-    limits,
-    accounts: new AccountService(platform, { mail, otps, tokens, audit, limits }),
-    teams: new TeamService(platform, audit),
-    profiles: new ProfileService(platform, audit),
-    jobs,
-    notifications: new NotificationService(platform),
-    media,
-    kyc: new KycService(platform, limits, new KycMirrorService(platform, new NotificationService(platform))),
-    ledger,
-    alerts,
-    inventory: createInventoryCollections(platform, { audit, media, ledger, alerts }),
-    catalog,
-    users: new UserService(platform, audit, tokens),
-    invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
-  };
-}
-
-export async function closePlatform(platform: Platform): Promise<void> {
-  await platform.jobs.close().catch(() => undefined);
-  platform.redis.disconnect();
-  await platform.knex.destroy();
+  const s = {} as Services;
+  const lazy = <K extends keyof Services>(key: K, build: () => Services[K]) =>
+    Object.defineProperty(s, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = build();
+        Object.defineProperty(s, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  lazy('tokens', () => new TokenService(platform));
+  lazy('otps', () => new OtpService(platform));
+  lazy('mail', () => new MailService(platform));
+  lazy('audit', () => new AuditService(platform));
+  lazy('limits', () => new RateLimits(platform));
+  lazy('media', () => new MediaStore(platform));
+  lazy('jobs', () => new JobService(platform, waiters));
+  lazy('notifications', () => new NotificationService(platform));
+  lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits }));
+  lazy('teams', () => new TeamService(platform, s.audit));
+  lazy('profiles', () => new ProfileService(platform, s.audit));
+  lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
+  lazy('ledger', () => new StockLedger(platform, s.audit));
+  lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
+  lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
+  lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
+  lazy('users', () => new UserService(platform, s.audit, s.tokens));
+  lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  return s;
 }

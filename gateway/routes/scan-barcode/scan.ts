@@ -1,10 +1,11 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, JobAccepted } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { JobAccepted } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { uploadPayload } from '../collection-routes.js';
-import { ANALYSIS_MAX_BYTES } from '../../services/catalog/MediaAnalysisService.js';
+import { ANALYSIS_MAX_BYTES } from '../../services/catalog/media-analysis-service.js';
 import { ScanResultOut } from './schemas.js';
 
 export default {
@@ -36,11 +37,11 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { scope } = caller(request);
+    const who = actor(request);
     const body = request.payload as { code?: string; image?: unknown; wait?: number };
     const { catalog } = request.server.app.services;
-    if (body.code !== undefined) return catalog.barcodes.scan(scope, body.code);
-    const outcome = await catalog.analysis.scanPhoto(scope, body.image, catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
+    if (body.code !== undefined) return catalog.barcodes.scan(who, body.code);
+    const outcome = await catalog.analysis.scanPhoto(who, body.image, catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { ...(outcome.status.result as object), job_id: outcome.status.id };

@@ -4,10 +4,10 @@
 // for clients that resend a whole product without ids — by an unchanged SKU.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { Conflict, Invalid, type FieldIssue } from '../errors.js';
-import { inScope, ReferenceNotFound, scopeOnly } from '../scoped.js';
+import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
+import { inScope, ReferenceNotFound, scopeOnly } from '../scoped-rows.js';
 import { parseGtin } from './gtin.js';
-import type { ProductImageService, ImageFields } from './ProductImageService.js';
+import type { ProductImageService, ImageFields } from './product-image-service.js';
 
 export interface TagIn {
   label: string;

@@ -1,0 +1,72 @@
+// Enqueue work and let the caller wait a bounded time for its result. A result
+// arrives through the realtime relay (Redis pub/sub, so it reaches whichever gateway
+// instance the caller is on); a caller that stops waiting gets the job id to poll.
+import type { Job } from 'bullmq';
+import type { Platform } from '../../db/platform.js';
+import { jobCatalog, jobIdFor, queueOfJobId, type JobName, type JobOf } from '../../jobs/catalog.js';
+import type { JobFinishedEvent } from '../../jobs/events.js';
+import { NotFound, codedError } from '../../jobs/runtime/errors.js';
+
+export interface JobWaiters {
+  waitFor(jobId: string, timeoutMs: number): Promise<JobFinishedEvent | null>;
+}
+
+export interface JobStatus {
+  id: string;
+  name: string;
+  state: 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';
+  progress: unknown;
+  result: unknown;
+  error: { code: string; message: string } | null;
+  attempts_made: number;
+  created_at: string;
+  finished_at: string | null;
+  poll_url: string;
+}
+
+export type Outcome =
+  | { done: true; status: JobStatus }
+  | { done: false; status: JobStatus };
+
+export class JobService {
+  constructor(private readonly platform: Platform, private readonly waiters: JobWaiters | null) {}
+
+  async enqueue<N extends JobName>(name: N, payload: JobOf<N>): Promise<Job> {
+    return this.platform.jobs.enqueue(name, payload);
+  }
+
+  /** Enqueues and waits up to `waitMs` for the job to finish. */
+  async run<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<Outcome> {
+    const jobId = jobIdFor(name, payload);
+    // subscribe before adding so a fast worker cannot finish unseen
+    const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
+    const job = await this.platform.jobs.enqueue(name, payload, { jobId });
+    await finished;
+    const status = await this.statusOf(job.id!, payload.actor_id ?? null, true);
+    return { done: status.state === 'completed' || status.state === 'failed', status };
+  }
+
+  async statusOf(jobId: string, actorId: string | null, isStaff = false): Promise<JobStatus> {
+    const queue = queueOfJobId(jobId);
+    let job = queue ? await this.platform.jobs.getJob(jobId, queue) : undefined;
+    if (!job || !(job.name in jobCatalog) || !jobCatalog[job.name as JobName].pollable) throw new NotFound('Job');
+    if (!isStaff && job.data?.actor_id !== actorId) throw new NotFound('Job');
+    const state = (await job.getState()) as string;
+    // the job may have finished between reading it and reading its state: read it again
+    // so that "completed" never comes without its result
+    if ((state === 'completed' || state === 'failed') && !job.finishedOn) job = (await this.platform.jobs.getJob(jobId, queue!)) ?? job;
+    const failed = state === 'failed';
+    return {
+      id: job.id!,
+      name: job.name,
+      state: (['waiting', 'delayed', 'active', 'completed', 'failed'].includes(state) ? state : state === 'prioritized' || state === 'waiting-children' ? 'waiting' : 'unknown') as JobStatus['state'],
+      progress: job.progress ?? 0,
+      result: state === 'completed' ? job.returnvalue ?? null : null,
+      error: failed ? codedError(job.failedReason, 'The job failed.') : null,
+      attempts_made: job.attemptsMade,
+      created_at: new Date(job.timestamp).toISOString(),
+      finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+      poll_url: `${this.platform.config.publicBaseUrl}/api/jobs/${job.id}/`,
+    };
+  }
+}

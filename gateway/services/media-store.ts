@@ -1,0 +1,92 @@
+// Uploaded files on disk under MEDIA_ROOT, served back at {PUBLIC_BASE_URL}/media/.
+// The type is decided from the file's magic bytes (file-type), never from the
+// client's name or Content-Type; names are content hashes, so a retried upload
+// writes the same file once.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Platform } from '../../db/platform.js';
+import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
+
+export interface StoredFile {
+  path: string; // relative to MEDIA_ROOT, forward slashes
+  url: string; // absolute
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface UploadRule {
+  field: string;
+  /** allowed MIME types, detected from the bytes */
+  types: string[];
+  maxBytes: number;
+}
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+export class MediaStore {
+  constructor(private readonly platform: Platform) {}
+
+  get root(): string {
+    return this.platform.config.mediaRoot;
+  }
+
+  url(relative: string | null | undefined): string | null {
+    return relative ? `${this.platform.config.publicBaseUrl}/media/${relative}` : null;
+  }
+
+  /** Checks size and real type; throws 400/413/415 with the field named. */
+  async inspect(data: Buffer, rule: UploadRule): Promise<{ mime: string; ext: string }> {
+    if (!Buffer.isBuffer(data) || data.length === 0) throw Invalid.field(rule.field, `${rule.field} must be a non-empty file.`, 'empty_file');
+    if (data.length > rule.maxBytes) {
+      throw new DomainError(413, 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
+    }
+    const type = await fileTypeFromBuffer(data);
+    if (!type || !rule.types.includes(type.mime)) {
+      throw new DomainError(415, 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
+    }
+    return type;
+  }
+
+  async save(data: Buffer, rule: UploadRule, folder: string): Promise<StoredFile> {
+    return this.saveTyped(data, await this.inspect(data, rule), folder);
+  }
+
+  /**
+   * Stores bytes whose type the caller has already established from their content
+   * (formats file-type cannot tell, such as XML or CSV invoices: see jobs/invoice-document.ts).
+   */
+  async saveTyped(data: Buffer, type: { mime: string; ext: string }, folder: string): Promise<StoredFile> {
+    const { mime, ext } = type;
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
+    const relative = `${folder}/${sha256.slice(0, 2)}/${sha256}.${ext}`;
+    const absolute = this.resolve(relative);
+    await fs.mkdir(path.dirname(absolute), { recursive: true });
+    try {
+      await fs.access(absolute);
+    } catch {
+      const tmp = `${absolute}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, absolute);
+    }
+    return { path: relative, url: this.url(relative)!, contentType: mime, size: data.length, sha256 };
+  }
+
+  async read(relative: string): Promise<Buffer> {
+    return fs.readFile(this.resolve(relative));
+  }
+
+  /** Files are content-addressed and may be shared by rows: remove only when no row points at them. */
+  async removeIfUnused(relative: string, stillUsed: () => Promise<boolean>): Promise<void> {
+    if (await stillUsed()) return;
+    await fs.rm(this.resolve(relative), { force: true });
+  }
+
+  resolve(relative: string): string {
+    const absolute = path.resolve(this.root, relative);
+    if (!absolute.startsWith(path.resolve(this.root) + path.sep)) throw Invalid.field('path', 'Invalid media path.');
+    return absolute;
+  }
+}

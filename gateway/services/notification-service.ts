@@ -1,0 +1,45 @@
+// User notifications: stored, pushed over /ws/notifications/ to every gateway
+// instance, and handed to the mobile-push interface (an outbox table by default).
+import type { Knex } from 'knex';
+import type { Platform } from '../../db/platform.js';
+
+export interface NotificationInput {
+  kind: string;
+  title: string;
+  body?: string;
+  data?: Record<string, unknown>;
+  /** The same key never notifies twice (idempotent callbacks and retried jobs). */
+  dedupeKey?: string;
+}
+
+export class NotificationService {
+  constructor(private readonly platform: Platform) {}
+
+  async create(userId: string, input: NotificationInput, trx?: Knex.Transaction): Promise<{ id: number; created: boolean }> {
+    const db = trx ?? this.platform.knex;
+    const rows = await db('notifications')
+      .insert({ user_id: userId, kind: input.kind, title: input.title, body: input.body ?? '', data: JSON.stringify(input.data ?? {}), dedupe_key: input.dedupeKey ?? null })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning(['id', 'created_at']);
+    if (!rows.length) return { id: 0, created: false };
+    await db('push_outbox').insert({ notification_id: rows[0].id, user_id: userId });
+    return { id: Number(rows[0].id), created: true };
+  }
+
+  /** Pushes a stored notification to the user's sockets (call after commit). */
+  async push(userId: string, id: number): Promise<void> {
+    const n = await this.platform.knex('notifications').where({ id }).first();
+    if (!n) return;
+    await this.platform.jobs.publish({
+      kind: 'user.message',
+      user_ids: [userId],
+      message: { type: 'notification', data: { id: Number(n.id), kind: n.kind, title: n.title, body: n.body, data: n.data, created_at: new Date(n.created_at).toISOString() } },
+    }).catch((err) => this.platform.log.warn({ err }, 'notification push failed; the client sees it on its next list'));
+  }
+
+  async list(userId: string, limit = 50) {
+    const rows = await this.platform.knex('notifications').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
+    return rows.map((n: Record<string, any>) => ({ id: Number(n.id), kind: n.kind, title: n.title, body: n.body, data: n.data, read_at: n.read_at, created_at: new Date(n.created_at).toISOString() }));
+  }
+}

@@ -1,0 +1,102 @@
+// Six-digit one-time codes for e-mail verification and password reset. Stored as an
+// HMAC keyed with SECRET_KEY (a leaked table cannot be brute-forced offline), valid
+// OTP_TTL_MINUTES, each with an attempt limit. A resend does not cancel earlier
+// unexpired codes, so whichever e-mail the user opens works.
+import type { Knex } from 'knex';
+import type { Platform } from '../../db/platform.js';
+import type { OtpPurpose } from '../../db/models/index.js';
+import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
+import { Invalid } from '../../jobs/runtime/errors.js';
+
+export class OtpService {
+  constructor(private readonly platform: Platform) {}
+
+  private hash(purpose: OtpPurpose, email: string, code: string): string {
+    return hmacHex(this.platform.config.secretKey, `otp:${purpose}:${email}:${code}`);
+  }
+
+  async issue(trx: Knex.Transaction, userId: string, email: string, purpose: OtpPurpose): Promise<string> {
+    const code = sixDigitCode();
+    const { otpTtlMinutes, otpMaxAttempts } = this.platform.config;
+    await trx('otps').insert({
+      user_id: userId,
+      email,
+      purpose,
+      code_hash: this.hash(purpose, email, code),
+      max_attempts: otpMaxAttempts,
+      expires_at: new Date(Date.now() + otpTtlMinutes * 60_000),
+    });
+    return code;
+  }
+
+  /**
+   * Checks a code inside `trx`. A match consumes it and cancels the purpose's other
+   * codes; a miss counts an attempt against every active code of that purpose.
+   * Returns the error to raise after commit (so the attempt count is kept).
+   */
+  async check(trx: Knex.Transaction, email: string, purpose: OtpPurpose, code: string): Promise<Invalid | null> {
+    const now = new Date();
+    const active = await trx('otps')
+      .where({ email, purpose })
+      .whereNull('consumed_at')
+      .whereNull('invalidated_at')
+      .where('expires_at', '>', now)
+      .whereRaw('attempts < max_attempts')
+      .orderBy('id', 'desc')
+      .forUpdate()
+      .select('id', 'code_hash', 'attempts', 'max_attempts');
+    if (active.length === 0) return this.whyNoneActive(trx, email, purpose);
+    const hash = this.hash(purpose, email, code);
+    const match = active.find((row: { code_hash: string }) => safeEqual(row.code_hash, hash));
+    if (match) {
+      await trx('otps').where({ id: match.id }).update({ consumed_at: now });
+      await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').update({ invalidated_at: now });
+      return null;
+    }
+    await trx('otps').whereIn('id', active.map((r: { id: number }) => r.id)).increment('attempts', 1);
+    const left = Math.max(...active.map((r: { attempts: number; max_attempts: number }) => r.max_attempts - r.attempts - 1));
+    if (left <= 0) return new Invalid('Too many wrong attempts; request a new code.', [{ path: 'otp_code', message: 'attempt limit reached' }], 'otp_attempts_exceeded');
+    return new Invalid(`The code is incorrect. ${left} attempt(s) left.`, [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
+  }
+
+  private async whyNoneActive(trx: Knex.Transaction, email: string, purpose: OtpPurpose): Promise<Invalid> {
+    const latest = await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').orderBy('id', 'desc').first('attempts', 'max_attempts', 'expires_at');
+    if (latest && latest.attempts >= latest.max_attempts) {
+      return new Invalid('Too many wrong attempts; request a new code.', [{ path: 'otp_code', message: 'attempt limit reached' }], 'otp_attempts_exceeded');
+    }
+    if (latest) return new Invalid('The code has expired; request a new one.', [{ path: 'otp_code', message: 'expired code' }], 'otp_expired');
+    return new Invalid('The code is incorrect.', [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
+  }
+
+  async history(filter: { email?: string; purpose?: OtpPurpose }, page: number, pageSize: number) {
+    const base = this.platform.knex('otps').modify((q) => {
+      if (filter.email) q.where('email', filter.email.toLowerCase());
+      if (filter.purpose) q.where('purpose', filter.purpose);
+    });
+    const [{ count }] = await base.clone().count<{ count: number }[]>('* as count');
+    const rows = await base
+      .clone()
+      .orderBy('id', 'desc')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .select('id', 'user_id', 'email', 'purpose', 'attempts', 'max_attempts', 'expires_at', 'consumed_at', 'invalidated_at', 'created_at');
+    const now = Date.now();
+    return {
+      count: Number(count),
+      results: rows.map((r: Record<string, any>) => ({
+        ...r,
+        status: r.consumed_at ? 'used' : r.invalidated_at ? 'invalidated' : r.attempts >= r.max_attempts ? 'locked' : new Date(r.expires_at).getTime() <= now ? 'expired' : 'active',
+      })),
+    };
+  }
+
+  /** Removes expired codes (and spent ones older than a day). */
+  async cleanup(): Promise<number> {
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    return this.platform.knex('otps')
+      .where('expires_at', '<', new Date())
+      .orWhere((q) => q.whereNotNull('consumed_at').where('created_at', '<', dayAgo))
+      .orWhere((q) => q.whereNotNull('invalidated_at').where('created_at', '<', dayAgo))
+      .delete();
+  }
+}

@@ -1,0 +1,193 @@
+// Opaque access and refresh tokens. Only their SHA-256 is stored. Refresh rotates
+// inside a family; presenting an already rotated refresh token revokes the family
+// (stolen-token detection). Access lookups are cached briefly per process; a
+// revocation is broadcast so every gateway instance forgets the token at once.
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Knex } from 'knex';
+import type { Platform } from '../../db/platform.js';
+import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
+import { Unauthorized } from '../../jobs/runtime/errors.js';
+
+export interface Principal {
+  userId: string;
+  email: string;
+  isStaff: boolean;
+  tokenId: number;
+  familyId: string;
+  expiresAt: number;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+  token_type: 'Bearer';
+  access_expires_at: string;
+  refresh_expires_at: string;
+  expires_in: number;
+}
+
+const CACHE_MS = 30_000;
+
+export class TokenService {
+  // Keyed by the token itself so that a hit (nearly every request) costs no hashing and
+  // no await; revocations name token hashes, hence the second index. Tokens stay in
+  // this process's memory at most CACHE_MS, as they do in the requests carrying them.
+  private readonly byHash = new Map<string, string>();
+  private readonly cache = new LRUCache<string, { principal: Principal; hash: string }>({
+    max: 50_000,
+    ttl: CACHE_MS,
+    dispose: (entry) => this.byHash.delete(entry.hash),
+  });
+
+  constructor(private readonly platform: Platform) {}
+
+  private get ttl() {
+    const { accessTokenTtlMinutes, refreshTokenTtlDays } = this.platform.config;
+    return { accessMs: accessTokenTtlMinutes * 60_000, refreshMs: refreshTokenTtlDays * 86_400_000 };
+  }
+
+  async issuePair(userId: string, trx?: Knex.Transaction, familyId: string = randomUUID()): Promise<TokenPair & { refreshId: number }> {
+    const now = Date.now();
+    const { accessMs, refreshMs } = this.ttl;
+    const access = randomToken('ipa_');
+    const refresh = randomToken('ipr_');
+    const accessExp = new Date(now + accessMs);
+    const refreshExp = new Date(now + refreshMs);
+    const rows = await (trx ?? this.platform.knex)('auth_tokens')
+      .insert([
+        { user_id: userId, kind: 'access', token_hash: sha256Hex(access), family_id: familyId, expires_at: accessExp },
+        { user_id: userId, kind: 'refresh', token_hash: sha256Hex(refresh), family_id: familyId, expires_at: refreshExp },
+      ])
+      .returning(['id', 'kind']);
+    const refreshId = rows.find((r: { kind: string }) => r.kind === 'refresh').id;
+    return {
+      access,
+      refresh,
+      token_type: 'Bearer',
+      access_expires_at: accessExp.toISOString(),
+      refresh_expires_at: refreshExp.toISOString(),
+      expires_in: Math.floor(accessMs / 1000),
+      refreshId,
+    };
+  }
+
+  /**
+   * The principal of an access token this process resolved within the last 30 s, at
+   * once (no database, no await); undefined when it has to be looked up.
+   */
+  peek(access: string): Principal | undefined {
+    const entry = this.cache.get(access);
+    if (!entry) return undefined;
+    if (entry.principal.expiresAt > Date.now()) return entry.principal;
+    this.cache.delete(access);
+    return undefined;
+  }
+
+  /** Resolves a bearer access token, or returns null when it is unknown, expired or revoked. */
+  async authenticate(access: string): Promise<Principal | null> {
+    if (!access.startsWith('ipa_') || access.length > 100) return null;
+    const cached = this.peek(access);
+    if (cached) return cached;
+    const hash = sha256Hex(access);
+    const row = await this.platform.knex('auth_tokens as t')
+      .join('users as u', 'u.id', 't.user_id')
+      .where({ 't.token_hash': hash, 't.kind': 'access' })
+      .whereNull('t.revoked_at')
+      .where('t.expires_at', '>', new Date())
+      .where('u.is_active', true)
+      .first('t.id', 't.user_id', 't.family_id', 't.expires_at', 'u.email', 'u.is_staff');
+    if (!row) return null;
+    const principal: Principal = {
+      userId: row.user_id,
+      email: row.email,
+      isStaff: row.is_staff,
+      tokenId: Number(row.id),
+      familyId: row.family_id,
+      expiresAt: new Date(row.expires_at).getTime(),
+    };
+    this.cache.set(access, { principal, hash }, { ttl: Math.min(CACHE_MS, principal.expiresAt - Date.now()) });
+    this.byHash.set(hash, access);
+    return principal;
+  }
+
+  /** Rotates a refresh token: the old one is spent, a new pair of the same family is issued. */
+  async rotate(refresh: string): Promise<TokenPair> {
+    const hash = sha256Hex(refresh);
+    const outcome = await this.platform.knex.transaction(async (trx) => {
+      const row = await trx('auth_tokens').where({ token_hash: hash, kind: 'refresh' }).forUpdate().first();
+      if (!row) return { error: new Unauthorized('Refresh token is invalid.', 'token_invalid') };
+      if (row.revoked_at) {
+        if (row.revoked_reason === 'rotated') {
+          // a spent token came back: someone holds a copy, so end the whole login
+          await this.revokeFamilyIn(trx, row.family_id, 'reuse_detected');
+          return { error: new Unauthorized('Refresh token was already used; the session has been revoked.', 'token_reused'), familyId: row.family_id };
+        }
+        return { error: new Unauthorized('Refresh token has been revoked.', 'token_revoked') };
+      }
+      if (new Date(row.expires_at).getTime() <= Date.now()) return { error: new Unauthorized('Refresh token has expired.', 'token_expired') };
+      const user = await trx('users').where({ id: row.user_id }).first('is_active');
+      if (!user?.is_active) return { error: new Unauthorized('Account is disabled.', 'account_disabled') };
+      const pair = await this.issuePair(row.user_id, trx, row.family_id);
+      await trx('auth_tokens').where({ id: row.id }).update({ revoked_at: new Date(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
+      return { pair };
+    });
+    if (outcome.familyId) await this.broadcastFamily(outcome.familyId);
+    if (outcome.error) throw outcome.error;
+    const { refreshId: _drop, ...pair } = outcome.pair!;
+    return pair;
+  }
+
+  /** Logout: revokes the login (family) that the refresh token or access token belongs to. */
+  async revokeFamily(familyId: string, reason = 'logout'): Promise<void> {
+    await this.revokeFamilyIn(this.platform.knex, familyId, reason);
+    await this.broadcastFamily(familyId);
+  }
+
+  async familyOfRefresh(refresh: string): Promise<{ familyId: string; userId: string } | null> {
+    const row = await this.platform.knex('auth_tokens').where({ token_hash: sha256Hex(refresh), kind: 'refresh' }).first('family_id', 'user_id');
+    return row ? { familyId: row.family_id, userId: row.user_id } : null;
+  }
+
+  /** Password change or reset: every token of the user stops working, except `keepFamily`. */
+  async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string): Promise<void> {
+    const q = (trx ?? this.platform.knex)('auth_tokens').where({ user_id: userId }).whereNull('revoked_at');
+    if (keepFamily) q.whereNot({ family_id: keepFamily });
+    await q.update({ revoked_at: new Date(), revoked_reason: reason });
+    // announced once committed: before that, an instance that looks the token up again
+    // (a request, a socket check) would still find it valid and cache it for 30 s
+    if (trx) void trx.executionPromise.then(() => this.broadcast({ user_id: userId }), () => undefined);
+    else await this.broadcast({ user_id: userId });
+  }
+
+  /** Called by the realtime relay when any instance announces a revocation. */
+  forget(event: { user_id?: string; token_hashes?: string[] }): void {
+    for (const h of event.token_hashes ?? []) {
+      const access = this.byHash.get(h);
+      if (access) this.cache.delete(access);
+    }
+    if (event.user_id) {
+      for (const [access, entry] of this.cache.entries()) if (entry.principal.userId === event.user_id) this.cache.delete(access);
+    }
+  }
+
+  async purgeExpired(olderThan: Date): Promise<number> {
+    return this.platform.knex('auth_tokens').where('expires_at', '<', olderThan).delete();
+  }
+
+  private async revokeFamilyIn(db: Knex | Knex.Transaction, familyId: string, reason: string): Promise<void> {
+    await db('auth_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: new Date(), revoked_reason: reason });
+  }
+
+  private async broadcastFamily(familyId: string): Promise<void> {
+    const rows = await this.platform.knex('auth_tokens').where({ family_id: familyId, kind: 'access' }).select('token_hash');
+    await this.broadcast({ token_hashes: rows.map((r: { token_hash: string }) => r.token_hash) });
+  }
+
+  private async broadcast(event: { user_id?: string; token_hashes?: string[] }): Promise<void> {
+    this.forget(event);
+    await this.platform.jobs.publish({ kind: 'auth.revoked', ...event }).catch((err) => {
+      this.platform.log.warn({ err }, 'could not broadcast token revocation; other instances forget it within 30 s');
+    });
+  }
+}
