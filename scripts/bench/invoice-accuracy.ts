@@ -33,7 +33,8 @@ import { parseArgs } from 'node:util';
 import Table from 'cli-table3';
 import { DEFAULT_EXTRACT_OPTIONS, extractInvoice, type OcrFunction } from '../../workers/invoice/extract.js';
 import { shutdownOcr } from '../../workers/ocr/recognize.js';
-import type { ExtractedInvoice } from '../../workers/invoice/types.js';
+import type { ExtractedInvoice, Field } from '../../workers/invoice/types.js';
+import { CALIBRATION, type HeaderFieldName } from '../../workers/invoice/text/confidence.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.join(here, '../../../shared');
@@ -51,6 +52,8 @@ interface FieldResult {
   ours: unknown;
   ref: unknown;
   confidence: number | null;
+  /** the evidence the confidence was computed from (workers/invoice/text/confidence.ts) */
+  basis?: { strength: number; legibility: number };
 }
 interface DocResult {
   file: string;
@@ -81,6 +84,7 @@ const { values: args } = parseArgs({
     'show-held-out': { type: 'boolean', default: false },
     json: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
+    'fit-confidence': { type: 'boolean', default: false },
     child: { type: 'string' },
   },
 });
@@ -180,14 +184,14 @@ export function sameVendor(ours: string | null, ref: string): boolean {
 
 function score(invoice: ExtractedInvoice, ref: Reference): Record<FieldName, FieldResult> {
   const h = invoice.header;
-  const f = <T>(ok: boolean | null, ours: T, refValue: unknown, confidence: number | null): FieldResult => ({ ok, ours, ref: refValue, confidence });
+  const f = <T>(ok: boolean | null, ours: Field<T>, refValue: unknown): FieldResult => ({ ok, ours: ours.value, ref: refValue, confidence: ours.confidence, ...(ours.basis ? { basis: ours.basis } : {}) });
   return {
-    vendor: f(ref.vendor ? sameVendor(h.vendor_name.value, ref.vendor) : null, h.vendor_name.value, ref.vendor, h.vendor_name.confidence),
-    number: f(ref.number ? h.invoice_number.value?.toLowerCase() === ref.number.toLowerCase() : null, h.invoice_number.value, ref.number, h.invoice_number.confidence),
-    date: f(ref.date ? h.invoice_date.value === ref.date : null, h.invoice_date.value, ref.date, h.invoice_date.confidence),
-    currency: f(ref.currency ? h.currency.value === ref.currency : null, h.currency.value, ref.currency, h.currency.confidence),
-    total: f(ref.total !== undefined ? h.total_amount.value !== null && Math.abs(h.total_amount.value - ref.total) <= 0.011 : null, h.total_amount.value, ref.total, h.total_amount.confidence),
-    lines: f(ref.lines !== undefined ? invoice.lines.length === ref.lines : null, invoice.lines.length, ref.lines, null),
+    vendor: f(ref.vendor ? sameVendor(h.vendor_name.value, ref.vendor) : null, h.vendor_name, ref.vendor),
+    number: f(ref.number ? h.invoice_number.value?.toLowerCase() === ref.number.toLowerCase() : null, h.invoice_number, ref.number),
+    date: f(ref.date ? h.invoice_date.value === ref.date : null, h.invoice_date, ref.date),
+    currency: f(ref.currency ? h.currency.value === ref.currency : null, h.currency, ref.currency),
+    total: f(ref.total !== undefined ? h.total_amount.value !== null && Math.abs(h.total_amount.value - ref.total) <= 0.011 : null, h.total_amount, ref.total),
+    lines: { ok: ref.lines !== undefined ? invoice.lines.length === ref.lines : null, ours: invoice.lines.length, ref: ref.lines, confidence: null },
   };
 }
 
@@ -344,11 +348,11 @@ function summaryTable(results: SetResult[]): string {
 }
 
 /** Share right per confidence band: a field reported at ≥ 0.9 should be right at least 9 times in 10. */
-function calibrationTable(results: SetResult[]): string {
+function calibrationTable(results: SetResult[], part?: Split): string {
   const bands: [string, number, number][] = [['≥ 0.9', 0.9, 1.01], ['0.7–0.9', 0.7, 0.9], ['0.5–0.7', 0.5, 0.7], ['< 0.5', 0, 0.5]];
   const table = new Table({ head: ['field', ...bands.map((b) => b[0]), 'not found'], style: { head: [], border: [] } });
   for (const f of FIELDS.filter((x) => x !== 'lines')) {
-    const all = results.flatMap((r) => r.docs.map((d) => d.fields[f])).filter((x) => x.ok !== null);
+    const all = results.flatMap((r) => r.docs.filter((d) => !part || d.split === part).map((d) => d.fields[f])).filter((x) => x.ok !== null);
     const row = bands.map(([, lo, hi]) => {
       const inBand = all.filter((x) => x.ours !== null && (x.confidence ?? 0) >= lo && (x.confidence ?? 0) < hi);
       return inBand.length ? pct(inBand.filter((x) => x.ok).length, inBand.length) : '–';
@@ -373,6 +377,46 @@ function latencyTable(results: SetResult[]): string {
   return table.toString();
 }
 
+// ── calibration ──────────────────────────────────────────────────────────────────
+
+const HEADER_NAMES: Record<Exclude<FieldName, 'lines'>, HeaderFieldName> = { vendor: 'vendor_name', number: 'invoice_number', date: 'invoice_date', currency: 'currency', total: 'total_amount' };
+
+/**
+ * Logistic regression per field, p = σ(a + b·strength + c·legibility), on the TUNING
+ * documents only (the held-out receipts stay out), with a little L2 pull towards the
+ * current constants so a field with few examples does not swing wildly.
+ */
+function fitConfidence(results: SetResult[]): string {
+  const out: string[] = ['fitted confidence constants (tuning documents; paste into workers/invoice/text/confidence.ts):'];
+  for (const [f, name] of Object.entries(HEADER_NAMES) as [Exclude<FieldName, 'lines'>, HeaderFieldName][]) {
+    const rows = results.flatMap((r) => r.docs.filter((d) => d.split === 'tune').map((d) => d.fields[f])).filter((x) => x.ok !== null && x.basis);
+    if (rows.length < 8) {
+      out.push(`  ${name}: ${rows.length} examples, kept ${JSON.stringify(CALIBRATION[name])}`);
+      continue;
+    }
+    let { a, b, c } = CALIBRATION[name];
+    const prior = { a, b, c };
+    const lambda = 0.02;
+    for (let it = 0; it < 20000; it++) {
+      let ga = 0, gb = 0, gc = 0;
+      for (const x of rows) {
+        const p = 1 / (1 + Math.exp(-(a + b * x.basis!.strength + c * x.basis!.legibility)));
+        const e = p - (x.ok ? 1 : 0);
+        ga += e;
+        gb += e * x.basis!.strength;
+        gc += e * x.basis!.legibility;
+      }
+      const n = rows.length;
+      a -= 0.5 * (ga / n + lambda * (a - prior.a));
+      b -= 0.5 * (gb / n + lambda * (b - prior.b));
+      c -= 0.5 * (gc / n + lambda * (c - prior.c));
+    }
+    const r1 = (v: number) => Math.round(v * 10) / 10;
+    out.push(`  ${name}: { a: ${r1(a)}, b: ${r1(b)}, c: ${r1(c)} },  // ${rows.length} examples, ${rows.filter((x) => x.ok).length} right`);
+  }
+  return out.join('\n');
+}
+
 // ── main ─────────────────────────────────────────────────────────────────────────
 
 if (args.child) {
@@ -395,6 +439,10 @@ console.log('\naccuracy per field');
 console.log(summaryTable(results));
 console.log('\nconfidence calibration (share right among the fields reported in each band)');
 console.log(calibrationTable(results));
+if (results.some((r) => r.docs.some((d) => d.split === 'held-out'))) {
+  console.log('the same on the held-out receipts only');
+  console.log(calibrationTable(results, 'held-out'));
+}
 if (results.every((r) => r.docs.every((d) => d.cached))) console.log('\n(OCR output cached: latency not measured)');
 else {
   if (results.some((r) => r.docs.some((d) => d.cached))) console.log('\n(documents whose OCR came from the cache are left out of the latencies; peak RSS is then too low)');
@@ -402,6 +450,7 @@ else {
   console.log(latencyTable(results));
 }
 if (args.json) fs.writeFileSync(args.json, JSON.stringify(results, null, 2));
+if (args['fit-confidence']) console.log(`\n${fitConfidence(results)}`);
 
 const inv = results.find((r) => r.set === 'invoices');
 if (inv) {

@@ -64,3 +64,29 @@ test('usage errors exit 2', async (t) => {
   t.is((await run.exited).code, 2);
   t.regex(run.output(), /usage: npm run import-invoices/);
 });
+
+test('re-running --apply on the same folder skips what was stored (duplicates), unless --include-duplicates', async (t) => {
+  const o = await owner(app.server);
+  const dir = await folder();
+  await fs.rm(path.join(dir, 'broken.pdf'));
+  const args = ['--user', o.user.email, '--inventory', String(o.tree.inventory.id), '--box', String(o.tree.box.id), '--family', 'Batch', '--apply', '--concurrency', '1'];
+  const { knex } = app.server.app.platform;
+  const stock = async () => Number((await knex('inventory_items').where({ owner_id: o.user.id }).sum({ q: 'quantity' }))[0].q);
+
+  const first = startEntry('scripts/import-invoices.ts', env(), [...args, dir]);
+  t.is((await first.exited).code, 0, first.output());
+  t.regex(first.output(), /3 file\(s\): 3 applied/);
+  const after = await stock();
+  t.true(after > 0);
+
+  const second = startEntry('scripts/import-invoices.ts', env(), [...args, dir]);
+  t.is((await second.exited).code, 0, second.output());
+  t.regex(second.output(), /a\.pdf.*duplicate/);
+  t.regex(second.output(), /3 file\(s\): 0 applied, 0 previewed, 0 need review, 3 duplicate\(s\) skipped, 0 failed/);
+  t.is(await stock(), after, 'nothing received twice');
+
+  const third = startEntry('scripts/import-invoices.ts', env(), [...args, '--include-duplicates', path.join(dir, 'b.xml')]);
+  t.is((await third.exited).code, 0, third.output());
+  t.regex(third.output(), /1 file\(s\): 1 applied/);
+  t.true((await stock()) > after);
+});

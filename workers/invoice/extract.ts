@@ -13,6 +13,7 @@ import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
+import { nonStockKind } from './text/non-stock.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
 import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats } from './types.js';
 
@@ -61,6 +62,10 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
   } else {
     invoice = await extractPdf(data, opts, stats);
+  }
+  for (const line of invoice.lines) {
+    const kind = nonStockKind(line);
+    if (kind) line.non_stock = kind;
   }
   stats.duration_ms = Math.round(performance.now() - started);
   return { invoice, stats };

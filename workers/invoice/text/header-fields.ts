@@ -2,6 +2,7 @@
 // labels.ts), with fallbacks when a document prints no label.
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
+import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, type DayOrder } from './dates.js';
 import { close, looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
@@ -27,27 +28,27 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     parse: parseInvoiceNumber,
     exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b/i,
   });
-  return best ? field(best.value, best.score * layout.quality) : field<string>(null, 0);
+  return best ? calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf }) : field<string>(null, 0);
 }
 
 export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> {
   const firstDate = (text: string) => plausibleDates(text, order)[0]?.iso ?? null;
   const [best] = findLabeled(layout, { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
-  if (best) return field(best.value, best.score * layout.quality);
+  if (best) return calibrated('invoice_date', best.value, { strength: best.score, legibility: best.line.conf });
   // no label: receipts print the sale's date and time together, anywhere on the slip;
   // invoices near the top. A date beside a due/delivery/period word is another date.
   const page = layout.pages[0];
-  let found: { iso: string; score: number } | null = null;
+  let found: { iso: string; score: number; conf: number } | null = null;
   for (const line of layout.lines) {
     const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
       let score = other ? 0.25 : 0.4;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
-      if (!found || score > found.score) found = { iso: d.iso, score };
+      if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf };
     }
   }
-  return found ? field(found.iso, found.score * layout.quality) : field<string>(null, 0);
+  return found ? calibrated('invoice_date', found.iso, { strength: found.score, legibility: found.conf }) : field<string>(null, 0);
 }
 
 /** Dates of a text that can be a document's date: not in the future (beyond a day's clock skew) and not before 2000. */
@@ -92,30 +93,40 @@ export function readTotal(layout: Layout, decimal: DecimalMark | null): Field<nu
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = found.filter((c) => c.value !== 0);
-  const candidates = (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score }));
+  const candidates = (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
   for (const c of candidates) {
-    if (paid !== null && close(c.value, paid)) c.score += 0.2;
+    if (paid !== null && close(c.value, paid.value)) {
+      c.score += 0.2;
+      c.agreed = true;
+    }
     // the rounded total (total + rounding), the gross (net + tax)
-    if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) c.score += 0.15;
-    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015))) c.score += 0.1;
+    if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) {
+      c.score += 0.15;
+      c.agreed = true;
+    }
+    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015))) {
+      c.score += 0.1;
+      c.agreed = true;
+    }
   }
   // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific label
-  if (paid !== null && paid > 0 && !candidates.some((c) => close(c.value, paid))) candidates.push({ value: paid, score: 0.8 });
+  if (paid !== null && paid.value > 0 && !candidates.some((c) => close(c.value, paid.value))) candidates.push({ value: paid.value, score: 0.8, label: 0.75, agreed: false, conf: paid.conf });
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
   const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];
-  const agreed = paid !== null && close(best.value, paid);
-  return field(best.value, Math.min(0.99, best.score * (agreed ? 1 : 0.9)) * layout.quality);
+  // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
+  const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
+  return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
 }
 
 /** Tendered − change, when both are printed and make sense (change below what was tendered). */
-function paidAmount(layout: Layout, money: (text: string) => number | null): number | null {
+function paidAmount(layout: Layout, money: (text: string) => number | null): { value: number; conf: number } | null {
   const tendered = findLabeled(layout, { labels: TENDERED, parse: money, exclude: /\b(?:card|visa|master|debit|credit|voucher)\b/i, below: 0 });
   const change = findLabeled(layout, { labels: CHANGE, parse: money, below: 0 });
   if (!tendered.length || !change.length) return null;
-  const t = tendered[tendered.length - 1].value;
-  const c = change[change.length - 1].value;
-  if (t <= 0 || c < 0 || c >= t) return null;
-  return round2(t - c);
+  const t = tendered[tendered.length - 1];
+  const c = change[change.length - 1];
+  if (t.value <= 0 || c.value < 0 || c.value >= t.value) return null;
+  return { value: round2(t.value - c.value), conf: Math.min(t.line.conf, c.line.conf) };
 }

@@ -1,7 +1,7 @@
 // A laid-out document (PDF text layer or OCR) -> header fields and item lines.
 import type { Layout } from '../layout.js';
 import type { ExtractedHeader, ExtractedLine } from '../types.js';
-import { field } from '../types.js';
+import { calibrated } from './confidence.js';
 import { detectCountry } from './country.js';
 import { detectCurrency } from './currency.js';
 import { documentDayOrder } from './dates.js';
@@ -25,10 +25,10 @@ export function readLaidOutInvoice(layout: Layout, vendorSources: Layout[] = [])
   const vendor = readVendor(layout, vendorSources);
   return {
     header: {
-      vendor_name: field(vendor.value, vendor.confidence),
+      vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order),
-      currency: field(currency.value, currency.confidence * layout.quality),
+      currency: calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
       total_amount: readTotal(layout, decimal),
     },
     lines: readLineItems(layout, decimal),

@@ -10,7 +10,8 @@
 // already names someone lose; titles, slogans and till phrases are never names; and an
 // OCR line the engine was unsure of counts for less.
 import type { Layout, LayoutLine } from '../layout.js';
-import { field, type Field } from '../types.js';
+import { field } from '../types.js';
+import { calibrated, type ReadField } from './confidence.js';
 import { overlap } from './labels.js';
 import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 
@@ -27,7 +28,7 @@ const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\
 
 const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
-export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> & { score: number } {
+export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
   const ranked = rankVendors(layout, extra);
   let best = ranked[0];
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
@@ -37,8 +38,12 @@ export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> 
     if (fuller) best = { ...fuller, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
-  const confidence = Math.min(0.95, 0.25 + best.score * 0.09) * layout.quality;
-  return { ...field(best.name, confidence), score: best.score };
+  // evidence: the score itself and the lead over the best candidate naming someone else
+  const key = compactName(best.name);
+  const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
+  const lead = best.score - (rival?.score ?? 0);
+  const strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
+  return { ...calibrated('vendor_name', best.name, { strength, legibility: best.line.conf }), score: best.score };
 }
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
