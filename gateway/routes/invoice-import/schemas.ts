@@ -58,8 +58,7 @@ export const PreviewLineOut = Joi.object({
 export const PreviewSummaryOut = Joi.object({
   total_lines: Joi.number().integer().required(),
   ready_to_apply: Joi.number().integer().required(),
-  needs_review: Joi.number().integer().required(),
-  non_stock: Joi.number().integer().description('lines that are not stock items (neither ready nor to review)'),
+  needs_review: Joi.number().integer().required().description('lines to look at: needs_review and non_stock lines'),
 }).label('PreviewSummary');
 
 export const BulkSummaryOut = Joi.object({

@@ -94,10 +94,10 @@ export function previewLines(lines: ExtractedLine[], matches: (ProductMatch | nu
   });
 }
 
+/** Non-stock lines count as lines to review: receiving them or not is the user's decision. */
 export function previewSummary(lines: PreviewLine[]): PreviewSummary {
   const ready = lines.filter((l) => l.status === 'ready').length;
-  const nonStock = lines.filter((l) => l.status === 'non_stock').length;
-  return { total_lines: lines.length, ready_to_apply: ready, needs_review: lines.length - ready - nonStock, non_stock: nonStock };
+  return { total_lines: lines.length, ready_to_apply: ready, needs_review: lines.length - ready };
 }
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);

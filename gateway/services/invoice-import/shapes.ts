@@ -65,9 +65,8 @@ export interface PreviewLine {
 export interface PreviewSummary {
   total_lines: number;
   ready_to_apply: number;
+  /** lines to look at, non-stock lines included */
   needs_review: number;
-  /** lines that are not stock items (neither ready nor to review) */
-  non_stock?: number;
 }
 
 export interface BulkLineIn {
@@ -218,8 +217,9 @@ export function previewBody(row: SessionRow) {
   const s = row.summary as PreviewSummary;
   const total = s.total_lines ?? row.preview_lines.length;
   const invoice = row.invoice as Partial<InvoiceFields>;
+  const nonStock = row.preview_lines.filter((l) => l.status === 'non_stock').length;
   const notes = [
-    s.non_stock ? `${s.non_stock} not stock (fees, levies, deposits, shipping, discounts)` : '',
+    nonStock ? `${nonStock} line(s) not stock (fees, levies, deposits, shipping, discounts)` : '',
     invoice.needs_review?.length ? `check ${invoice.needs_review.join(', ')}` : '',
     row.duplicate ? `this invoice was already imported in session ${row.duplicate.session_id} (${row.duplicate.session_status}); storing it again needs confirm_duplicate: true` : '',
   ].filter(Boolean);
@@ -236,7 +236,7 @@ export function previewBody(row: SessionRow) {
     ...location(row),
     product_family_name: row.product_family_name,
     lines: row.preview_lines,
-    summary: { total_lines: total, ready_to_apply: s.ready_to_apply ?? 0, needs_review: s.needs_review ?? 0, non_stock: s.non_stock ?? 0 },
+    summary: { total_lines: total, ready_to_apply: s.ready_to_apply ?? 0, needs_review: s.needs_review ?? 0 },
     duplicate_of: row.duplicate ?? null,
     extraction: row.extraction,
   };
