@@ -30,3 +30,5 @@ export { PushOutboxEntry } from './push-outbox-entry.js';
 export { StorageBox } from './storage-box.js';
 export { Storage } from './storage.js';
 export { VariantTag } from './variant-tag.js';
+export { ApiToken } from './api-token.js';
+export { TeamInvitation } from './team-invitation.js';

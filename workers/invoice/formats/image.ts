@@ -20,20 +20,23 @@ export interface OcrTokens {
 }
 
 /**
- * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scale`
- * divides pixel positions back to the page's own units (a PDF page rendered at
- * 200 dpi has scale 200/72), so OCR words can sit beside a text layer. `rendered`:
- * the images are PDF pages rendered by us (clean white paper, where shaded table rows
- * are binarised first); photos and scans go to the engine's document preparation as
- * they are (binarising them first lost totals on the development receipts).
+ * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scales`
+ * (one for all, or one per image) divides pixel positions back to the page's own
+ * units (a PDF page rendered at 200 dpi has scale 200/72), so OCR words can sit
+ * beside a text layer. `rendered`: the images are PDF pages rendered by us (clean
+ * white paper, where shaded table rows are binarised first); photos and scans go to
+ * the engine's document preparation as they are (binarising them first lost totals
+ * on the development receipts).
  */
-export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scale = 1, rendered = false): Promise<OcrTokens> {
+export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false): Promise<OcrTokens> {
   const tokens: Token[] = [];
   const pages: PageBox[] = [];
   const seconds: number[] = [];
   let confidence = 0;
   let words = 0;
   for (const [i, image] of images.entries()) {
+    // each page has its own render scale (formats/pdf.ts keeps big pages within a pixel budget)
+    const scale = Array.isArray(scales) ? (scales[i] ?? 1) : scales;
     let result;
     try {
       const input = rendered ? await flattenShading(image) : image;
