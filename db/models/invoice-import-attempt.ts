@@ -10,7 +10,6 @@ export class InvoiceImportAttempt extends BaseModel {
   declare product_family_name: string;
   declare lines: any;
   declare status: 'queued' | 'applied' | 'failed' | 'conflict';
-  declare http_status: number | null;
   declare response: any | null;
   declare created_at: Date;
   declare finished_at: Date | null;

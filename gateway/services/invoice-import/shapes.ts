@@ -6,6 +6,12 @@ import type { Scope } from '../scope.js';
 
 export type SessionStatus = 'previewed' | 'applied' | 'failed';
 
+/** How a bulk-store attempt ended (invoice_import_attempts.status once it ran). */
+export type AttemptResult = 'applied' | 'failed' | 'conflict';
+
+/** The spec's answer status of each outcome: 200 stored, 400 aborted, 409 already applied. */
+export const BULK_STORE_STATUS: Record<AttemptResult, number> = { applied: 200, failed: 400, conflict: 409 };
+
 export interface InvoiceFields {
   vendor_name: string | null;
   invoice_number: string | null;
