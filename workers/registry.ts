@@ -25,6 +25,13 @@ export interface HandlerContext {
   platform: Platform;
   services: Services;
   log: Logger;
+  /** seams injected by whoever starts the workers (tests); none in production */
+  hooks?: WorkerHooks;
+}
+
+export interface WorkerHooks {
+  /** inside the bulk-store transaction of `invoice.store`, before its last write */
+  bulkStoreBeforeCommit?: () => Promise<void>;
 }
 
 export type Handler<N extends JobName> = (job: Job<JobOf<N>>, ctx: HandlerContext) => Promise<unknown>;

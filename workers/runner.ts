@@ -10,7 +10,7 @@ import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type QueueName } from '../jobs/catalog.js';
-import { runJob, verifyRegistry, type HandlerContext } from './registry.js';
+import { runJob, verifyRegistry, type HandlerContext, type WorkerHooks } from './registry.js';
 import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
 export interface RunningWorkers {
@@ -27,10 +27,10 @@ export function selectQueues(requested: string[]): QueueName[] {
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
-export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues)): Promise<RunningWorkers> {
+export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues), options: { hooks?: WorkerHooks } = {}): Promise<RunningWorkers> {
   verifyRegistry();
   const platform = createPlatform(config, 'worker');
-  const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log };
+  const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log, hooks: options.hooks };
   const workers: Worker[] = [];
   // BullMQ treats a passed-in connection as shared and never closes it; we do, on close()
   const connections: Redis[] = [];

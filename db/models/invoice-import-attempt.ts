@@ -11,7 +11,6 @@ export class InvoiceImportAttempt extends BaseModel {
   declare lines: any;
   declare confirm_duplicate: boolean;
   declare status: 'queued' | 'applied' | 'failed' | 'conflict';
-  declare http_status: number | null;
   declare response: any | null;
   declare created_at: Date;
   declare finished_at: Date | null;

@@ -19,7 +19,7 @@ import { InvoiceImportAttempt, InvoiceImportSession } from '../../../db/models/i
 import { insertProducts, insertVariants, productsByName, takenSkus } from './store-sql.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
 import { findDuplicate, type DuplicateOf } from './duplicates.js';
-import { ABORTED_MESSAGE, scopeOfRow, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
+import { ABORTED_MESSAGE, BULK_STORE_STATUS, scopeOfRow, type AttemptResult, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
 
 export interface ApplyDeps {
   platform: Platform;
@@ -28,36 +28,34 @@ export interface ApplyDeps {
   audit: AuditService;
 }
 
+/** The result of the `invoice.store` job (http_status: the answer the bulk-store call gives). */
 export interface AttemptOutcome {
   attempt_id: number;
-  status: 'applied' | 'failed' | 'conflict';
+  status: AttemptResult;
   http_status: number;
   session_id: number;
 }
 
-/** Test-only: pause inside the transaction so a test can kill the worker mid-write. */
-const pauseForTests = async () => {
-  const ms = process.env.NODE_ENV === 'test' ? Number(process.env.INVOICE_STORE_TEST_PAUSE_MS ?? 0) : 0;
-  if (ms > 0) {
-    console.log('invoice-store: paused inside the transaction');
-    await new Promise((r) => setTimeout(r, ms));
-  }
-};
+/** Seams the caller may inject (a test pauses inside the transaction to kill the worker mid-write). */
+export interface ApplyHooks {
+  /** runs inside the transaction once everything but the session's own update is written */
+  beforeCommit?: () => Promise<void>;
+}
 
-export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): Promise<AttemptOutcome> {
+export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, hooks: ApplyHooks = {}): Promise<AttemptOutcome> {
   const { knex } = deps.platform;
   return knex.transaction(async (trx) => {
     const attempt = await InvoiceImportAttempt.query(trx).where({ id: attemptId }).forUpdate().first();
     if (!attempt) throw new Error(`attempt_missing: bulk-store attempt ${attemptId} does not exist`);
-    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status!, session_id: attempt.session_id };
+    if (attempt.status !== 'queued') return outcomeOf(attemptId, attempt.status, attempt.session_id);
     const session = (await InvoiceImportSession.query(trx).where({ id: attempt.session_id }).forUpdate().first()) as unknown as SessionRow;
-    const finish = async (status: AttemptOutcome['status'], httpStatus: number, response: unknown): Promise<AttemptOutcome> => {
-      await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status, http_status: httpStatus, response: JSON.stringify(response), finished_at: trx.fn.now() });
-      return { attempt_id: attemptId, status, http_status: httpStatus, session_id: session.id };
+    const finish = async (status: AttemptResult, response: unknown): Promise<AttemptOutcome> => {
+      await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status, response: JSON.stringify(response), finished_at: trx.fn.now() });
+      return outcomeOf(attemptId, status, session.id);
     };
 
     // applied once is applied for good: answer with what was stored
-    if (session.status === 'applied') return finish('conflict', 409, alreadyApplied(session));
+    if (session.status === 'applied') return finish('conflict', alreadyApplied(session));
 
     // the same invoice applied by another session of the scope: only with confirm_duplicate.
     // Applies of one scope take turns here (a transaction-scoped advisory lock), so two
@@ -67,7 +65,7 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
     if (!attempt.confirm_duplicate) {
       const doc = session.document_id ? await trx('invoice_import_documents').where({ id: session.document_id }).first('sha256') : null;
       const earlier = await findDuplicate(trx, scopeOfSession, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true });
-      if (earlier) return finish('conflict', 409, duplicateBody(session, earlier));
+      if (earlier) return finish('conflict', duplicateBody(session, earlier));
     }
 
     const actorId: string = attempt.actor_id ?? session.created_by!;
@@ -85,7 +83,7 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
         attempts: session.attempts + 1,
         updated_at: trx.fn.now(),
       });
-      return finish('failed', 400, failureBody(session.id, message, errors));
+      return finish('failed', failureBody(session.id, message, errors));
     }
 
     const products = await resolveProducts(trx, deps, scope, actorId, resolved, familyName, (session.invoice as { vendor_name?: string }).vendor_name ?? '');
@@ -119,7 +117,7 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
       updated_inventory_items: receipt.updated_item_ids.length,
     };
     const message = `Stored ${results.length} line(s) in the inventory: ${summary.created_inventory_items} item(s) created, ${summary.updated_inventory_items} increased, ${summary.created_products} product(s) created.`;
-    await pauseForTests();
+    await hooks.beforeCommit?.();
     const resultPayload = { message, results, summary, transaction_id: receipt.transaction_id };
     await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
       status: 'applied',
@@ -140,9 +138,11 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
       summary: message,
       changes: { summary, transaction_id: receipt.transaction_id },
     });
-    return finish('applied', 200, { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
+    return finish('applied', { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
   });
 }
+
+const outcomeOf = (attemptId: number, status: AttemptResult, sessionId: number): AttemptOutcome => ({ attempt_id: attemptId, status, http_status: BULK_STORE_STATUS[status], session_id: sessionId });
 
 export function failureBody(sessionId: number, message: string, errors: ErrorItem[]) {
   return { status: 'error', message, errors, session_id: sessionId, session_status: 'failed', error: { code: 'bulk_store_aborted', message, details: errors } };
@@ -241,7 +241,7 @@ async function addVariants(trx: Knex.Transaction, scope: Scope, lines: ResolvedL
 export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err: DomainError): Promise<AttemptOutcome> {
   return deps.platform.knex.transaction(async (trx) => {
     const attempt = (await InvoiceImportAttempt.query(trx).where({ id: attemptId }).forUpdate().first())!;
-    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status!, session_id: attempt.session_id };
+    if (attempt.status !== 'queued') return outcomeOf(attemptId, attempt.status, attempt.session_id);
     const session = (await InvoiceImportSession.query(trx).where({ id: attempt.session_id }).forUpdate().first()) as unknown as SessionRow;
     const lines: BulkLineIn[] = attempt.lines;
     const numberAt = (i: number) => (typeof lines[i]?.line_number === 'number' ? (lines[i].line_number as number) : i + 1);
@@ -261,7 +261,7 @@ export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err
       updated_at: trx.fn.now(),
     });
     const body = failureBody(session.id, message, errors);
-    await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status: 'failed', http_status: 400, response: JSON.stringify(body), finished_at: trx.fn.now() });
-    return { attempt_id: attemptId, status: 'failed' as const, http_status: 400, session_id: session.id };
+    await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status: 'failed', response: JSON.stringify(body), finished_at: trx.fn.now() });
+    return outcomeOf(attemptId, 'failed', session.id);
   });
 }

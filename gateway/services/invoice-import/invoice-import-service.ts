@@ -16,8 +16,8 @@ import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionSt
 import { matchProducts } from './matching.js';
 import { findDuplicate, vendorKey } from './duplicates.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
-import { historyItem, previewBody, scopeOfRow, sessionRecord, type BulkLineIn, type SessionRow } from './shapes.js';
-import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type AttemptOutcome } from './apply-session.js';
+import { BULK_STORE_STATUS, historyItem, previewBody, scopeOfRow, sessionRecord, type AttemptResult, type BulkLineIn, type SessionRow } from './shapes.js';
+import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type ApplyHooks, type AttemptOutcome } from './apply-session.js';
 import { Inventory, InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession, StorageBox } from '../../../db/models/index.js';
 
 /** Parsing a document (OCR above all) is the most expensive call of this area: bounded per user (INVOICE_PREVIEWS_PER_MINUTE). */
@@ -230,7 +230,7 @@ export class InvoiceImportService {
     const { scope } = actor;
     const { knex } = this.platform;
     const session = await this.row(scope, input.session_id);
-    if (session.status === 'applied') return { done: true, httpStatus: 409, body: alreadyApplied(session) };
+    if (session.status === 'applied') return { done: true, httpStatus: BULK_STORE_STATUS.conflict, body: alreadyApplied(session) };
     const attempt = await InvoiceImportAttempt.query(knex)
       .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
       .returning('id');
@@ -241,13 +241,13 @@ export class InvoiceImportService {
 
   /** The stored answer of a finished attempt. */
   async answerOf(attemptId: number): Promise<BulkStoreAnswer> {
-    const row = (await InvoiceImportAttempt.query(this.platform.knex).where({ id: attemptId }).select('http_status', 'response').first())!;
-    return { done: true, httpStatus: row.http_status!, body: row.response };
+    const row = (await InvoiceImportAttempt.query(this.platform.knex).where({ id: attemptId }).select('status', 'response').first())!;
+    return { done: true, httpStatus: BULK_STORE_STATUS[row.status as AttemptResult], body: row.response };
   }
 
   /** Job body of `invoice.store` (apply-session.ts). */
-  runAttempt(attemptId: number): Promise<AttemptOutcome> {
-    return applyInvoiceSession({ platform: this.platform, ...this.apply }, attemptId);
+  runAttempt(attemptId: number, hooks?: ApplyHooks): Promise<AttemptOutcome> {
+    return applyInvoiceSession({ platform: this.platform, ...this.apply }, attemptId, hooks);
   }
 
   /** The ledger refused an attempt (4xx): the session records it as failed. */
