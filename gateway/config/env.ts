@@ -43,6 +43,31 @@ export interface Config {
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
+  /** AI support chat: the answer engine, its limits and the `ai` queue */
+  ai: AiConfig;
+}
+
+/** AI support chat (gateway/services/support/chat/). */
+export interface AiConfig {
+  /** `offline`: extractive answers from the FAQ articles, no model; `openai`: an OpenAI-compatible model, offline as fallback */
+  engine: 'offline' | 'openai';
+  openaiBaseUrl: string;
+  openaiApiKey: string;
+  openaiModel: string;
+  /** a reply is due this long after the question was saved (the spec's 45 s is the maximum) */
+  answerTimeoutMs: number;
+  /** output cap of one model answer, sent as max_tokens and enforced in our code (at most 1,800) */
+  maxOutputTokens: number;
+  /** concurrent answer jobs per worker process on the `ai` queue */
+  concurrency: number;
+  /** chat messages one user may send per minute (REST and WebSocket together) */
+  messagesPerMinute: number;
+  /** questions of one user waiting for their answer at the same time */
+  maxPendingPerUser: number;
+  /** longest chat message in characters */
+  maxMessageChars: number;
+  /** offline engine: BM25 score an article needs to be used as an answer */
+  minScore: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -139,6 +164,17 @@ const schema = Joi.object({
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
   CORS_ORIGINS: Joi.string().default('*'),
+  AI_ENGINE: Joi.string().lowercase().valid('offline', 'openai').default('offline'),
+  OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: Joi.string().allow('').default(''),
+  OPENAI_MODEL: Joi.string().max(200).default('gpt-4o-mini'),
+  AI_ANSWER_TIMEOUT_MS: Joi.number().integer().min(500).max(45000).default(45000),
+  AI_MAX_OUTPUT_TOKENS: Joi.number().integer().min(64).max(1800).default(1800),
+  AI_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  AI_MESSAGES_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(20),
+  AI_MAX_PENDING_PER_USER: Joi.number().integer().min(1).max(1000).default(3),
+  AI_MAX_MESSAGE_CHARS: Joi.number().integer().min(100).max(20000).default(4000),
+  AI_MIN_SCORE: Joi.number().min(0).max(1000).default(6),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -219,6 +255,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),
+    ai: {
+      engine: value.AI_ENGINE,
+      openaiBaseUrl: stripSlash(value.OPENAI_BASE_URL),
+      openaiApiKey: value.OPENAI_API_KEY,
+      openaiModel: value.OPENAI_MODEL,
+      answerTimeoutMs: value.AI_ANSWER_TIMEOUT_MS,
+      maxOutputTokens: value.AI_MAX_OUTPUT_TOKENS,
+      concurrency: value.AI_CONCURRENCY,
+      messagesPerMinute: value.AI_MESSAGES_PER_MINUTE,
+      maxPendingPerUser: value.AI_MAX_PENDING_PER_USER,
+      maxMessageChars: value.AI_MAX_MESSAGE_CHARS,
+      minScore: value.AI_MIN_SCORE,
+    },
   };
 }
 
