@@ -12,6 +12,7 @@ import { kycGatePlugin } from './plugins/kyc-gate.js';
 import { trailingSlashPlugin } from './plugins/trailing-slash.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
+import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
 import { SocketHub } from './realtime/hub.js';
 import { RealtimeRelay } from './realtime/relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
@@ -65,6 +66,7 @@ export async function compose(config: Config): Promise<Server> {
   await server.register([errorsPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server);
   registerNotificationChannel(server, hub);
+  registerSupportChatChannel(server, hub);
   server.route(routes);
 
   await relay.start();

@@ -17,6 +17,7 @@ import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
 import { kycSweep } from './handlers/kyc-sweep.js';
 import { parseInvoice } from './handlers/parse-invoice.js';
 import { storeInvoice } from './handlers/store-invoice.js';
+import { answerChatMessage } from './handlers/answer-chat-message.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -41,6 +42,7 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
   'invoice.parse': parseInvoice,
   'invoice.store': storeInvoice,
+  'ai.answer-chat-message': answerChatMessage,
 };
 
 export function verifyRegistry(): void {

@@ -24,6 +24,12 @@ export function selectQueues(requested: string[]): QueueName[] {
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
+/** Queues with their own concurrency setting; the rest use WORKER_CONCURRENCY. */
+function concurrencyOf(queue: QueueName, config: Config): number {
+  if (queue === 'ai') return config.ai.concurrency;
+  return config.workerConcurrency;
+}
+
 export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues)): Promise<RunningWorkers> {
   verifyRegistry();
   const platform = createPlatform(config, 'worker');
@@ -40,10 +46,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       ...sandbox?.options,
       connection,
       prefix: config.queuePrefix,
-      concurrency: sandbox?.concurrency ?? config.workerConcurrency,
+      concurrency: sandbox?.concurrency ?? concurrencyOf(queue, config),
       lockDuration: config.jobLockMs,
       stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
-      maxStalledCount: 2,
+      // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
+      maxStalledCount: queue === 'ai' ? 1 : 2,
     });
     worker.on('completed', (job, result) => {
       void publish(ctx, job, 'job.completed', { result });

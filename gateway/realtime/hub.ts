@@ -13,6 +13,8 @@ export interface Connection {
   socket: WebSocket;
   principal: Principal;
   url: URL;
+  /** the channel path the socket connected to, e.g. /ws/notifications/ */
+  path: string;
   send(message: ServerMessage): void;
 }
 
@@ -20,6 +22,12 @@ export interface Channel {
   onOpen?(conn: Connection): void | Promise<void>;
   onMessage?(conn: Connection, message: { type: string; data: unknown }): void | Promise<void>;
   onClose?(conn: Connection): void;
+  /** a frame that is not a JSON object with a string `type` (default: an `error` message) */
+  onInvalid?(conn: Connection): void;
+  /** a handler failed (default: an `error` message with code internal_error) */
+  onFailure?(conn: Connection, err: unknown): void;
+  /** an event published for this channel and a user of it (any instance may publish it) */
+  onEvent?(conns: Connection[], event: string, data: Record<string, unknown>): void | Promise<void>;
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -60,12 +68,26 @@ export class SocketHub {
     return n;
   }
 
-  sendToUser(userId: string, message: ServerMessage): number {
+  /** Sends to every socket of the user, or only to those of one channel path. */
+  sendToUser(userId: string, message: ServerMessage, path?: string): number {
     const conns = this.byUser.get(userId);
     if (!conns) return 0;
     const text = JSON.stringify(message);
-    for (const c of conns) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
-    return conns.size;
+    let n = 0;
+    for (const c of conns) {
+      if (path && c.path !== path) continue;
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      n++;
+    }
+    return n;
+  }
+
+  /** Hands a channel event to the channel's handler with the user's sockets on this instance (none: nothing to do). */
+  async channelEvent(path: string, userId: string, event: string, data: Record<string, unknown>): Promise<void> {
+    const channel = this.channels.get(path);
+    const conns = [...(this.byUser.get(userId) ?? [])].filter((c) => c.path === path);
+    if (!channel?.onEvent || conns.length === 0) return;
+    await channel.onEvent(conns, event, data);
   }
 
   /** Ends every connection of a user (tokens revoked). */
@@ -106,15 +128,16 @@ export class SocketHub {
       // accept, then close with a clear code: browsers cannot read a refused upgrade's status
       if (!channel) return ws.close(CloseCodes.notFound, 'unknown websocket path');
       if (!principal) return ws.close(CloseCodes.unauthorized, token ? 'invalid or expired token' : 'token query parameter is required');
-      this.tokens.set(this.open(ws, principal, url, channel), { token: token!, hash: sha256Hex(token!) });
+      this.tokens.set(this.open(ws, principal, url, path, channel), { token: token!, hash: sha256Hex(token!) });
     });
   }
 
-  private open(ws: WebSocket, principal: Principal, url: URL, channel: Channel): Connection {
+  private open(ws: WebSocket, principal: Principal, url: URL, path: string, channel: Channel): Connection {
     const conn: Connection = {
       socket: ws,
       principal,
       url,
+      path,
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       },
@@ -135,12 +158,18 @@ export class SocketHub {
     ws.on('error', () => undefined);
     ws.on('message', (raw: RawData) => {
       const parsed = parseMessage(raw);
-      if (!parsed) return conn.send({ type: 'error', data: { code: 'invalid_message', message: 'Messages must be JSON objects with a string "type".' } });
+      if (!parsed) {
+        if (channel.onInvalid) return channel.onInvalid(conn);
+        return conn.send({ type: 'error', data: { code: 'invalid_message', message: 'Messages must be JSON objects with a string "type".' } });
+      }
       if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
-      Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
-        this.log.error({ err }, 'websocket message handler failed');
-        conn.send({ type: 'error', data: { code: 'internal_error', message: 'The message could not be handled.' } });
-      });
+      Promise.resolve()
+        .then(() => channel.onMessage?.(conn, parsed))
+        .catch((err) => {
+          if (channel.onFailure) return channel.onFailure(conn, err);
+          this.log.error({ err }, 'websocket message handler failed');
+          conn.send({ type: 'error', data: { code: 'internal_error', message: 'The message could not be handled.' } });
+        });
     });
     Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
     return conn;

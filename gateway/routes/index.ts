@@ -65,6 +65,12 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions-latest.js';
 import invoiceSessionsList from './invoice-import/sessions-list.js';
 import invoiceSessionsGet from './invoice-import/sessions-get.js';
+import supportChatSessionsCreate from './support-chat/sessions-create.js';
+import supportChatSessionsList from './support-chat/sessions-list.js';
+import supportChatSessionsGet from './support-chat/sessions-get.js';
+import supportChatMessagesCreate from './support-chat/messages-create.js';
+import supportChatMessagesList from './support-chat/messages-list.js';
+import supportChatTicketCreate from './support-chat/ticket-create.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -132,4 +138,10 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  supportChatSessionsCreate,
+  supportChatSessionsList,
+  supportChatSessionsGet,
+  supportChatMessagesCreate,
+  supportChatMessagesList,
+  supportChatTicketCreate,
 ] as ServerRoute[];

@@ -24,6 +24,7 @@ import { createInventoryCollections, type InventoryCollections } from './invento
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
 import { UserService } from './UserService.js';
 import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
+import { createSupportChat, type SupportChat } from './support/chat/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -49,6 +50,8 @@ export interface Services {
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
+  /** AI support chat: sessions and questions (chat), the answer job's work (answers), the FAQ index (knowledge) */
+  supportChat: SupportChat;
 }
 
 export function createPlatform(config: Config, role: string, log?: Logger): Platform {
@@ -93,6 +96,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     catalog,
     users: new UserService(platform, audit, tokens),
     invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
+    supportChat: createSupportChat(platform, { jobs, limits, tickets: null }),
   };
 }
 

@@ -1,0 +1,40 @@
+// Builds the AI support chat of one process: the FAQ knowledge (index kept in step
+// with the database), the configured answer engine, the store and both services.
+import type { Platform } from '../../context.js';
+import type { JobService } from '../../JobService.js';
+import type { RateLimits } from '../../rate-limits.js';
+import { ChatStore } from './chat-store.js';
+import { createChatCiphers } from './chat-ciphers.js';
+import { FaqKnowledge } from './faq-knowledge.js';
+import { OfflineEngine } from './engines/offline-engine.js';
+import { ModelEngine } from './engines/model-engine.js';
+import type { AnswerEngine } from './engines/engine.js';
+import { ChatAnswerService } from './chat-answer-service.js';
+import { SupportChatService, type ChatTicketPort } from './support-chat-service.js';
+
+export interface SupportChat {
+  chat: SupportChatService;
+  answers: ChatAnswerService;
+  knowledge: FaqKnowledge;
+}
+
+export function createAnswerEngine(platform: Platform): AnswerEngine {
+  const ai = platform.config.ai;
+  const offline = new OfflineEngine(ai.minScore);
+  if (ai.engine === 'offline') return offline;
+  return new ModelEngine(
+    { baseUrl: ai.openaiBaseUrl, apiKey: ai.openaiApiKey, model: ai.openaiModel, maxOutputTokens: ai.maxOutputTokens, timeoutMs: ai.answerTimeoutMs },
+    offline,
+    platform.log.child({ component: 'ai-chat' }),
+  );
+}
+
+export function createSupportChat(platform: Platform, deps: { jobs: JobService; limits: RateLimits; tickets: ChatTicketPort | null }): SupportChat {
+  const store = new ChatStore(platform.knex, createChatCiphers(platform.config.secretKey));
+  const knowledge = new FaqKnowledge(platform.knex);
+  return {
+    chat: new SupportChatService(platform, store, deps.jobs, deps.limits, deps.tickets),
+    answers: new ChatAnswerService(platform, store, knowledge, createAnswerEngine(platform)),
+    knowledge,
+  };
+}
