@@ -28,6 +28,14 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE TRIGGER faq_articles_bump_revision AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON faq_articles FOR EACH STATEMENT EXECUTE FUNCTION bump_faq_index_revision()');
   await knex.raw('CREATE TRIGGER help_categories_bump_faq_revision AFTER UPDATE OR DELETE ON help_categories FOR EACH STATEMENT EXECUTE FUNCTION bump_faq_index_revision()');
 
+  // which seeded articles were inserted once already (a deleted one is not brought back)
+  await knex.schema.createTable('faq_seed_log', (t) => {
+    t.string('slug', 150).notNullable();
+    t.string('language', 16).notNullable();
+    t.timestamp('seeded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['slug', 'language']);
+  });
+
   await knex.schema.createTable('support_chat_sessions', (t) => {
     // made by the service before the insert: the id is the encryption's associated data
     t.uuid('id').primary();
@@ -79,6 +87,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('support_chat_ticket_drafts');
   await knex.schema.dropTableIfExists('support_chat_messages');
   await knex.schema.dropTableIfExists('support_chat_sessions');
+  await knex.schema.dropTableIfExists('faq_seed_log');
   await knex.raw('DROP TRIGGER IF EXISTS help_categories_bump_faq_revision ON help_categories');
   await knex.raw('DROP TRIGGER IF EXISTS faq_articles_bump_revision ON faq_articles');
   await knex.raw('DROP FUNCTION IF EXISTS bump_faq_index_revision()');
