@@ -174,7 +174,7 @@ const schema = Joi.object({
   AI_MESSAGES_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(20),
   AI_MAX_PENDING_PER_USER: Joi.number().integer().min(1).max(1000).default(3),
   AI_MAX_MESSAGE_CHARS: Joi.number().integer().min(100).max(20000).default(4000),
-  AI_MIN_SCORE: Joi.number().min(0).max(1000).default(6),
+  AI_MIN_SCORE: Joi.number().min(0).max(1000).default(20),
 }).unknown(true);
 
 export class ConfigError extends Error {}

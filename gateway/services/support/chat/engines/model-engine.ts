@@ -30,7 +30,7 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 const ModelOutput = Joi.object({
   answer: Joi.string().trim().min(1).required(),
-  cited_sources: Joi.array().items(Joi.number().integer()).max(50).required(),
+  cited_sources: Joi.array().items(Joi.number().integer().strict()).max(50).required(),
   resolved: Joi.boolean().strict().required(),
   should_offer_ticket: Joi.boolean().strict().required(),
   suggested_actions: Joi.array().items(Joi.string().trim().min(1).max(500)).max(20).default([]),
@@ -141,7 +141,7 @@ export function parseOutput(content: string): ParsedOutput {
     throw new UnusableOutput('not JSON');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UnusableOutput('not a JSON object');
-  const { error, value: out } = ModelOutput.validate(value, { stripUnknown: true, convert: false });
+  const { error, value: out } = ModelOutput.validate(value, { stripUnknown: true });
   if (error) throw new UnusableOutput(error.message);
   return out as ParsedOutput;
 }
