@@ -2,9 +2,9 @@
 // the URL and how to start it, never a stack trace.
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { redactUrl } from '../gateway/config/env.js';
+import { redactUrl } from '../jobs/runtime/config.js';
+import { DependencyError } from '../jobs/runtime/errors.js';
 
-export class DependencyError extends Error {}
 
 const PG_HINT = "start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start";
 const REDIS_HINT = 'start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no';

@@ -1,7 +1,7 @@
 // Create the database when missing, migrate, seed reference data. Safe to run on
 // every deploy and from several machines at once (knex's migration lock serialises
 // them; seeds are upserts).
-import { redactUrl } from '../gateway/config/env.js';
+import { redactUrl } from '../jobs/runtime/config.js';
 import { ensureDatabase } from './connectivity.js';
 import { createKnex } from './knex.js';
 import { seedReferenceData } from './seeds/index.js';

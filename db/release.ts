@@ -1,6 +1,6 @@
 // Entry of the `release` process type (Procfile): migrations and reference data.
-import { loadConfig } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { migrateAndSeed } from './migrate.js';
 
 await runEntry('release', async () => {

@@ -1,7 +1,7 @@
 // Entry of the `web` process type: check dependencies, compose, listen; on SIGTERM
 // stop accepting, drain in-flight requests, close sockets and connections.
-import { loadConfig, redactUrl } from './config/env.js';
-import { runEntry } from './config/entry.js';
+import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
+import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { compose } from './server.js';
 
@@ -14,15 +14,9 @@ await runEntry('web', async () => {
   const log = server.app.platform.log;
   log.info(`gateway listening on ${config.publicBaseUrl} (database ${redactUrl(config.databaseUrl)}, redis ${redactUrl(config.redisUrl)})`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async (signal) => {
     log.info(`${signal}: draining requests (up to ${config.shutdownTimeoutMs} ms)`);
     await server.stop({ timeout: config.shutdownTimeoutMs });
     log.info('gateway stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 });

@@ -2,9 +2,10 @@
 // realtime hub. Tests call server.inject() on it; only index.ts listens.
 import Hapi, { type Server, type Request } from '@hapi/hapi';
 import HapiPino from 'hapi-pino';
-import type { Config } from './config/env.js';
+import type { Config } from '../jobs/runtime/config.js';
 import './types.js';
-import { createPlatform, createServices, closePlatform } from './services/index.js';
+import { createServices } from './services/index.js';
+import { createPlatform, closePlatform } from '../db/platform.js';
 import { errorsPlugin, validationFailAction } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { scopePlugin } from './plugins/scope.js';

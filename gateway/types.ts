@@ -1,5 +1,5 @@
 // Hapi augmentations: what compose() puts on the server and on each request.
-import type { Platform } from './services/context.js';
+import type { Platform } from '../db/platform.js';
 import type { Services } from './services/index.js';
 import type { Scope } from './services/scope.js';
 import type { Principal } from './services/TokenService.js';

@@ -1,7 +1,7 @@
 // Entry of the `kyc` process type: the identity-verification microservice. Checks its
 // dependencies, composes, ensures the configured project, listens; SIGTERM drains.
-import { loadConfig, redactUrl } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
+import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { INTERFACE_VERSION } from './contract.js';
 import { compose } from './server.js';
@@ -14,14 +14,8 @@ await runEntry('kyc', async () => {
   await server.start();
   const engine = config.kyc.engine === 'inhouse' ? 'inhouse' : `external (${config.kyc.providerName})`;
   console.log(`kyc: listening on ${server.info.uri} (interface ${INTERFACE_VERSION}, engine ${engine}, project ${config.kyc.projectSlug}, database ${redactUrl(config.databaseUrl)})`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals(async (signal) => {
     console.log(`kyc: ${signal}, draining requests`);
     await server.stop({ timeout: config.shutdownTimeoutMs });
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  });
 });

@@ -1,11 +1,11 @@
 // npm run create-staff -- --email <e> --password <p> [--first-name A --last-name B]
 // Creates a verified staff (admin) user, or promotes and re-passwords an existing one.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
-import { hashPassword } from '../gateway/services/secrets.js';
+import { hashPassword } from '../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems } from '../gateway/services/AccountService.js';
 
 await runEntry('create-staff', async () => {

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
-import { loadConfig } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { ApiClient, QueueClient, type ImportClient, type Target } from './import-invoices/clients.js';
 
 const DOCUMENTS = /\.(pdf|png|jpe?g|webp|tiff?|xml|csv)$/i;

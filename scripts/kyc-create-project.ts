@@ -4,11 +4,11 @@
 // Creates a verification project and prints its API key and secret (shown only here;
 // the secret is stored as a hash). The callback secret defaults to a new random one.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
-import { randomToken } from '../gateway/services/secrets.js';
+import { randomToken } from '../jobs/runtime/secrets.js';
 import { ProjectService } from '../kyc/services/ProjectService.js';
 
 await runEntry('kyc-create-project', async () => {

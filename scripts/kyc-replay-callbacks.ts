@@ -3,10 +3,10 @@
 // dead. This puts them back to pending with a fresh window and queues them again; the
 // main service is idempotent by version, so a replay never changes anything twice.
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
-import { createPlatform, closePlatform } from '../gateway/services/index.js';
+import { createPlatform, closePlatform } from '../db/platform.js';
 import { createKycServices } from '../kyc/services/index.js';
 import { T } from '../kyc/services/tables.js';
 

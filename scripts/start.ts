@@ -4,8 +4,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import concurrently from 'concurrently';
-import { loadConfig, redactUrl } from '../gateway/config/env.js';
-import { runEntry } from '../gateway/config/entry.js';
+import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
+import { runEntry } from '../jobs/runtime/entry.js';
 import { checkRedis } from '../db/connectivity.js';
 import { migrateAndSeed } from '../db/migrate.js';
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../gateway/config/env.js';
+import type { Config } from '../jobs/runtime/config.js';
 
 export interface OutgoingMail {
   id: number;

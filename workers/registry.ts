@@ -2,7 +2,7 @@
 // checks it again at run time (a build with a missing or extra handler never runs).
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Platform } from '../gateway/services/context.js';
+import type { Platform } from '../db/platform.js';
 import type { Services } from '../gateway/services/index.js';
 import { jobCatalog, type JobName, type JobOf } from '../jobs/catalog.js';
 import { echo } from './handlers/echo.js';

@@ -3,8 +3,10 @@
 import { Worker, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, type Config } from '../gateway/config/env.js';
-import { createPlatform, createServices, closePlatform } from '../gateway/services/index.js';
+import { ConfigError, type Config } from '../jobs/runtime/config.js';
+import { createServices } from '../gateway/services/index.js';
+import { createPlatform, closePlatform } from '../db/platform.js';
+import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type JobName, type QueueName } from '../jobs/catalog.js';
@@ -59,7 +61,7 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       if (!job) return;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
       ctx.log.warn({ job_id: job.id, name: job.name, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
-      if (final) void publish(ctx, job, 'job.failed', { error: codedError(err) });
+      if (final) void publish(ctx, job, 'job.failed', { error: codedError(err.message) });
     });
     worker.on('error', (err) => ctx.log.error({ err, queue }, 'worker error'));
     workers.push(worker);
@@ -123,11 +125,6 @@ async function process(job: Job, ctx: HandlerContext): Promise<unknown> {
   const { error } = spec.payload.validate(job.data);
   if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
   return (handlers[name] as (job: Job, ctx: HandlerContext) => Promise<unknown>)(job, ctx);
-}
-
-function codedError(err: Error): { code: string; message: string } {
-  const m = /^([a-z_]+): (.*)$/s.exec(err.message);
-  return m ? { code: m[1], message: m[2] } : { code: 'job_failed', message: err.message };
 }
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {

@@ -2,7 +2,7 @@
 // it unless it says `auth: false`; staff-only routes say `auth: { access: { scope: 'staff' } }`.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Boom from '@hapi/boom';
-import { Unauthorized } from '../services/errors.js';
+import { Unauthorized } from '../../jobs/runtime/errors.js';
 import type { Principal } from '../services/TokenService.js';
 
 // shared by every request's credentials, hence frozen

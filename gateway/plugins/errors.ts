@@ -2,14 +2,47 @@
 //   {"error": {"code": "...", "message": "...", "details": ...}}
 // Domain errors carry their own status and code; joi validation becomes 400 with
 // field paths; hapi's own errors and database errors are translated; anything else
-// is a 500 without a stack trace (logged with one).
+// is a 500 without a stack trace (logged with one). This file is the HTTP error
+// contract (ErrorOut, errorDocs, errorBody, validationFailAction) shared with the kyc
+// microservice: the only gateway module kyc/ imports.
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, Lifecycle } from '@hapi/hapi';
-import type { ValidationError } from 'joi';
+import Joi, { type ValidationError } from 'joi';
 import objection from 'objection';
-import { DomainError, Invalid, type FieldIssue } from '../services/errors.js';
+import { DomainError, Invalid, type FieldIssue } from '../../jobs/runtime/errors.js';
 
 const { ValidationError: ObjectionValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, DataError } = objection;
+
+export const ErrorOut = Joi.object({
+  error: Joi.object({
+    code: Joi.string().required().example('validation_error'),
+    message: Joi.string().required(),
+    details: Joi.any().description('Field issues [{path, message, type}] for validation errors, or extra facts; null otherwise'),
+  }).label('ErrorDetail'),
+}).label('Error');
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid input (code validation_error and field paths in details, or a specific code)',
+  401: 'Missing, invalid or expired credentials',
+  403: 'Not allowed for this caller',
+  404: 'Not found in the caller\'s scope',
+  409: 'Conflicts with the current state',
+  413: 'Upload too large',
+  415: 'Unsupported media type',
+  422: 'Document or input that cannot be processed',
+  429: 'Rate limited (see Retry-After)',
+  503: 'A dependency is unavailable; retry',
+  504: 'A dependency did not answer in time',
+};
+
+/**
+ * Documents the error answers of a route (route option `plugins`). They are not in
+ * response.status because hapi would validate its own error payloads against them
+ * before the error mapper shapes them.
+ */
+export const errorDocs = (...codes: number[]) => ({
+  'hapi-swagger': { responses: Object.fromEntries(codes.map((c) => [c, { description: ERROR_TEXT[c] ?? 'Error', schema: ErrorOut }])) },
+});
 
 export function errorBody(code: string, message: string, details: unknown = null) {
   return { error: { code, message, details } };

@@ -3,7 +3,7 @@
 // answers 403 kyc_required unless the caller's mirror says verified. The check reads
 // the local mirror only, so a gated route never waits on the microservice.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { Forbidden, Unauthorized } from '../services/errors.js';
+import { Forbidden, Unauthorized } from '../../jobs/runtime/errors.js';
 
 declare module '@hapi/hapi' {
   interface PluginSpecificConfiguration {

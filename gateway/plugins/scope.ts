@@ -3,7 +3,8 @@
 // here (400 / 403), so no handler has to think about it.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { resolveScope, selfScope, type Scope } from '../services/scope.js';
-import { Unauthorized } from '../services/errors.js';
+import { Unauthorized } from '../../jobs/runtime/errors.js';
+import type { Actor } from '../services/actor.js';
 
 export const scopePlugin: Plugin<void> = {
   name: 'platform-scope',
@@ -31,9 +32,9 @@ function headerValue(request: Request, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : String(v);
 }
 
-/** The caller's principal and scope inside a handler of an authenticated route. */
-export function caller(request: Request): { userId: string; isStaff: boolean; familyId: string; scope: Scope } {
+/** Who acts in a handler of an authenticated route: the user, staff or not, and the resolved scope. */
+export function actor(request: Request): Actor {
   const p = request.auth.credentials?.user;
   if (!p || !request.app.scope) throw new Unauthorized();
-  return { userId: p.userId, isStaff: p.isStaff, familyId: p.familyId, scope: request.app.scope };
+  return { userId: p.userId, isStaff: p.isStaff, scope: request.app.scope };
 }

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../services/TokenService.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
-import { sha256Hex } from '../services/secrets.js';
+import { sha256Hex } from '../../jobs/runtime/secrets.js';
 
 export interface Connection {
   socket: WebSocket;

@@ -7,10 +7,12 @@
 import Joi from 'joi';
 import type { Request, ResponseToolkit, RouteOptionsPayload, ServerRoute } from '@hapi/hapi';
 import type { Services } from '../services/index.js';
-import type { Caller, CollectionService } from '../services/collection.js';
+import type { CollectionService } from '../services/collection.js';
+import type { Actor } from '../services/actor.js';
 import type { ListParams } from '../services/listing.js';
-import { caller as principal } from '../plugins/scope.js';
-import { errorDocs, id } from './schemas.js';
+import { actor } from '../plugins/scope.js';
+import { id } from './schemas.js';
+import { errorDocs } from '../plugins/errors.js';
 
 export type Verb = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
 
@@ -34,11 +36,6 @@ export interface CollectionRoutes {
   /** extra hapi-swagger options on write routes (e.g. payloadType: 'form') */
   writeDocs?: Record<string, unknown>;
   notes?: Partial<Record<Verb, string>>;
-}
-
-export function toCaller(request: Request): Caller {
-  const c = principal(request);
-  return { userId: c.userId, isStaff: c.isStaff, scope: c.scope };
 }
 
 const idParams = Joi.object({ id: id.required().description('id in the caller\'s scope') }).label('IdParam');
@@ -80,25 +77,25 @@ export function collectionRoutes(c: CollectionRoutes): ServerRoute[] {
         response: { status: { 200: pageOf(c.out, `${label}Page`) } },
         plugins: errorDocs(400, 401, 403),
       },
-      handler: (request) => svc(request).list(toCaller(request), request.query as ListParams, request),
+      handler: (request) => svc(request).list(actor(request), request.query as ListParams, request),
     });
   }
   if (c.verbs.includes('create')) {
-    routes.push(write('create', 'POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(toCaller(request), request.payload as Record<string, unknown>)).code(201), 201));
+    routes.push(write('create', 'POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), request.payload as Record<string, unknown>)).code(201), 201));
   }
   if (c.verbs.includes('read')) {
     routes.push({
       method: 'GET',
       path: item,
       options: { tags, description: `Read a ${c.singular}`, notes: notes('read', ''), validate: { params: idParams }, response: { status: { 200: c.out } }, plugins: errorDocs(401, 403, 404) },
-      handler: (request) => svc(request).get(toCaller(request), (request.params as { id: number }).id),
+      handler: (request) => svc(request).get(actor(request), (request.params as { id: number }).id),
     });
   }
   if (c.verbs.includes('replace')) {
-    routes.push(write('replace', 'PUT', item, c.replace, (request) => svc(request).update!(toCaller(request), (request.params as { id: number }).id, request.payload as Record<string, unknown>, false), 200));
+    routes.push(write('replace', 'PUT', item, c.replace, (request) => svc(request).update!(actor(request), (request.params as { id: number }).id, request.payload as Record<string, unknown>, false), 200));
   }
   if (c.verbs.includes('update')) {
-    routes.push(write('update', 'PATCH', item, c.update, (request) => svc(request).update!(toCaller(request), (request.params as { id: number }).id, (request.payload ?? {}) as Record<string, unknown>, true), 200));
+    routes.push(write('update', 'PATCH', item, c.update, (request) => svc(request).update!(actor(request), (request.params as { id: number }).id, (request.payload ?? {}) as Record<string, unknown>, true), 200));
   }
   if (c.verbs.includes('delete')) {
     routes.push({
@@ -106,7 +103,7 @@ export function collectionRoutes(c: CollectionRoutes): ServerRoute[] {
       path: item,
       options: { tags, description: `Delete a ${c.singular}`, notes: notes('delete', ''), validate: { params: idParams }, plugins: errorDocs(401, 403, 404, 409) },
       handler: async (request, h) => {
-        await svc(request).remove!(toCaller(request), (request.params as { id: number }).id);
+        await svc(request).remove!(actor(request), (request.params as { id: number }).id);
         return h.response().code(204);
       },
     });

@@ -2,7 +2,7 @@
 // the wait, otherwise 202 with the job id to poll or to await over WebSocket.
 import type { ResponseToolkit } from '@hapi/hapi';
 import type { Outcome } from '../services/JobService.js';
-import { DomainError } from '../services/errors.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 
 export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {
   return h

@@ -1,14 +1,14 @@
 // Accounts: registration, e-mail verification, login, password changes and resets.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { MailService } from './MailService.js';
 import type { OtpService } from './OtpService.js';
 import type { TokenService, TokenPair, Principal } from './TokenService.js';
 import type { AuditService } from './AuditService.js';
 import type { RateLimits, LimitRule } from './rate-limits.js';
 import { mailTemplates } from './mail-templates.js';
-import { hashPassword, verifyPassword, dummyPasswordHash } from './secrets.js';
-import { Conflict, DomainError, Forbidden, Invalid, Unauthorized } from './errors.js';
+import { hashPassword, verifyPassword, dummyPasswordHash } from '../../jobs/runtime/secrets.js';
+import { Conflict, DomainError, Forbidden, Invalid, Unauthorized } from '../../jobs/runtime/errors.js';
 import { User } from '../../db/models/index.js';
 
 export interface UserOut {

@@ -1,7 +1,7 @@
 // The system audit log: who did what, when, in which scope, and what changed.
 // Team-scope rows are what GET /api/teams/recent-activity/ shows.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { Scope } from './scope.js';
 
 export interface AuditEntry {

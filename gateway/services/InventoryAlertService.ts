@@ -8,11 +8,11 @@
 // every user of the scope over /ws/notifications/ as {type: "inventory.alert"}, and
 // new ones are also stored as notifications.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { Scope } from './scope.js';
 import type { AuditService } from './AuditService.js';
 import type { NotificationService } from './NotificationService.js';
-import { Conflict } from './errors.js';
+import { Conflict } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope } from './scoped.js';
 
 export const EXPIRY_WINDOW_DAYS = 30;

@@ -2,10 +2,10 @@
 // arrives through the realtime relay (Redis pub/sub, so it reaches whichever gateway
 // instance the caller is on); a caller that stops waiting gets the job id to poll.
 import type { Job } from 'bullmq';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import { jobCatalog, jobIdFor, queueOfJobId, type JobName, type JobOf } from '../../jobs/catalog.js';
 import type { JobFinishedEvent } from '../../jobs/events.js';
-import { NotFound } from './errors.js';
+import { NotFound, codedError } from '../../jobs/runtime/errors.js';
 
 export interface JobWaiters {
   waitFor(jobId: string, timeoutMs: number): Promise<JobFinishedEvent | null>;
@@ -74,7 +74,7 @@ export class JobService {
       state: (['waiting', 'delayed', 'active', 'completed', 'failed'].includes(state) ? state : state === 'prioritized' || state === 'waiting-children' ? 'waiting' : 'unknown') as JobStatus['state'],
       progress: job.progress ?? 0,
       result: state === 'completed' ? job.returnvalue ?? null : null,
-      error: failed ? jobError(job.failedReason) : null,
+      error: failed ? codedError(job.failedReason, 'The job failed.') : null,
       attempts_made: job.attemptsMade,
       created_at: new Date(job.timestamp).toISOString(),
       finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
@@ -82,10 +82,3 @@ export class JobService {
     };
   }
 }
-
-/** Failures carry "code: message" when a handler threw a coded error. */
-export function jobError(reason: string | undefined): { code: string; message: string } {
-  const m = /^([a-z_]+): (.*)$/s.exec(reason ?? '');
-  return m ? { code: m[1], message: m[2] } : { code: 'job_failed', message: reason || 'The job failed.' };
-}
-

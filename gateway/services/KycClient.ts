@@ -2,8 +2,8 @@
 // X-Api-Secret on every call, one AbortController timeout (KYC_PROXY_TIMEOUT_MS, 20 s),
 // and failures as clear errors: a timeout is 504 kyc_timeout, an unreachable service
 // 503 kyc_unavailable, its own 4xx answers pass through with their code.
-import type { Platform } from './context.js';
-import { DomainError, ServiceUnavailable, UpstreamTimeout } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { DomainError, ServiceUnavailable, UpstreamTimeout } from '../../jobs/runtime/errors.js';
 import { VERSION_HEADER } from '../../kyc/contract.js';
 
 export interface KycAnswer<B> {

@@ -3,7 +3,7 @@
 // signed status callbacks. Callbacks are idempotent by version: a repeated or older
 // version changes nothing and notifies no one twice.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { NotificationService } from './NotificationService.js';
 import type { CoarseStatus, StatusCallbackBody } from '../../kyc/contract.js';
 

@@ -3,14 +3,13 @@
 // (Redis), the mirror refreshed from every answer, branding cached briefly, and the
 // inbound signed status callback.
 import { LRUCache } from 'lru-cache';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { RateLimits, LimitRule } from './rate-limits.js';
-import { DomainError, Forbidden, Unauthorized } from './errors.js';
-import { hmacHex, safeEqual } from './secrets.js';
+import { DomainError, Forbidden, Unauthorized, Invalid } from '../../jobs/runtime/errors.js';
+import { hmacHex, safeEqual } from '../../jobs/runtime/secrets.js';
 import { KycClient } from './KycClient.js';
 import type { KycMirrorService, CallbackOutcome } from './KycMirrorService.js';
 import { CALLBACK_EVENT, StatusCallbackSchema, type AccessTokenOut, type BrandingOut, type CoarseStatus, type MessageOut, type StatusCallbackBody, type StatusOut } from '../../kyc/contract.js';
-import { Invalid } from './errors.js';
 
 export const KYC_LIMITS = {
   accessToken: { name: 'kyc-access-token', points: 15, durationSeconds: 60, message: 'Too many access-token requests; at most 15 per minute.' },

@@ -2,9 +2,9 @@
 // transaction as whatever caused it, then a `mail.send` job delivers it. If Redis is
 // down at that moment the row stays queued and the maintenance sweep re-enqueues it.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { MailContent } from './mail-templates.js';
-import { seal } from './secrets.js';
+import { seal } from '../../jobs/runtime/secrets.js';
 
 export const MAIL_SEAL_PURPOSE = 'outbound-email';
 

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Platform } from './context.js';
-import { DomainError, Invalid } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
 export interface StoredFile {
   path: string; // relative to MEDIA_ROOT, forward slashes

@@ -1,7 +1,7 @@
 // User notifications: stored, pushed over /ws/notifications/ to every gateway
 // instance, and handed to the mobile-push interface (an outbox table by default).
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 
 export interface NotificationInput {
   kind: string;

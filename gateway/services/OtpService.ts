@@ -3,10 +3,10 @@
 // OTP_TTL_MINUTES, each with an attempt limit. A resend does not cancel earlier
 // unexpired codes, so whichever e-mail the user opens works.
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { OtpPurpose } from '../../db/models/index.js';
-import { hmacHex, safeEqual, sixDigitCode } from './secrets.js';
-import { Invalid } from './errors.js';
+import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
+import { Invalid } from '../../jobs/runtime/errors.js';
 
 export class OtpService {
   constructor(private readonly platform: Platform) {}

@@ -1,8 +1,8 @@
 // The caller's profile: account names plus profile details, team and verification.
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './AuditService.js';
 import { diff } from './AuditService.js';
-import { NotFound } from './errors.js';
+import { NotFound } from '../../jobs/runtime/errors.js';
 import { User } from '../../db/models/index.js';
 
 export const PROFILE_FIELDS = ['phone', 'company', 'job_title', 'bio', 'language', 'timezone', 'country', 'preferences'] as const;

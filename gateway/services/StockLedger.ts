@@ -32,10 +32,10 @@
 //   for 10,000 lines); one transaction row, one leg per item, one audit entry.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { Scope } from './scope.js';
 import type { AuditService } from './AuditService.js';
-import { Conflict, Invalid } from './errors.js';
+import { Conflict, Invalid } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, ReferenceNotFound, requireInScope } from './scoped.js';
 import { MAX_QUANTITY, resolveReceiveLines, type ReceiveLine } from './stock-lines.js';
 import {

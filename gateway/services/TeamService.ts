@@ -1,8 +1,8 @@
 // Teams: one team per user overall (owner or member). The owner manages members.
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './AuditService.js';
 import type { Scope } from './scope.js';
-import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { Team, TeamMember, User, AuditLog } from '../../db/models/index.js';
 import { normalizeEmail } from './AccountService.js';
 

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
-import type { Platform } from './context.js';
-import { randomToken, sha256Hex } from './secrets.js';
-import { Unauthorized } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
+import { Unauthorized } from '../../jobs/runtime/errors.js';
 
 export interface Principal {
   userId: string;

@@ -2,21 +2,17 @@
 // only their own. Deleting deactivates (tokens revoked, login refused): removing a
 // person's data is a data-deletion request, not a row delete.
 import type { Request } from '@hapi/hapi';
-import type { Platform } from './context.js';
+import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './AuditService.js';
 import type { TokenService } from './TokenService.js';
+import type { Actor } from './actor.js';
 import { diff } from './AuditService.js';
-import { Conflict, Forbidden, Invalid, NotFound } from './errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from './listing.js';
-import { hashPassword } from './secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems, userOut, type UserOut } from './AccountService.js';
 import { User } from '../../db/models/index.js';
 import Joi from 'joi';
-
-export interface Actor {
-  userId: string;
-  isStaff: boolean;
-}
 
 export interface UserAdminOut extends UserOut {
   is_active: boolean;

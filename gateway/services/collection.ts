@@ -7,35 +7,28 @@
 // changed fields. Services with richer writes implement CollectionService directly.
 import type { Knex } from 'knex';
 import type { Request } from '@hapi/hapi';
-import type { Platform } from './context.js';
-import type { Scope } from './scope.js';
+import type { Platform } from '../../db/platform.js';
+import type { Actor } from './actor.js';
 import type { AuditService } from './AuditService.js';
 import { diff } from './AuditService.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from './listing.js';
 import { assertWritable, auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from './scoped.js';
-import { NotFound } from './errors.js';
-
-/** Who is calling, as routes pass it to collection services. */
-export interface Caller {
-  userId: string;
-  isStaff: boolean;
-  scope: Scope;
-}
+import { NotFound } from '../../jobs/runtime/errors.js';
 
 export type Body = Record<string, unknown>;
 
 /** What the route factory needs from a collection's service. */
 export interface CollectionService<Out = Record<string, unknown>> {
-  list(caller: Caller, params: ListParams, request: Request): Promise<Page<Out>>;
-  get(caller: Caller, id: number): Promise<Out>;
-  create?(caller: Caller, body: Body): Promise<Out>;
-  update?(caller: Caller, id: number, body: Body, partial: boolean): Promise<Out>;
-  remove?(caller: Caller, id: number): Promise<void>;
+  list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>>;
+  get(actor: Actor, id: number): Promise<Out>;
+  create?(actor: Actor, body: Body): Promise<Out>;
+  update?(actor: Actor, id: number, body: Body, partial: boolean): Promise<Out>;
+  remove?(actor: Actor, id: number): Promise<void>;
 }
 
 export interface WriteContext {
   trx: Knex.Transaction;
-  caller: Caller;
+  actor: Actor;
   body: Body;
   /** rows of the referenced ids, by body field */
   refs: Record<string, Record<string, any>>;
@@ -66,7 +59,7 @@ export interface CollectionDef<Out> {
   /** runs inside the write transaction after the row is written */
   afterWrite?(ctx: WriteContext & { id: number; after: Record<string, any> }): Promise<void>;
   /** runs inside the delete transaction before the row goes; throw Conflict to refuse */
-  beforeDelete?(trx: Knex.Transaction, row: Record<string, any>, caller: Caller): Promise<void>;
+  beforeDelete?(trx: Knex.Transaction, row: Record<string, any>, actor: Actor): Promise<void>;
   /** runs after a delete committed (e.g. remove an unused file) */
   afterDelete?(row: Record<string, any>): Promise<void>;
 }
@@ -79,28 +72,28 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
   ) {}
 
   /** The read query restricted to the caller's scope. */
-  scoped(db: Db, caller: Caller): Knex.QueryBuilder {
-    return inScope(this.def.select(db), caller.scope, { table: this.def.alias, includeSystem: this.def.includeSystem });
+  scoped(db: Db, actor: Actor): Knex.QueryBuilder {
+    return inScope(this.def.select(db), actor.scope, { table: this.def.alias, includeSystem: this.def.includeSystem });
   }
 
-  async list(caller: Caller, params: ListParams, request: Request): Promise<Page<Out>> {
-    const q = applyListParams(this.scoped(this.platform.knex, caller), this.def.list, params);
+  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>> {
+    const q = applyListParams(this.scoped(this.platform.knex, actor), this.def.list, params);
     return paginate(request, q, params, (row) => this.def.toOut(row, this.platform));
   }
 
-  async get(caller: Caller, id: number, db: Db = this.platform.knex): Promise<Out> {
-    const row = await this.scoped(db, caller).where(`${this.def.alias}.id`, id).first();
+  async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<Out> {
+    const row = await this.scoped(db, actor).where(`${this.def.alias}.id`, id).first();
     if (!row) throw new NotFound(this.def.what);
     return this.def.toOut(row, this.platform);
   }
 
-  async create(caller: Caller, body: Body): Promise<Out> {
+  async create(actor: Actor, body: Body): Promise<Out> {
     const id = await this.platform.knex.transaction(async (trx) => {
-      const ctx: WriteContext = { trx, caller, body, refs: await this.checkReferences(trx, caller, body) };
-      const values = { ...pick(body, this.def.writable), ...(await this.def.prepare?.(ctx)), ...scopeFill(caller.scope, caller.userId) };
+      const ctx: WriteContext = { trx, actor, body, refs: await this.checkReferences(trx, actor, body) };
+      const values = { ...pick(body, this.def.writable), ...(await this.def.prepare?.(ctx)), ...scopeFill(actor.scope, actor.userId) };
       const [row] = await trx(this.def.table).insert(values).returning('*');
       await this.def.afterWrite?.({ ...ctx, id: row.id, after: row });
-      await this.audit.record(trx, auditCtx(caller.scope, caller.userId), {
+      await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
         action: `${this.def.entity}.create`,
         entityType: this.def.entity,
         entityId: row.id,
@@ -109,21 +102,21 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
       });
       return row.id as number;
     });
-    return this.get(caller, id);
+    return this.get(actor, id);
   }
 
-  async update(caller: Caller, id: number, body: Body, _partial: boolean): Promise<Out> {
+  async update(actor: Actor, id: number, body: Body, _partial: boolean): Promise<Out> {
     await this.platform.knex.transaction(async (trx) => {
-      const before = await findInScope(trx, this.def.table, id, caller.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
+      const before = await findInScope(trx, this.def.table, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
       assertWritable(before, this.def.what);
-      const ctx: WriteContext = { trx, caller, body, before, refs: await this.checkReferences(trx, caller, body) };
+      const ctx: WriteContext = { trx, actor, body, before, refs: await this.checkReferences(trx, actor, body) };
       const values = { ...pick(body, this.def.writable), ...(await this.def.prepare?.(ctx)) };
       const changes = diff(before, values);
       let after = before;
       if (Object.keys(changes).length) [after] = await trx(this.def.table).where({ id }).update({ ...values, updated_at: trx.fn.now() }).returning('*');
       await this.def.afterWrite?.({ ...ctx, id, after });
       if (Object.keys(changes).length) {
-        await this.audit.record(trx, auditCtx(caller.scope, caller.userId), {
+        await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
           action: `${this.def.entity}.update`,
           entityType: this.def.entity,
           entityId: id,
@@ -132,16 +125,16 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
         });
       }
     });
-    return this.get(caller, id);
+    return this.get(actor, id);
   }
 
-  async remove(caller: Caller, id: number): Promise<void> {
+  async remove(actor: Actor, id: number): Promise<void> {
     const row = await this.platform.knex.transaction(async (trx) => {
-      const row = await findInScope(trx, this.def.table, id, caller.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
+      const row = await findInScope(trx, this.def.table, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
       assertWritable(row, this.def.what);
-      await this.def.beforeDelete?.(trx, row, caller);
+      await this.def.beforeDelete?.(trx, row, actor);
       await trx(this.def.table).where({ id }).delete();
-      await this.audit.record(trx, auditCtx(caller.scope, caller.userId), {
+      await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
         action: `${this.def.entity}.delete`,
         entityType: this.def.entity,
         entityId: id,
@@ -153,11 +146,11 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
     await this.def.afterDelete?.(row);
   }
 
-  private checkReferences(trx: Db, caller: Caller, body: Body) {
+  private checkReferences(trx: Db, actor: Actor, body: Body) {
     const refs = Object.entries(this.def.references ?? {})
       .filter(([field]) => body[field] !== undefined && body[field] !== null)
       .map(([field, r]) => ({ field, table: r.table, what: r.what, includeSystem: r.includeSystem, id: body[field] as number }));
-    return requireInScope(trx, caller.scope, refs);
+    return requireInScope(trx, actor.scope, refs);
   }
 }
 

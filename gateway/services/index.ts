@@ -1,10 +1,6 @@
 // Builds the platform handles and the services of one process (web or worker).
-import pino, { type Logger } from 'pino';
-import type { Config } from '../config/env.js';
-import type { Platform } from './context.js';
-import { createKnex } from '../../db/knex.js';
-import { producerConnection } from '../../jobs/redis.js';
-import { JobProducer } from '../../jobs/queues.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import type { Platform } from '../../db/platform.js';
 import { TokenService } from './TokenService.js';
 import { OtpService } from './OtpService.js';
 import { MailService } from './MailService.js';
@@ -54,18 +50,6 @@ export interface Services {
   supportChat: SupportChat;
 }
 
-export function createPlatform(config: Config, role: string, log?: Logger): Platform {
-  const logger = log ?? pino({ level: config.logLevel, base: { role }, redact: ['req.headers.authorization', '*.password', '*.otp_code'] });
-  const redis = producerConnection(config.redisUrl, `${role}-producer`);
-  return {
-    config,
-    knex: createKnex(config.databaseUrl, { min: 0, max: role === 'web' ? 20 : 10 }),
-    redis,
-    jobs: new JobProducer(redis, config.queuePrefix),
-    log: logger,
-  };
-}
-
 export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
   const tokens = new TokenService(platform);
   const otps = new OtpService(platform);
@@ -98,10 +82,4 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
     supportChat: createSupportChat(platform, { jobs, limits, tickets: null }),
   };
-}
-
-export async function closePlatform(platform: Platform): Promise<void> {
-  await platform.jobs.close().catch(() => undefined);
-  platform.redis.disconnect();
-  await platform.knex.destroy();
 }

@@ -2,8 +2,8 @@
 // When Redis itself fails the limiter lets the request through and logs it: an
 // outage of the limiter must not lock every user out.
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Platform } from './context.js';
-import { RateLimited } from './errors.js';
+import type { Platform } from '../../db/platform.js';
+import { RateLimited } from '../../jobs/runtime/errors.js';
 
 export interface LimitRule {
   name: string;

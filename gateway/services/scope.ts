@@ -2,7 +2,7 @@
 // X-Team-Id (plugins/scope.ts) and passed to every service that reads or writes
 // scoped rows.
 import type { Knex } from 'knex';
-import { Forbidden, Invalid } from './errors.js';
+import { Forbidden, Invalid } from '../../jobs/runtime/errors.js';
 
 export interface Scope {
   type: 'self' | 'team';

@@ -4,7 +4,7 @@
 // team_id NULL) or a team (team_id = team id, owner_id NULL). Seeded reference rows
 // (inventory icons/types, is_system = true) have neither and are visible to all,
 // writable by none. The scope itself comes from plugins/scope.ts (request.app.scope,
-// read with caller(request)); a team the caller is not in is already 403 there, so
+// read with actor(request)); a team the caller is not in is already 403 there, so
 // the rules here are only:
 //   * reads see the active scope's rows (plus system rows where the table has them);
 //   * another scope's id is 404 (NotFound / ReferenceNotFound), never 403, so ids
@@ -20,7 +20,7 @@
 //   assertWritable(row, 'Inventory icon');                                     // system rows are read-only
 import type { Knex } from 'knex';
 import type { Scope } from './scope.js';
-import { DomainError, Forbidden, NotFound } from './errors.js';
+import { DomainError, Forbidden, NotFound } from '../../jobs/runtime/errors.js';
 
 export type Db = Knex | Knex.Transaction;
 

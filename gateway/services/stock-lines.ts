@@ -2,7 +2,7 @@
 // line's storage box, product and variant, with one query per table however many
 // lines there are. Produces the item columns the ledger upserts.
 import type { Scope } from './scope.js';
-import { Invalid, type FieldIssue } from './errors.js';
+import { Invalid, type FieldIssue } from '../../jobs/runtime/errors.js';
 import { inScope, ReferenceNotFound } from './scoped.js';
 import type { Trx, UpsertRow } from './stock-sql.js';
 

@@ -4,7 +4,7 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { ApplicantRow, ProjectRow } from '../services/rows.js';
 import type { KycServices } from '../services/index.js';
-import { Unauthorized } from '../../gateway/services/errors.js';
+import { Unauthorized } from '../../jobs/runtime/errors.js';
 import '../types.js';
 
 const header = (request: Request, name: string): string | undefined => {

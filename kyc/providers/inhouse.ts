@@ -2,7 +2,7 @@
 // "provider applicant" is our applicant; its review lives on the current attempt
 // (kyc.inhouse_attempts), written by the automatic checks and the staff review.
 import type { Knex } from 'knex';
-import { randomToken, sha256Hex } from '../../gateway/services/secrets.js';
+import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
 import type { ProviderReview } from '../services/review.js';
 import { T } from '../services/tables.js';
 import type { ApplicantRef, VerificationProvider } from './types.js';

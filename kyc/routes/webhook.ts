@@ -1,8 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { MessageOutSchema } from '../contract.js';
-import { errorDocs } from '../../gateway/routes/schemas.js';
-import { NotFound } from '../../gateway/services/errors.js';
+import { errorDocs } from '../../gateway/plugins/errors.js';
+import { NotFound } from '../../jobs/runtime/errors.js';
 import { verifyDigest } from '../services/WebhookService.js';
 import { kycOf } from '../plugins/auth.js';
 

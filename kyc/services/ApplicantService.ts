@@ -1,7 +1,7 @@
 // The microservice surface: access-token, status, refresh, reset. Every status it
 // reports comes from the provider's review through StatusSync.
 import type { Knex } from 'knex';
-import { Conflict, DomainError } from '../../gateway/services/errors.js';
+import { Conflict, DomainError } from '../../jobs/runtime/errors.js';
 import { SDK_TOKEN_TTL_SECS, type AccessTokenOut, type MessageOut, type StatusOut } from '../contract.js';
 import { ProviderError, type VerificationProvider } from '../providers/types.js';
 import type { ProviderRegistry } from './providers.js';

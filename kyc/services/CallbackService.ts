@@ -7,8 +7,8 @@
 // can be replayed (scripts/kyc-replay-callbacks.ts).
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../../gateway/config/env.js';
-import { hmacHex } from '../../gateway/services/secrets.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import { hmacHex } from '../../jobs/runtime/secrets.js';
 import type { JobProducer } from '../../jobs/queues.js';
 import { jobIdFor } from '../../jobs/catalog.js';
 import { CALLBACK_EVENT, CALLBACK_PATH, type StatusCallbackBody, type StatusOut } from '../contract.js';

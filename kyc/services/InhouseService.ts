@@ -5,9 +5,9 @@
 // every outcome through StatusSync, the same path as the external provider's.
 import { fileTypeFromBuffer } from 'file-type';
 import type { Knex } from 'knex';
-import type { Config } from '../../gateway/config/env.js';
-import { hmacHex, seal, sha256Hex, unseal } from '../../gateway/services/secrets.js';
-import { Conflict, DomainError, Invalid, Unauthorized, type FieldIssue } from '../../gateway/services/errors.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import { hmacHex, seal, sha256Hex, unseal } from '../../jobs/runtime/secrets.js';
+import { Conflict, DomainError, Invalid, Unauthorized, type FieldIssue } from '../../jobs/runtime/errors.js';
 import type { MessageOut } from '../contract.js';
 import { SDK_TOKEN_PREFIX } from '../providers/inhouse.js';
 import { checkAge, checkDuplicate, checkExpiry, checkMrz, outcomeOf, type CheckResult } from './inhouse-checks.js';

@@ -4,9 +4,9 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import type { Config } from '../../gateway/config/env.js';
-import { randomToken, safeEqual, seal, sha256Hex, unseal } from '../../gateway/services/secrets.js';
-import { Conflict, Unauthorized } from '../../gateway/services/errors.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import { randomToken, safeEqual, seal, sha256Hex, unseal } from '../../jobs/runtime/secrets.js';
+import { Conflict, Unauthorized } from '../../jobs/runtime/errors.js';
 import { INHOUSE } from '../providers/inhouse.js';
 import type { BrandingOut } from '../contract.js';
 import type { ProjectRow } from './rows.js';

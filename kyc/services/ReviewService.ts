@@ -4,9 +4,9 @@
 // comment, or hold). The decision becomes the attempt's review and goes through
 // StatusSync, like the external provider's.
 import type { Knex } from 'knex';
-import type { Config } from '../../gateway/config/env.js';
-import { unseal } from '../../gateway/services/secrets.js';
-import { Conflict, NotFound, Invalid } from '../../gateway/services/errors.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import { unseal } from '../../jobs/runtime/secrets.js';
+import { Conflict, NotFound, Invalid } from '../../jobs/runtime/errors.js';
 import type { StatusOut } from '../contract.js';
 import { DOCUMENT_PURPOSE, PERSONAL_DATA_PURPOSE } from './InhouseService.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';

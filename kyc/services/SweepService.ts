@@ -3,7 +3,7 @@
 // or on_hold longer than KYC_SWEEP_AGE_MINUTES are re-pulled; callbacks whose job was
 // lost are queued again; expired SDK tokens are deleted.
 import type { Knex } from 'knex';
-import type { Config } from '../../gateway/config/env.js';
+import type { Config } from '../../jobs/runtime/config.js';
 import type { JobProducer } from '../../jobs/queues.js';
 import type { CallbackService } from './CallbackService.js';
 import { T } from './tables.js';

@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { JobProducer } from '../../jobs/queues.js';
-import { safeEqual } from '../../gateway/services/secrets.js';
-import { Invalid } from '../../gateway/services/errors.js';
+import { safeEqual } from '../../jobs/runtime/secrets.js';
+import { Invalid } from '../../jobs/runtime/errors.js';
 
 export const DIGEST_ALGORITHMS: Record<string, string> = {
   HMAC_SHA256_HEX: 'sha256',

@@ -2,7 +2,7 @@
 // the same database, the job producer). The kyc process builds them once; workers
 // build them lazily for the kyc jobs (re-pull, callback delivery, sweep).
 import type { Knex } from 'knex';
-import type { Platform } from '../../gateway/services/context.js';
+import type { Platform } from '../../db/platform.js';
 import { ProjectService } from './ProjectService.js';
 import { ProviderRegistry } from './providers.js';
 import { CallbackService } from './CallbackService.js';

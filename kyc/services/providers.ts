@@ -1,7 +1,7 @@
 // Which engine serves an applicant: its own provider (kept on the row, so switching a
 // project's engine affects new applicants only), or the project's engine for new ones.
 import type { Knex } from 'knex';
-import type { Config } from '../../gateway/config/env.js';
+import type { Config } from '../../jobs/runtime/config.js';
 import { ExternalProvider } from '../providers/external.js';
 import { InhouseProvider, INHOUSE } from '../providers/inhouse.js';
 import type { VerificationProvider } from '../providers/types.js';

@@ -25,7 +25,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { createKnex } from '../../db/knex.js';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, startChild, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';

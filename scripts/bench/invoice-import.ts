@@ -14,9 +14,9 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { migrateAndSeed } from '../../db/migrate.js';
-import { loadConfig } from '../../gateway/config/env.js';
+import { loadConfig } from '../../jobs/runtime/config.js';
 import { createKnex } from '../../db/knex.js';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, startChild, stats } from './ledger-support.js';
 import { invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf } from '../../test/factories/invoices.js';
 

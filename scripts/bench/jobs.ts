@@ -28,7 +28,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import WebSocket from 'ws';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { createKnex } from '../../db/knex.js';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';

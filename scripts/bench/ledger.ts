@@ -20,9 +20,9 @@ import pg from 'pg';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { migrateAndSeed } from '../../db/migrate.js';
-import { loadConfig } from '../../gateway/config/env.js';
+import { loadConfig } from '../../jobs/runtime/config.js';
 import { compose } from '../../gateway/server.js';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../gateway/services/scope.js';
 import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
 

@@ -15,8 +15,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { QueueEvents } from 'bullmq';
-import { loadConfig } from '../../gateway/config/env.js';
-import { createPlatform, createServices, closePlatform } from '../../gateway/services/index.js';
+import { loadConfig } from '../../jobs/runtime/config.js';
+import { createServices } from '../../gateway/services/index.js';
+import { createPlatform, closePlatform } from '../../db/platform.js';
 import { startWorkers } from '../../workers/runner.js';
 import { consumerConnection } from '../../jobs/redis.js';
 

@@ -4,9 +4,10 @@
 // workers must consume the `invoices` and `imports` queues, or pass --workers).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../gateway/config/env.js';
-import { createPlatform, createServices, closePlatform, type Services } from '../../gateway/services/index.js';
-import type { Platform } from '../../gateway/services/context.js';
+import type { Config } from '../../jobs/runtime/config.js';
+import { createServices, type Services } from '../../gateway/services/index.js';
+import { createPlatform, closePlatform } from '../../db/platform.js';
+import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../../gateway/services/scope.js';
 import type { Outcome } from '../../gateway/services/JobService.js';
 import { resolveScope } from '../../gateway/services/scope.js';

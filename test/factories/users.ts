@@ -1,7 +1,7 @@
 // buildUser(): a unique, verified user inserted directly, logged in through the API.
 import { randomBytes } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
-import { hashPassword } from '../../gateway/services/secrets.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
 
 export interface TestUser {
   id: string;

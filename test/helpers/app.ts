@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Server } from '@hapi/hapi';
 import { compose } from '../../gateway/server.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
-import type { Config } from '../../gateway/config/env.js';
+import type { Config } from '../../jobs/runtime/config.js';
 import type { QueueName } from '../../jobs/catalog.js';
 import { testConfig } from './env.js';
 

@@ -1,7 +1,7 @@
 // Reads what the mail job wrote to the outbox folder (no SMTP_URL in tests).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../gateway/config/env.js';
+import type { Config } from '../../jobs/runtime/config.js';
 
 export async function mailsTo(config: Config, email: string): Promise<string[]> {
   const files = await fs.readdir(config.mailOutboxDir).catch(() => [] as string[]);

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Handler } from '../registry.js';
 import { decodeBarcodes } from '../barcodes/decode.js';
 import { UnreadableImage } from '../ocr/recognize.js';
-import { DomainError } from '../../gateway/services/errors.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 import { readMediaOrFail } from './media-input.js';
 
 /**

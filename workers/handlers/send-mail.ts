@@ -2,10 +2,10 @@
 // or duplicated job never sends twice; the sealed body is erased once delivered.
 import { UnrecoverableError } from 'bullmq';
 import type { Handler } from '../registry.js';
-import { unseal } from '../../gateway/services/secrets.js';
+import { unseal } from '../../jobs/runtime/secrets.js';
 import { MAIL_SEAL_PURPOSE } from '../../gateway/services/MailService.js';
 import { createMailTransport, type MailTransport } from '../mail-transport.js';
-import type { Config } from '../../gateway/config/env.js';
+import type { Config } from '../../jobs/runtime/config.js';
 
 // one transport per configuration (tests run several configurations in one process)
 const transports = new WeakMap<Config, MailTransport>();

@@ -1,5 +1,5 @@
 import type { Handler } from '../registry.js';
-import { DomainError } from '../../gateway/services/errors.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 
 /**
  * Applies one bulk-store attempt to its session, all or nothing (see

@@ -7,8 +7,9 @@
 // theirs in memory, not from the environment).
 import type { Job, SandboxedJob } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
-import { loadConfig, type Config } from '../../gateway/config/env.js';
-import { createPlatform, createServices } from '../../gateway/services/index.js';
+import { loadConfig, type Config } from '../../jobs/runtime/config.js';
+import { createServices } from '../../gateway/services/index.js';
+import { createPlatform } from '../../db/platform.js';
 import { jobCatalog, type JobName } from '../../jobs/catalog.js';
 import { handlers, type HandlerContext } from '../registry.js';
 

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { password, MessageOnly, errorDocs } from '../schemas.js';
+import { password, MessageOnly } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 export default {
   method: 'POST',

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute, Request } from '@hapi/hapi';
-import { email, errorDocs } from '../schemas.js';
+import { email } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 const CheckEmailOut = Joi.object({ email: Joi.string(), available: Joi.boolean(), exists: Joi.boolean() }).label('CheckEmailOut');
 const input = Joi.object({ email: email.required() }).label('CheckEmailIn');

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { MessageOnly, errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { MessageOnly } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -15,14 +16,14 @@ export default {
   },
   async handler(request) {
     const { tokens } = request.server.app.services;
-    const me = caller(request);
+    const me = actor(request);
     const body = (request.payload ?? {}) as { refresh?: string; all?: boolean };
     if (body.all) {
       await tokens.revokeAllForUser(me.userId, 'logout_all');
       return { message: 'Signed out of every device.' };
     }
     const family = body.refresh ? await tokens.familyOfRefresh(body.refresh) : null;
-    await tokens.revokeFamily(family && family.userId === me.userId ? family.familyId : me.familyId);
+    await tokens.revokeFamily(family && family.userId === me.userId ? family.familyId : request.auth.credentials.user!.familyId);
     return { message: 'Signed out.' };
   },
 } satisfies ServerRoute;

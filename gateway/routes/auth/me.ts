@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 const MeOut = Joi.object({
   id: Joi.string().guid(),
@@ -26,7 +26,7 @@ export default {
     plugins: errorDocs(400, 401, 403),
   },
   handler(request) {
-    const me = caller(request);
+    const me = actor(request);
     const principal = request.auth.credentials.user!;
     return {
       id: me.userId,

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 export default {
   method: 'POST',

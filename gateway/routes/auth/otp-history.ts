@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, pageQuery, errorDocs } from '../schemas.js';
+import { email, pageQuery } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 import { pageLinks } from '../../services/listing.js';
 
 export default {

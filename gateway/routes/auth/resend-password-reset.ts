@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, MessageOnly, errorDocs } from '../schemas.js';
+import { email, MessageOnly } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 export default {
   method: 'POST',

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, otpCode, password, MessageOnly, errorDocs } from '../schemas.js';
+import { email, otpCode, password, MessageOnly } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 // Accepted with and without the trailing slash (the spec names both); the gateway's
 // trailing-slash rewrite serves the bare path.

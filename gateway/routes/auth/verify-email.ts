@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, otpCode, UserOut, errorDocs } from '../schemas.js';
+import { email, otpCode, UserOut } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 export default {
   method: 'POST',

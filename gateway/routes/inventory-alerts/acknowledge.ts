@@ -1,8 +1,9 @@
 // POST /api/inventory-alerts/{id}/acknowledge/: mark an alert as seen.
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, id } from '../schemas.js';
-import { toCaller } from '../collection-routes.js';
+import { id } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { AlertOut } from './routes.js';
 
 export default {
@@ -16,5 +17,5 @@ export default {
     response: { status: { 200: AlertOut } },
     plugins: errorDocs(401, 403, 404, 409),
   },
-  handler: (request) => request.server.app.services.inventory.alerts.acknowledge(toCaller(request), (request.params as { id: number }).id),
+  handler: (request) => request.server.app.services.inventory.alerts.acknowledge(actor(request), (request.params as { id: number }).id),
 } satisfies ServerRoute;

@@ -1,8 +1,8 @@
 // PUT/PATCH/DELETE /api/inventory-transactions/{id}/: the ledger is append-only; a
 // mistake is corrected with a new (adjust) transaction, never by rewriting history.
 import type { ServerRoute } from '@hapi/hapi';
-import { DomainError } from '../../services/errors.js';
-import { errorDocs } from '../schemas.js';
+import { DomainError } from '../../../jobs/runtime/errors.js';
+import { errorDocs } from '../../plugins/errors.js';
 
 const refuse = (method: 'PUT' | 'PATCH' | 'DELETE'): ServerRoute => ({
   method,

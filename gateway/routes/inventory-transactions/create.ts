@@ -1,8 +1,9 @@
 // POST /api/inventory-transactions/: records a stock movement through the ledger.
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, id } from '../schemas.js';
-import { toCaller } from '../collection-routes.js';
+import { id } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { nullableId, ymd } from '../inventory-fields.js';
 import { LEDGER_KINDS, MAX_QUANTITY, type LedgerRequest } from '../../services/StockLedger.js';
 import { TransactionOut } from './routes.js';
@@ -74,7 +75,7 @@ export default {
   },
   async handler(request, h) {
     const key = (request.headers['idempotency-key'] as string | undefined)?.trim() || null;
-    const { transaction, replayed } = await request.server.app.services.inventory.transactions.record(toCaller(request), request.payload as LedgerRequest, key);
+    const { transaction, replayed } = await request.server.app.services.inventory.transactions.record(actor(request), request.payload as LedgerRequest, key);
     return h.response(transaction).code(replayed ? 200 : 201).header('Location', `/api/inventory-transactions/${transaction.id}/`);
   },
 } satisfies ServerRoute;

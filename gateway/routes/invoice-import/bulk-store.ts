@@ -1,9 +1,10 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, id, JobAccepted } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { id, JobAccepted } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { jobAccepted, notificationsWsUrl } from '../respond.js';
-import { DomainError } from '../../services/errors.js';
+import { DomainError } from '../../../jobs/runtime/errors.js';
 import { BulkStoreConflictOut, BulkStoreFailureOut, BulkStoreOut } from './schemas.js';
 
 // Line fields are checked by the store itself, not here, so that an invalid line
@@ -43,7 +44,7 @@ export default {
     plugins: errorDocs(401, 403, 404, 503),
   },
   async handler(request, h) {
-    const { scope } = caller(request);
+    const { scope } = actor(request);
     const answer = await request.server.app.services.invoiceImport.bulkStore(scope, request.payload as never);
     if ('httpStatus' in answer) return h.response(answer.body).code(answer.httpStatus);
     if (!answer.done) return jobAccepted(h, answer, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));

@@ -1,9 +1,10 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, id, JobAccepted } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { id, JobAccepted } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
-import { DomainError } from '../../services/errors.js';
+import { DomainError } from '../../../jobs/runtime/errors.js';
 import { ACCEPTED_TYPES } from '../../../workers/invoice/formats/sniff.js';
 import type { ParseResult } from '../../services/invoice-import/InvoiceImportService.js';
 import { PreviewOut } from './schemas.js';
@@ -48,7 +49,7 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { scope } = caller(request);
+    const { scope } = actor(request);
     const imports = request.server.app.services.invoiceImport;
     const outcome = await imports.preview(scope, request.payload as never);
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, id } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { id } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { SessionOut } from './schemas.js';
 
 export default {
@@ -16,6 +17,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request) {
-    return request.server.app.services.invoiceImport.get(caller(request).scope, (request.params as { session_id: number }).session_id);
+    return request.server.app.services.invoiceImport.get(actor(request).scope, (request.params as { session_id: number }).session_id);
   },
 } satisfies ServerRoute;

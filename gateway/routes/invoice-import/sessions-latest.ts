@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { SessionOut } from './schemas.js';
 
 export default {
@@ -15,6 +15,6 @@ export default {
     plugins: errorDocs(401, 403, 404),
   },
   async handler(request) {
-    return { status: 'success', session: await request.server.app.services.invoiceImport.latest(caller(request).scope) };
+    return { status: 'success', session: await request.server.app.services.invoiceImport.latest(actor(request).scope) };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../services/invoice-import/InvoiceImportService.js';
 import { HistoryItemOut } from './schemas.js';
 
@@ -23,7 +23,7 @@ export default {
     plugins: errorDocs(400, 401, 403),
   },
   async handler(request) {
-    const results = await request.server.app.services.invoiceImport.history(caller(request).scope, (request.query as { limit: number }).limit);
+    const results = await request.server.app.services.invoiceImport.history(actor(request).scope, (request.query as { limit: number }).limit);
     return { status: 'success', count: results.length, results };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, JobAccepted } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { JobAccepted } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { jobAccepted, notificationsWsUrl } from '../respond.js';
 import { JobStatusOut } from './get.js';
 
@@ -20,7 +21,7 @@ export default {
   async handler(request, h) {
     const { echo, wait, delay_ms } = request.payload as { echo: unknown; wait: number; delay_ms: number };
     const { jobs } = request.server.app.services;
-    const payload = { actor_id: caller(request).userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo, ...(delay_ms ? { delay_ms } : {}) };
+    const payload = { actor_id: actor(request).userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo, ...(delay_ms ? { delay_ms } : {}) };
     const outcome = await jobs.run('system.echo', payload, wait);
     if (outcome.done) return outcome.status;
     return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));

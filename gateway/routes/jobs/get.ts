@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export const JobStatusOut = Joi.object({
   id: Joi.string(),
@@ -27,7 +27,7 @@ export default {
     response: { status: { 200: JobStatusOut } }, plugins: errorDocs(401, 404),
   },
   handler(request) {
-    const me = caller(request);
+    const me = actor(request);
     return request.server.app.services.jobs.statusOf((request.params as { id: string }).id, me.userId, me.isStaff);
   },
 } satisfies ServerRoute;

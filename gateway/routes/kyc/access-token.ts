@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { AccessTokenOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -14,5 +14,5 @@ export default {
     response: { status: { 200: AccessTokenOutSchema } },
     plugins: errorDocs(401, 409, 429, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.accessToken(caller(request).userId),
+  handler: (request) => request.server.app.services.kyc.accessToken(actor(request).userId),
 } satisfies ServerRoute;

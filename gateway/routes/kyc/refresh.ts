@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { StatusOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -14,5 +14,5 @@ export default {
     response: { status: { 200: StatusOutSchema } },
     plugins: errorDocs(401, 429, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.refresh(caller(request).userId),
+  handler: (request) => request.server.app.services.kyc.refresh(actor(request).userId),
 } satisfies ServerRoute;

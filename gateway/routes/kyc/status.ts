@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { StatusOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'GET',
@@ -12,5 +12,5 @@ export default {
     response: { status: { 200: StatusOutSchema } },
     plugins: errorDocs(401, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.status(caller(request).userId),
+  handler: (request) => request.server.app.services.kyc.status(actor(request).userId),
 } satisfies ServerRoute;

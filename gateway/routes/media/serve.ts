@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { NotFound } from '../../services/errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 
 // Public media: product images and inventory icons, under content-hash names, so
 // they can be cached forever. Everything else under MEDIA_ROOT (OCR uploads,

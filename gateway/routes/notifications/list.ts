@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'GET',
@@ -13,7 +13,7 @@ export default {
     plugins: errorDocs(401),
   },
   async handler(request) {
-    const results = await request.server.app.services.notifications.list(caller(request).userId, (request.query as { limit: number }).limit);
+    const results = await request.server.app.services.notifications.list(actor(request).userId, (request.query as { limit: number }).limit);
     return { count: results.length, results };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { toCaller } from '../collection-routes.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { listQuerySchema, type ListParams } from '../../services/listing.js';
 import { productListSpec } from '../../services/catalog/ProductService.js';
 import { ProductOut } from '../products/schemas.js';
@@ -24,7 +24,7 @@ export default {
     plugins: errorDocs(400, 401, 403),
   },
   async handler(request, h) {
-    const out = await request.server.app.services.catalog.products.searchAndRecord(toCaller(request), request.payload as ListParams, request);
+    const out = await request.server.app.services.catalog.products.searchAndRecord(actor(request), request.payload as ListParams, request);
     return h.response(out).code(201);
   },
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute, Request } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 const ProfileOut = Joi.object({
   id: Joi.string().guid(),
@@ -50,14 +50,14 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-const update = (request: Request) => request.server.app.services.profiles.update(caller(request).userId, request.payload as Record<string, unknown>);
+const update = (request: Request) => request.server.app.services.profiles.update(actor(request).userId, request.payload as Record<string, unknown>);
 
 export default [
   {
     method: 'GET',
     path: '/api/profiles/me/',
     options: { tags: ['api', 'profiles'], description: "The caller's profile", response: { status: { 200: ProfileOut } }, plugins: errorDocs(401) },
-    handler: (request) => request.server.app.services.profiles.get(caller(request).userId),
+    handler: (request) => request.server.app.services.profiles.get(actor(request).userId),
   },
   {
     method: 'PUT',

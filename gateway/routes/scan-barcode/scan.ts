@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, JobAccepted } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { JobAccepted } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { uploadPayload } from '../collection-routes.js';
 import { ANALYSIS_MAX_BYTES } from '../../services/catalog/MediaAnalysisService.js';
@@ -36,7 +37,7 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { scope } = caller(request);
+    const { scope } = actor(request);
     const body = request.payload as { code?: string; image?: unknown; wait?: number };
     const { catalog } = request.server.app.services;
     if (body.code !== undefined) return catalog.barcodes.scan(scope, body.code);

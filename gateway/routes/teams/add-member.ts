@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, id, uuid, errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { email, id, uuid } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { MemberOut } from './schemas.js';
 
 export default {
@@ -18,7 +19,7 @@ export default {
     response: { status: { 201: MemberOut } }, plugins: errorDocs(400, 401, 403, 404, 409),
   },
   async handler(request, h) {
-    const member = await request.server.app.services.teams.addMember(caller(request).userId, (request.params as { id: number }).id, request.payload as never);
+    const member = await request.server.app.services.teams.addMember(actor(request).userId, (request.params as { id: number }).id, request.payload as never);
     return h.response(member).code(201);
   },
 } satisfies ServerRoute;

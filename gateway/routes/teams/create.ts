@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { TeamOut } from './schemas.js';
 
 export default {
@@ -15,7 +15,7 @@ export default {
     response: { status: { 201: TeamOut } }, plugins: errorDocs(400, 401, 409),
   },
   async handler(request, h) {
-    const team = await request.server.app.services.teams.create(caller(request).userId, request.payload as never);
+    const team = await request.server.app.services.teams.create(actor(request).userId, request.payload as never);
     return h.response(team).code(201);
   },
 } satisfies ServerRoute;

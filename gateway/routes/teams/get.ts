@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { id, errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { id } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { TeamOut } from './schemas.js';
 
 export default {
@@ -13,5 +14,5 @@ export default {
     validate: { params: Joi.object({ id: id.required() }) },
     response: { status: { 200: TeamOut } }, plugins: errorDocs(401, 404),
   },
-  handler: (request) => request.server.app.services.teams.get((request.params as { id: number }).id, caller(request).userId),
+  handler: (request) => request.server.app.services.teams.get((request.params as { id: number }).id, actor(request).userId),
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { TeamOut } from './schemas.js';
 
 export default {
@@ -13,7 +13,7 @@ export default {
     response: { status: { 200: Joi.object({ count: Joi.number(), next: Joi.any(), previous: Joi.any(), results: Joi.array().items(TeamOut) }).label('TeamList') } }, plugins: errorDocs(401),
   },
   async handler(request) {
-    const results = await request.server.app.services.teams.listVisible(caller(request).userId);
+    const results = await request.server.app.services.teams.listVisible(actor(request).userId);
     return { count: results.length, next: null, previous: null, results };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 
 export default {
   method: 'GET',
@@ -13,5 +13,5 @@ export default {
     validate: { query: Joi.object({ limit: Joi.number().integer().min(1).max(200).default(50) }) },
     plugins: errorDocs(401, 403),
   },
-  handler: (request) => request.server.app.services.teams.recentActivity(caller(request).scope, (request.query as { limit: number }).limit),
+  handler: (request) => request.server.app.services.teams.recentActivity(actor(request).scope, (request.query as { limit: number }).limit),
 } satisfies ServerRoute;

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { email, password, errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { email, password } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { UserAdminOut } from './schemas.js';
 
 export default {
@@ -25,6 +26,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 409),
   },
   async handler(request, h) {
-    return h.response(await request.server.app.services.users.create(caller(request), request.payload as never)).code(201);
+    return h.response(await request.server.app.services.users.create(actor(request), request.payload as never)).code(201);
   },
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { userId } from './schemas.js';
 
 export default {
@@ -14,7 +14,7 @@ export default {
     plugins: errorDocs(401, 403, 404, 409),
   },
   async handler(request, h) {
-    await request.server.app.services.users.deactivate(caller(request), (request.params as { id: string }).id);
+    await request.server.app.services.users.deactivate(actor(request), (request.params as { id: string }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { listQuerySchema, type ListParams } from '../../services/listing.js';
 import { userListSpec } from '../../services/UserService.js';
 import { UserAdminOut } from './schemas.js';
@@ -16,5 +16,5 @@ export default {
     response: { status: { 200: Joi.object({ count: Joi.number(), next: Joi.any(), previous: Joi.any(), results: Joi.array().items(UserAdminOut) }).label('UserList') } },
     plugins: errorDocs(400, 401),
   },
-  handler: (request) => request.server.app.services.users.list(request, caller(request), request.query as ListParams),
+  handler: (request) => request.server.app.services.users.list(request, actor(request), request.query as ListParams),
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { UserAdminOut, userId } from './schemas.js';
 
 export default {
@@ -13,5 +13,5 @@ export default {
     response: { status: { 200: UserAdminOut } },
     plugins: errorDocs(400, 401, 404),
   },
-  handler: (request) => request.server.app.services.users.get(caller(request), (request.params as { id: string }).id),
+  handler: (request) => request.server.app.services.users.get(actor(request), (request.params as { id: string }).id),
 } satisfies ServerRoute;

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute, Request } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { UserAdminOut, userId } from './schemas.js';
 
 const fields = {
@@ -10,7 +10,7 @@ const fields = {
   is_active: Joi.boolean().description('staff only'),
   is_staff: Joi.boolean().description('staff only'),
 };
-const handler = (request: Request) => request.server.app.services.users.update(caller(request), (request.params as { id: string }).id, request.payload as never);
+const handler = (request: Request) => request.server.app.services.users.update(actor(request), (request.params as { id: string }).id, request.payload as never);
 const base = { tags: ['api', 'users'], response: { status: { 200: UserAdminOut } }, plugins: errorDocs(400, 401, 403, 404, 409) };
 
 export default [

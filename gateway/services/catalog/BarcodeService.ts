@@ -10,16 +10,17 @@
 //   * valid, variants found         -> 200 found=true, matches with stock, recorded
 import Joi from 'joi';
 import type { Request } from '@hapi/hapi';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../AuditService.js';
-import { DomainError, NotFound } from '../errors.js';
+import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, scopeFill, type Db } from '../scoped.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
 import { checkGtin, equivalentCodes, expandUpcE, parseGtin, type Gtin } from './gtin.js';
 import { findMatches, type ScanMatch } from './barcode-lookup.js';
 import { iso } from './product-graph.js';
-import type { Caller, CollectionService } from '../collection.js';
+import type { CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 
 export interface ScanOut {
   id: number;
@@ -91,20 +92,20 @@ export class BarcodeService implements CollectionService<ScanOut> {
     throw new DomainError(422, 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
   }
 
-  list(caller: Caller, params: ListParams, request: Request): Promise<Page<ScanOut>> {
-    const q = applyListParams(this.mine(this.platform.knex, caller.scope, caller.userId).select('s.*'), scanListSpec, params);
+  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ScanOut>> {
+    const q = applyListParams(this.mine(this.platform.knex, actor.scope, actor.userId).select('s.*'), scanListSpec, params);
     return paginate(request, q, params, (r) => this.toOut(r));
   }
 
   /** One scan of the history, with its matches as they are now. */
-  async get(caller: Caller, id: number): Promise<ScanResult> {
-    const row = await this.find(this.platform.knex, caller.scope, caller.userId, id);
+  async get(actor: Actor, id: number): Promise<ScanResult> {
+    const row = await this.find(this.platform.knex, actor.scope, actor.userId, id);
     const check = checkGtin(row.code);
-    return this.result(caller.scope, row, check.ok ? check.gtin : null);
+    return this.result(actor.scope, row, check.ok ? check.gtin : null);
   }
 
-  async remove(caller: Caller, id: number): Promise<void> {
-    const { scope, userId: actorId } = caller;
+  async remove(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     await this.platform.knex.transaction(async (trx) => {
       const row = await this.find(trx, scope, actorId, id);
       await trx('barcode_scans').where({ id }).delete();

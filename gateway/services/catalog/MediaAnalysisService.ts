@@ -3,12 +3,12 @@
 // (POST /api/scan-barcode/ with an image). The upload is checked and stored under
 // MEDIA_ROOT first; the job carries only its path. The caller waits a bounded time
 // for the result; otherwise it gets the job id to poll or to await over WebSocket.
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { MediaStore, UploadRule } from '../MediaStore.js';
 import type { JobService, Outcome } from '../JobService.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../../../jobs/runtime/errors.js';
 
 export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
 const ANALYSIS_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'image/gif'];

@@ -4,10 +4,10 @@
 // what is special is the name rule and find-or-create by name for product writes
 // and imports.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../AuditService.js';
-import { Conflict } from '../errors.js';
+import { Conflict } from '../../../jobs/runtime/errors.js';
 import { ScopedCollection, scopeOut, type CollectionDef } from '../collection.js';
 import { auditCtx, inScope, scopeFill, type Db } from '../scoped.js';
 
@@ -42,9 +42,9 @@ export function familiesDef(): CollectionDef<FamilyOut> {
     select: (db) => db('product_families as f').select('f.*', db.raw('(SELECT count(*) FROM products p WHERE p.family_id = f.id)::int AS product_count')),
     toOut: (r) => ({ id: r.id, name: r.name, description: r.description, product_count: r.product_count ?? 0, ...scopeOut(r) }),
     writable: ['name', 'description'],
-    async prepare({ trx, caller, body, before }) {
+    async prepare({ trx, actor, body, before }) {
       const name = body.name as string | undefined;
-      if (name !== undefined && (!before || name.toLowerCase() !== String(before.name).toLowerCase())) await assertNameFree(trx, caller.scope, name, before?.id);
+      if (name !== undefined && (!before || name.toLowerCase() !== String(before.name).toLowerCase())) await assertNameFree(trx, actor.scope, name, before?.id);
       return {};
     },
   };

@@ -8,15 +8,16 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Request } from '@hapi/hapi';
 import sharp from 'sharp';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../AuditService.js';
 import type { MediaStore, UploadRule } from '../MediaStore.js';
-import { DomainError, NotFound } from '../errors.js';
+import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, ReferenceNotFound, type Db } from '../scoped.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
 import { imageOut, type ImageOut } from './product-graph.js';
-import type { Body, Caller, CollectionService } from '../collection.js';
+import type { Body, CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 import { isEmptyPart } from './MediaAnalysisService.js';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -50,17 +51,17 @@ export class ProductImageService implements CollectionService<ImageOut> {
     return inScope(db('product_images as i').join('products as p', 'p.id', 'i.product_id'), scope, { table: 'p' }).select('i.*');
   }
 
-  list(caller: Caller, params: ListParams, request: Request): Promise<Page<ImageOut>> {
-    return paginate(request, applyListParams(this.inScopeImages(this.platform.knex, caller.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
+  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ImageOut>> {
+    return paginate(request, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
   }
 
-  async get(caller: Caller, id: number, db: Db = this.platform.knex): Promise<ImageOut> {
-    return imageOut(await this.find(db, caller.scope, id), this.url);
+  async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<ImageOut> {
+    return imageOut(await this.find(db, actor.scope, id), this.url);
   }
 
   /** multipart: image (file), variant_id, alt_text, is_primary */
-  async create(caller: Caller, body: Body): Promise<ImageOut> {
-    const { scope, userId: actorId } = caller;
+  async create(actor: Actor, body: Body): Promise<ImageOut> {
+    const { scope, userId: actorId } = actor;
     const input = body as unknown as ImageFields & { variant_id: number; image: Buffer };
     const file = await this.store(asFile(input.image, 'image'), 'image');
     const id = await this.platform.knex.transaction(async (trx) => {
@@ -69,12 +70,12 @@ export class ProductImageService implements CollectionService<ImageOut> {
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.create', entityType: 'product_image', entityId: row.id, summary: `Added an image to product ${variant.product_id}`, changes: { variant_id: variant.id, path: file.path } });
       return row.id as number;
     });
-    return this.get(caller, id);
+    return this.get(actor, id);
   }
 
   /** PUT and PATCH alike: alt_text, is_primary, position, variant_id (move), image (replace the file) — each optional. */
-  async update(caller: Caller, id: number, body: Body): Promise<ImageOut> {
-    const { scope, userId: actorId } = caller;
+  async update(actor: Actor, id: number, body: Body): Promise<ImageOut> {
+    const { scope, userId: actorId } = actor;
     const input = body as unknown as ImageFields & { variant_id?: number; image?: Buffer };
     const file = input.image !== undefined ? await this.store(asFile(input.image, 'image'), 'image') : null;
     let replacedPath: string | null = null;
@@ -101,11 +102,11 @@ export class ProductImageService implements CollectionService<ImageOut> {
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.update', entityType: 'product_image', entityId: id, summary: `Updated image ${id}`, changes: { ...input, image: file ? file.path : undefined } });
     });
     if (replacedPath) await this.removeFileIfUnused(replacedPath);
-    return this.get(caller, id);
+    return this.get(actor, id);
   }
 
-  async remove(caller: Caller, id: number): Promise<void> {
-    const { scope, userId: actorId } = caller;
+  async remove(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     const row = await this.platform.knex.transaction(async (trx) => {
       const image = await this.find(trx, scope, id, true);
       await trx('product_images').where({ id }).delete();

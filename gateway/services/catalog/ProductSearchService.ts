@@ -6,14 +6,15 @@
 // deleting history is.
 import Joi from 'joi';
 import type { Request } from '@hapi/hapi';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../AuditService.js';
-import { NotFound } from '../errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, scopeFill, type Db } from '../scoped.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
 import { iso } from './product-graph.js';
-import type { Caller, CollectionService } from '../collection.js';
+import type { CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 
 export interface SearchOut {
   id: number;
@@ -42,17 +43,17 @@ const REMEMBERED_FILTERS = ['category', 'supplier', 'base_unit', 'family_id', 'p
 export class ProductSearchService implements CollectionService<SearchOut> {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
-  list(caller: Caller, params: ListParams, request: Request): Promise<Page<SearchOut>> {
-    const q = applyListParams(this.mine(this.platform.knex, caller.scope, caller.userId).select('s.*'), searchListSpec, params);
+  list(actor: Actor, params: ListParams, request: Request): Promise<Page<SearchOut>> {
+    const q = applyListParams(this.mine(this.platform.knex, actor.scope, actor.userId).select('s.*'), searchListSpec, params);
     return paginate(request, q, params, toOut);
   }
 
-  async get(caller: Caller, id: number): Promise<SearchOut> {
-    return toOut(await this.find(this.platform.knex, caller.scope, caller.userId, id));
+  async get(actor: Actor, id: number): Promise<SearchOut> {
+    return toOut(await this.find(this.platform.knex, actor.scope, actor.userId, id));
   }
 
-  async remove(caller: Caller, id: number): Promise<void> {
-    const { scope, userId: actorId } = caller;
+  async remove(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     await this.platform.knex.transaction(async (trx) => {
       const row = await this.find(trx, scope, actorId, id);
       await trx('product_searches').where({ id }).delete();

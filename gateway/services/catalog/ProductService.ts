@@ -6,11 +6,11 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Request } from '@hapi/hapi';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../AuditService.js';
 import { diff } from '../AuditService.js';
-import { Conflict } from '../errors.js';
+import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from '../scoped.js';
 import { applyListParams, escapeLike, pageLinks, type ListParams, type ListSpec, type Page } from '../listing.js';
 import { equivalentCodes, checkGtin } from './gtin.js';
@@ -19,7 +19,8 @@ import { checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn
 import type { ProductFamilyService } from './ProductFamilyService.js';
 import type { ProductImageService } from './ProductImageService.js';
 import type { ProductSearchService, SearchOut } from './ProductSearchService.js';
-import type { Body, Caller, CollectionService } from '../collection.js';
+import type { Body, CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 
 export interface ProductIn {
   name?: string;
@@ -95,18 +96,18 @@ export class ProductService implements CollectionService<ProductOut> {
   }
 
   /** GET /api/products/: a non-empty `search` is recorded (first page only, so paging records it once). */
-  async list(caller: Caller, params: ListParams, request: Request): Promise<Page<ProductOut>> {
-    const page = await this.page(request, caller.scope, params);
+  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<ProductOut>> {
+    const page = await this.page(request, actor.scope, params);
     if (params.search && params.page === 1) {
-      await this.searches.record(caller.scope, caller.userId, params, page.count, 'list').catch((err) => this.platform.log.warn({ err }, 'could not record a product search'));
+      await this.searches.record(actor.scope, actor.userId, params, page.count, 'list').catch((err) => this.platform.log.warn({ err }, 'could not record a product search'));
     }
     return page;
   }
 
   /** POST /api/product-searches/: runs the search, records it, returns it with the first page of results. */
-  async searchAndRecord(caller: Caller, params: ListParams, request: Request): Promise<SearchOut & { results: ProductOut[]; next: string | null }> {
-    const page = await this.page(request, caller.scope, params);
-    const saved = await this.searches.record(caller.scope, caller.userId, params, page.count, 'api');
+  async searchAndRecord(actor: Actor, params: ListParams, request: Request): Promise<SearchOut & { results: ProductOut[]; next: string | null }> {
+    const page = await this.page(request, actor.scope, params);
+    const saved = await this.searches.record(actor.scope, actor.userId, params, page.count, 'api');
     // more results are paged through the product list with the same parameters
     let next: string | null = null;
     if (params.page * params.page_size < page.count) {
@@ -127,13 +128,13 @@ export class ProductService implements CollectionService<ProductOut> {
     return { count: total, ...pageLinks(request, total, params.page, params.page_size), results };
   }
 
-  async get(caller: Caller, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, 'products', productId, caller.scope, 'Product');
+  async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
+    await findInScope(db, 'products', productId, actor.scope, 'Product');
     return (await loadProducts(db, [productId], this.url))[0];
   }
 
-  async create(caller: Caller, body: Body): Promise<ProductOut> {
-    const { scope, userId: actorId } = caller;
+  async create(actor: Actor, body: Body): Promise<ProductOut> {
+    const { scope, userId: actorId } = actor;
     const input = toInput(body) as ProductIn & { name: string };
     const removed: string[] = [];
     const productId = await this.platform.knex.transaction(async (trx) => {
@@ -151,12 +152,12 @@ export class ProductService implements CollectionService<ProductOut> {
       return row.id as number;
     }).catch(skuRace);
     for (const p of removed) await this.images.removeFileIfUnused(p);
-    return this.get(caller, productId);
+    return this.get(actor, productId);
   }
 
   /** PUT (omitted fields reset, omitted arrays emptied) or PATCH (`partial`: only what is given). */
-  async update(caller: Caller, productId: number, body: Body, partial: boolean): Promise<ProductOut> {
-    const { scope, userId: actorId } = caller;
+  async update(actor: Actor, productId: number, body: Body, partial: boolean): Promise<ProductOut> {
+    const { scope, userId: actorId } = actor;
     const input = toInput(body);
     const replace = !partial;
     const removed: string[] = [];
@@ -178,12 +179,12 @@ export class ProductService implements CollectionService<ProductOut> {
       });
     }).catch(skuRace);
     for (const p of removed) await this.images.removeFileIfUnused(p);
-    return this.get(caller, productId);
+    return this.get(actor, productId);
   }
 
   /** A product still holding stock cannot be deleted (its items would vanish with it). */
-  async remove(caller: Caller, productId: number): Promise<void> {
-    const { scope, userId: actorId } = caller;
+  async remove(actor: Actor, productId: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     const paths = await this.platform.knex.transaction(async (trx) => {
       const row = await findInScope<{ name: string }>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
       const stock = await trx('inventory_items').where({ product_id: productId }).where('quantity', '>', 0).first(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity'));

@@ -2,7 +2,7 @@
 // one mod-10 check digit. Written here rather than taken from a package because the
 // answer we need — which digit was expected — is part of our error contract and the
 // npm validators only say yes or no.
-import { Invalid, type FieldIssue } from '../errors.js';
+import { Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
 
 export type Symbology = 'EAN-8' | 'UPC-A' | 'EAN-13' | 'GTIN-14';
 

@@ -2,7 +2,7 @@
 // products (with nested tags, variants and images), product families, product
 // images, barcode scans (and their history), product searches (history) and the
 // media analysis jobs (OCR, barcode photos).
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { AuditService } from '../AuditService.js';
 import type { MediaStore } from '../MediaStore.js';
 import type { JobService } from '../JobService.js';

@@ -4,7 +4,7 @@
 // for clients that resend a whole product without ids — by an unchanged SKU.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { Conflict, Invalid, type FieldIssue } from '../errors.js';
+import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
 import { inScope, ReferenceNotFound, scopeOnly } from '../scoped.js';
 import { parseGtin } from './gtin.js';
 import type { ProductImageService, ImageFields } from './ProductImageService.js';

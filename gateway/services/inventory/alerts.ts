@@ -2,12 +2,13 @@
 // alert job (InventoryAlertService); a client can only acknowledge one ("seen"),
 // which does not resolve it: only restocking (or the expiry condition ending) does.
 import Joi from 'joi';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { AuditService } from '../AuditService.js';
 import type { InventoryAlertService } from '../InventoryAlertService.js';
 import { ALERT_KINDS } from '../InventoryAlertService.js';
-import { type Body, type Caller, type CollectionDef, iso, ScopedCollection } from '../collection.js';
-import { Invalid } from '../errors.js';
+import { type Body, type CollectionDef, iso, ScopedCollection } from '../collection.js';
+import type { Actor } from '../actor.js';
+import { Invalid } from '../../../jobs/runtime/errors.js';
 import { id } from '../../routes/schemas.js';
 
 export function alertsDef(): CollectionDef<Record<string, unknown>> {
@@ -59,14 +60,14 @@ export class InventoryAlertReadService extends ScopedCollection<Record<string, u
     super(platform, audit, alertsDef());
   }
 
-  async acknowledge(caller: Caller, id: number): Promise<Record<string, unknown>> {
-    await this.alerts.acknowledge(caller.scope, caller.userId, id);
-    return this.get(caller, id);
+  async acknowledge(actor: Actor, id: number): Promise<Record<string, unknown>> {
+    await this.alerts.acknowledge(actor.scope, actor.userId, id);
+    return this.get(actor, id);
   }
 
   /** PATCH {acknowledged: true}: the only change a client may make to an alert. */
-  override async update(caller: Caller, id: number, body: Body): Promise<Record<string, unknown>> {
+  override async update(actor: Actor, id: number, body: Body): Promise<Record<string, unknown>> {
     if (body.acknowledged !== true) throw Invalid.field('acknowledged', 'Alerts can only be acknowledged (acknowledged: true); they resolve themselves when restocked.', 'alert_read_only');
-    return this.acknowledge(caller, id);
+    return this.acknowledge(actor, id);
   }
 }

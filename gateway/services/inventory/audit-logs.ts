@@ -5,11 +5,12 @@
 import Joi from 'joi';
 import type { Request } from '@hapi/hapi';
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import type { Caller, CollectionService } from '../collection.js';
+import type { Platform } from '../../../db/platform.js';
+import type { CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 import { iso } from '../collection.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
-import { NotFound } from '../errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 import { id } from '../../routes/schemas.js';
 
 export const auditListSpec: ListSpec = {
@@ -32,21 +33,21 @@ export const auditListSpec: ListSpec = {
 export class AuditLogReadService implements CollectionService<Record<string, unknown>> {
   constructor(private readonly platform: Platform) {}
 
-  private visible(caller: Caller): Knex.QueryBuilder {
+  private visible(actor: Actor): Knex.QueryBuilder {
     const q = this.platform.knex('system_audit_logs as l').leftJoin('users as u', 'u.id', 'l.actor_id').select('l.*', 'u.email as actor_email');
-    if (caller.isStaff) return q;
-    if (caller.scope.type === 'team') return q.where('l.team_id', caller.scope.teamId as number);
-    return q.where('l.actor_id', caller.userId).whereNull('l.team_id');
+    if (actor.isStaff) return q;
+    if (actor.scope.type === 'team') return q.where('l.team_id', actor.scope.teamId as number);
+    return q.where('l.actor_id', actor.userId).whereNull('l.team_id');
   }
 
-  async list(caller: Caller, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
-    return paginate(request, applyListParams(this.visible(caller), auditListSpec, params), params, (r) => toOut(r, caller.isStaff));
+  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
+    return paginate(request, applyListParams(this.visible(actor), auditListSpec, params), params, (r) => toOut(r, actor.isStaff));
   }
 
-  async get(caller: Caller, id: number): Promise<Record<string, unknown>> {
-    const row = await this.visible(caller).where('l.id', id).first();
+  async get(actor: Actor, id: number): Promise<Record<string, unknown>> {
+    const row = await this.visible(actor).where('l.id', id).first();
     if (!row) throw new NotFound('Audit log entry');
-    return toOut(row, caller.isStaff);
+    return toOut(row, actor.isStaff);
   }
 }
 

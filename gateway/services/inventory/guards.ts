@@ -2,7 +2,7 @@
 // that still holds stock cannot be deleted, because deleting it would delete the
 // stock and its ledger history with it; empty it with consume/move transactions.
 import type { Knex } from 'knex';
-import { Conflict } from '../errors.js';
+import { Conflict } from '../../../jobs/runtime/errors.js';
 
 export async function refuseWhileStocked(trx: Knex.Transaction, column: 'inventory_id' | 'storage_box_id' | 'storage_id', id: number, what: string): Promise<void> {
   const q = trx('inventory_items as i').where('i.quantity', '>', 0);

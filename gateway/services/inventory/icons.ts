@@ -8,7 +8,7 @@ import type { CollectionDef } from '../collection.js';
 import type { ListSpec } from '../listing.js';
 import { scopeOut } from '../collection.js';
 import type { MediaStore, UploadRule } from '../MediaStore.js';
-import { Invalid } from '../errors.js';
+import { Invalid } from '../../../jobs/runtime/errors.js';
 
 export const ICON_MAX_BYTES = 256 * 1024;
 export const ICON_RULE: UploadRule = { field: 'icon_image', types: ['image/png'], maxBytes: ICON_MAX_BYTES };

@@ -1,6 +1,6 @@
 // The inventory collections' services, built once per process and exposed as
 // services.inventory (routes under gateway/routes/inventory-*/, storages/, ...).
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { AuditService } from '../AuditService.js';
 import type { MediaStore } from '../MediaStore.js';
 import type { StockLedger } from '../StockLedger.js';

@@ -5,11 +5,12 @@
 // minimum or the expiry date re-evaluates the item's alerts after commit.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { AuditService } from '../AuditService.js';
-import { type Body, type Caller, type CollectionDef, ScopedCollection, scopeOut } from '../collection.js';
+import { type Body, type CollectionDef, ScopedCollection, scopeOut } from '../collection.js';
+import type { Actor } from '../actor.js';
 import { afterCommit, type StockLedger } from '../StockLedger.js';
-import { Conflict } from '../errors.js';
+import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, scopeFill } from '../scoped.js';
 import { identityKey } from '../stock-sql.js';
 import { id } from '../../routes/schemas.js';
@@ -91,14 +92,14 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
   }
 
   /** Creates an item; an initial quantity is received through the ledger in the same transaction. */
-  override async create(caller: Caller, body: Body): Promise<Record<string, unknown>> {
+  override async create(actor: Actor, body: Body): Promise<Record<string, unknown>> {
     const line = {
       storage_box_id: body.storage_box_id as number, product_id: body.product_id as number, inventory_id: (body.inventory_id as number) ?? null,
       variant_id: (body.variant_id as number) ?? null, quantity: (body.quantity as number) ?? 0, unit: body.unit as string, min_quantity: body.min_quantity as number,
       lot_number: body.lot_number as string, serial_number: body.serial_number as string, expiry_date: (body.expiry_date as string) ?? null, notes: body.notes as string,
     };
     const itemId = await this.platform.knex.transaction(async (trx) => {
-      const [row] = await this.ledger.resolveLines(trx, caller.scope, [line], { allowZero: true, single: true });
+      const [row] = await this.ledger.resolveLines(trx, actor.scope, [line], { allowZero: true, single: true });
       const existing = await trx('inventory_items')
         .where({ storage_box_id: row.storage_box_id, product_id: row.product_id, lot_number: row.lot_number, serial_number: row.serial_number })
         .whereRaw('coalesce(variant_id, 0) = ?', [row.variant_id ?? 0])
@@ -108,20 +109,20 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
       }
       if (row.serial_number && row.quantity > 1) throw new Conflict('A serialised item holds at most 1.', 'serial_quantity', { quantity: row.quantity });
       if (row.quantity > 0) {
-        const r = await this.ledger.receive(trx, caller.scope, caller.userId, [line], { kind: 'receive', reference: 'initial stock', single: true });
-        await this.recordCreate(trx, caller, r.lines[0].item_id, row);
+        const r = await this.ledger.receive(trx, actor.scope, actor.userId, [line], { kind: 'receive', reference: 'initial stock', single: true });
+        await this.recordCreate(trx, actor, r.lines[0].item_id, row);
         return r.lines[0].item_id;
       }
-      const [created] = await trx('inventory_items').insert({ ...row, quantity: 0, ...scopeFill(caller.scope, caller.userId) }).returning('id');
-      await this.recordCreate(trx, caller, created.id, row);
+      const [created] = await trx('inventory_items').insert({ ...row, quantity: 0, ...scopeFill(actor.scope, actor.userId) }).returning('id');
+      await this.recordCreate(trx, actor, created.id, row);
       if (row.expiry_date || row.min_quantity > 0) this.evaluateAfterCommit(trx, created.id, new Date());
       return created.id as number;
     });
-    return this.get(caller, itemId);
+    return this.get(actor, itemId);
   }
 
-  private recordCreate(trx: Knex.Transaction, caller: Caller, id: number, row: object) {
-    return this.audit.record(trx, auditCtx(caller.scope, caller.userId), { action: 'inventory_item.create', entityType: 'inventory_item', entityId: id, summary: `created inventory item #${id}`, changes: { ...row } });
+  private recordCreate(trx: Knex.Transaction, actor: Actor, id: number, row: object) {
+    return this.audit.record(trx, auditCtx(actor.scope, actor.userId), { action: 'inventory_item.create', entityType: 'inventory_item', entityId: id, summary: `created inventory item #${id}`, changes: { ...row } });
   }
 
   private evaluateAfterCommit(trx: Knex.Transaction, itemId: number, version: Date | string) {

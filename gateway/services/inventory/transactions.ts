@@ -6,14 +6,15 @@
 import Joi from 'joi';
 import type { Request } from '@hapi/hapi';
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
-import type { Caller, CollectionService } from '../collection.js';
+import type { Platform } from '../../../db/platform.js';
+import type { CollectionService } from '../collection.js';
+import type { Actor } from '../actor.js';
 import { iso } from '../collection.js';
 import type { LedgerRequest, StockLedger } from '../StockLedger.js';
 import { LEDGER_KINDS } from '../StockLedger.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
 import { inScope } from '../scoped.js';
-import { NotFound } from '../errors.js';
+import { NotFound } from '../../../jobs/runtime/errors.js';
 import { id } from '../../routes/schemas.js';
 
 /** Legs shown per transaction; `leg_count` tells when there are more (bulk imports). */
@@ -48,28 +49,28 @@ export class InventoryTransactionService implements CollectionService<Record<str
     private readonly ledger: StockLedger,
   ) {}
 
-  async list(caller: Caller, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
-    const q = applyListParams(this.select(caller), transactionListSpec, params);
+  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
+    const q = applyListParams(this.select(actor), transactionListSpec, params);
     return paginate(request, q, params, toOut);
   }
 
-  async get(caller: Caller, id: number): Promise<Record<string, unknown>> {
-    const row = await this.select(caller).where('t.id', id).first();
+  async get(actor: Actor, id: number): Promise<Record<string, unknown>> {
+    const row = await this.select(actor).where('t.id', id).first();
     if (!row) throw new NotFound('Inventory transaction');
     return toOut(row);
   }
 
   /** POST: records the transaction (or replays an Idempotency-Key) and reads it back. */
-  async record(caller: Caller, input: LedgerRequest, idempotencyKey: string | null): Promise<{ transaction: Record<string, unknown>; replayed: boolean }> {
-    const { transactionId, replayed, snapshot } = await this.ledger.record(caller.scope, caller.userId, input, idempotencyKey);
+  async record(actor: Actor, input: LedgerRequest, idempotencyKey: string | null): Promise<{ transaction: Record<string, unknown>; replayed: boolean }> {
+    const { transactionId, replayed, snapshot } = await this.ledger.record(actor.scope, actor.userId, input, idempotencyKey);
     // the ledger hands back what it wrote (legs with names from its lock query): no read-back
-    return { transaction: snapshot ? toOut(snapshot as unknown as Record<string, unknown>) : await this.get(caller, transactionId), replayed };
+    return { transaction: snapshot ? toOut(snapshot as unknown as Record<string, unknown>) : await this.get(actor, transactionId), replayed };
   }
 
   /** Transactions of the scope with their first legs (and leg count, net change) in the same query. */
-  private select(caller: Caller): Knex.QueryBuilder {
+  private select(actor: Actor): Knex.QueryBuilder {
     const knex = this.platform.knex;
-    return inScope(knex('inventory_transactions as t'), caller.scope, { table: 't' }).select(
+    return inScope(knex('inventory_transactions as t'), actor.scope, { table: 't' }).select(
       't.*',
       knex.raw(`(SELECT count(*) FROM inventory_transaction_legs c WHERE c.transaction_id = t.id)::int AS leg_count`),
       knex.raw(`(SELECT coalesce(sum(c.delta), 0) FROM inventory_transaction_legs c WHERE c.transaction_id = t.id)::bigint AS net_delta`),

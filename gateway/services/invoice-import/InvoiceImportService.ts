@@ -4,12 +4,12 @@
 // see apply-session.ts). Sessions are kept per scope so unfinished or failed work
 // can be restored.
 import path from 'node:path';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { MediaStore } from '../MediaStore.js';
 import type { JobService, Outcome } from '../JobService.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
-import { DomainError, Invalid, NotFound } from '../errors.js';
+import { DomainError, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import { inScope, requireInScope, scopeFill } from '../scoped.js';
 import { ACCEPTED_TYPES, sniffDocument } from '../../../workers/invoice/formats/sniff.js';
 import { extractInvoice } from '../../../workers/invoice/extract.js';

@@ -7,12 +7,12 @@
 // session becomes applied with its results. A crash anywhere before COMMIT leaves
 // nothing behind; the attempt is still queued and its job is retried.
 import type { Knex } from 'knex';
-import type { Platform } from '../context.js';
+import type { Platform } from '../../../db/platform.js';
 import type { StockLedger } from '../StockLedger.js';
 import type { ProductFamilyService } from '../catalog/ProductFamilyService.js';
 import type { AuditService } from '../AuditService.js';
 import { auditCtx, scopeFill } from '../scoped.js';
-import type { DomainError } from '../errors.js';
+import type { DomainError } from '../../../jobs/runtime/errors.js';
 import type { Scope } from '../scope.js';
 import { checkGtin } from '../catalog/gtin.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { StatusOutSchema } from '../../contract.js';
-import { errorDocs } from '../../../gateway/routes/schemas.js';
+import { errorDocs } from '../../../gateway/plugins/errors.js';
 import type { Decision } from '../../services/ReviewService.js';
 import { kycOf, projectOf } from '../../plugins/auth.js';
 

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../../../gateway/routes/schemas.js';
+import { errorDocs } from '../../../gateway/plugins/errors.js';
 import { kycOf, projectOf } from '../../plugins/auth.js';
 
 export default {

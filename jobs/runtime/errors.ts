@@ -1,5 +1,6 @@
-// Typed domain errors. Services throw these; one error mapper (plugins/errors.ts)
+// Typed domain errors. Services throw these; one error mapper (gateway/plugins/errors.ts)
 // turns them into the documented body {"error": {"code", "message", "details"}}.
+// Jobs report failures as "code: message" text (codedError reads it back).
 export interface FieldIssue {
   path: string;
   message: string;
@@ -69,4 +70,17 @@ export class UpstreamTimeout extends DomainError {
   constructor(message: string, code = 'upstream_timeout') {
     super(504, code, message);
   }
+}
+
+/** A dependency (PostgreSQL, Redis) is missing at start-up: one line, no stack trace (entry.ts). */
+export class DependencyError extends Error {}
+
+/**
+ * Reads a failure text back into {code, message}: handlers throw errors whose message
+ * is "code: message" (BullMQ keeps only the text); any other text is `job_failed`,
+ * with `fallback` when the text is empty.
+ */
+export function codedError(text: string | undefined, fallback = ''): { code: string; message: string } {
+  const m = /^([a-z_]+): (.*)$/s.exec(text ?? '');
+  return m ? { code: m[1], message: m[2] } : { code: 'job_failed', message: text || fallback };
 }

@@ -1,0 +1,10 @@
+// Who acts: the one value routes hand to services for "who is doing this". Routes
+// build it with actor(request) (gateway/plugins/scope.ts); workers and scripts build
+// it from a job's actor and scope. The scope is where the rows live (self or a team).
+import type { Scope } from './scope.js';
+
+export interface Actor {
+  userId: string;
+  isStaff: boolean;
+  scope: Scope;
+}
