@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { ChatReplyOut, sessionIdParam } from './schemas.js';
 
 export default {
@@ -25,6 +25,6 @@ export default {
   },
   async handler(request) {
     const { session_id } = request.params as { session_id: string };
-    return request.server.app.services.supportChat.chat.ask(caller(request).userId, session_id, (request.payload as { message: unknown }).message);
+    return request.server.app.services.supportChat.chat.ask(actor(request).userId, session_id, (request.payload as { message: unknown }).message);
   },
 } satisfies ServerRoute;

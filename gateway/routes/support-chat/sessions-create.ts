@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { LANGUAGE } from '../../realtime/support-chat-channel.js';
 import { ChatSessionOut } from './schemas.js';
 
@@ -18,7 +18,7 @@ export default {
   },
   async handler(request, h) {
     const { language } = (request.payload as { language?: string } | null) ?? {};
-    const session = await request.server.app.services.supportChat.chat.createSession(caller(request).userId, language ?? 'en');
+    const session = await request.server.app.services.supportChat.chat.createSession(actor(request).userId, language ?? 'en');
     return h.response(session).code(201);
   },
 } satisfies ServerRoute;

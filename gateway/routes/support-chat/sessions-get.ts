@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { ChatSessionDetailOut, sessionIdParam } from './schemas.js';
 
 export default {
@@ -15,7 +15,7 @@ export default {
     plugins: errorDocs(400, 401, 404),
   },
   async handler(request) {
-    const { session, messages } = await request.server.app.services.supportChat.chat.getSession(caller(request).userId, (request.params as { session_id: string }).session_id);
+    const { session, messages } = await request.server.app.services.supportChat.chat.getSession(actor(request).userId, (request.params as { session_id: string }).session_id);
     return { ...session, messages };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs, pageQuery } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { pageQuery } from '../schemas.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { pageLinks } from '../../services/listing.js';
 import { ChatSessionPageOut } from './schemas.js';
 
@@ -17,7 +18,7 @@ export default {
   },
   async handler(request) {
     const { page, page_size } = request.query as { page: number; page_size: number };
-    const { count, sessions } = await request.server.app.services.supportChat.chat.listSessions(caller(request).userId, page, page_size);
+    const { count, sessions } = await request.server.app.services.supportChat.chat.listSessions(actor(request).userId, page, page_size);
     return { count, ...pageLinks(request, count, page, page_size), results: sessions };
   },
 } satisfies ServerRoute;

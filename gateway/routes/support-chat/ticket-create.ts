@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../schemas.js';
-import { caller } from '../../plugins/scope.js';
+import { errorDocs } from '../../plugins/errors.js';
+import { actor } from '../../plugins/scope.js';
 import { sessionIdParam, TicketFromChatOut } from './schemas.js';
 
 export default {
@@ -30,7 +30,7 @@ export default {
   async handler(request, h) {
     const { session_id } = request.params as { session_id: string };
     const { consent, ...overrides } = request.payload as { consent: boolean; subject?: string };
-    const result = await request.server.app.services.supportChat.chat.createTicket(caller(request).userId, session_id, consent, overrides);
+    const result = await request.server.app.services.supportChat.chat.createTicket(actor(request).userId, session_id, consent, overrides);
     return h.response(result.ticket).code(result.created ? 201 : 200);
   },
 } satisfies ServerRoute;

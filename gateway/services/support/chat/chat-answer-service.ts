@@ -2,7 +2,7 @@
 // let the configured engine answer before the reply deadline, and write the one reply
 // (with its ticket draft) for that question. Run twice — a retry after a crash, a
 // stalled job taken over — it writes nothing new and returns the reply that stands.
-import type { Platform } from '../../context.js';
+import type { Platform } from '../../../../db/platform.js';
 import type { ChatStore, MessageRecord, ReplyMeta } from './chat-store.js';
 import type { FaqKnowledge } from './faq-knowledge.js';
 import type { AnswerEngine } from './engines/engine.js';

@@ -2,10 +2,10 @@
 // questions (answered by the `ai.answer-chat-message` job), replies and the ticket a
 // reply may offer. Everything is reachable by its owner only; another user's session
 // is indistinguishable from an unknown one.
-import type { Platform } from '../../context.js';
+import type { Platform } from '../../../../db/platform.js';
 import type { JobService } from '../../JobService.js';
 import type { RateLimits } from '../../rate-limits.js';
-import { DomainError, Invalid, NotFound, RateLimited } from '../../errors.js';
+import { DomainError, Invalid, NotFound, RateLimited } from '../../../../jobs/runtime/errors.js';
 import type { ChatStore, MessageRecord } from './chat-store.js';
 import { messageView, replyView, sessionView, type MessageView, type ReplyView, type SessionView } from './chat-views.js';
 import type { TicketDraft } from './engines/engine.js';
