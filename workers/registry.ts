@@ -18,6 +18,9 @@ import { kycSweep } from './handlers/kyc-sweep.js';
 import { parseInvoice } from './handlers/parse-invoice.js';
 import { storeInvoice } from './handlers/store-invoice.js';
 import { answerChatMessage } from './handlers/answer-chat-message.js';
+import { supportNotify } from './handlers/support-notify.js';
+import { supportSweep } from './handlers/support-sweep.js';
+import { supportReencrypt } from './handlers/support-reencrypt.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -43,6 +46,9 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   'invoice.parse': parseInvoice,
   'invoice.store': storeInvoice,
   'ai.answer-chat-message': answerChatMessage,
+  'support.notify': supportNotify,
+  'support.sweep': supportSweep,
+  'support.reencrypt': supportReencrypt,
 };
 
 export function verifyRegistry(): void {

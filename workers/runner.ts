@@ -79,6 +79,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
   }
 
+  if (queues.includes('support')) {
+    // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
+    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: 10 * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
+  }
+
   // results are published on the fail-fast producer connection: it must be up first
   await Promise.all([...workers.map((w) => w.waitUntilReady()), whenReady(platform.redis)]);
   return {

@@ -71,6 +71,23 @@ import supportChatSessionsGet from './support-chat/sessions-get.js';
 import supportChatMessagesCreate from './support-chat/messages-create.js';
 import supportChatMessagesList from './support-chat/messages-list.js';
 import supportChatTicketCreate from './support-chat/ticket-create.js';
+import supportTicketTypesList from './support-ticket-types/list.js';
+import supportTicketTypesRead from './support-ticket-types/read.js';
+import supportTicketTypesCreate from './support-ticket-types/create.js';
+import supportTicketTypesUpdate from './support-ticket-types/update.js';
+import supportTicketTypesDelete from './support-ticket-types/delete.js';
+import helpCategoriesList from './help-categories/list.js';
+import helpCategoriesRead from './help-categories/read.js';
+import helpCategoriesCreate from './help-categories/create.js';
+import helpCategoriesUpdate from './help-categories/update.js';
+import helpCategoriesDelete from './help-categories/delete.js';
+import supportTicketsCreate from './support-tickets/create.js';
+import supportTicketsList from './support-tickets/list.js';
+import supportTicketsRead from './support-tickets/read.js';
+import supportTicketsUpdate from './support-tickets/update.js';
+import supportTicketsDelete from './support-tickets/delete.js';
+import supportTicketsAddReply from './support-tickets/add-reply.js';
+import supportTicketsDownloadAttachment from './support-tickets/download-attachment.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -144,4 +161,21 @@ export const routes: ServerRoute[] = [
   supportChatMessagesCreate,
   supportChatMessagesList,
   supportChatTicketCreate,
+  supportTicketTypesList,
+  supportTicketTypesRead,
+  supportTicketTypesCreate,
+  supportTicketTypesUpdate,
+  supportTicketTypesDelete,
+  helpCategoriesList,
+  helpCategoriesRead,
+  helpCategoriesCreate,
+  helpCategoriesUpdate,
+  helpCategoriesDelete,
+  supportTicketsCreate,
+  supportTicketsList,
+  supportTicketsRead,
+  ...supportTicketsUpdate,
+  supportTicketsDelete,
+  supportTicketsAddReply,
+  supportTicketsDownloadAttachment,
 ] as ServerRoute[];

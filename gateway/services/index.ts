@@ -20,7 +20,8 @@ import { createInventoryCollections, type InventoryCollections } from './invento
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
 import { UserService } from './UserService.js';
 import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
-import { createSupportChat, type SupportChat } from './support/chat/index.js';
+import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
+import { createSupportServices, type SupportServices } from './support/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -48,6 +49,8 @@ export interface Services {
   invoiceImport: InvoiceImportService;
   /** AI support chat: sessions and questions (chat), the answer job's work (answers), the FAQ index (knowledge) */
   supportChat: SupportChat;
+  /** support tickets, their types and help categories, notifications, key rotation (support/) */
+  support: SupportServices;
 }
 
 export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
@@ -61,6 +64,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   const alerts = new InventoryAlertService(platform, new NotificationService(platform), audit);
   const jobs = new JobService(platform, waiters);
   const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
+  const support = createSupportServices(platform, { notifications: new NotificationService(platform), mail });
   return {
     tokens,
     otps,
@@ -80,6 +84,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
     catalog,
     users: new UserService(platform, audit, tokens),
     invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
-    supportChat: createSupportChat(platform, { jobs, limits, tickets: null }),
+    support,
+    supportChat: createSupportChat(platform, { jobs, limits, tickets: ticketPortOf(support.tickets) }),
   };
 }

@@ -43,6 +43,15 @@ export interface Config {
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
+  /**
+   * Keyring of field encryption at rest (support tickets, AI chat): `id:key,...`, keys of
+   * 32 bytes in base64/base64url/hex; the first is active, the others decrypt only. Empty:
+   * one key derived from SECRET_KEY (see gateway/services/support/field-cipher.ts).
+   */
+  fieldEncryptionKeys: string;
+  /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
+  blindIndexKeys: string;
+  support: SupportConfig;
   /** AI support chat: the answer engine, its limits and the `ai` queue */
   ai: AiConfig;
 }
@@ -68,6 +77,16 @@ export interface AiConfig {
   maxMessageChars: number;
   /** offline engine: BM25 score an article needs to be used as an answer */
   minScore: number;
+}
+
+/** Support tickets. */
+export interface SupportConfig {
+  /** largest attachment (bytes) */
+  attachmentMaxBytes: number;
+  /** attachments per ticket */
+  attachmentMaxCount: number;
+  /** resolved tickets untouched this many days are closed by the support sweep (0: never) */
+  autoCloseDays: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -106,6 +125,28 @@ const DEV_SECRET = 'dev-insecure-secret-key-change-me-0123456789';
 const DEV_KYC_SECRET = 'dev-kyc-api-secret-change-me';
 const DEV_KYC_CALLBACK_SECRET = 'dev-kyc-callback-secret-change-me';
 const DEV_KYC_WEBHOOK_SECRET = 'dev-kyc-webhook-secret-change-me';
+
+/** `id:key,id:key`: ids of 1–32 letters, digits, _ or -; keys of exactly 32 bytes (base64, base64url or hex). */
+const keyringSpec = Joi.string()
+  .allow('')
+  .default('')
+  .custom((value: string, helpers) => {
+    const ids = new Set<string>();
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const [id, key, extra] = entry.split(':');
+      if (extra !== undefined || !/^[A-Za-z0-9_-]{1,32}$/.test(id ?? '') || !key || decodeKey(key)?.length !== 32 || ids.has(id)) return helpers.error('any.invalid');
+      ids.add(id);
+    }
+    return value;
+  })
+  .messages({ 'any.invalid': '{{#label}} must be a comma list of id:key with unique ids and 32-byte keys (base64 or hex)' });
+
+/** A 32-byte key written as 64 hex digits, base64 or base64url; null when it is none of those. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(text)) return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return null;
+}
 
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
@@ -175,6 +216,11 @@ const schema = Joi.object({
   AI_MAX_PENDING_PER_USER: Joi.number().integer().min(1).max(1000).default(3),
   AI_MAX_MESSAGE_CHARS: Joi.number().integer().min(100).max(20000).default(4000),
   AI_MIN_SCORE: Joi.number().min(0).max(1000).default(20),
+  FIELD_ENCRYPTION_KEYS: keyringSpec,
+  BLIND_INDEX_KEYS: keyringSpec,
+  TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
+  TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -267,6 +313,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPendingPerUser: value.AI_MAX_PENDING_PER_USER,
       maxMessageChars: value.AI_MAX_MESSAGE_CHARS,
       minScore: value.AI_MIN_SCORE,
+    },
+    fieldEncryptionKeys: value.FIELD_ENCRYPTION_KEYS,
+    blindIndexKeys: value.BLIND_INDEX_KEYS,
+    support: {
+      attachmentMaxBytes: value.TICKET_ATTACHMENT_MAX_BYTES,
+      attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
+      autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
     },
   };
 }

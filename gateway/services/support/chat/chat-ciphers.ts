@@ -1,8 +1,9 @@
-// The encrypted columns of the AI chat, one cipher per column (purpose), with the row
-// id as associated data: the support tickets' scheme (AES-256-GCM, key ids for
-// rotation). Until the shared field cipher lands this is a local implementation of the
-// same interface.
-import crypto from 'node:crypto';
+// The encrypted columns of the AI chat, one field cipher per column (its purpose), on
+// the support tickets' keyring: AES-256-GCM, the row id as associated data, key ids for
+// rotation (FIELD_ENCRYPTION_KEYS; see ../field-cipher.ts).
+import type { Config } from '../../../../jobs/runtime/config.js';
+import { FieldCipher } from '../field-cipher.js';
+import { keyringsOf } from '../ticket-crypto.js';
 
 export interface ValueCipher {
   encrypt(plaintext: string, rowId: string): { value: string; keyId: string };
@@ -16,39 +17,19 @@ export interface ChatCiphers {
   draft: ValueCipher;
 }
 
-class LocalCipher implements ValueCipher {
-  private readonly key: Buffer;
-  private readonly keyId: string;
+export const CHAT_PURPOSES = {
+  title: 'support_chat_sessions.title',
+  content: 'support_chat_messages.content',
+  meta: 'support_chat_messages.meta',
+  draft: 'support_chat_ticket_drafts.draft',
+} as const;
 
-  constructor(secretKey: string, private readonly purpose: string) {
-    const master = Buffer.from(crypto.hkdfSync('sha256', secretKey, 'inventory-platform', 'field-cipher:secret-key', 32));
-    this.keyId = `sk${crypto.createHash('sha256').update(master).digest('hex').slice(0, 8)}`;
-    this.key = Buffer.from(crypto.hkdfSync('sha256', master, 'inventory-platform/keyring', `field-cipher:${purpose}`, 32));
-  }
-
-  encrypt(plaintext: string, rowId: string) {
-    const iv = crypto.randomBytes(12);
-    const cipher = crypto.createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(`fc1|${this.purpose}|${rowId}|${this.keyId}`));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return { value: `fc1.${this.keyId}.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`, keyId: this.keyId };
-  }
-
-  decrypt(value: string, rowId: string): string {
-    const [format, keyId, iv, tag, body] = value.split('.');
-    if (format !== 'fc1' || keyId !== this.keyId || !body) throw new Error(`${this.purpose}: cannot decrypt row ${rowId}`);
-    const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(`fc1|${this.purpose}|${rowId}|${keyId}`));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-  }
-}
-
-export function createChatCiphers(secretKey: string): ChatCiphers {
+export function createChatCiphers(config: Config): ChatCiphers {
+  const { field } = keyringsOf(config);
   return {
-    title: new LocalCipher(secretKey, 'support_chat_sessions.title'),
-    content: new LocalCipher(secretKey, 'support_chat_messages.content'),
-    meta: new LocalCipher(secretKey, 'support_chat_messages.meta'),
-    draft: new LocalCipher(secretKey, 'support_chat_ticket_drafts.draft'),
+    title: new FieldCipher(field, CHAT_PURPOSES.title),
+    content: new FieldCipher(field, CHAT_PURPOSES.content),
+    meta: new FieldCipher(field, CHAT_PURPOSES.meta),
+    draft: new FieldCipher(field, CHAT_PURPOSES.draft),
   };
 }

@@ -11,6 +11,7 @@ import { ModelEngine } from './engines/model-engine.js';
 import type { AnswerEngine } from './engines/engine.js';
 import { ChatAnswerService } from './chat-answer-service.js';
 import { SupportChatService, type ChatTicketPort } from './support-chat-service.js';
+import type { TicketService } from '../ticket-service.js';
 
 export interface SupportChat {
   chat: SupportChatService;
@@ -29,8 +30,22 @@ export function createAnswerEngine(platform: Platform): AnswerEngine {
   );
 }
 
+/** Tickets from the chat are the user's own tickets, created and read through the ticket service. */
+export function ticketPortOf(tickets: TicketService): ChatTicketPort {
+  return {
+    async create(userId, input) {
+      const viewer = await tickets.viewer({ userId, isStaff: false });
+      const ticket = await tickets.create(viewer, input);
+      return { id: ticket.id };
+    },
+    async read(userId, ticketId) {
+      return (await tickets.get(await tickets.viewer({ userId, isStaff: false }), ticketId)) as unknown as Record<string, unknown>;
+    },
+  };
+}
+
 export function createSupportChat(platform: Platform, deps: { jobs: JobService; limits: RateLimits; tickets: ChatTicketPort | null }): SupportChat {
-  const store = new ChatStore(platform.knex, createChatCiphers(platform.config.secretKey));
+  const store = new ChatStore(platform.knex, createChatCiphers(platform.config));
   const knowledge = new FaqKnowledge(platform.knex);
   return {
     chat: new SupportChatService(platform, store, deps.jobs, deps.limits, deps.tickets),
