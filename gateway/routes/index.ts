@@ -71,6 +71,11 @@ import supportChatSessionsGet from './support-chat/sessions-get.js';
 import supportChatMessagesCreate from './support-chat/messages-create.js';
 import supportChatMessagesList from './support-chat/messages-list.js';
 import supportChatTicketCreate from './support-chat/ticket-create.js';
+import faqArticlesList from './faq-articles/list.js';
+import faqArticlesRead from './faq-articles/read.js';
+import faqArticlesCreate from './faq-articles/create.js';
+import faqArticlesUpdate from './faq-articles/update.js';
+import faqArticlesDelete from './faq-articles/delete.js';
 import supportTicketTypesList from './support-ticket-types/list.js';
 import supportTicketTypesRead from './support-ticket-types/read.js';
 import supportTicketTypesCreate from './support-ticket-types/create.js';
@@ -161,6 +166,11 @@ export const routes: ServerRoute[] = [
   supportChatMessagesCreate,
   supportChatMessagesList,
   supportChatTicketCreate,
+  faqArticlesList,
+  faqArticlesRead,
+  faqArticlesCreate,
+  faqArticlesUpdate,
+  faqArticlesDelete,
   supportTicketTypesList,
   supportTicketTypesRead,
   supportTicketTypesCreate,

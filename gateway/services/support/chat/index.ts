@@ -10,6 +10,7 @@ import { OfflineEngine } from './engines/offline-engine.js';
 import { ModelEngine } from './engines/model-engine.js';
 import type { AnswerEngine } from './engines/engine.js';
 import { ChatAnswerService } from './chat-answer-service.js';
+import { FaqArticleService } from './faq-article-service.js';
 import { SupportChatService, type ChatTicketPort } from './support-chat-service.js';
 import type { TicketService } from '../ticket-service.js';
 
@@ -17,6 +18,7 @@ export interface SupportChat {
   chat: SupportChatService;
   answers: ChatAnswerService;
   knowledge: FaqKnowledge;
+  articles: FaqArticleService;
 }
 
 export function createAnswerEngine(platform: Platform): AnswerEngine {
@@ -51,5 +53,6 @@ export function createSupportChat(platform: Platform, deps: { jobs: JobService; 
     chat: new SupportChatService(platform, store, deps.jobs, deps.limits, deps.tickets),
     answers: new ChatAnswerService(platform, store, knowledge, createAnswerEngine(platform)),
     knowledge,
+    articles: new FaqArticleService(platform),
   };
 }
