@@ -14,8 +14,8 @@ import { trailingSlashPlugin } from './plugins/trailing-slash.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
-import { SocketHub } from './realtime/hub.js';
-import { RealtimeRelay } from './realtime/relay.js';
+import { SocketHub } from './realtime/socket-hub.js';
+import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { routes } from './routes/index.js';
 

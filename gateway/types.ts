@@ -2,8 +2,8 @@
 import type { Platform } from '../db/platform.js';
 import type { Services } from './services/index.js';
 import type { Scope } from './services/scope.js';
-import type { Principal } from './services/TokenService.js';
-import type { SocketHub } from './realtime/hub.js';
+import type { Principal } from './services/token-service.js';
+import type { SocketHub } from './realtime/socket-hub.js';
 
 declare module '@hapi/hapi' {
   interface ServerApplicationState {

@@ -6,7 +6,7 @@ import { runEntry } from '../jobs/runtime/entry.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { hashPassword } from '../jobs/runtime/secrets.js';
-import { normalizeEmail, passwordProblems } from '../gateway/services/AccountService.js';
+import { normalizeEmail, passwordProblems } from '../gateway/services/account-service.js';
 
 await runEntry('create-staff', async () => {
   const { values } = parseArgs({

@@ -9,7 +9,7 @@ import { runEntry } from '../jobs/runtime/entry.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { randomToken } from '../jobs/runtime/secrets.js';
-import { ProjectService } from '../kyc/services/ProjectService.js';
+import { ProjectService } from '../kyc/services/project-service.js';
 
 await runEntry('kyc-create-project', async () => {
   const { values } = parseArgs({

@@ -1,8 +1,8 @@
-export { User } from './User.js';
-export { Profile } from './Profile.js';
-export { Team } from './Team.js';
-export { TeamMember } from './TeamMember.js';
-export { AuditLog } from './AuditLog.js';
-export { Otp, type OtpPurpose } from './Otp.js';
-export { OutboundEmail } from './OutboundEmail.js';
-export { Notification } from './Notification.js';
+export { User } from './user.js';
+export { Profile } from './profile.js';
+export { Team } from './team.js';
+export { TeamMember } from './team-member.js';
+export { AuditLog } from './audit-log.js';
+export { Otp, type OtpPurpose } from './otp.js';
+export { OutboundEmail } from './outbound-email.js';
+export { Notification } from './notification.js';

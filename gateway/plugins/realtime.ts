@@ -2,7 +2,7 @@
 // sockets on whichever gateway instance holds them. A client that reconnects asks
 // for a job's status with {"type": "jobs.get", "data": {"job_id": "..."}}.
 import type { Server } from '@hapi/hapi';
-import type { SocketHub } from '../realtime/hub.js';
+import type { SocketHub } from '../realtime/socket-hub.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
   hub.channel('/ws/notifications/', {

@@ -5,7 +5,7 @@
 // holds them (a channel event carrying ids; this instance reads and decrypts).
 import Joi from 'joi';
 import type { Server } from '@hapi/hapi';
-import type { Connection, SocketHub } from './hub.js';
+import type { Connection, SocketHub } from './socket-hub.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 import { SUPPORT_CHAT_PATH } from '../services/support/chat/chat-answer-service.js';
 import type { MessageView, ReplyView, SessionView } from '../services/support/chat/chat-views.js';

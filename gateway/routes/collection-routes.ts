@@ -1,14 +1,14 @@
 // The standard routes of a collection at /api/<kebab-name>/: GET list, POST, and
-// GET/PUT/PATCH/DELETE /{id}/. Each collection declares its own schemas, docs and
-// service in its own folder (gateway/routes/<collection>/routes.ts) and calls this
-// factory, so the shapes stay in one place per collection while the handlers, the
-// list mechanism (services/listing.ts) and the error docs are shared. Handlers only
-// call the collection's service (services/collection.ts).
+// GET/PUT/PATCH/DELETE /{id}/. Each collection declares its schemas, docs and
+// service once in gateway/routes/<collection>/collection.ts; each endpoint is its own
+// file named by verb (list, create, read, replace, update, delete), so that
+// `PATCH /api/storages/{id}/` is gateway/routes/storages/update.ts. The handlers, the
+// list mechanism (services/listing.ts) and the error docs are shared here. Handlers
+// only call the collection's service (services/scoped-collection.ts).
 import Joi from 'joi';
 import type { Request, ResponseToolkit, RouteOptionsPayload, ServerRoute } from '@hapi/hapi';
 import type { Services } from '../services/index.js';
-import type { CollectionService } from '../services/collection.js';
-import type { Actor } from '../services/actor.js';
+import type { CollectionService } from '../services/scoped-collection.js';
 import type { ListParams } from '../services/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
@@ -25,7 +25,6 @@ export interface CollectionRoutes {
   singular: string;
   plural: string;
   service: (services: Services) => CollectionService<any>;
-  verbs: Verb[];
   out: Joi.ObjectSchema;
   listQuery?: Joi.ObjectSchema;
   create?: Joi.ObjectSchema;
@@ -38,24 +37,29 @@ export interface CollectionRoutes {
   notes?: Partial<Record<Verb, string>>;
 }
 
+/** A collection's declaration, typed (its verb files turn it into routes). */
+export const defineCollection = (c: CollectionRoutes): CollectionRoutes => c;
+
 const idParams = Joi.object({ id: id.required().description('id in the caller\'s scope') }).label('IdParam');
 const pageOf = (out: Joi.ObjectSchema, label: string) =>
   Joi.object({ count: Joi.number().integer().required(), next: Joi.string().allow(null).required(), previous: Joi.string().allow(null).required(), results: Joi.array().items(out).required() }).label(label);
+const scopeNote = 'Scope: X-Profile-Type self (default) or team with X-Team-Id; another scope\'s id is 404, a team you are not in is 403.';
 
-export function collectionRoutes(c: CollectionRoutes): ServerRoute[] {
+/** The route of one verb of a collection. */
+export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
   const label = (c.out.describe().flags as { label?: string } | undefined)?.label ?? 'Resource';
   const tags = ['api', c.tag];
-  const scopeNote = 'Scope: X-Profile-Type self (default) or team with X-Team-Id; another scope\'s id is 404, a team you are not in is 403.';
-  const notes = (verb: Verb, fallback: string) => [c.notes?.[verb] ?? fallback, scopeNote].join(' ');
+  const notes = (fallback: string) => [c.notes?.[verb] ?? fallback, scopeNote].join(' ');
   const svc = (request: Request) => c.service(request.server.app.services);
   const item = `${c.path}{id}/`;
-  const write = (verb: Verb, method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number): ServerRoute => ({
+  const idOf = (request: Request) => (request.params as { id: number }).id;
+  const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number): ServerRoute => ({
     method,
     path,
     options: {
       tags,
       description: { create: `Create a ${c.singular}`, replace: `Replace a ${c.singular}`, update: `Update part of a ${c.singular}` }[verb as 'create'],
-      notes: notes(verb, ''),
+      notes: notes(''),
       ...(c.payload ? { payload: c.payload } : {}),
       validate: { ...(path === item ? { params: idParams } : {}), payload: schema },
       response: { status: { [code]: c.out } },
@@ -64,51 +68,45 @@ export function collectionRoutes(c: CollectionRoutes): ServerRoute[] {
     handler: handler as ServerRoute['handler'],
   });
 
-  const routes: ServerRoute[] = [];
-  if (c.verbs.includes('list')) {
-    routes.push({
-      method: 'GET',
-      path: c.path,
-      options: {
-        tags,
-        description: `List ${c.plural}`,
-        notes: notes('list', 'Paginated with page/page_size (max 100); count, next and previous links.'),
-        validate: { query: c.listQuery },
-        response: { status: { 200: pageOf(c.out, `${label}Page`) } },
-        plugins: errorDocs(400, 401, 403),
-      },
-      handler: (request) => svc(request).list(actor(request), request.query as ListParams, request),
-    });
+  switch (verb) {
+    case 'list':
+      return {
+        method: 'GET',
+        path: c.path,
+        options: {
+          tags,
+          description: `List ${c.plural}`,
+          notes: notes('Paginated with page/page_size (max 100); count, next and previous links.'),
+          validate: { query: c.listQuery },
+          response: { status: { 200: pageOf(c.out, `${label}Page`) } },
+          plugins: errorDocs(400, 401, 403),
+        },
+        handler: (request) => svc(request).list(actor(request), request.query as ListParams, request),
+      };
+    case 'create':
+      return write('POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), request.payload as Record<string, unknown>)).code(201), 201);
+    case 'read':
+      return {
+        method: 'GET',
+        path: item,
+        options: { tags, description: `Read a ${c.singular}`, notes: notes(''), validate: { params: idParams }, response: { status: { 200: c.out } }, plugins: errorDocs(401, 403, 404) },
+        handler: (request) => svc(request).get(actor(request), idOf(request)),
+      };
+    case 'replace':
+      return write('PUT', item, c.replace, (request) => svc(request).update!(actor(request), idOf(request), request.payload as Record<string, unknown>, false), 200);
+    case 'update':
+      return write('PATCH', item, c.update, (request) => svc(request).update!(actor(request), idOf(request), (request.payload ?? {}) as Record<string, unknown>, true), 200);
+    case 'delete':
+      return {
+        method: 'DELETE',
+        path: item,
+        options: { tags, description: `Delete a ${c.singular}`, notes: notes(''), validate: { params: idParams }, plugins: errorDocs(401, 403, 404, 409) },
+        handler: async (request, h) => {
+          await svc(request).remove!(actor(request), idOf(request));
+          return h.response().code(204);
+        },
+      };
   }
-  if (c.verbs.includes('create')) {
-    routes.push(write('create', 'POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), request.payload as Record<string, unknown>)).code(201), 201));
-  }
-  if (c.verbs.includes('read')) {
-    routes.push({
-      method: 'GET',
-      path: item,
-      options: { tags, description: `Read a ${c.singular}`, notes: notes('read', ''), validate: { params: idParams }, response: { status: { 200: c.out } }, plugins: errorDocs(401, 403, 404) },
-      handler: (request) => svc(request).get(actor(request), (request.params as { id: number }).id),
-    });
-  }
-  if (c.verbs.includes('replace')) {
-    routes.push(write('replace', 'PUT', item, c.replace, (request) => svc(request).update!(actor(request), (request.params as { id: number }).id, request.payload as Record<string, unknown>, false), 200));
-  }
-  if (c.verbs.includes('update')) {
-    routes.push(write('update', 'PATCH', item, c.update, (request) => svc(request).update!(actor(request), (request.params as { id: number }).id, (request.payload ?? {}) as Record<string, unknown>, true), 200));
-  }
-  if (c.verbs.includes('delete')) {
-    routes.push({
-      method: 'DELETE',
-      path: item,
-      options: { tags, description: `Delete a ${c.singular}`, notes: notes('delete', ''), validate: { params: idParams }, plugins: errorDocs(401, 403, 404, 409) },
-      handler: async (request, h) => {
-        await svc(request).remove!(actor(request), (request.params as { id: number }).id);
-        return h.response().code(204);
-      },
-    });
-  }
-  return routes;
 }
 
 /** Multipart (or JSON) bodies with files up to `maxBytes`, parsed into Buffers. */

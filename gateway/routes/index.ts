@@ -9,7 +9,7 @@ import verifyEmail from './auth/verify-email.js';
 import resendVerification from './auth/resend-verification.js';
 import login from './auth/login.js';
 import logout from './auth/logout.js';
-import tokenRefresh from './auth/token-refresh.js';
+import tokenRefresh from './token/refresh.js';
 import changePassword from './auth/change-password.js';
 import forgotPassword from './auth/forgot-password.js';
 import resetPassword from './auth/reset-password.js';
@@ -19,12 +19,12 @@ import authMe from './auth/me.js';
 import otpHistory from './auth/otp-history.js';
 import otpCleanup from './auth/otp-cleanup.js';
 import teamsList from './teams/list.js';
-import teamsGet from './teams/get.js';
+import teamsGet from './teams/read.js';
 import teamsCreate from './teams/create.js';
 import teamsAddMember from './teams/add-member.js';
 import teamsRecentActivity from './teams/recent-activity.js';
 import profileMe from './profiles/me.js';
-import jobGet from './jobs/get.js';
+import jobGet from './jobs/read.js';
 import jobEcho from './jobs/echo.js';
 import notificationsList from './notifications/list.js';
 import mediaServe from './media/serve.js';
@@ -40,31 +40,84 @@ import usersRead from './users/read.js';
 import usersUpdate from './users/update.js';
 import usersDelete from './users/delete.js';
 import adminConsole from './admin/console.js';
-import inventoryIcons from './inventory-icons/routes.js';
-import inventoryTypes from './inventory-types/routes.js';
-import inventories from './inventories/routes.js';
-import storages from './storages/routes.js';
-import storageBoxes from './storage-boxes/routes.js';
-import inventoryItems from './inventory-items/routes.js';
-import inventoryTransactions from './inventory-transactions/routes.js';
+import inventoryIconsList from './inventory-icons/list.js';
+import inventoryIconsCreate from './inventory-icons/create.js';
+import inventoryIconsRead from './inventory-icons/read.js';
+import inventoryIconsReplace from './inventory-icons/replace.js';
+import inventoryIconsUpdate from './inventory-icons/update.js';
+import inventoryIconsDelete from './inventory-icons/delete.js';
+import inventoryTypesList from './inventory-types/list.js';
+import inventoryTypesCreate from './inventory-types/create.js';
+import inventoryTypesRead from './inventory-types/read.js';
+import inventoryTypesReplace from './inventory-types/replace.js';
+import inventoryTypesUpdate from './inventory-types/update.js';
+import inventoryTypesDelete from './inventory-types/delete.js';
+import inventoriesList from './inventories/list.js';
+import inventoriesCreate from './inventories/create.js';
+import inventoriesRead from './inventories/read.js';
+import inventoriesReplace from './inventories/replace.js';
+import inventoriesUpdate from './inventories/update.js';
+import inventoriesDelete from './inventories/delete.js';
+import storagesList from './storages/list.js';
+import storagesCreate from './storages/create.js';
+import storagesRead from './storages/read.js';
+import storagesReplace from './storages/replace.js';
+import storagesUpdate from './storages/update.js';
+import storagesDelete from './storages/delete.js';
+import storageBoxesList from './storage-boxes/list.js';
+import storageBoxesCreate from './storage-boxes/create.js';
+import storageBoxesRead from './storage-boxes/read.js';
+import storageBoxesReplace from './storage-boxes/replace.js';
+import storageBoxesUpdate from './storage-boxes/update.js';
+import storageBoxesDelete from './storage-boxes/delete.js';
+import inventoryItemsList from './inventory-items/list.js';
+import inventoryItemsCreate from './inventory-items/create.js';
+import inventoryItemsRead from './inventory-items/read.js';
+import inventoryItemsReplace from './inventory-items/replace.js';
+import inventoryItemsUpdate from './inventory-items/update.js';
+import inventoryItemsDelete from './inventory-items/delete.js';
+import inventoryTransactionsList from './inventory-transactions/list.js';
+import inventoryTransactionsRead from './inventory-transactions/read.js';
 import inventoryTransactionCreate from './inventory-transactions/create.js';
 import inventoryTransactionAppendOnly from './inventory-transactions/append-only.js';
-import inventoryAlerts from './inventory-alerts/routes.js';
+import inventoryAlertsList from './inventory-alerts/list.js';
+import inventoryAlertsRead from './inventory-alerts/read.js';
+import inventoryAlertsUpdate from './inventory-alerts/update.js';
 import inventoryAlertAcknowledge from './inventory-alerts/acknowledge.js';
-import systemAuditLogs from './system-audit-logs/routes.js';
-import products from './products/routes.js';
-import productFamilies from './product-families/routes.js';
-import productImages from './product-images/routes.js';
-import barcodeScans from './barcode-scans/routes.js';
+import systemAuditLogsList from './system-audit-logs/list.js';
+import systemAuditLogsRead from './system-audit-logs/read.js';
+import productsList from './products/list.js';
+import productsCreate from './products/create.js';
+import productsRead from './products/read.js';
+import productsReplace from './products/replace.js';
+import productsUpdate from './products/update.js';
+import productsDelete from './products/delete.js';
+import productFamiliesList from './product-families/list.js';
+import productFamiliesCreate from './product-families/create.js';
+import productFamiliesRead from './product-families/read.js';
+import productFamiliesReplace from './product-families/replace.js';
+import productFamiliesUpdate from './product-families/update.js';
+import productFamiliesDelete from './product-families/delete.js';
+import productImagesList from './product-images/list.js';
+import productImagesCreate from './product-images/create.js';
+import productImagesRead from './product-images/read.js';
+import productImagesReplace from './product-images/replace.js';
+import productImagesUpdate from './product-images/update.js';
+import productImagesDelete from './product-images/delete.js';
+import barcodeScansList from './barcode-scans/list.js';
+import barcodeScansRead from './barcode-scans/read.js';
+import barcodeScansDelete from './barcode-scans/delete.js';
 import scanBarcode from './scan-barcode/scan.js';
-import productSearches from './product-searches/routes.js';
+import productSearchesList from './product-searches/list.js';
+import productSearchesRead from './product-searches/read.js';
+import productSearchesDelete from './product-searches/delete.js';
 import productSearchCreate from './product-searches/create.js';
 import processImage from './process-image/process.js';
 import invoicePreview from './invoice-import/preview.js';
 import invoiceBulkStore from './invoice-import/bulk-store.js';
-import invoiceSessionsLatest from './invoice-import/sessions-latest.js';
-import invoiceSessionsList from './invoice-import/sessions-list.js';
-import invoiceSessionsGet from './invoice-import/sessions-get.js';
+import invoiceSessionsLatest from './invoice-import/sessions/latest.js';
+import invoiceSessionsList from './invoice-import/sessions/list.js';
+import invoiceSessionsGet from './invoice-import/sessions/read.js';
 import supportChatSessionsCreate from './support-chat/sessions-create.js';
 import supportChatSessionsList from './support-chat/sessions-list.js';
 import supportChatSessionsGet from './support-chat/sessions-get.js';
@@ -135,24 +188,77 @@ export const routes: ServerRoute[] = [
   ...usersUpdate,
   usersDelete,
   adminConsole,
-  ...inventoryIcons,
-  ...inventoryTypes,
-  ...inventories,
-  ...storages,
-  ...storageBoxes,
-  ...inventoryItems,
-  ...inventoryTransactions,
+  inventoryIconsList,
+  inventoryIconsCreate,
+  inventoryIconsRead,
+  inventoryIconsReplace,
+  inventoryIconsUpdate,
+  inventoryIconsDelete,
+  inventoryTypesList,
+  inventoryTypesCreate,
+  inventoryTypesRead,
+  inventoryTypesReplace,
+  inventoryTypesUpdate,
+  inventoryTypesDelete,
+  inventoriesList,
+  inventoriesCreate,
+  inventoriesRead,
+  inventoriesReplace,
+  inventoriesUpdate,
+  inventoriesDelete,
+  storagesList,
+  storagesCreate,
+  storagesRead,
+  storagesReplace,
+  storagesUpdate,
+  storagesDelete,
+  storageBoxesList,
+  storageBoxesCreate,
+  storageBoxesRead,
+  storageBoxesReplace,
+  storageBoxesUpdate,
+  storageBoxesDelete,
+  inventoryItemsList,
+  inventoryItemsCreate,
+  inventoryItemsRead,
+  inventoryItemsReplace,
+  inventoryItemsUpdate,
+  inventoryItemsDelete,
+  inventoryTransactionsList,
+  inventoryTransactionsRead,
   inventoryTransactionCreate,
   ...inventoryTransactionAppendOnly,
-  ...inventoryAlerts,
+  inventoryAlertsList,
+  inventoryAlertsRead,
+  inventoryAlertsUpdate,
   inventoryAlertAcknowledge,
-  ...systemAuditLogs,
-  ...products,
-  ...productFamilies,
-  ...productImages,
-  ...barcodeScans,
+  systemAuditLogsList,
+  systemAuditLogsRead,
+  productsList,
+  productsCreate,
+  productsRead,
+  productsReplace,
+  productsUpdate,
+  productsDelete,
+  productFamiliesList,
+  productFamiliesCreate,
+  productFamiliesRead,
+  productFamiliesReplace,
+  productFamiliesUpdate,
+  productFamiliesDelete,
+  productImagesList,
+  productImagesCreate,
+  productImagesRead,
+  productImagesReplace,
+  productImagesUpdate,
+  productImagesDelete,
+  barcodeScansList,
+  barcodeScansRead,
+  barcodeScansDelete,
   scanBarcode,
-  ...productSearches,
+  productSearchesList,
+  productSearchesRead,
+  productSearchesDelete,
   productSearchCreate,
   processImage,
   invoicePreview,

@@ -1,5 +1,5 @@
 // Joi pieces shared by the inventory collections' schemas (each collection declares
-// its own shapes in gateway/routes/<collection>/routes.ts).
+// its own shapes in gateway/routes/<collection>/collection.ts).
 import Joi from 'joi';
 
 /** Scope and bookkeeping fields of every scoped read shape. */

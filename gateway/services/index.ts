@@ -1,25 +1,25 @@
 // Builds the platform handles and the services of one process (web or worker).
 import type { Config } from '../../jobs/runtime/config.js';
 import type { Platform } from '../../db/platform.js';
-import { TokenService } from './TokenService.js';
-import { OtpService } from './OtpService.js';
-import { MailService } from './MailService.js';
-import { AuditService } from './AuditService.js';
-import { AccountService } from './AccountService.js';
-import { TeamService } from './TeamService.js';
-import { ProfileService } from './ProfileService.js';
-import { JobService, type JobWaiters } from './JobService.js';
-import { NotificationService } from './NotificationService.js';
+import { TokenService } from './token-service.js';
+import { OtpService } from './otp-service.js';
+import { MailService } from './mail-service.js';
+import { AuditService } from './audit-service.js';
+import { AccountService } from './account-service.js';
+import { TeamService } from './team-service.js';
+import { ProfileService } from './profile-service.js';
+import { JobService, type JobWaiters } from './job-service.js';
+import { NotificationService } from './notification-service.js';
 import { RateLimits } from './rate-limits.js';
-import { MediaStore } from './MediaStore.js';
-import { KycService } from './KycService.js';
-import { KycMirrorService } from './KycMirrorService.js';
-import { StockLedger } from './StockLedger.js';
-import { InventoryAlertService } from './InventoryAlertService.js';
+import { MediaStore } from './media-store.js';
+import { KycService } from './kyc-service.js';
+import { KycMirrorService } from './kyc-mirror-service.js';
+import { StockLedger } from './inventory/stock-ledger.js';
+import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
-import { UserService } from './UserService.js';
-import { InvoiceImportService } from './invoice-import/InvoiceImportService.js';
+import { UserService } from './user-service.js';
+import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
 
@@ -37,9 +37,9 @@ export interface Services {
   media: MediaStore;
   /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
   kyc: KycService;
-  /** the only writer of inventory item quantities (see StockLedger.ts for the bulk API) */
+  /** the only writer of inventory item quantities (see inventory/stock-ledger.ts for the bulk API) */
   ledger: StockLedger;
-  alerts: InventoryAlertService;
+  alerts: InventoryAlertMonitor;
   /** inventory icons/types, inventories, storages, boxes, items, transactions, alerts, audit logs */
   inventory: InventoryCollections;
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
@@ -61,7 +61,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   const limits = new RateLimits(platform);
   const media = new MediaStore(platform);
   const ledger = new StockLedger(platform, audit);
-  const alerts = new InventoryAlertService(platform, new NotificationService(platform), audit);
+  const alerts = new InventoryAlertMonitor(platform, new NotificationService(platform), audit);
   const jobs = new JobService(platform, waiters);
   const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
   const support = createSupportServices(platform, { notifications: new NotificationService(platform), mail });

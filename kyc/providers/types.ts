@@ -1,6 +1,6 @@
 // One interface for both engines: the external provider (Sumsub's REST shape) and the
 // in-house engine. Everything above it (status sync, callbacks) is engine-agnostic.
-import type { ProviderReview } from '../services/review.js';
+import type { ProviderReview } from '../services/provider-review.js';
 
 export interface ApplicantRef {
   /** our applicant id */

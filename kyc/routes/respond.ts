@@ -2,7 +2,7 @@
 // header, so the main service can order its mirror updates (bodies stay exactly the spec's).
 import type { ResponseToolkit } from '@hapi/hapi';
 import { VERSION_HEADER } from '../contract.js';
-import type { Answer } from '../services/ApplicantService.js';
+import type { Answer } from '../services/applicant-service.js';
 
 export function versioned<B extends object>(h: ResponseToolkit, answer: Answer<B>) {
   return h.response(answer.body).header(VERSION_HEADER, String(answer.version));

@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { MessageOutSchema } from '../contract.js';
 import { errorDocs } from '../../gateway/plugins/errors.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
-import { verifyDigest } from '../services/WebhookService.js';
+import { verifyDigest } from '../services/webhook-service.js';
 import { kycOf } from '../plugins/auth.js';
 
 export default {

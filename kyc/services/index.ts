@@ -3,15 +3,15 @@
 // build them lazily for the kyc jobs (re-pull, callback delivery, sweep).
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
-import { ProjectService } from './ProjectService.js';
-import { ProviderRegistry } from './providers.js';
-import { CallbackService } from './CallbackService.js';
-import { StatusSync } from './StatusSync.js';
-import { ApplicantService } from './ApplicantService.js';
-import { WebhookService } from './WebhookService.js';
-import { InhouseService } from './InhouseService.js';
-import { ReviewService } from './ReviewService.js';
-import { SweepService } from './SweepService.js';
+import { ProjectService } from './project-service.js';
+import { ProviderRegistry } from './provider-registry.js';
+import { CallbackService } from './callback-service.js';
+import { StatusSync } from './status-sync.js';
+import { ApplicantService } from './applicant-service.js';
+import { WebhookService } from './webhook-service.js';
+import { InhouseService } from './inhouse-service.js';
+import { ReviewService } from './review-service.js';
+import { SweepService } from './sweep-service.js';
 
 export interface KycServices {
   projects: ProjectService;

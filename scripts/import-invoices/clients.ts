@@ -9,7 +9,7 @@ import { createServices, type Services } from '../../gateway/services/index.js';
 import { createPlatform, closePlatform } from '../../db/platform.js';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../../gateway/services/scope.js';
-import type { Outcome } from '../../gateway/services/JobService.js';
+import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 

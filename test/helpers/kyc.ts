@@ -6,7 +6,7 @@ import crypto, { randomBytes } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import nock from 'nock';
 import { compose as composeKyc } from '../../kyc/server.js';
-import { signRequest } from '../../kyc/providers/external.js';
+import { signRequest } from '../../kyc/providers/external-provider.js';
 import type { ProjectRow } from '../../kyc/services/rows.js';
 import type { KycServices } from '../../kyc/services/index.js';
 import { startApp, type TestApp } from './app.js';

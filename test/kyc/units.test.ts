@@ -2,11 +2,11 @@
 // the retry schedule, request signing and webhook digests.
 import test from 'ava';
 import crypto from 'node:crypto';
-import { deriveStatus, EMPTY_REVIEW } from '../../kyc/services/review.js';
+import { deriveStatus, EMPTY_REVIEW } from '../../kyc/services/provider-review.js';
 import { checkAge, checkExpiry, checkMrz, outcomeOf, checkDuplicate } from '../../kyc/services/inhouse-checks.js';
-import { retryDelay } from '../../kyc/services/CallbackService.js';
-import { signRequest } from '../../kyc/providers/external.js';
-import { verifyDigest } from '../../kyc/services/WebhookService.js';
+import { retryDelay } from '../../kyc/services/callback-service.js';
+import { signRequest } from '../../kyc/providers/external-provider.js';
+import { verifyDigest } from '../../kyc/services/webhook-service.js';
 
 const review = (reviewStatus: string, reviewAnswer = '', rejectType = '') => ({ ...EMPTY_REVIEW, reviewStatus, reviewAnswer, rejectType });
 

@@ -4,7 +4,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { id } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
-import { AlertOut } from './routes.js';
+import { AlertOut } from './collection.js';
 
 export default {
   method: 'POST',

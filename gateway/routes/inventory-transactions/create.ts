@@ -5,8 +5,8 @@ import { id } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { nullableId, ymd } from '../inventory-fields.js';
-import { LEDGER_KINDS, MAX_QUANTITY, type LedgerRequest } from '../../services/StockLedger.js';
-import { TransactionOut } from './routes.js';
+import { LEDGER_KINDS, MAX_QUANTITY, type LedgerRequest } from '../../services/inventory/stock-ledger.js';
+import { TransactionOut } from './collection.js';
 
 const amount = Joi.number().integer().min(1).max(MAX_QUANTITY);
 const Line = Joi.object({

@@ -6,7 +6,7 @@ import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
 import { ACCEPTED_TYPES } from '../../../workers/invoice/formats/sniff.js';
-import type { ParseResult } from '../../services/invoice-import/InvoiceImportService.js';
+import type { ParseResult } from '../../services/invoice-import/invoice-import-service.js';
 import { PreviewOut } from './schemas.js';
 
 /** hapi's own ceiling on the request; the configured INVOICE_MAX_BYTES (at most 64 MiB) is checked by the service. */

@@ -4,7 +4,7 @@ import { JobAccepted } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, notificationsWsUrl } from '../respond.js';
-import { JobStatusOut } from './get.js';
+import { JobStatusOut } from './read.js';
 
 export default {
   method: 'POST',

@@ -3,9 +3,9 @@ import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { listQuerySchema, type ListParams } from '../../services/listing.js';
-import { productListSpec } from '../../services/catalog/ProductService.js';
+import { productListSpec } from '../../services/catalog/product-service.js';
 import { ProductOut } from '../products/schemas.js';
-import { SearchOut } from './routes.js';
+import { SearchOut } from './collection.js';
 
 const SearchIn = listQuerySchema(productListSpec, 'ProductSearchIn')
   .keys({ search: Joi.string().trim().min(1).max(200).required().description('the search term') })

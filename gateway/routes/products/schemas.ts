@@ -4,7 +4,7 @@
 import Joi from 'joi';
 import { id } from '../schemas.js';
 import { scopeFields } from '../inventory-fields.js';
-import { PRODUCT_IMAGE_MAX_BYTES } from '../../services/catalog/ProductImageService.js';
+import { PRODUCT_IMAGE_MAX_BYTES } from '../../services/catalog/product-image-service.js';
 
 const str = (max: number) => Joi.string().trim().allow('').max(max);
 

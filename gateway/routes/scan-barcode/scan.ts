@@ -5,7 +5,7 @@ import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { uploadPayload } from '../collection-routes.js';
-import { ANALYSIS_MAX_BYTES } from '../../services/catalog/MediaAnalysisService.js';
+import { ANALYSIS_MAX_BYTES } from '../../services/catalog/media-analysis-service.js';
 import { ScanResultOut } from './schemas.js';
 
 export default {

@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { listQuerySchema, type ListParams } from '../../services/listing.js';
-import { userListSpec } from '../../services/UserService.js';
+import { userListSpec } from '../../services/user-service.js';
 import { UserAdminOut } from './schemas.js';
 
 export default {

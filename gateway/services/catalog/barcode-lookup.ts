@@ -1,7 +1,7 @@
 // Which of the scope's product variants carry a barcode, and where they are stocked.
 // Two queries however many variants and items match. Inventory items are read only
 // (the stock ledger owns their writes).
-import { inScope, type Db } from '../scoped.js';
+import { inScope, type Db } from '../scoped-rows.js';
 import type { Scope } from '../scope.js';
 
 export interface StockLocation {

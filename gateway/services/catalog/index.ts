@@ -3,16 +3,16 @@
 // images, barcode scans (and their history), product searches (history) and the
 // media analysis jobs (OCR, barcode photos).
 import type { Platform } from '../../../db/platform.js';
-import type { AuditService } from '../AuditService.js';
-import type { MediaStore } from '../MediaStore.js';
-import type { JobService } from '../JobService.js';
+import type { AuditService } from '../audit-service.js';
+import type { MediaStore } from '../media-store.js';
+import type { JobService } from '../job-service.js';
 import type { RateLimits } from '../rate-limits.js';
-import { ProductFamilyService } from './ProductFamilyService.js';
-import { ProductImageService } from './ProductImageService.js';
-import { ProductSearchService } from './ProductSearchService.js';
-import { ProductService } from './ProductService.js';
-import { BarcodeService } from './BarcodeService.js';
-import { MediaAnalysisService } from './MediaAnalysisService.js';
+import { ProductFamilyService } from './product-family-service.js';
+import { ProductImageService } from './product-image-service.js';
+import { ProductSearchService } from './product-search-service.js';
+import { ProductService } from './product-service.js';
+import { BarcodeService } from './barcode-service.js';
+import { MediaAnalysisService } from './media-analysis-service.js';
 
 export interface CatalogServices {
   products: ProductService;

@@ -1,7 +1,7 @@
 // Reads products in their full shape (family, tags with values, variants with tags
 // and images) in a fixed number of queries however many products are asked for:
 // one per table, keyed by the ids of the level above.
-import type { Db } from '../scoped.js';
+import type { Db } from '../scoped-rows.js';
 
 export interface TagOut {
   id: number;

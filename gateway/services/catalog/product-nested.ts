@@ -5,9 +5,9 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
 import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors.js';
-import { inScope, ReferenceNotFound, scopeOnly } from '../scoped.js';
+import { inScope, ReferenceNotFound, scopeOnly } from '../scoped-rows.js';
 import { parseGtin } from './gtin.js';
-import type { ProductImageService, ImageFields } from './ProductImageService.js';
+import type { ProductImageService, ImageFields } from './product-image-service.js';
 
 export interface TagIn {
   label: string;

@@ -4,10 +4,10 @@
 // read-only.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { CollectionDef } from '../collection.js';
+import type { CollectionDef } from '../scoped-collection.js';
 import type { ListSpec } from '../listing.js';
-import { scopeOut } from '../collection.js';
-import type { MediaStore, UploadRule } from '../MediaStore.js';
+import { scopeOut } from '../scoped-collection.js';
+import type { MediaStore, UploadRule } from '../media-store.js';
 import { Invalid } from '../../../jobs/runtime/errors.js';
 
 export const ICON_MAX_BYTES = 256 * 1024;

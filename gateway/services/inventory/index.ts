@@ -1,20 +1,20 @@
 // The inventory collections' services, built once per process and exposed as
 // services.inventory (routes under gateway/routes/inventory-*/, storages/, ...).
 import type { Platform } from '../../../db/platform.js';
-import type { AuditService } from '../AuditService.js';
-import type { MediaStore } from '../MediaStore.js';
-import type { StockLedger } from '../StockLedger.js';
-import type { InventoryAlertService } from '../InventoryAlertService.js';
-import { ScopedCollection } from '../collection.js';
+import type { AuditService } from '../audit-service.js';
+import type { MediaStore } from '../media-store.js';
+import type { StockLedger } from './stock-ledger.js';
+import type { InventoryAlertMonitor } from './inventory-alert-monitor.js';
+import { ScopedCollection } from '../scoped-collection.js';
 import { iconsDef, type IconOut } from './icons.js';
 import { typesDef } from './types.js';
 import { inventoriesDef } from './inventories.js';
 import { storagesDef } from './storages.js';
 import { storageBoxesDef } from './storage-boxes.js';
-import { InventoryItemService } from './items.js';
-import { InventoryTransactionService } from './transactions.js';
-import { InventoryAlertReadService } from './alerts.js';
-import { AuditLogReadService } from './audit-logs.js';
+import { InventoryItemService } from './inventory-item-service.js';
+import { InventoryTransactionService } from './inventory-transaction-service.js';
+import { InventoryAlertReadService } from './inventory-alert-read-service.js';
+import { AuditLogReadService } from './audit-log-read-service.js';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ export interface InventoryCollections {
   auditLogs: AuditLogReadService;
 }
 
-export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertService }): InventoryCollections {
+export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertMonitor }): InventoryCollections {
   const { audit } = deps;
   return {
     icons: new ScopedCollection(platform, audit, iconsDef(deps.media, platform.knex)),

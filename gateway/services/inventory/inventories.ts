@@ -1,8 +1,8 @@
 // Inventories: the top of the stock tree (inventory -> storages -> storage boxes ->
 // items). `inventory_type` and `icon` are ids of types/icons in the scope or seeded.
 import Joi from 'joi';
-import type { CollectionDef } from '../collection.js';
-import { scopeOut } from '../collection.js';
+import type { CollectionDef } from '../scoped-collection.js';
+import { scopeOut } from '../scoped-collection.js';
 import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
 

@@ -1,8 +1,8 @@
 // Storage boxes: bins, drawers or crates inside a storage. The box's inventory is
 // its storage's; moving a box to another storage carries its items along.
 import Joi from 'joi';
-import type { CollectionDef } from '../collection.js';
-import { scopeOut } from '../collection.js';
+import type { CollectionDef } from '../scoped-collection.js';
+import { scopeOut } from '../scoped-collection.js';
 import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
 

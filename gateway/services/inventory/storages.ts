@@ -1,8 +1,8 @@
 // Storages: the rooms, shelves and areas of an inventory. Moving a storage to another
 // inventory carries its boxes and their items along (their inventory_id follows).
 import Joi from 'joi';
-import type { CollectionDef } from '../collection.js';
-import { scopeOut } from '../collection.js';
+import type { CollectionDef } from '../scoped-collection.js';
+import { scopeOut } from '../scoped-collection.js';
 import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
 

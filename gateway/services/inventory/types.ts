@@ -2,10 +2,10 @@
 // (`icon`, the id of an inventory icon in the scope or a seeded one). Seeded types
 // are shared and read-only.
 import Joi from 'joi';
-import type { CollectionDef } from '../collection.js';
+import type { CollectionDef } from '../scoped-collection.js';
 import type { ListSpec } from '../listing.js';
-import { scopeOut } from '../collection.js';
-import type { MediaStore } from '../MediaStore.js';
+import { scopeOut } from '../scoped-collection.js';
+import type { MediaStore } from '../media-store.js';
 import { id } from '../../routes/schemas.js';
 
 export const typeListSpec: ListSpec = {

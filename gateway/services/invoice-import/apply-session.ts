@@ -8,10 +8,10 @@
 // nothing behind; the attempt is still queued and its job is retried.
 import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
-import type { StockLedger } from '../StockLedger.js';
-import type { ProductFamilyService } from '../catalog/ProductFamilyService.js';
-import type { AuditService } from '../AuditService.js';
-import { auditCtx, scopeFill } from '../scoped.js';
+import type { StockLedger } from '../inventory/stock-ledger.js';
+import type { ProductFamilyService } from '../catalog/product-family-service.js';
+import type { AuditService } from '../audit-service.js';
+import { auditCtx, scopeFill } from '../scoped-rows.js';
 import type { DomainError } from '../../../jobs/runtime/errors.js';
 import type { Scope } from '../scope.js';
 import { checkGtin } from '../catalog/gtin.js';

@@ -3,8 +3,8 @@
 // query per table however many lines there are.
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
-import { inScope } from '../scoped.js';
-import { MAX_QUANTITY } from '../stock-lines.js';
+import { inScope } from '../scoped-rows.js';
+import { MAX_QUANTITY } from '../inventory/stock-lines.js';
 import type { BulkLineIn, ErrorItem, PreviewLine, SessionRow } from './shapes.js';
 
 export interface ResolvedLine {

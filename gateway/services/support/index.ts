@@ -1,7 +1,7 @@
 // The support area's services, built once per process.
 import type { Platform } from '../../../db/platform.js';
-import type { NotificationService } from '../NotificationService.js';
-import type { MailService } from '../MailService.js';
+import type { NotificationService } from '../notification-service.js';
+import type { MailService } from '../mail-service.js';
 import { HelpCategoryService } from './help-category-service.js';
 import { TicketAttachmentStore } from './ticket-attachments.js';
 import { TicketCrypto } from './ticket-crypto.js';

@@ -14,8 +14,8 @@
 // per event and person (dedupe key), the e-mail only with a new notification, and the
 // event row remembers that it was notified.
 import type { Platform } from '../../../db/platform.js';
-import type { NotificationService } from '../NotificationService.js';
-import type { MailService } from '../MailService.js';
+import type { NotificationService } from '../notification-service.js';
+import type { MailService } from '../mail-service.js';
 import { displayName } from './ticket-presenter.js';
 import { supportMail, STATUS_LABELS } from './support-mail.js';
 

@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { MessageOutSchema } from '../../contract.js';
 import { errorDocs } from '../../../gateway/plugins/errors.js';
-import type { DocumentIn as DocumentInput } from '../../services/InhouseService.js';
+import type { DocumentIn as DocumentInput } from '../../services/inhouse-service.js';
 import { kycOf, sdkApplicantOf } from '../../plugins/auth.js';
 import { DocumentIn } from './schemas.js';
 

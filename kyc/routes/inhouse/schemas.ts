@@ -1,6 +1,6 @@
 // Payloads of the in-house engine's client calls (the spec leaves them to us).
 import Joi from 'joi';
-import { DOCUMENT_TYPES } from '../../services/InhouseService.js';
+import { DOCUMENT_TYPES } from '../../services/inhouse-service.js';
 
 export const isoDay = Joi.string()
   .pattern(/^\d{4}-\d{2}-\d{2}$/)

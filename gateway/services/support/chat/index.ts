@@ -1,7 +1,7 @@
 // Builds the AI support chat of one process: the FAQ knowledge (index kept in step
 // with the database), the configured answer engine, the store and both services.
 import type { Platform } from '../../../../db/platform.js';
-import type { JobService } from '../../JobService.js';
+import type { JobService } from '../../job-service.js';
 import type { RateLimits } from '../../rate-limits.js';
 import { ChatStore } from './chat-store.js';
 import { createChatCiphers } from './chat-ciphers.js';

@@ -3,7 +3,7 @@
 // reply may offer. Everything is reachable by its owner only; another user's session
 // is indistinguishable from an unknown one.
 import type { Platform } from '../../../../db/platform.js';
-import type { JobService } from '../../JobService.js';
+import type { JobService } from '../../job-service.js';
 import type { RateLimits } from '../../rate-limits.js';
 import { DomainError, Invalid, NotFound, RateLimited } from '../../../../jobs/runtime/errors.js';
 import type { ChatStore, MessageRecord } from './chat-store.js';

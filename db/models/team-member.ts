@@ -1,0 +1,32 @@
+import { Model } from 'objection';
+import { BaseModel } from './base-model.js';
+import { User } from './user.js';
+
+export class TeamMember extends BaseModel {
+  static override tableName = 'team_members';
+
+  id!: number;
+  team_id!: number;
+  user_id!: string;
+  role!: 'owner' | 'member';
+  added_by!: string | null;
+  created_at!: Date;
+  user?: User;
+
+  static override jsonSchema = {
+    type: 'object',
+    required: ['team_id', 'user_id', 'role'],
+    properties: {
+      id: { type: 'integer' },
+      team_id: { type: 'integer' },
+      user_id: { type: 'string', format: 'uuid' },
+      role: { type: 'string', enum: ['owner', 'member'] },
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      user: { relation: Model.BelongsToOneRelation, modelClass: User, join: { from: 'team_members.user_id', to: 'users.id' } },
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Model } from 'objection';
+import { TimestampedModel } from './base-model.js';
+import { TeamMember } from './team-member.js';
+
+export class Team extends TimestampedModel {
+  static override tableName = 'teams';
+
+  id!: number;
+  name!: string;
+  description!: string;
+  owner_id!: string;
+  members?: TeamMember[];
+
+  static override jsonSchema = {
+    type: 'object',
+    required: ['name', 'owner_id'],
+    properties: {
+      id: { type: 'integer' },
+      name: { type: 'string', minLength: 1, maxLength: 150 },
+      description: { type: 'string' },
+      owner_id: { type: 'string', format: 'uuid' },
+    },
+  };
+
+  static override get relationMappings() {
+    return {
+      members: { relation: Model.HasManyRelation, modelClass: TeamMember, join: { from: 'teams.id', to: 'team_members.team_id' } },
+    };
+  }
+}

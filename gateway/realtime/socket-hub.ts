@@ -1,0 +1,205 @@
+// The socket hub: WebSockets on the gateway's own port, authenticated with the
+// bearer access token in `?token=`, indexed by user so that any part of the
+// platform can address a user. Channels (paths) register a connection handler.
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import type { Principal } from '../services/token-service.js';
+import { CloseCodes, type ServerMessage } from './messages.js';
+import { sha256Hex } from '../../jobs/runtime/secrets.js';
+
+export interface Connection {
+  socket: WebSocket;
+  principal: Principal;
+  url: URL;
+  /** the channel path the socket connected to, e.g. /ws/notifications/ */
+  path: string;
+  send(message: ServerMessage): void;
+}
+
+export interface Channel {
+  onOpen?(conn: Connection): void | Promise<void>;
+  onMessage?(conn: Connection, message: { type: string; data: unknown }): void | Promise<void>;
+  onClose?(conn: Connection): void;
+  /** a frame that is not a JSON object with a string `type` (default: an `error` message) */
+  onInvalid?(conn: Connection): void;
+  /** a handler failed (default: an `error` message with code internal_error) */
+  onFailure?(conn: Connection, err: unknown): void;
+  /** an event published for this channel and a user of it (any instance may publish it) */
+  onEvent?(conns: Connection[], event: string, data: Record<string, unknown>): void | Promise<void>;
+}
+
+const HEARTBEAT_MS = 30_000;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+export class SocketHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly channels = new Map<string, Channel>();
+  private readonly alive = new WeakSet<WebSocket>();
+  /** the access token each connection authenticated with, to check it again on revocation */
+  private readonly tokens = new WeakMap<Connection, { token: string; hash: string }>();
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(
+    private readonly authenticate: (token: string) => Promise<Principal | null>,
+    private readonly log: Logger,
+  ) {}
+
+  channel(path: string, channel: Channel): void {
+    this.channels.set(path, channel);
+  }
+
+  attach(server: HttpServer): void {
+    server.on('upgrade', (req, socket, head) => {
+      this.upgrade(req, socket, head).catch((err) => {
+        this.log.error({ err }, 'websocket upgrade failed');
+        socket.destroy();
+      });
+    });
+    this.heartbeat = setInterval(() => this.sweep(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** Sends to every socket of the user, or only to those of one channel path. */
+  sendToUser(userId: string, message: ServerMessage, path?: string): number {
+    const conns = this.byUser.get(userId);
+    if (!conns) return 0;
+    const text = JSON.stringify(message);
+    let n = 0;
+    for (const c of conns) {
+      if (path && c.path !== path) continue;
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      n++;
+    }
+    return n;
+  }
+
+  /** Hands a channel event to the channel's handler with the user's sockets on this instance (none: nothing to do). */
+  async channelEvent(path: string, userId: string, event: string, data: Record<string, unknown>): Promise<void> {
+    const channel = this.channels.get(path);
+    const conns = [...(this.byUser.get(userId) ?? [])].filter((c) => c.path === path);
+    if (!channel?.onEvent || conns.length === 0) return;
+    await channel.onEvent(conns, event, data);
+  }
+
+  /** Ends every connection of a user (tokens revoked). */
+  disconnectUser(userId: string, reason: string): void {
+    for (const c of this.byUser.get(userId) ?? []) c.socket.close(CloseCodes.unauthorized, reason);
+  }
+
+  /**
+   * A revocation was announced (logout, password change, stolen refresh token): close
+   * the sockets opened with a revoked token (4401). For a user-wide announcement each
+   * of the user's tokens is checked again, since some logins may have been kept.
+   */
+  async revoked(event: { user_id?: string; token_hashes?: string[] }): Promise<void> {
+    const hashes = new Set(event.token_hashes ?? []);
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        const held = this.tokens.get(c);
+        if (!held) continue;
+        if (hashes.has(held.hash)) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+        else if (c.principal.userId === event.user_id && !(await this.authenticate(held.token))) c.socket.close(CloseCodes.unauthorized, 'token revoked');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const set of this.byUser.values()) for (const c of set) c.socket.close(CloseCodes.goingAway, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://internal');
+    const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+    const channel = this.channels.get(path);
+    const token = url.searchParams.get('token') ?? bearerFrom(req.headers.authorization);
+    const principal = channel && token ? await this.authenticate(token) : null;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // accept, then close with a clear code: browsers cannot read a refused upgrade's status
+      if (!channel) return ws.close(CloseCodes.notFound, 'unknown websocket path');
+      if (!principal) return ws.close(CloseCodes.unauthorized, token ? 'invalid or expired token' : 'token query parameter is required');
+      this.tokens.set(this.open(ws, principal, url, path, channel), { token: token!, hash: sha256Hex(token!) });
+    });
+  }
+
+  private open(ws: WebSocket, principal: Principal, url: URL, path: string, channel: Channel): Connection {
+    const conn: Connection = {
+      socket: ws,
+      principal,
+      url,
+      path,
+      send: (message) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      },
+    };
+    let set = this.byUser.get(principal.userId);
+    if (!set) this.byUser.set(principal.userId, (set = new Set()));
+    set.add(conn);
+    this.alive.add(ws);
+    ws.on('pong', () => this.alive.add(ws));
+    const expiry = setTimeout(() => ws.close(CloseCodes.unauthorized, 'token expired'), Math.max(0, principal.expiresAt - Date.now()));
+    expiry.unref();
+    ws.on('close', () => {
+      clearTimeout(expiry);
+      set!.delete(conn);
+      if (set!.size === 0) this.byUser.delete(principal.userId);
+      channel.onClose?.(conn);
+    });
+    ws.on('error', () => undefined);
+    ws.on('message', (raw: RawData) => {
+      const parsed = parseMessage(raw);
+      if (!parsed) {
+        if (channel.onInvalid) return channel.onInvalid(conn);
+        return conn.send({ type: 'error', data: { code: 'invalid_message', message: 'Messages must be JSON objects with a string "type".' } });
+      }
+      if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
+      Promise.resolve()
+        .then(() => channel.onMessage?.(conn, parsed))
+        .catch((err) => {
+          if (channel.onFailure) return channel.onFailure(conn, err);
+          this.log.error({ err }, 'websocket message handler failed');
+          conn.send({ type: 'error', data: { code: 'internal_error', message: 'The message could not be handled.' } });
+        });
+    });
+    Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
+    return conn;
+  }
+
+  private sweep(): void {
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        if (!this.alive.has(c.socket)) {
+          c.socket.terminate();
+          continue;
+        }
+        this.alive.delete(c.socket);
+        c.socket.ping();
+      }
+    }
+  }
+}
+
+function bearerFrom(header: string | undefined): string | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return m ? m[1] : null;
+}
+
+function parseMessage(raw: RawData): { type: string; data: unknown } | null {
+  try {
+    const value = JSON.parse(raw.toString());
+    if (value && typeof value === 'object' && typeof value.type === 'string') return { type: value.type, data: value.data ?? {} };
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}

@@ -1,0 +1,221 @@
+// Product images: every image belongs to exactly one variant (and so to its product),
+// at most one image per variant is primary (the first one uploaded becomes primary).
+// Files go through MediaStore: type decided by magic bytes (PNG, JPEG, WebP), size
+// capped, stored content-addressed under MEDIA_ROOT/products and served with
+// absolute URLs. Width and height are read with sharp, which also proves the bytes
+// decode as an image.
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import type { Request } from '@hapi/hapi';
+import sharp from 'sharp';
+import type { Platform } from '../../../db/platform.js';
+import type { Scope } from '../scope.js';
+import type { AuditService } from '../audit-service.js';
+import type { MediaStore, UploadRule } from '../media-store.js';
+import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
+import { auditCtx, inScope, ReferenceNotFound, type Db } from '../scoped-rows.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { imageOut, type ImageOut } from './product-graph.js';
+import type { Body, CollectionService } from '../scoped-collection.js';
+import type { Actor } from '../actor.js';
+import { isEmptyPart } from './media-analysis-service.js';
+
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const productImageRule = (field: string): UploadRule => ({ field, types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: PRODUCT_IMAGE_MAX_BYTES });
+
+export interface ImageFields {
+  alt_text?: string;
+  is_primary?: boolean;
+  position?: number;
+}
+
+export const imageListSpec = {
+  filters: {
+    variant_id: { column: 'i.variant_id', schema: Joi.number().integer().positive().max(2147483647) },
+    product_id: { column: 'i.product_id', schema: Joi.number().integer().positive().max(2147483647) },
+    is_primary: { column: 'i.is_primary', schema: Joi.boolean() },
+  },
+  search: ['i.alt_text'],
+  ordering: { created_at: 'i.created_at', position: 'i.position', id: 'i.id' },
+  defaultOrdering: 'created_at',
+  tiebreak: 'i.id',
+} satisfies ListSpec;
+
+export class ProductImageService implements CollectionService<ImageOut> {
+  constructor(private readonly platform: Platform, private readonly audit: AuditService, private readonly media: MediaStore) {}
+
+  private url = (p: string) => this.media.url(p);
+
+  /** product_images rows of the scope (they carry no scope columns: their product does) */
+  private inScopeImages(db: Db, scope: Scope) {
+    return inScope(db('product_images as i').join('products as p', 'p.id', 'i.product_id'), scope, { table: 'p' }).select('i.*');
+  }
+
+  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ImageOut>> {
+    return paginate(request, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
+  }
+
+  async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<ImageOut> {
+    return imageOut(await this.find(db, actor.scope, id), this.url);
+  }
+
+  /** multipart: image (file), variant_id, alt_text, is_primary */
+  async create(actor: Actor, body: Body): Promise<ImageOut> {
+    const { scope, userId: actorId } = actor;
+    const input = body as unknown as ImageFields & { variant_id: number; image: Buffer };
+    const file = await this.store(asFile(input.image, 'image'), 'image');
+    const id = await this.platform.knex.transaction(async (trx) => {
+      const variant = await this.variantInScope(trx, scope, input.variant_id, 'variant_id', true);
+      const row = await this.insert(trx, variant, file, input);
+      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.create', entityType: 'product_image', entityId: row.id, summary: `Added an image to product ${variant.product_id}`, changes: { variant_id: variant.id, path: file.path } });
+      return row.id as number;
+    });
+    return this.get(actor, id);
+  }
+
+  /** PUT and PATCH alike: alt_text, is_primary, position, variant_id (move), image (replace the file) — each optional. */
+  async update(actor: Actor, id: number, body: Body): Promise<ImageOut> {
+    const { scope, userId: actorId } = actor;
+    const input = body as unknown as ImageFields & { variant_id?: number; image?: Buffer };
+    const file = input.image !== undefined ? await this.store(asFile(input.image, 'image'), 'image') : null;
+    let replacedPath: string | null = null;
+    await this.platform.knex.transaction(async (trx) => {
+      const before = await this.find(trx, scope, id, true);
+      const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
+      if (input.alt_text !== undefined) patch.alt_text = input.alt_text;
+      if (input.position !== undefined) patch.position = input.position;
+      let variantId = before.variant_id as number;
+      if (input.variant_id !== undefined && input.variant_id !== before.variant_id) {
+        const variant = await this.variantInScope(trx, scope, input.variant_id, 'variant_id', true);
+        variantId = variant.id;
+        Object.assign(patch, { variant_id: variant.id, product_id: variant.product_id, is_primary: false });
+      }
+      if (file) {
+        Object.assign(patch, { path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height });
+        replacedPath = before.path;
+      }
+      await trx('product_images').where({ id }).update(patch);
+      if (input.is_primary === true) await this.makePrimary(trx, variantId, id);
+      else if (input.is_primary === false && before.is_primary) await trx('product_images').where({ id }).update({ is_primary: false });
+      // both the variant it left and the one it joined keep exactly one primary
+      await this.ensurePrimary(trx, [before.variant_id, variantId]);
+      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.update', entityType: 'product_image', entityId: id, summary: `Updated image ${id}`, changes: { ...input, image: file ? file.path : undefined } });
+    });
+    if (replacedPath) await this.removeFileIfUnused(replacedPath);
+    return this.get(actor, id);
+  }
+
+  async remove(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
+    const row = await this.platform.knex.transaction(async (trx) => {
+      const image = await this.find(trx, scope, id, true);
+      await trx('product_images').where({ id }).delete();
+      await this.ensurePrimary(trx, [image.variant_id]);
+      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.delete', entityType: 'product_image', entityId: id, summary: `Deleted image ${id} of product ${image.product_id}` });
+      return image;
+    });
+    await this.removeFileIfUnused(row.path);
+  }
+
+  // ── used by product writes (nested `images` of a variant) ────────────────────
+
+  /** Checks type and size, decodes it (width/height) and stores it; throws 400/413/415. */
+  async store(data: Buffer, field: string): Promise<{ path: string; contentType: string; size: number; width: number | null; height: number | null }> {
+    const rule = productImageRule(field);
+    await this.media.inspect(data, rule);
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(data, { limitInputPixels: 60_000_000 }).metadata();
+    } catch {
+      throw new DomainError(400, 'invalid_image', `${field} looks like an image but cannot be decoded.`, [{ path: field, message: 'corrupt image' }]);
+    }
+    const saved = await this.media.save(data, rule, 'products');
+    return { path: saved.path, contentType: saved.contentType, size: saved.size, width: meta.width ?? null, height: meta.height ?? null };
+  }
+
+  async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: { path: string; contentType: string; size: number; width: number | null; height: number | null }, fields: ImageFields): Promise<Record<string, any>> {
+    const position = fields.position ?? Number((await trx('product_images').where({ variant_id: variant.id }).max('position as m').first())?.m ?? -1) + 1;
+    const [row] = await trx('product_images')
+      .insert({ variant_id: variant.id, product_id: variant.product_id, path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height, alt_text: fields.alt_text ?? '', is_primary: false, position })
+      .returning('*');
+    if (fields.is_primary) await this.makePrimary(trx, variant.id, row.id);
+    await this.ensurePrimary(trx, [variant.id]);
+    return row;
+  }
+
+  /**
+   * Makes a variant's images exactly `images` (ids of images of the same product,
+   * possibly moved from a sibling variant, or new files), in that order. Returns the
+   * paths of removed images so their files can go once the transaction commits.
+   */
+  async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: Awaited<ReturnType<ProductImageService['store']>> })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
+    const ids = images.filter((i) => i.id !== undefined).map((i) => i.id!);
+    const owned = ids.length ? await trx('product_images').whereIn('id', ids).where({ product_id: productId }).pluck('id') : [];
+    images.forEach((img, n) => {
+      if (img.id !== undefined && !owned.includes(img.id)) throw new ReferenceNotFound(`${path}.${n}.id`, 'Product image', img.id);
+    });
+    const removed = await trx('product_images').where({ variant_id: variantId }).whereNotIn('id', [...owned, ...claimedElsewhere]).delete().returning('path');
+    const movedFrom = owned.length ? await trx('product_images').whereIn('id', owned).whereNot({ variant_id: variantId }).distinct().pluck('variant_id') : [];
+    await trx('product_images').where({ variant_id: variantId }).update({ is_primary: false });
+    let primaryId: number | null = null;
+    for (const [position, img] of images.entries()) {
+      if (img.id !== undefined) {
+        await trx('product_images').where({ id: img.id }).update({ variant_id: variantId, position, is_primary: false, ...(img.alt_text !== undefined ? { alt_text: img.alt_text } : {}), updated_at: trx.fn.now() });
+        if (img.is_primary) primaryId = img.id;
+      } else if (img.file) {
+        const row = await this.insert(trx, { id: variantId, product_id: productId }, img.file, { alt_text: img.alt_text, position });
+        if (img.is_primary) primaryId = row.id;
+      }
+    }
+    if (primaryId) await this.makePrimary(trx, variantId, primaryId);
+    await this.ensurePrimary(trx, [variantId, ...movedFrom]);
+    return removed.map((r: { path: string }) => r.path);
+  }
+
+  async removeFileIfUnused(relative: string): Promise<void> {
+    await this.media.removeIfUnused(relative, async () => Boolean(await this.platform.knex('product_images').where({ path: relative }).first('id'))).catch((err) => {
+      this.platform.log.warn({ err, path: relative }, 'could not remove an unused media file');
+    });
+  }
+
+  // ── internals ───────────────────────────────────────────────────────────────
+
+  private async find(db: Db, scope: Scope, id: number, forUpdate = false): Promise<Record<string, any>> {
+    if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw new NotFound('Product image');
+    const q = this.inScopeImages(db, scope).where('i.id', id).first();
+    if (forUpdate) q.forUpdate('i');
+    const row = await q;
+    if (!row) throw new NotFound('Product image');
+    return row;
+  }
+
+  async variantInScope(db: Db, scope: Scope, variantId: number, field: string, lock = false): Promise<{ id: number; product_id: number }> {
+    const q = inScope(db('product_variants'), scope).where({ id: variantId }).first('id', 'product_id');
+    if (lock) q.forUpdate();
+    const v = await q;
+    if (!v) throw new ReferenceNotFound(field, 'Product variant', variantId);
+    return v;
+  }
+
+  private async makePrimary(trx: Knex.Transaction, variantId: number, imageId: number): Promise<void> {
+    await trx('product_images').where({ variant_id: variantId }).whereNot({ id: imageId }).where({ is_primary: true }).update({ is_primary: false });
+    await trx('product_images').where({ id: imageId }).update({ is_primary: true });
+  }
+
+  /** A variant with images always has one primary: the first by position when none is. */
+  private async ensurePrimary(trx: Knex.Transaction, variantIds: number[]): Promise<void> {
+    for (const variantId of new Set(variantIds)) {
+      const has = await trx('product_images').where({ variant_id: variantId, is_primary: true }).first('id');
+      if (has) continue;
+      const first = await trx('product_images').where({ variant_id: variantId }).orderBy(['position', 'id']).first('id');
+      if (first) await trx('product_images').where({ id: first.id }).update({ is_primary: true });
+    }
+  }
+}
+
+/** A file field must arrive as a file part (multipart/form-data), not as text. */
+function asFile(value: unknown, field: string): Buffer {
+  if (Buffer.isBuffer(value)) return value;
+  if (isEmptyPart(value)) throw new DomainError(400, 'empty_file', `${field} must be a non-empty file.`, [{ path: field, message: 'empty file' }]);
+  throw new DomainError(415, 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
+}

@@ -1,0 +1,141 @@
+// Teams: one team per user overall (owner or member). The owner manages members.
+import type { Platform } from '../../db/platform.js';
+import type { AuditService } from './audit-service.js';
+import type { Scope } from './scope.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
+import { Team, TeamMember, User, AuditLog } from '../../db/models/index.js';
+import { normalizeEmail } from './account-service.js';
+
+export interface TeamOut {
+  id: number;
+  name: string;
+  description: string;
+  owner: { id: string; email: string; name: string };
+  my_role: 'owner' | 'member';
+  member_count: number;
+  members: MemberOut[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberOut {
+  id: number;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'owner' | 'member';
+  joined_at: string;
+}
+
+const memberOut = (m: TeamMember): MemberOut => ({
+  id: m.id,
+  user_id: m.user_id,
+  email: m.user!.email,
+  first_name: m.user!.first_name,
+  last_name: m.user!.last_name,
+  role: m.role,
+  joined_at: new Date(m.created_at).toISOString(),
+});
+
+export class TeamService {
+  constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
+
+  async membershipOf(userId: string): Promise<TeamMember | undefined> {
+    return TeamMember.query().findOne({ user_id: userId });
+  }
+
+  async listVisible(userId: string): Promise<TeamOut[]> {
+    const membership = await this.membershipOf(userId);
+    return membership ? [await this.get(membership.team_id, userId)] : [];
+  }
+
+  async get(teamId: number, userId: string): Promise<TeamOut> {
+    const team = await Team.query().findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
+    const mine = team?.members?.find((m) => m.user_id === userId);
+    if (!team || !mine) throw new NotFound('Team');
+    const owner = team.members!.find((m) => m.role === 'owner')?.user;
+    return {
+      id: team.id,
+      name: team.name,
+      description: team.description,
+      owner: { id: team.owner_id, email: owner?.email ?? '', name: owner ? owner.fullName : '' },
+      my_role: mine.role,
+      member_count: team.members!.length,
+      members: team.members!.map(memberOut),
+      created_at: new Date(team.created_at).toISOString(),
+      updated_at: new Date(team.updated_at).toISOString(),
+    };
+  }
+
+  async create(userId: string, input: { name: string; description?: string }): Promise<TeamOut> {
+    const teamId = await this.platform.knex.transaction(async (trx) => {
+      // serialise concurrent creates by the same user on their user row
+      await trx('users').where({ id: userId }).forUpdate().first('id');
+      if (await TeamMember.query(trx).findOne({ user_id: userId })) {
+        throw new Conflict('You already belong to a team; a user may belong to one team only.', 'already_in_team');
+      }
+      const team = await Team.query(trx).insert({ name: input.name.trim(), description: input.description ?? '', owner_id: userId });
+      await TeamMember.query(trx).insert({ team_id: team.id, user_id: userId, role: 'owner', added_by: userId });
+      await this.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: team.id } }, { action: 'create', entityType: 'team', entityId: team.id, summary: `Team "${team.name}" created`, changes: { name: team.name } });
+      return team.id;
+    }).catch(uniqueToConflict);
+    return this.get(teamId, userId);
+  }
+
+  async addMember(actorId: string, teamId: number, input: { email?: string; user_id?: string; role?: 'member' }): Promise<MemberOut> {
+    const team = await Team.query().findById(teamId);
+    const actorMembership = team && (await TeamMember.query().findOne({ team_id: teamId, user_id: actorId }));
+    if (!team || !actorMembership) throw new NotFound('Team');
+    if (actorMembership.role !== 'owner') throw new Forbidden('Only the team owner can add members.', 'not_team_owner');
+    const user = input.user_id ? await User.query().findById(input.user_id) : await User.query().findOne({ email: normalizeEmail(input.email ?? '') });
+    if (!user || !user.is_active) throw new NotFound('User', 'user_not_found');
+    const member = await this.platform.knex.transaction(async (trx) => {
+      const existing = await TeamMember.query(trx).findOne({ user_id: user.id });
+      if (existing?.team_id === teamId) throw new Conflict('This user is already a member of the team.', 'already_member');
+      if (existing) throw new Conflict('This user already belongs to another team; a user may belong to one team only.', 'already_in_team');
+      // returning('*'): the answer needs created_at, which the database fills in
+      const m = await TeamMember.query(trx).insert({ team_id: teamId, user_id: user.id, role: 'member', added_by: actorId }).returning('*');
+      await this.audit.record(trx, { actorId, scope: { type: 'team', teamId } }, { action: 'add_member', entityType: 'team_member', entityId: m.id, summary: `${user.email} added to the team`, changes: { user_id: user.id, role: 'member' } });
+      return m;
+    }).catch(uniqueToConflict);
+    member.user = user;
+    return memberOut(member);
+  }
+
+  /** Activity of the caller's collaboration scope: their team's, or their own when teamless. */
+  async recentActivity(scope: Scope, limit: number) {
+    let teamId = scope.teamId;
+    if (!teamId) teamId = (await this.membershipOf(scope.userId))?.team_id ?? null;
+    const rows = await AuditLog.query()
+      .modify((q) => (teamId ? q.where('team_id', teamId) : q.where('actor_id', scope.userId).whereNull('team_id')))
+      .withGraphFetched('actor')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    return {
+      scope: teamId ? { profile_type: 'team', team_id: teamId } : { profile_type: 'self', team_id: null },
+      count: rows.length,
+      results: rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        entity_type: r.entity_type,
+        entity_id: r.entity_id,
+        summary: r.summary,
+        changes: r.changes,
+        actor: r.actor ? { id: r.actor.id, email: r.actor.email, name: r.actor.fullName } : null,
+        profile_type: r.profile_type,
+        team_id: r.team_id,
+        created_at: new Date(r.created_at).toISOString(),
+      })),
+    };
+  }
+}
+
+function uniqueToConflict(err: unknown): never {
+  if ((err as { code?: string }).code === '23505' || (err as { name?: string }).name === 'UniqueViolationError') {
+    throw new Conflict('A user may belong to one team only.', 'already_in_team');
+  }
+  throw err;
+}
+
+export const teamInputProblems = (name: string) => (name.trim() ? null : Invalid.field('name', 'Team name cannot be blank.'));
