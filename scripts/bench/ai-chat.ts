@@ -125,8 +125,8 @@ async function makeUsers(knex: ReturnType<typeof createKnex>, web: string, count
   const run = randomBytes(3).toString('hex');
   const hash = await hashPassword('bench-password-1', 1024);
   const rows = Array.from({ length: count }, (_, i) => ({ email: `bench-chat-${run}-${i}@bench.test`, password_hash: hash, email_verified_at: new Date() }));
-  const ids = await knex.batchInsert('users', rows, 500).returning('id');
-  await knex.batchInsert('profiles', ids.map((r: { id: string }) => ({ user_id: r.id })), 500);
+  const ids: { id: string }[] = await knex('users').insert(rows).returning('id');
+  await knex('profiles').insert(ids.map((r) => ({ user_id: r.id })));
   const users: BenchUser[] = [];
   for (let i = 0; i < count; i += 20) {
     const batch = await Promise.all(
