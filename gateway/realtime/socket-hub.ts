@@ -13,8 +13,8 @@ export interface Connection {
   socket: WebSocket;
   principal: Principal;
   url: URL;
-  /** the channel path the socket connected to, e.g. /ws/notifications/ */
-  path: string;
+  /** the channel's path, e.g. /ws/notifications/ */
+  channel: string;
   send(message: ServerMessage): void;
 }
 
@@ -22,13 +22,13 @@ export interface Channel {
   onOpen?(conn: Connection): void | Promise<void>;
   onMessage?(conn: Connection, message: { type: string; data: unknown }): void | Promise<void>;
   onClose?(conn: Connection): void;
-  /** a frame that is not a JSON object with a string `type` (default: an `error` message) */
-  onInvalid?(conn: Connection): void;
-  /** a handler failed (default: an `error` message with code internal_error) */
-  onFailure?(conn: Connection, err: unknown): void;
-  /** an event published for this channel and a user of it (any instance may publish it) */
+  /** how this channel words an error message (default {"type": "error", "data": {code, message}}) */
+  errorMessage?(code: string, message: string, extra?: Record<string, unknown>): ServerMessage;
+  /** an event published for this channel and one of its users, from any process (relay `channel.event`) */
   onEvent?(conns: Connection[], event: string, data: Record<string, unknown>): void | Promise<void>;
 }
+
+const defaultErrorMessage = (code: string, message: string, extra: Record<string, unknown> = {}): ServerMessage => ({ type: 'error', data: { code, message, ...extra } });
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -69,23 +69,23 @@ export class SocketHub {
   }
 
   /** Sends to every socket of the user, or only to those of one channel path. */
-  sendToUser(userId: string, message: ServerMessage, path?: string): number {
+  sendToUser(userId: string, message: ServerMessage, channel?: string): number {
     const conns = this.byUser.get(userId);
     if (!conns) return 0;
     const text = JSON.stringify(message);
     let n = 0;
     for (const c of conns) {
-      if (path && c.path !== path) continue;
+      if (channel && c.channel !== channel) continue;
       if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
       n++;
     }
     return n;
   }
 
-  /** Hands a channel event to the channel's handler with the user's sockets on this instance (none: nothing to do). */
+  /** Hands a channel event to its channel's handler with the user's sockets on this instance (none: nothing to do). */
   async channelEvent(path: string, userId: string, event: string, data: Record<string, unknown>): Promise<void> {
     const channel = this.channels.get(path);
-    const conns = [...(this.byUser.get(userId) ?? [])].filter((c) => c.path === path);
+    const conns = [...(this.byUser.get(userId) ?? [])].filter((c) => c.channel === path);
     if (!channel?.onEvent || conns.length === 0) return;
     await channel.onEvent(conns, event, data);
   }
@@ -137,11 +137,12 @@ export class SocketHub {
       socket: ws,
       principal,
       url,
-      path,
+      channel: path,
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       },
     };
+    const errorMessage = channel.errorMessage ?? defaultErrorMessage;
     let set = this.byUser.get(principal.userId);
     if (!set) this.byUser.set(principal.userId, (set = new Set()));
     set.add(conn);
@@ -158,18 +159,12 @@ export class SocketHub {
     ws.on('error', () => undefined);
     ws.on('message', (raw: RawData) => {
       const parsed = parseMessage(raw);
-      if (!parsed) {
-        if (channel.onInvalid) return channel.onInvalid(conn);
-        return conn.send({ type: 'error', data: { code: 'invalid_message', message: 'Messages must be JSON objects with a string "type".' } });
-      }
+      if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
       if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
-      Promise.resolve()
-        .then(() => channel.onMessage?.(conn, parsed))
-        .catch((err) => {
-          if (channel.onFailure) return channel.onFailure(conn, err);
-          this.log.error({ err }, 'websocket message handler failed');
-          conn.send({ type: 'error', data: { code: 'internal_error', message: 'The message could not be handled.' } });
-        });
+      Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
+        this.log.error({ err }, 'websocket message handler failed');
+        conn.send(errorMessage('internal_error', 'The message could not be handled.'));
+      });
     });
     Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
     return conn;

@@ -88,11 +88,9 @@ export function registerSupportChatChannel(server: Server, hub: SocketHub): void
     onOpen(conn) {
       send(conn, { type: 'support.chat.ready', data: {} });
     },
-    onInvalid(conn) {
-      send(conn, { type: 'support.chat.error', data: { code: 'invalid_json', message: 'Messages must be JSON objects: {"type": "...", "data": {...}}.' } });
-    },
-    onFailure(conn, err) {
-      fail(conn, err);
+    // the hub's own refusals (malformed frames, message rate) are worded as chat errors too
+    errorMessage(code, message, extra = {}) {
+      return { type: 'support.chat.error', data: { code, message, ...extra } };
     },
     async onMessage(conn, { type, data }) {
       const userId = conn.principal.userId;

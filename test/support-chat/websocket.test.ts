@@ -154,7 +154,7 @@ test('every failure is support.chat.error with a code, and the socket stays open
     const before = socket.messages.length;
     socket.socket.send(raw);
     const error = await nextAfter(socket, before, 'support.chat.error');
-    t.is(error.data.code, 'invalid_json', raw);
+    t.is(error.data.code, 'invalid_message', raw);
   }
   await stillOpen(t, socket);
   const [{ count }] = await app.server.app.platform.knex('support_chat_messages').where({ user_id: user.id }).count<{ count: string }[]>('* as count');
