@@ -45,8 +45,8 @@ const TARGET_REST_P99_MS = 100;
 const TARGET_SOCKET_P99_MS = 500;
 const BENCH_SLUG = 'bench-generated-';
 
-/** Questions people ask, with the article that should answer them (null: none should). */
-const QUESTIONS: [string, string, string | null][] = [
+/** Questions people ask, with the article(s) that should answer them (null: none should). */
+const QUESTIONS: [string, string, string | string[] | null][] = [
   ['How do I import a supplier invoice?', 'en', 'import-supplier-invoice'],
   ['I forgot my password', 'en', 'reset-forgotten-password'],
   ['how can I add a member to my team', 'en', 'create-team-and-invite-members'],
@@ -55,7 +55,7 @@ const QUESTIONS: [string, string, string | null][] = [
   ['how do I scan a barcode', 'en', 'scan-a-barcode'],
   ['how do I set a low stock alert', 'en', 'low-stock-and-expiry-alerts'],
   ['how do I move stock to another box', 'en', 'stock-transactions'],
-  ['how do I refresh my access token', 'en', 'log-in-and-stay-signed-in'],
+  ['how do I refresh my access token', 'en', ['log-in-and-stay-signed-in', 'api-access-tokens']],
   ['why was my identity verification rejected', 'en', 'verification-retry-or-rejected'],
   ['Can I pay my subscription with bitcoin?', 'en', null],
   ['Do you deliver pizza to the warehouse?', 'en', null],
@@ -163,7 +163,8 @@ async function main() {
   for (const [q, lang, slug] of QUESTIONS) {
     const answer = engine.answerNow({ question: q, language: lang, history: [], sources: index.search(q, lang, 5), deadline: Date.now() + 45_000 });
     const cited = answer.citedArticleIds.map((id) => index.search(q, lang, 5).find((s) => s.article.id === id)?.article.slug);
-    if (slug === null ? cited.length === 0 : cited[0] === slug) correct++;
+    if (slug === null ? cited.length === 0 : [slug].flat().includes(cited[0] ?? '')) correct++;
+    else console.log(`  not from the expected article: "${q}" cited ${JSON.stringify(cited)}`);
   }
   const engineLatencies: number[] = [];
   const engineStart = performance.now();

@@ -107,7 +107,7 @@ test('a newer offer in the session is a new draft, hence a new ticket', async (t
   const user = await buildUser(app.server);
   const { session } = await offered(user);
   const first = json(await consent(app.server, user, session.id, { consent: true }));
-  const again = json(await ask(app.server, user, session.id, 'Also, the label printer prints blank pages'));
+  const again = json(await ask(app.server, user, session.id, 'Also, the coffee machine in our break room leaks water'));
   t.true(again.ticket_creation_available);
   const second = await consent(app.server, user, session.id, { consent: true });
   t.is(second.statusCode, 201);

@@ -14,11 +14,18 @@ test.before(async () => {
   staff = await buildUser(app.server, { is_staff: true });
   user = await buildUser(app.server);
 });
+// articles made here are removed at the end: other test files search the same articles
+const made: string[] = [];
 test.after.always(async () => {
+  if (app) await app.server.app.platform.knex('faq_articles').whereIn('slug', made).delete();
   await app?.stop();
 });
 
-const unique = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}`;
+const unique = (tag: string) => {
+  const slug = `${tag}-${Math.random().toString(36).slice(2, 8)}`;
+  made.push(slug);
+  return slug;
+};
 const api = (method: string, url: string, who: TestUser, payload?: unknown) => app.server.inject({ method, url, payload: payload as object, headers: who.auth });
 
 test('seeded: every topic in English, German, French and Spanish, in help categories', async (t) => {

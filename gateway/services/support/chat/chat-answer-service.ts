@@ -35,19 +35,16 @@ export class ChatAnswerService {
   ) {}
 
   async answer(questionId: string): Promise<AnswerOutcome> {
-    const question = await this.store.messageById(questionId);
-    if (!question || question.role !== 'user') throw new QuestionGone(`message ${questionId} is not a question (deleted with its session?)`);
-    const existing = await this.store.replyTo(question.id);
-    if (existing) return this.outcome(question, existing.id, false, existing.delivered_at !== null);
+    const found = await this.store.questionForAnswer(questionId, HISTORY_TURNS);
+    if (!found) throw new QuestionGone(`message ${questionId} is not a question (deleted with its session?)`);
+    const { question, language, history, reply } = found;
+    if (reply) return this.outcome(question, reply.id, false, reply.delivered);
 
-    const session = await this.store.sessionById(question.session_id);
-    if (!session) throw new QuestionGone(`session of message ${questionId} is gone`);
-    const history = await this.store.historyBefore(question, HISTORY_TURNS);
-    const sources = await this.knowledge.search(question.content, session.language, RETRIEVED_ARTICLES);
+    const sources = await this.knowledge.searchAt(found.faqRevision, question.content, language, RETRIEVED_ARTICLES);
     const deadline = new Date(question.created_at).getTime() + this.platform.config.ai.answerTimeoutMs - DEADLINE_RESERVE_MS;
     const answer = await this.engine.answer({
       question: question.content,
-      language: session.language,
+      language,
       history: history.map((m) => ({ role: m.role, content: m.content })),
       sources,
       deadline,
@@ -63,8 +60,8 @@ export class ChatAnswerService {
       engine: answer.engine,
       fallback: answer.fallback,
     };
-    const { reply, created } = await this.store.insertReply(question, answer.answer, meta, answer.shouldOfferTicket ? answer.ticketDraft : null);
-    return this.outcome(question, reply.id, created, reply.delivered_at !== null);
+    const written = await this.store.insertReply(question, answer.answer, meta, answer.shouldOfferTicket ? answer.ticketDraft : null);
+    return this.outcome(question, written.replyId, written.created, written.delivered);
   }
 
   /** Tells the gateway instances holding the user's chat sockets that the reply is ready (ids only). */

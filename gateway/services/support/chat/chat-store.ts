@@ -44,6 +44,14 @@ export interface MessageRecord {
   created_at: Date;
 }
 
+export interface QuestionForAnswer {
+  question: MessageRecord;
+  language: string;
+  reply: { id: string; delivered: boolean } | null;
+  history: MessageRecord[];
+  faqRevision: string;
+}
+
 export interface DraftRecord {
   id: string;
   session_id: string;
@@ -110,11 +118,6 @@ export class ChatStore {
     return row ? this.session(row) : null;
   }
 
-  async sessionById(sessionId: string): Promise<SessionRecord | null> {
-    const row = await this.knex('support_chat_sessions').where({ id: sessionId }).first();
-    return row ? this.session(row) : null;
-  }
-
   async listSessions(userId: string, page: number, pageSize: number): Promise<{ count: number; sessions: SessionRecord[] }> {
     const [{ count }] = await this.knex('support_chat_sessions').where({ user_id: userId }).count<{ count: string }[]>('* as count');
     const rows = await this.knex('support_chat_sessions')
@@ -131,22 +134,45 @@ export class ChatStore {
     return rows.reverse().map((r) => this.message(r));
   }
 
-  /** Saves a question and counts it on its session, in one transaction. */
-  async insertUserMessage(session: SessionRecord, text: string): Promise<MessageRecord> {
+  /** The user's session and how many of their questions still wait for an answer, in one query. */
+  async sessionWithPending(userId: string, sessionId: string, windowMs: number): Promise<{ session: SessionRecord; pending: number } | null> {
+    const row = await this.knex('support_chat_sessions as s')
+      .where({ 's.id': sessionId, 's.user_id': userId })
+      .first(
+        's.*',
+        this.knex.raw(
+          `(SELECT count(*) FROM support_chat_messages m WHERE m.user_id = s.user_id AND m.role = 'user' AND m.created_at > ?
+             AND NOT EXISTS (SELECT 1 FROM support_chat_messages r WHERE r.reply_to = m.id))::int AS pending`,
+          [new Date(Date.now() - windowMs)],
+        ),
+      );
+    return row ? { session: this.session(row), pending: row.pending } : null;
+  }
+
+  /**
+   * Saves a question and counts it on its session in one statement; the first question
+   * also names the session (only the first, even when two arrive at once).
+   */
+  async insertUserMessage(session: SessionRecord, text: string): Promise<{ message: MessageRecord; session: SessionRecord }> {
     const id = randomUUID();
     const sealed = this.ciphers.content.encrypt(text, id);
-    return this.knex.transaction(async (trx) => {
-      const [row] = await trx('support_chat_messages').insert({ id, session_id: session.id, user_id: session.user_id, role: 'user', content_enc: sealed.value, enc_key_id: sealed.keyId }).returning('*');
-      const update: Record<string, unknown> = { message_count: trx.raw('message_count + 1'), last_message_at: row.created_at, updated_at: row.created_at };
-      if (session.title === null) {
-        const oneLine = text.replace(/\s+/g, ' ').trim();
-        const title = this.ciphers.title.encrypt(oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1).trimEnd()}…` : oneLine, session.id);
-        // only the first question names the session, even when two arrive at once
-        await trx('support_chat_sessions').where({ id: session.id }).whereNull('title_enc').update({ title_enc: title.value, enc_key_id: title.keyId });
-      }
-      await trx('support_chat_sessions').where({ id: session.id }).update(update);
-      return this.message(row);
-    });
+    let title: { value: string; keyId: string } | null = null;
+    if (session.title === null) {
+      const oneLine = text.replace(/\s+/g, ' ').trim();
+      title = this.ciphers.title.encrypt(oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1).trimEnd()}…` : oneLine, session.id);
+    }
+    const { rows } = await this.knex.raw(
+      `WITH m AS (
+         INSERT INTO support_chat_messages (id, session_id, user_id, role, content_enc, enc_key_id) VALUES (?, ?, ?, 'user', ?, ?) RETURNING *
+       ), s AS (
+         UPDATE support_chat_sessions cs SET message_count = cs.message_count + 1, last_message_at = m.created_at, updated_at = m.created_at,
+           title_enc = COALESCE(cs.title_enc, ?), enc_key_id = CASE WHEN cs.title_enc IS NULL THEN ? ELSE cs.enc_key_id END
+         FROM m WHERE cs.id = m.session_id RETURNING cs.*
+       )
+       SELECT row_to_json(m) AS message, (SELECT row_to_json(s) FROM s) AS session FROM m`,
+      [id, session.id, session.user_id, sealed.value, sealed.keyId, title?.value ?? null, title?.keyId ?? null],
+    );
+    return { message: this.message(rows[0].message), session: this.session(rows[0].session) };
   }
 
   /** Undoes a question whose answer job could not be queued. */
@@ -157,66 +183,83 @@ export class ChatStore {
     });
   }
 
-  /** Questions of the user still without an answer, asked in the last `windowMs`. */
-  async pendingQuestions(userId: string, windowMs: number): Promise<number> {
-    const [{ count }] = await this.knex('support_chat_messages as m')
-      .where({ 'm.user_id': userId, 'm.role': 'user' })
-      .where('m.created_at', '>', new Date(Date.now() - windowMs))
-      .whereNotExists((q) => q.select(1).from('support_chat_messages as r').whereRaw('r.reply_to = m.id'))
-      .count<{ count: string }[]>('* as count');
-    return Number(count);
-  }
-
-  async messageById(messageId: string): Promise<MessageRecord | null> {
-    const row = await this.knex('support_chat_messages').where({ id: messageId }).first();
-    return row ? this.message(row) : null;
-  }
-
-  async replyTo(userMessageId: string): Promise<MessageRecord | null> {
-    const row = await this.knex('support_chat_messages').where({ reply_to: userMessageId }).first();
-    return row ? this.message(row) : null;
-  }
-
-  /** The turns before a message, oldest first. */
-  async historyBefore(message: MessageRecord, turns: number): Promise<MessageRecord[]> {
-    const rows = await this.knex('support_chat_messages').where({ session_id: message.session_id }).where('seq', '<', message.seq).orderBy('seq', 'desc').limit(turns);
-    return rows.reverse().map((r) => this.message(r));
+  /**
+   * What answering a question needs, in one query: the question, its session's
+   * language, the reply if one was written already, the turns before it (oldest first)
+   * and the FAQ index revision.
+   */
+  async questionForAnswer(messageId: string, turns: number): Promise<QuestionForAnswer | null> {
+    const { rows } = await this.knex.raw(
+      `SELECT row_to_json(m) AS question, s.language, r.id AS reply_id, r.delivered_at AS reply_delivered_at,
+         (SELECT revision FROM faq_index_revision) AS faq_revision,
+         (SELECT coalesce(json_agg(h ORDER BY h.seq), '[]') FROM (
+            SELECT * FROM support_chat_messages p WHERE p.session_id = m.session_id AND p.seq < m.seq ORDER BY p.seq DESC LIMIT ?
+          ) h) AS history
+       FROM support_chat_messages m
+       JOIN support_chat_sessions s ON s.id = m.session_id
+       LEFT JOIN support_chat_messages r ON r.reply_to = m.id
+       WHERE m.id = ? AND m.role = 'user'`,
+      [turns, messageId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      question: this.message(row.question),
+      language: row.language,
+      reply: row.reply_id ? { id: row.reply_id, delivered: row.reply_delivered_at !== null } : null,
+      history: (row.history as Record<string, unknown>[]).map((h) => this.message(h)),
+      faqRevision: String(row.faq_revision ?? '0'),
+    };
   }
 
   /**
-   * Writes the one reply to a question (and its ticket draft) unless one exists: the
-   * unique reply_to decides between two writers. Returns the reply that stands.
+   * Writes the one reply to a question, its ticket draft and the session's count in one
+   * statement, unless a reply exists: the unique reply_to decides between two writers.
+   * Returns the id of the reply that stands.
    */
-  async insertReply(question: MessageRecord, content: string, meta: ReplyMeta, draft: TicketDraft | null): Promise<{ reply: MessageRecord; created: boolean }> {
+  async insertReply(question: MessageRecord, content: string, meta: ReplyMeta, draft: TicketDraft | null): Promise<{ replyId: string; created: boolean; delivered: boolean }> {
     const id = randomUUID();
+    const draftId = randomUUID();
     const sealed = this.ciphers.content.encrypt(content, id);
     const sealedMeta = this.ciphers.meta.encrypt(JSON.stringify(meta), id);
-    const inserted = await this.knex.transaction(async (trx) => {
-      const rows = await trx('support_chat_messages')
-        .insert({ id, session_id: question.session_id, user_id: question.user_id, role: 'assistant', reply_to: question.id, content_enc: sealed.value, meta_enc: sealedMeta.value, enc_key_id: sealed.keyId })
-        .onConflict('reply_to')
-        .ignore()
-        .returning('*');
-      if (rows.length === 0) return null;
-      if (draft) {
-        const draftId = randomUUID();
-        const sealedDraft = this.ciphers.draft.encrypt(JSON.stringify(draft), draftId);
-        await trx('support_chat_ticket_drafts').insert({ id: draftId, session_id: question.session_id, message_id: id, user_id: question.user_id, draft_enc: sealedDraft.value, enc_key_id: sealedDraft.keyId });
-      }
-      await trx('support_chat_sessions').where({ id: question.session_id }).update({ message_count: trx.raw('message_count + 1'), last_message_at: rows[0].created_at, updated_at: rows[0].created_at });
-      return rows[0];
-    });
-    if (inserted) return { reply: this.message(inserted), created: true };
-    return { reply: (await this.replyTo(question.id))!, created: false };
+    const sealedDraft = draft ? this.ciphers.draft.encrypt(JSON.stringify(draft), draftId) : null;
+    const { rows } = await this.knex.raw(
+      `WITH reply AS (
+         INSERT INTO support_chat_messages (id, session_id, user_id, role, reply_to, content_enc, meta_enc, enc_key_id)
+         VALUES (?, ?, ?, 'assistant', ?, ?, ?, ?) ON CONFLICT (reply_to) DO NOTHING RETURNING id, session_id, created_at
+       ), draft AS (
+         INSERT INTO support_chat_ticket_drafts (id, session_id, message_id, user_id, draft_enc, enc_key_id)
+         SELECT ?, reply.session_id, reply.id, ?, ?, ? FROM reply WHERE ?::boolean RETURNING id
+       ), counted AS (
+         UPDATE support_chat_sessions cs SET message_count = cs.message_count + 1, last_message_at = reply.created_at, updated_at = reply.created_at
+         FROM reply WHERE cs.id = reply.session_id RETURNING cs.id
+       )
+       SELECT reply.id, (SELECT count(*) FROM draft) AS drafts, (SELECT count(*) FROM counted) AS counted FROM reply`,
+      [id, question.session_id, question.user_id, question.id, sealed.value, sealedMeta.value, sealed.keyId, draftId, question.user_id, sealedDraft?.value ?? '', sealedDraft?.keyId ?? '', !!sealedDraft],
+    );
+    if (rows.length) return { replyId: id, created: true, delivered: false };
+    const existing = await this.knex('support_chat_messages').where({ reply_to: question.id }).first('id', 'delivered_at');
+    return { replyId: existing.id, created: false, delivered: existing.delivered_at !== null };
+  }
+
+  /** A question of the user with its reply, session and the reply's draft, in one query; null while unanswered. */
+  async replyBundle(userId: string, questionId: string): Promise<{ question: MessageRecord; reply: MessageRecord; session: SessionRecord; draft: DraftRecord | null } | null> {
+    const { rows } = await this.knex.raw(
+      `SELECT row_to_json(q) AS question, row_to_json(r) AS reply, row_to_json(s) AS session, row_to_json(d) AS draft
+       FROM support_chat_messages q
+       JOIN support_chat_messages r ON r.reply_to = q.id
+       JOIN support_chat_sessions s ON s.id = q.session_id AND s.user_id = ?
+       LEFT JOIN support_chat_ticket_drafts d ON d.message_id = r.id
+       WHERE q.id = ? AND q.user_id = ? AND q.role = 'user'`,
+      [userId, questionId, userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { question: this.message(row.question), reply: this.message(row.reply), session: this.session(row.session), draft: row.draft ? this.draft(row.draft) : null };
   }
 
   async markDelivered(replyId: string): Promise<void> {
     await this.knex('support_chat_messages').where({ id: replyId }).whereNull('delivered_at').update({ delivered_at: this.knex.fn.now() });
-  }
-
-  async draftOfMessage(messageId: string): Promise<DraftRecord | null> {
-    const row = await this.knex('support_chat_ticket_drafts').where({ message_id: messageId }).first();
-    return row ? this.draft(row) : null;
   }
 
   /** Drafts by assistant message id, for a page of messages. */

@@ -16,9 +16,13 @@ export class FaqKnowledge {
     return (await this.index()).search(question, language, limit);
   }
 
-  async index(): Promise<FaqIndex> {
-    const row = await this.knex('faq_index_revision').first('revision');
-    const revision = String(row?.revision ?? '0');
+  /** Searches the index of a revision the caller has just read (the answer job reads it with its question). */
+  async searchAt(revision: string, question: string, language: string, limit = 5): Promise<RetrievedArticle[]> {
+    return (await this.index(revision)).search(question, language, limit);
+  }
+
+  async index(knownRevision?: string): Promise<FaqIndex> {
+    const revision = knownRevision ?? String((await this.knex('faq_index_revision').first('revision'))?.revision ?? '0');
     if (this.current?.revision === revision) return this.current;
     // concurrent questions share one rebuild
     this.loading ??= this.load(revision).finally(() => (this.loading = null));

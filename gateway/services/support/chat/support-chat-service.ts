@@ -101,13 +101,13 @@ export class SupportChatService {
 
   private async saveQuestion(userId: string, sessionId: string, text: unknown, waitMs: number) {
     const content = this.checkMessage(text);
-    const session = await this.ownSession(userId, sessionId);
+    const found = await this.store.sessionWithPending(userId, sessionId, this.ai.answerTimeoutMs + PENDING_GRACE_MS);
+    if (!found) throw new NotFound('Chat session', 'session_not_found');
     await this.limits.consume({ name: 'ai-chat-messages', points: this.ai.messagesPerMinute, durationSeconds: 60, message: 'Too many chat messages; wait a moment before asking again.' }, userId);
-    const pending = await this.store.pendingQuestions(userId, this.ai.answerTimeoutMs + PENDING_GRACE_MS);
-    if (pending >= this.ai.maxPendingPerUser) {
-      throw new RateLimited(2, `${pending} of your questions are still being answered; wait for their replies.`, 'answers_pending');
+    if (found.pending >= this.ai.maxPendingPerUser) {
+      throw new RateLimited(2, `${found.pending} of your questions are still being answered; wait for their replies.`, 'answers_pending');
     }
-    const question = await this.store.insertUserMessage(session, content);
+    const { message: question, session } = await this.store.insertUserMessage(found.session, content);
     let finished: Promise<JobFinishedEvent | null>;
     try {
       ({ finished } = await this.jobs.enqueueWatched('ai.answer-chat-message', { actor_id: userId, message_id: question.id }, waitMs));
@@ -116,19 +116,13 @@ export class SupportChatService {
       await this.store.removeUserMessage(question).catch(() => undefined);
       throw err;
     }
-    const updated = (await this.store.sessionOf(userId, session.id)) ?? session;
-    return { session: sessionView(updated), question, finished };
+    return { session: sessionView(session), question, finished };
   }
 
   /** The reply to one of the user's questions, null while there is none. */
   async replyFor(userId: string, questionId: string): Promise<ReplyView | null> {
-    const question = await this.store.messageById(questionId);
-    if (!question || question.user_id !== userId || question.role !== 'user') return null;
-    const reply = await this.store.replyTo(question.id);
-    if (!reply) return null;
-    const session = await this.store.sessionOf(userId, question.session_id);
-    if (!session) return null;
-    return replyView(session, question, reply, await this.store.draftOfMessage(reply.id));
+    const bundle = await this.store.replyBundle(userId, questionId);
+    return bundle ? replyView(bundle.session, bundle.question, bundle.reply, bundle.draft) : null;
   }
 
   /**
