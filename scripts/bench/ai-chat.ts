@@ -15,7 +15,7 @@
 //            then all of them at once (a burst); latency from support.chat.message.send to
 //            support.chat.reply (target p99 < 500 ms)
 // Questions rotate through a fixed list (answerable and not, four languages) and each
-// user asks within the default per-user limits (20 a minute, 3 pending). Peak RSS
+// user asks within the default per-user limits (30 a minute, 5 pending). Peak RSS
 // (VmHWM) of every process is reported.
 //
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,

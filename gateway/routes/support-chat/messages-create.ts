@@ -13,7 +13,7 @@ export default {
     notes: [
       'The question is saved (encrypted) and answered by an `ai.answer-chat-message` job (queue `ai`); the call waits for the reply, at most 45 s (AI_ANSWER_TIMEOUT_MS) from the moment the question was saved, else 504 `answer_timeout` (the reply is saved to the session when it comes).',
       'The reply cites only FAQ articles retrieved for this question. With `should_offer_ticket` true, ask the user for consent and call POST .../ticket/ with `{"consent": true}`: nothing creates a ticket without it.',
-      'Errors: 400 `empty_message` (empty or blank), 400 `message_too_long` (over AI_MAX_MESSAGE_CHARS, default 4,000 characters), 404 `session_not_found` (unknown or another user\'s), 429 `rate_limited` (AI_MESSAGES_PER_MINUTE, default 20 per user) or `answers_pending` (AI_MAX_PENDING_PER_USER questions still waiting), 503 `queue_unavailable`.',
+      'Errors: 400 `empty_message` (empty or blank), 400 `message_too_long` (over AI_MAX_MESSAGE_CHARS, default 4,000 characters), 404 `session_not_found` (unknown or another user\'s), 429 `rate_limited` (AI_MESSAGES_PER_MINUTE, default 30 per user) or `answers_pending` (AI_MAX_PENDING_PER_USER questions still waiting), 503 `queue_unavailable`.',
     ].join('\n\n'),
     validate: {
       params: sessionIdParam,
