@@ -75,7 +75,7 @@ export class AccountService {
     const email = normalizeEmail(input.email);
     const problem = passwordProblems(input.password, email);
     if (problem) throw Invalid.field('password', problem, 'weak_password');
-    if (await User.query().findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
+    if (await User.query(this.platform.knex).findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
     await this.deps.limits.consume(this.otpSend, email);
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const { user, emailId } = await this.knex.transaction(async (trx) => {
@@ -95,7 +95,7 @@ export class AccountService {
 
   async verifyEmail(input: { email: string; otp_code: string }): Promise<{ message: string; user: UserOut }> {
     const email = normalizeEmail(input.email);
-    const user = await User.query().findOne({ email });
+    const user = await User.query(this.platform.knex).findOne({ email });
     if (!user) throw new Invalid('The code is incorrect.', [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
     if (user.email_verified_at) return { message: 'E-mail address is already verified.', user: userOut(user) };
     const verified = await this.knex.transaction(async (trx) => {
@@ -113,7 +113,7 @@ export class AccountService {
   async resendVerification(input: { email: string }): Promise<{ message: string }> {
     const email = normalizeEmail(input.email);
     await this.deps.limits.consume(this.otpSend, email);
-    const user = await User.query().findOne({ email });
+    const user = await User.query(this.platform.knex).findOne({ email });
     if (user && !user.email_verified_at && user.is_active) {
       await this.sendCode(user, 'verify_email');
     }
@@ -125,7 +125,7 @@ export class AccountService {
     const failKey = email;
     const blockedFor = await this.deps.limits.isBlocked(this.loginFail, failKey);
     if (blockedFor > 0) throw new DomainError(429, 'too_many_attempts', 'Too many failed logins; try again later.', { retry_after: Math.ceil(blockedFor) }, { 'Retry-After': String(Math.ceil(blockedFor)) });
-    const user = await User.query().findOne({ email });
+    const user = await User.query(this.platform.knex).findOne({ email });
     const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash(this.platform.config.passwordScryptCost)));
     if (!user || !ok) {
       await this.deps.limits.consume(this.loginFail, failKey).catch(() => undefined);
@@ -145,7 +145,7 @@ export class AccountService {
   }
 
   async changePassword(principal: Principal, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
-    const user = await User.query().findById(principal.userId);
+    const user = await User.query(this.platform.knex).findById(principal.userId);
     if (!user) throw new Unauthorized();
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
       throw Invalid.field('current_password', 'Current password is incorrect.', 'invalid_password');
@@ -169,14 +169,14 @@ export class AccountService {
   async forgotPassword(input: { email: string }): Promise<{ message: string }> {
     const email = normalizeEmail(input.email);
     await this.deps.limits.consume(this.otpSend, `reset:${email}`);
-    const user = await User.query().findOne({ email });
+    const user = await User.query(this.platform.knex).findOne({ email });
     if (user && user.is_active) await this.sendCode(user, 'reset_password');
     return { message: 'If an account exists for this e-mail, a password reset code has been sent.' };
   }
 
   async resetPassword(input: { email: string; otp_code: string; new_password: string }): Promise<{ message: string }> {
     const email = normalizeEmail(input.email);
-    const user = await User.query().findOne({ email });
+    const user = await User.query(this.platform.knex).findOne({ email });
     if (!user) throw new Invalid('The code is incorrect.', [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
     const problem = passwordProblems(input.new_password, email);
     if (problem) throw Invalid.field('new_password', problem, 'weak_password');
@@ -197,7 +197,7 @@ export class AccountService {
 
   async checkEmail(rawEmail: string): Promise<{ email: string; available: boolean; exists: boolean }> {
     const email = normalizeEmail(rawEmail);
-    const exists = (await User.query().findOne({ email })) != null;
+    const exists = (await User.query(this.platform.knex).findOne({ email })) != null;
     return { email, available: !exists, exists };
   }
 

@@ -42,7 +42,7 @@ export class TeamService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
   async membershipOf(userId: string): Promise<TeamMember | undefined> {
-    return TeamMember.query().findOne({ user_id: userId });
+    return TeamMember.query(this.platform.knex).findOne({ user_id: userId });
   }
 
   async listVisible(userId: string): Promise<TeamOut[]> {
@@ -51,7 +51,7 @@ export class TeamService {
   }
 
   async get(teamId: number, userId: string): Promise<TeamOut> {
-    const team = await Team.query().findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
+    const team = await Team.query(this.platform.knex).findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
     const mine = team?.members?.find((m) => m.user_id === userId);
     if (!team || !mine) throw new NotFound('Team');
     const owner = team.members!.find((m) => m.role === 'owner')?.user;
@@ -84,11 +84,11 @@ export class TeamService {
   }
 
   async addMember(actorId: string, teamId: number, input: { email?: string; user_id?: string; role?: 'member' }): Promise<MemberOut> {
-    const team = await Team.query().findById(teamId);
-    const actorMembership = team && (await TeamMember.query().findOne({ team_id: teamId, user_id: actorId }));
+    const team = await Team.query(this.platform.knex).findById(teamId);
+    const actorMembership = team && (await TeamMember.query(this.platform.knex).findOne({ team_id: teamId, user_id: actorId }));
     if (!team || !actorMembership) throw new NotFound('Team');
     if (actorMembership.role !== 'owner') throw new Forbidden('Only the team owner can add members.', 'not_team_owner');
-    const user = input.user_id ? await User.query().findById(input.user_id) : await User.query().findOne({ email: normalizeEmail(input.email ?? '') });
+    const user = input.user_id ? await User.query(this.platform.knex).findById(input.user_id) : await User.query(this.platform.knex).findOne({ email: normalizeEmail(input.email ?? '') });
     if (!user || !user.is_active) throw new NotFound('User', 'user_not_found');
     const member = await this.platform.knex.transaction(async (trx) => {
       const existing = await TeamMember.query(trx).findOne({ user_id: user.id });
@@ -107,7 +107,7 @@ export class TeamService {
   async recentActivity(scope: Scope, limit: number) {
     let teamId = scope.teamId;
     if (!teamId) teamId = (await this.membershipOf(scope.userId))?.team_id ?? null;
-    const rows = await AuditLog.query()
+    const rows = await AuditLog.query(this.platform.knex)
       .modify((q) => (teamId ? q.where('team_id', teamId) : q.where('actor_id', scope.userId).whereNull('team_id')))
       .withGraphFetched('actor')
       .orderBy('id', 'desc')

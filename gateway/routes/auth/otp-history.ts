@@ -3,6 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { email, pageQuery } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { pageLinks } from '../../services/listing.js';
+import { pageAt } from '../collection-routes.js';
 
 export default {
   method: 'GET',
@@ -18,6 +19,6 @@ export default {
   async handler(request) {
     const { page, page_size, ...filter } = request.query as { page: number; page_size: number; email?: string; purpose?: never };
     const { count, results } = await request.server.app.services.otps.history(filter, page, page_size);
-    return { count, ...pageLinks(request, count, page, page_size), results };
+    return { count, ...pageLinks(pageAt(request), count, page, page_size), results };
   },
 } satisfies ServerRoute;

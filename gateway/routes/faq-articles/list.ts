@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
+import { pageAt } from '../collection-routes.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { pageQuery } from '../schemas.js';
@@ -32,6 +33,6 @@ export default {
   async handler(request) {
     const query = request.query as { page: number; page_size: number };
     const { count, results } = await request.server.app.services.supportChat.articles.list(actor(request).isStaff, request.query as never);
-    return { count, ...pageLinks(request, count, query.page, query.page_size), results };
+    return { count, ...pageLinks(pageAt(request), count, query.page, query.page_size), results };
   },
 } satisfies ServerRoute;

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
+import { pageAt } from '../collection-routes.js';
 import { pageQuery } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
@@ -19,6 +20,6 @@ export default {
   async handler(request) {
     const { page, page_size } = request.query as { page: number; page_size: number };
     const { count, sessions } = await request.server.app.services.supportChat.chat.listSessions(actor(request).userId, page, page_size);
-    return { count, ...pageLinks(request, count, page, page_size), results: sessions };
+    return { count, ...pageLinks(pageAt(request), count, page, page_size), results: sessions };
   },
 } satisfies ServerRoute;

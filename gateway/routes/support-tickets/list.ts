@@ -1,4 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
+import { pageAt } from '../collection-routes.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { pageLinks } from '../../services/listing.js';
 import type { TicketListParams } from '../../services/support/ticket-search.js';
@@ -24,6 +25,6 @@ export default {
   async handler(request) {
     const params = request.query as unknown as TicketListParams;
     const { count, results } = await request.server.app.services.support.search.list(await supportViewer(request), params);
-    return { count, ...pageLinks(request, count, params.page, params.page_size), results };
+    return { count, ...pageLinks(pageAt(request), count, params.page, params.page_size), results };
   },
 } satisfies ServerRoute;

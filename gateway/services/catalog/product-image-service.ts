@@ -6,7 +6,6 @@
 // decode as an image.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Request } from '@hapi/hapi';
 import sharp from 'sharp';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
@@ -14,7 +13,7 @@ import type { AuditService } from '../audit-service.js';
 import type { MediaStore, UploadRule } from '../media-store.js';
 import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, ReferenceNotFound, type Db } from '../scoped-rows.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { imageOut, type ImageOut } from './product-graph.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
@@ -51,8 +50,8 @@ export class ProductImageService implements CollectionService<ImageOut> {
     return inScope(db('product_images as i').join('products as p', 'p.id', 'i.product_id'), scope, { table: 'p' }).select('i.*');
   }
 
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ImageOut>> {
-    return paginate(request, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ImageOut>> {
+    return paginate(at, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
   }
 
   async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<ImageOut> {

@@ -32,16 +32,20 @@ export function createAnswerEngine(platform: Platform): AnswerEngine {
   );
 }
 
-/** Tickets from the chat are the user's own tickets, created and read through the ticket service. */
-export function ticketPortOf(tickets: TicketService): ChatTicketPort {
+/**
+ * Tickets from the chat are the user's own tickets, created and read through the
+ * ticket service (built when first needed: a worker answering questions never does).
+ */
+export function ticketPortOf(tickets: () => TicketService): ChatTicketPort {
   return {
     async create(userId, input) {
-      const viewer = await tickets.viewer({ userId, isStaff: false });
-      const ticket = await tickets.create(viewer, input);
+      const service = tickets();
+      const ticket = await service.create(await service.viewer({ userId, isStaff: false }), input);
       return { id: ticket.id };
     },
     async read(userId, ticketId) {
-      return (await tickets.get(await tickets.viewer({ userId, isStaff: false }), ticketId)) as unknown as Record<string, unknown>;
+      const service = tickets();
+      return (await service.get(await service.viewer({ userId, isStaff: false }), ticketId)) as unknown as Record<string, unknown>;
     },
   };
 }
