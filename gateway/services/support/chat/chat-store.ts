@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ChatCiphers } from './chat-ciphers.js';
+import { SupportChatMessage, SupportChatSession, SupportChatTicketDraft } from '../../../../db/models/index.js';
 import type { TicketDraft } from './engines/engine.js';
 
 export interface CitedArticle {
@@ -108,29 +109,28 @@ export class ChatStore {
   }
 
   async createSession(userId: string, language: string): Promise<SessionRecord> {
-    const [row] = await this.knex('support_chat_sessions').insert({ id: randomUUID(), user_id: userId, language }).returning('*');
+    const row = await SupportChatSession.query(this.knex).insert({ id: randomUUID(), user_id: userId, language }).returning('*');
     return this.session(row);
   }
 
   /** The session when it belongs to the user, else null (unknown and foreign look the same). */
   async sessionOf(userId: string, sessionId: string, db: Knex = this.knex): Promise<SessionRecord | null> {
-    const row = await db('support_chat_sessions').where({ id: sessionId, user_id: userId }).first();
+    const row = await SupportChatSession.query(db).findOne({ id: sessionId, user_id: userId });
     return row ? this.session(row) : null;
   }
 
   async listSessions(userId: string, page: number, pageSize: number): Promise<{ count: number; sessions: SessionRecord[] }> {
-    const [{ count }] = await this.knex('support_chat_sessions').where({ user_id: userId }).count<{ count: string }[]>('* as count');
-    const rows = await this.knex('support_chat_sessions')
-      .where({ user_id: userId })
-      .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { count: Number(count), sessions: rows.map((r) => this.session(r)) };
+    const query = SupportChatSession.query(this.knex).where({ user_id: userId });
+    const [count, rows] = await Promise.all([
+      query.clone().resultSize(),
+      query.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(pageSize).offset((page - 1) * pageSize),
+    ]);
+    return { count, sessions: rows.map((r) => this.session(r)) };
   }
 
   async messagesOf(sessionId: string, limit: number): Promise<MessageRecord[]> {
     // the latest `limit`, oldest first
-    const rows = await this.knex('support_chat_messages').where({ session_id: sessionId }).orderBy('seq', 'desc').limit(limit);
+    const rows = await SupportChatMessage.query(this.knex).where({ session_id: sessionId }).orderBy('seq', 'desc').limit(limit);
     return rows.reverse().map((r) => this.message(r));
   }
 
@@ -178,8 +178,8 @@ export class ChatStore {
   /** Undoes a question whose answer job could not be queued. */
   async removeUserMessage(message: MessageRecord): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const deleted = await trx('support_chat_messages').where({ id: message.id, role: 'user' }).delete();
-      if (deleted) await trx('support_chat_sessions').where({ id: message.session_id }).update({ message_count: trx.raw('greatest(message_count - 1, 0)') });
+      const deleted = await SupportChatMessage.query(trx).delete().where({ id: message.id, role: 'user' });
+      if (deleted) await SupportChatSession.query(trx).findById(message.session_id).patch({ message_count: trx.raw('greatest(message_count - 1, 0)') as unknown as number });
     });
   }
 
@@ -238,7 +238,7 @@ export class ChatStore {
       [id, question.session_id, question.user_id, question.id, sealed.value, sealedMeta.value, sealed.keyId, draftId, question.user_id, sealedDraft?.value ?? '', sealedDraft?.keyId ?? '', !!sealedDraft],
     );
     if (rows.length) return { replyId: id, created: true, delivered: false };
-    const existing = await this.knex('support_chat_messages').where({ reply_to: question.id }).first('id', 'delivered_at');
+    const existing = (await SupportChatMessage.query(this.knex).select('id', 'delivered_at').findOne({ reply_to: question.id }))!;
     return { replyId: existing.id, created: false, delivered: existing.delivered_at !== null };
   }
 
@@ -259,23 +259,23 @@ export class ChatStore {
   }
 
   async markDelivered(replyId: string): Promise<void> {
-    await this.knex('support_chat_messages').where({ id: replyId }).whereNull('delivered_at').update({ delivered_at: this.knex.fn.now() });
+    await SupportChatMessage.query(this.knex).findById(replyId).whereNull('delivered_at').patch({ delivered_at: new Date() });
   }
 
   /** Drafts by assistant message id, for a page of messages. */
   async draftsOf(messageIds: string[]): Promise<Map<string, DraftRecord>> {
     if (messageIds.length === 0) return new Map();
-    const rows = await this.knex('support_chat_ticket_drafts').whereIn('message_id', messageIds);
+    const rows = await SupportChatTicketDraft.query(this.knex).whereIn('message_id', messageIds);
     return new Map(rows.map((r) => [r.message_id, this.draft(r)]));
   }
 
   /** The session's latest draft, locked for the consent that turns it into a ticket. */
   async latestDraftForUpdate(trx: Knex.Transaction, sessionId: string): Promise<DraftRecord | null> {
-    const row = await trx('support_chat_ticket_drafts').where({ session_id: sessionId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).forUpdate().first();
+    const row = await SupportChatTicketDraft.query(trx).where({ session_id: sessionId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).forUpdate().first();
     return row ? this.draft(row) : null;
   }
 
   async setDraftTicket(trx: Knex.Transaction, draftId: string, ticketId: string): Promise<void> {
-    await trx('support_chat_ticket_drafts').where({ id: draftId }).update({ ticket_id: ticketId, consented_at: trx.fn.now() });
+    await SupportChatTicketDraft.query(trx).findById(draftId).patch({ ticket_id: ticketId, consented_at: new Date() });
   }
 }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../../../db/platform.js';
 import { Conflict, Invalid, NotFound } from '../../../../jobs/runtime/errors.js';
 import { escapeLike } from '../../listing.js';
+import { FaqArticle } from '../../../../db/models/index.js';
 
 export interface FaqArticleOut {
   id: number;
@@ -91,22 +92,22 @@ export class FaqArticleService {
 
   async update(id: number, input: FaqArticleInput): Promise<FaqArticleOut> {
     return this.knex.transaction(async (trx) => {
-      const current = await trx('faq_articles').where({ id }).forUpdate().first();
+      const current = await FaqArticle.query(trx).findById(id).forUpdate();
       if (!current) throw new NotFound('FAQ article');
       if (input.help_category_id !== undefined) await this.checkCategory(trx, input.help_category_id);
       const slug = input.slug ?? current.slug;
       const language = input.language ?? current.language;
       if (slug !== current.slug || language !== current.language) {
-        const clash = await trx('faq_articles').where({ slug, language }).whereNot({ id }).first('id');
+        const clash = await FaqArticle.query(trx).select('id').where({ slug, language }).whereNot({ id }).first();
         if (clash) throw new Conflict(`An article with slug "${slug}" already exists in language "${language}".`, 'slug_taken');
       }
-      await trx('faq_articles').where({ id }).update({ ...input, updated_at: trx.fn.now() });
+      await FaqArticle.query(trx).findById(id).patch(input);
       return this.shape(await this.base(trx).where('a.id', id).first(COLUMNS));
     });
   }
 
   async remove(id: number): Promise<void> {
-    const deleted = await this.knex('faq_articles').where({ id }).delete();
+    const deleted = await FaqArticle.query(this.knex).deleteById(id);
     if (!deleted) throw new NotFound('FAQ article');
   }
 

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { FaqIndex, type FaqArticle, type RetrievedArticle } from './faq-index.js';
 import { primaryLanguage } from './text-analysis.js';
+import { FaqIndexRevision } from '../../../../db/models/index.js';
 
 export class FaqKnowledge {
   private current: FaqIndex | null = null;
@@ -22,7 +23,7 @@ export class FaqKnowledge {
   }
 
   async index(knownRevision?: string): Promise<FaqIndex> {
-    const revision = knownRevision ?? String((await this.knex('faq_index_revision').first('revision'))?.revision ?? '0');
+    const revision = knownRevision ?? String((await FaqIndexRevision.query(this.knex).select('revision').first())?.revision ?? '0');
     if (this.current?.revision === revision) return this.current;
     // concurrent questions share one rebuild
     this.loading ??= this.load(revision).finally(() => (this.loading = null));
