@@ -80,9 +80,9 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
   }
 
-  if (queues.includes('support')) {
+  if (queues.includes('support') && config.support.sweepEveryMinutes > 0) {
     // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
-    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: 10 * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
+    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
   // results are published on the fail-fast producer connection: it must be up first

@@ -87,6 +87,8 @@ export interface SupportConfig {
   attachmentMaxCount: number;
   /** resolved tickets untouched this many days are closed by the support sweep (0: never) */
   autoCloseDays: number;
+  /** how often a worker consuming the support queue schedules the support sweep (0: never) */
+  sweepEveryMinutes: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -221,6 +223,7 @@ const schema = Joi.object({
   TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
   TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
   TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
+  SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -320,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attachmentMaxBytes: value.TICKET_ATTACHMENT_MAX_BYTES,
       attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
       autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
+      sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
     },
   };
 }

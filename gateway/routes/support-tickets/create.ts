@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../plugins/errors.js';
 import type { TicketInput } from '../../services/support/ticket-service.js';
-import { splitPayload, TicketCreateIn, TicketOut, ticketPayload } from './schemas.js';
+import { jsonBodyCap, splitPayload, TicketCreateIn, TicketOut, ticketPayload } from './schemas.js';
 import { supportViewer } from './viewer.js';
 
 export default {
@@ -18,12 +18,13 @@ export default {
       'Staff are notified (WebSocket notification and e-mail).',
     ].join('\n\n'),
     payload: ticketPayload,
+    ext: jsonBodyCap,
     validate: { payload: TicketCreateIn },
     response: { status: { 201: TicketOut } },
     plugins: errorDocs(400, 401, 413, 415),
   },
   async handler(request, h) {
-    const { input, files } = splitPayload<TicketInput & { subject: string; description: string }>(request);
+    const { input, files } = await splitPayload<TicketInput & { subject: string; description: string }>(request);
     const ticket = await request.server.app.services.support.tickets.create(await supportViewer(request), input, files);
     return h.response(ticket).code(201).header('Location', `${request.server.app.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/`);
   },

@@ -18,9 +18,16 @@ export default {
     const { id, attachment_id } = request.params as { id: string; attachment_id: string };
     const file = await request.server.app.services.support.tickets.attachment({ userId, isStaff, languages: ['en'], timeZone: 'UTC' }, id, attachment_id);
     return h
-      .file(file.absolutePath, { confine: false, mode: 'attachment', filename: file.filename, etagMethod: false })
+      .file(file.absolutePath, { confine: false, etagMethod: false })
+      .header('Content-Disposition', contentDisposition(file.filename))
       .type(file.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : file.contentType)
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff');
   },
 } satisfies ServerRoute;
+
+/** RFC 6266: an ASCII fallback name plus the exact name in UTF-8 (filename*). */
+function contentDisposition(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

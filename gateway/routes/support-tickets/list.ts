@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { pageAt } from '../collection-routes.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { pageLinks } from '../../services/listing.js';
+import { pageAt } from '../collection-routes.js';
 import type { TicketListParams } from '../../services/support/ticket-search.js';
 import { TicketList, TicketListQuery } from './schemas.js';
 import { supportViewer } from './viewer.js';

@@ -1,7 +1,8 @@
 // Support ticket shapes: the read record (spec "Support tickets"), the reply record,
 // the create/update bodies (JSON or multipart) and the list query.
+import { Readable } from 'node:stream';
 import Joi from 'joi';
-import type { Request, RouteOptionsPayload } from '@hapi/hapi';
+import type { Request, RouteOptions, RouteOptionsPayload } from '@hapi/hapi';
 import { DomainError, Invalid } from '../../../jobs/runtime/errors.js';
 import type { IncomingFile } from '../../services/support/ticket-attachments.js';
 import { TICKET_ORDERING } from '../../services/support/ticket-search.js';
@@ -129,11 +130,28 @@ export const ReplyIn = Joi.object({
 /** Largest request hapi reads: the default limits (5 files of 10 MiB) plus the form fields. */
 const UPLOAD_CEILING = 64 * 1024 * 1024;
 
+/** JSON bodies stay under the platform's usual 1 MiB; only multipart (files) may be larger. */
+const JSON_CEILING = 1024 * 1024;
+
+/** Route ext: refuses a large non-multipart body from its Content-Length before it is read. */
+export const jsonBodyCap: RouteOptions['ext'] = {
+  onPreAuth: {
+    method(request, h) {
+      const type = String(request.headers['content-type'] ?? '');
+      if (!type.toLowerCase().startsWith('multipart/form-data') && Number(request.headers['content-length'] ?? 0) > JSON_CEILING) {
+        throw new DomainError(413, 'payload_too_large', 'A JSON body is limited to 1 MiB; send files as multipart/form-data.');
+      }
+      return h.continue;
+    },
+  },
+};
+
 /** JSON or multipart/form-data; files only in multipart. */
 export const ticketPayload: RouteOptionsPayload = {
   output: 'data',
   parse: true,
-  multipart: { output: 'annotated' },
+  // file parts as streams keep their exact bytes ('data' would decode text/* parts and parse JSON ones)
+  multipart: { output: 'stream' },
   maxBytes: UPLOAD_CEILING,
   allow: ['application/json', 'multipart/form-data'],
   failAction(_request, _h, err) {
@@ -145,23 +163,21 @@ export const ticketPayload: RouteOptionsPayload = {
   },
 };
 
-interface AnnotatedFile {
-  filename?: string;
-  payload?: unknown;
-}
+/** A multipart file part as hapi hands it over with output 'stream' (already read into memory). */
+type FilePart = Readable & { hapi?: { filename?: string } };
 
 /** Splits a validated body into the ticket fields and the files (parts named attachments or attachments[n]). */
-export function splitPayload<T extends object>(request: Request): { input: T; files: IncomingFile[] } {
+export async function splitPayload<T extends object>(request: Request): Promise<{ input: T; files: IncomingFile[] }> {
   const body = { ...((request.payload ?? {}) as Record<string, unknown>) };
   const files: IncomingFile[] = [];
   for (const key of Object.keys(body)) {
     if (key !== 'attachments' && !attachmentParts.test(key)) continue;
     for (const part of [body[key]].flat()) {
-      const f = part as AnnotatedFile;
-      if (!f || typeof f !== 'object' || !Buffer.isBuffer(f.payload)) {
-        throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
-      }
-      files.push({ filename: f.filename ?? '', data: f.payload });
+      const f = part as FilePart;
+      if (!(f instanceof Readable) || !f.hapi) throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
+      const chunks: Buffer[] = [];
+      for await (const chunk of f) chunks.push(Buffer.from(chunk as Buffer));
+      files.push({ filename: f.hapi.filename ?? '', data: Buffer.concat(chunks) });
     }
     delete body[key];
   }

@@ -1,7 +1,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../plugins/errors.js';
 import type { TicketInput } from '../../services/support/ticket-service.js';
-import { splitPayload, TicketOut, TicketPatchIn, ticketPayload, TicketPutIn, ticketId } from './schemas.js';
+import { jsonBodyCap, splitPayload, TicketOut, TicketPatchIn, ticketPayload, TicketPutIn, ticketId } from './schemas.js';
 import { supportViewer } from './viewer.js';
 
 const notes = [
@@ -11,10 +11,10 @@ const notes = [
 ].join('\n\n');
 
 const handler = async (request: Request) => {
-  const { input, files } = splitPayload<TicketInput>(request);
+  const { input, files } = await splitPayload<TicketInput>(request);
   return request.server.app.services.support.tickets.update(await supportViewer(request), (request.params as { id: string }).id, input, files);
 };
-const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415) };
+const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, ext: jsonBodyCap, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415) };
 
 export default [
   {

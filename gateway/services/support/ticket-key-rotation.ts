@@ -3,6 +3,7 @@
 // encrypted under the active one; every ticket not indexed under the active blind-index
 // key is indexed again. Batches of rows locked with SKIP LOCKED, one transaction each,
 // so it runs beside live traffic and a rerun resumes where a crash left it.
+import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 
@@ -13,7 +14,10 @@ export interface RotationResult {
   index_key_id: string;
 }
 
-export async function reencryptSupportData(platform: Platform, crypto: TicketCrypto, batchSize = 200): Promise<RotationResult> {
+/** `ticketIds` limits the work to some tickets and their replies (tests share one database). */
+export async function reencryptSupportData(platform: Platform, crypto: TicketCrypto, opts: { batchSize?: number; ticketIds?: string[] } = {}): Promise<RotationResult> {
+  const batchSize = opts.batchSize ?? 200;
+  const only = (column: string) => (q: Knex.QueryBuilder) => (opts.ticketIds ? q.whereIn(column, opts.ticketIds) : q);
   const { knex } = platform;
   const fieldKey = crypto.description.activeKeyId;
   const indexKey = crypto.search.activeKeyId;
@@ -22,6 +26,7 @@ export async function reencryptSupportData(platform: Platform, crypto: TicketCry
   for (;;) {
     const n = await knex.transaction(async (trx) => {
       const rows = (await trx('support_tickets')
+        .modify(only('id'))
         .where((w) => w.whereNot('enc_key_id', fieldKey).orWhereNot('search_key_id', indexKey))
         .limit(batchSize)
         .forUpdate()
@@ -41,7 +46,7 @@ export async function reencryptSupportData(platform: Platform, crypto: TicketCry
 
   for (;;) {
     const n = await knex.transaction(async (trx) => {
-      const rows = (await trx('support_ticket_replies').whereNot('enc_key_id', fieldKey).limit(batchSize).forUpdate().skipLocked().select('id', 'message_enc')) as { id: string; message_enc: string }[];
+      const rows = (await trx('support_ticket_replies').modify(only('ticket_id')).whereNot('enc_key_id', fieldKey).limit(batchSize).forUpdate().skipLocked().select('id', 'message_enc')) as { id: string; message_enc: string }[];
       for (const r of rows) {
         const sealed = crypto.reply.encrypt(crypto.reply.decrypt(r.message_enc, r.id), r.id);
         await trx('support_ticket_replies').where({ id: r.id }).update({ message_enc: sealed.value, enc_key_id: sealed.keyId });

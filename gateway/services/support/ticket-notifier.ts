@@ -90,14 +90,18 @@ export class TicketNotifier {
     return { event_id: eventId, notified: pushes.length };
   }
 
-  /** Closes tickets resolved for TICKET_AUTO_CLOSE_DAYS without activity; re-enqueues lost notifications. */
-  async sweep(): Promise<{ closed: number; requeued: number }> {
+  /**
+   * Closes tickets resolved for TICKET_AUTO_CLOSE_DAYS without activity; re-enqueues lost
+   * notifications. `ticketIds` limits both to some tickets (tests share one database).
+   */
+  async sweep(ticketIds?: string[]): Promise<{ closed: number; requeued: number }> {
     const { knex, config } = this.platform;
     let closed = 0;
     if (config.support.autoCloseDays > 0) {
       closed = await knex.transaction(async (trx) => {
         const cutoff = new Date(Date.now() - config.support.autoCloseDays * 86_400_000);
         const rows = (await trx('support_tickets')
+          .modify((q) => (ticketIds ? q.whereIn('id', ticketIds) : q))
           .where({ status: 'resolved' })
           .where('resolved_at', '<', cutoff)
           .where('updated_at', '<', cutoff)
@@ -109,6 +113,7 @@ export class TicketNotifier {
       });
     }
     const lost = (await knex('support_ticket_events')
+      .modify((q) => (ticketIds ? q.whereIn('ticket_id', ticketIds) : q))
       .whereNull('notified_at')
       .where('created_at', '<', new Date(Date.now() - LOST_AFTER_MS))
       .where('created_at', '>', new Date(Date.now() - 86_400_000))

@@ -13,9 +13,9 @@ import type { IncomingFile, TicketAttachmentStore, WrittenFile } from './ticket-
 import type { TicketCrypto } from './ticket-crypto.js';
 import type { ReplyOut, TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';
 import { languagePreferences } from './locale.js';
+import { contentColumns, statusColumns, typeColumns } from './ticket-changes.js';
 import {
   checkClosedTicket,
-  checkStatusMove,
   DEFAULT_PRIORITY,
   randomTicketNumber,
   statusAfterOwnerReply,
@@ -106,7 +106,7 @@ export class TicketService {
         return [await this.event(trx, id, viewer.userId, { kind: 'created', to_status: 'open' })];
       });
     } catch (err) {
-      await attachments.remove(written.map((w) => w.path));
+      await attachments.removeTicketFolder(id);
       throw err;
     }
     await this.announce(eventIds);
@@ -183,53 +183,22 @@ export class TicketService {
 
   private async applyUpdate(trx: Knex.Transaction, viewer: Viewer, row: TicketRow, input: TicketInput, written: WrittenFile[]): Promise<number[]> {
     const { crypto, types, categories } = this.deps;
-    const changes: Record<string, unknown> = {};
-    const events: number[] = [];
     const changesOtherFields = (['subject', 'description', 'ticket_type', 'other_ticket_type', 'help_category_ids', 'priority', 'resolution', 'assigned_to'] as const).some((k) => input[k] !== undefined) || written.length > 0;
     checkClosedTicket(row.status, input.status, changesOtherFields);
-
-    if (input.subject !== undefined) changes.subject = input.subject;
-    if (input.priority !== undefined) changes.priority = input.priority;
-    if (input.ticket_type !== undefined) {
-      // rules 1-2; without ticket_type neither the type nor other_ticket_type move (rule 3)
-      const { type, otherText } = await types.resolve(trx, input.ticket_type.trim() || DEFAULT_TYPE);
-      changes.ticket_type_id = type.id;
-      changes.other_ticket_type = type.slug === FALLBACK_TYPE ? (otherText ?? (input.other_ticket_type?.trim() || null)) : null;
-    } else if (input.other_ticket_type !== undefined) {
-      const current = (await types.byIds(trx, [row.ticket_type_id])).get(row.ticket_type_id);
-      if (current?.slug === FALLBACK_TYPE) changes.other_ticket_type = input.other_ticket_type?.trim() || null;
-    }
-    if (input.resolution !== undefined) changes.resolution = input.resolution?.trim() ? input.resolution : null;
-
-    const nextStatus = input.status ?? row.status;
-    const nextResolution = (changes.resolution !== undefined ? changes.resolution : row.resolution) as string | null;
-    if (input.status !== undefined) checkStatusMove(viewer, input.status, nextResolution);
-    if (nextStatus === 'resolved' && !(nextResolution ?? '').trim()) {
-      throw Invalid.field('resolution', 'A resolved ticket keeps a resolution text.', 'resolution_required');
-    }
-    if (input.status !== undefined && input.status !== row.status) {
-      changes.status = input.status;
-      if (input.status === 'resolved') Object.assign(changes, { resolved_at: trx.fn.now(), resolved_by: viewer.userId });
-      changes.closed_at = input.status === 'closed' ? trx.fn.now() : null;
-      events.push(await this.event(trx, row.id, viewer.userId, { kind: 'status_changed', from_status: row.status, to_status: input.status }));
-    }
-
+    const status = statusColumns(trx, viewer, row, input);
+    const changes: Record<string, unknown> = {
+      ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      ...(await typeColumns(trx, types, row, input)),
+      ...status.columns,
+      ...contentColumns(crypto, row, input),
+    };
+    const events: number[] = [];
+    if (status.moved) events.push(await this.event(trx, row.id, viewer.userId, { kind: 'status_changed', from_status: row.status, to_status: input.status }));
     if (input.assigned_to !== undefined && input.assigned_to !== row.assigned_to) {
       if (input.assigned_to !== null) await this.checkAssignee(trx, input.assigned_to);
       changes.assigned_to = input.assigned_to;
       if (input.assigned_to) events.push(await this.event(trx, row.id, viewer.userId, { kind: 'assigned', assignee_id: input.assigned_to }));
     }
-
-    if (input.description !== undefined || input.subject !== undefined) {
-      const description = input.description ?? crypto.description.decrypt(row.description_enc, row.id);
-      if (input.description !== undefined) {
-        const sealed = crypto.description.encrypt(input.description, row.id);
-        Object.assign(changes, { description_enc: sealed.value, enc_key_id: sealed.keyId });
-      }
-      const index = crypto.indexTicket(row.ticket_number, input.subject ?? row.subject, description);
-      Object.assign(changes, { search_tokens: index.tokens, search_key_id: index.keyId });
-    }
-
     if (input.help_category_ids !== undefined) {
       // rule 4: the set is replaced; [] clears it
       const ids = await categories.checkIds(trx, input.help_category_ids);
