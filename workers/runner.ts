@@ -85,6 +85,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
+  if (queues.includes('ai')) {
+    // the FAQ search index is built before the first question, not during its answer
+    await ctx.services.supportChat.knowledge.index().catch((err) => ctx.log.warn({ err }, 'FAQ index not built at start; the first answer builds it'));
+  }
+
   // results are published on the fail-fast producer connection: it must be up first
   await Promise.all([...workers.map((w) => w.waitUntilReady()), whenReady(platform.redis)]);
   return {
