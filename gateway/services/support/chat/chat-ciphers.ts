@@ -6,6 +6,7 @@ import { FieldCipher } from '../field-cipher.js';
 import { keyringsOf } from '../ticket-crypto.js';
 
 export interface ValueCipher {
+  readonly activeKeyId: string;
   encrypt(plaintext: string, rowId: string): { value: string; keyId: string };
   decrypt(value: string, rowId: string): string;
 }

@@ -11,6 +11,7 @@ import { ModelEngine } from './engines/model-engine.js';
 import type { AnswerEngine } from './engines/engine.js';
 import { ChatAnswerService } from './chat-answer-service.js';
 import { FaqArticleService } from './faq-article-service.js';
+import { reencryptChatData, type ChatRotationResult } from './chat-key-rotation.js';
 import { SupportChatService, type ChatTicketPort } from './support-chat-service.js';
 import type { TicketService } from '../ticket-service.js';
 
@@ -19,6 +20,8 @@ export interface SupportChat {
   answers: ChatAnswerService;
   knowledge: FaqKnowledge;
   articles: FaqArticleService;
+  /** re-encrypts the chat's columns under the active field key (the support.reencrypt job); `sessionIds` limits it (tests) */
+  reencrypt(sessionIds?: string[]): Promise<ChatRotationResult>;
 }
 
 export function createAnswerEngine(platform: Platform): AnswerEngine {
@@ -51,12 +54,14 @@ export function ticketPortOf(tickets: () => TicketService): ChatTicketPort {
 }
 
 export function createSupportChat(platform: Platform, deps: { jobs: JobService; limits: RateLimits; tickets: ChatTicketPort | null }): SupportChat {
-  const store = new ChatStore(platform.knex, createChatCiphers(platform.config));
+  const ciphers = createChatCiphers(platform.config);
+  const store = new ChatStore(platform.knex, ciphers);
   const knowledge = new FaqKnowledge(platform.knex);
   return {
     chat: new SupportChatService(platform, store, deps.jobs, deps.limits, deps.tickets),
     answers: new ChatAnswerService(platform, store, knowledge, createAnswerEngine(platform)),
     knowledge,
     articles: new FaqArticleService(platform),
+    reencrypt: (sessionIds) => reencryptChatData(platform.knex, ciphers, { sessionIds }),
   };
 }
