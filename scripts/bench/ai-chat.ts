@@ -195,7 +195,7 @@ async function main() {
       const user = users[i % users.length];
       const [q, lang] = question();
       const s = performance.now();
-      const res = await postJson(`${web}/api/v1/support/chat/sessions/${user.sessions[lang]}/messages/`, user.headers, { message: q });
+      const res = await postJson(`${web}/api/v1/support/chat/sessions/${user.sessions[lang]}/messages/`, user.headers, { message: q }).catch((err: Error) => ({ status: 0, body: { error: err.message } }));
       if (res.status !== 200) {
         console.error(`rest ${i}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         return null;
