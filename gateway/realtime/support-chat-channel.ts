@@ -44,7 +44,8 @@ const SCHEMAS: Record<string, Joi.ObjectSchema> = {
 class SocketInputError extends DomainError {}
 
 function validate<T>(type: string, data: unknown): T {
-  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+  // no data (or null) is an empty object: sessions.list needs none
+  if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
     throw new SocketInputError(400, 'validation_error', '"data" must be an object.', [{ path: 'data', message: 'must be an object' }]);
   }
   const { error, value } = SCHEMAS[type].validate(data ?? {}, { abortEarly: false, stripUnknown: true });

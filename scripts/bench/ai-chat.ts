@@ -202,11 +202,20 @@ async function main() {
       }
       return performance.now() - s;
     };
+    // CPU milliseconds the web and worker processes spent per answer during a phase
+    const [web_, worker_] = children;
+    const cpuMark = () => ({ web: web_.cpuSeconds(), worker: worker_.cpuSeconds() });
+    const cpuPer = (from: { web: number; worker: number }, answers: number) => ({
+      web_ms: Math.round(((web_.cpuSeconds() - from.web) * 1000 * 100) / answers) / 100,
+      worker_ms: Math.round(((worker_.cpuSeconds() - from.worker) * 1000 * 100) / answers) / 100,
+    });
     process.stdout.write('warming up rest…\n');
     await openLoop(RATE, 3, restAsk);
+    const restCpuFrom = cpuMark();
     const rest = await openLoop(RATE, SECONDS, restAsk);
     const restStats = stats(rest.latencies, rest.wallMs);
-    console.log(`rest at ${RATE}/s: p50 ${restStats.p50_ms} ms, p99 ${restStats.p99_ms} ms, max ${restStats.max_ms} ms, ${rest.failed} failed`);
+    const restCpu = cpuPer(restCpuFrom, rest.latencies.length);
+    console.log(`rest at ${RATE}/s: p50 ${restStats.p50_ms} ms, p99 ${restStats.p99_ms} ms, max ${restStats.max_ms} ms, ${rest.failed} failed; CPU per answer: web ${restCpu.web_ms} ms, worker ${restCpu.worker_ms} ms`);
     // wait out the per-user minute so the closed loops start with full budgets
     await new Promise((r) => setTimeout(r, 61_000));
     let failedMax = 0;
@@ -258,6 +267,7 @@ async function main() {
       });
     };
     const steady: Promise<number | null>[] = [];
+    const socketCpuFrom = cpuMark();
     const steadyStart = performance.now();
     await Promise.all(
       socketUsers.map(async (_, n) => {
@@ -273,7 +283,8 @@ async function main() {
     const steadyResults = await Promise.all(steady);
     const steadyLat = steadyResults.filter((l): l is number => l !== null);
     const steadyStats = stats(steadyLat, performance.now() - steadyStart);
-    console.log(`${SOCKETS} sockets, one question each every ~${SOCKET_INTERVAL_MS} ms: ${steadyStats.per_second} replies/s, p50 ${steadyStats.p50_ms} ms, p99 ${steadyStats.p99_ms} ms, ${steadyResults.length - steadyLat.length} lost`);
+    const socketCpu = cpuPer(socketCpuFrom, steadyLat.length);
+    console.log(`${SOCKETS} sockets, one question each every ~${SOCKET_INTERVAL_MS} ms: ${steadyStats.per_second} replies/s, p50 ${steadyStats.p50_ms} ms, p99 ${steadyStats.p99_ms} ms, ${steadyResults.length - steadyLat.length} lost; CPU per answer: web ${socketCpu.web_ms} ms, worker ${socketCpu.worker_ms} ms`);
     await new Promise((r) => setTimeout(r, 61_000));
     const burstStart = performance.now();
     const burstResults = await Promise.all(socketUsers.map((_, n) => socketAsk(n)));
@@ -288,9 +299,9 @@ async function main() {
           machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg().map((l) => Math.round(l * 10) / 10) },
           articles: Number(articleCount),
           engine: { index_build_ms: Math.round(buildMs), right_article: `${correct}/${QUESTIONS.length}`, ...engineStats },
-          rest_open_loop: { rate_per_s: RATE, seconds: SECONDS, ...restStats, failed: rest.failed, target: `p99 < ${TARGET_REST_P99_MS} ms` },
+          rest_open_loop: { rate_per_s: RATE, seconds: SECONDS, ...restStats, failed: rest.failed, cpu_per_answer: restCpu, target: `p99 < ${TARGET_REST_P99_MS} ms` },
           rest_closed_loops_32: { ...maxStats, failed: failedMax },
-          sockets_steady: { sockets: SOCKETS, interval_ms: SOCKET_INTERVAL_MS, ...steadyStats, lost: steadyResults.length - steadyLat.length, target: `p99 < ${TARGET_SOCKET_P99_MS} ms` },
+          sockets_steady: { sockets: SOCKETS, interval_ms: SOCKET_INTERVAL_MS, ...steadyStats, lost: steadyResults.length - steadyLat.length, cpu_per_answer: socketCpu, target: `p99 < ${TARGET_SOCKET_P99_MS} ms` },
           sockets_burst: { sockets: SOCKETS, ...burstStats, lost: burstResults.length - burstLat.length },
           peak_rss: { web: mib(peaks.web), worker: mib(peaks.worker), load_generator: mib(process.resourceUsage().maxRSS / 1024) },
           targets_met: { rest: restStats.p99_ms < TARGET_REST_P99_MS && rest.failed === 0, sockets: steadyStats.p99_ms < TARGET_SOCKET_P99_MS && burstStats.p99_ms < TARGET_SOCKET_P99_MS },
