@@ -8,7 +8,9 @@ import { knexConfig } from '../db/knex.js';
 import type { Config } from '../jobs/runtime/config.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
 import type { Platform } from '../db/platform.js';
-import { errorsPlugin, validationFailAction } from '../gateway/plugins/errors.js';
+import { errorsPlugin, responseFailAction, validationFailAction } from '../gateway/plugins/errors.js';
+import { inputGuardPlugin } from '../gateway/plugins/input-guard.js';
+import { securityHeadersPlugin } from '../gateway/plugins/security-headers.js';
 import './types.js';
 import { createKycServices } from './services/index.js';
 import { kycAuthPlugin } from './plugins/auth.js';
@@ -28,12 +30,14 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   const kyc = createKycServices(platform, { webhookRecordDb });
   const server = Hapi.server({
     port: config.kycPort,
-    host: config.host,
+    // loopback unless KYC_HOST says otherwise: the main service is the only intended caller
+    host: config.kycHost,
     router: { isCaseSensitive: true },
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', options: { allowUnknown: true } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), options: { allowUnknown: true } },
       payload: { maxBytes: 64 * 1024 },
+      cache: { otherwise: 'no-store' },
       timeout: { server: false, socket: false },
     },
     load: { sampleInterval: 0 },
@@ -52,13 +56,14 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
       redact: ['req.headers.authorization', 'req.headers["x-api-secret"]'],
     },
   });
-  await server.register([errorsPlugin, kycSlashesPlugin, kycAuthPlugin]);
+  // the same edge as the gateway: hostile input refused before any route, nosniff and no-store
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, kycSlashesPlugin, kycAuthPlugin]);
   server.route(kycRoutes);
 
   server.ext('onPostStart', () => {
     // without KYC_PUBLIC_URL, SDK clients reach the in-house engine where this process listens
     if (!config.kyc.publicUrl) {
-      const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host);
+      const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.kycHost);
       server.app.kycApiBase = `${local ? `http://127.0.0.1:${server.info.port}` : server.info.uri}${INHOUSE_API_PATH}`;
     }
   });

@@ -3,18 +3,48 @@
 // Every file is previewed (at most --concurrency at a time) and, with --apply, the
 // lines that are ready are stored (sessions with lines to review are left for a
 // person). Prints a summary table; exits 1 when any file failed.
-//   --api <base-url> --token <access>   through the HTTP API (INVP_API_URL / INVP_TOKEN)
+//   --api <base-url> with --token, --refresh or --email   through the HTTP API (see USAGE)
 //   --user <email>                      otherwise directly through the job queues, in that user's scope
 //   --workers                           (queue mode) also consume the queues in this process
 //   --team <id>                         team scope instead of the user's own
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
 import { loadConfig } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
 import { ApiClient, QueueClient, type ImportClient, type Target } from './import-invoices/clients.js';
+import { ApiSession } from './import-invoices/api-session.js';
+import { parseCommandLine, usageError } from './cli.js';
+
+const USAGE = `
+usage: npm run import-invoices -- --inventory <id> --box <id> [--family <name>] [--apply]
+         [--concurrency <n>] [--team <id>] <folder|file...>
+       through the API:    --api <base-url> (--token <bearer> | --refresh <refresh token> | --email <e-mail>)
+       through the queues: --user <e-mail> [--workers]
+
+Previews every invoice document (PDF, PNG, JPEG, WebP, TIFF, XML, CSV) of the folders
+and files given; with --apply stores the lines that are ready. Prints a summary table;
+exits 1 when a file failed, 2 on a usage mistake.
+
+  --inventory, --box  where the stock goes (required)
+  --family            product family of new products (default "Imported from invoices")
+  --apply             store the ready lines (default: preview only)
+  --concurrency       documents at a time, 1-32 (default 4)
+  --team              team scope instead of your own
+  --api               the platform's base URL (or INVP_API_URL)
+  --token             a bearer token (or INVP_TOKEN): an access token lasts 30 minutes and
+                      cannot be renewed on its own; a personal API token lasts longer
+  --refresh           a refresh token (or INVP_REFRESH_TOKEN): the access token is renewed
+                      before it expires, for runs of any length
+  --email             log in as this user (or INVP_EMAIL) with the password in INVP_PASSWORD
+  --user              queue mode: act as this user, on a machine with the platform's
+                      DATABASE_URL and REDIS_URL
+  --workers           queue mode: also consume the invoices and imports queues here
+  -h, --help          this text
+
+Answers 429 (rate limited) and 503 are retried after their Retry-After.
+`;
 
 const DOCUMENTS = /\.(pdf|png|jpe?g|webp|tiff?|xml|csv)$/i;
 
@@ -68,26 +98,36 @@ async function importOne(client: ImportClient, file: string, target: Target, app
 }
 
 await runEntry('import-invoices', async () => {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine('import-invoices', USAGE, {
     allowPositionals: true,
     options: {
       inventory: { type: 'string' }, box: { type: 'string' }, family: { type: 'string', default: 'Imported from invoices' },
       apply: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '4' },
-      api: { type: 'string' }, token: { type: 'string' }, user: { type: 'string' }, team: { type: 'string' }, workers: { type: 'boolean', default: false },
+      api: { type: 'string' }, token: { type: 'string' }, refresh: { type: 'string' }, email: { type: 'string' },
+      user: { type: 'string' }, team: { type: 'string' }, workers: { type: 'boolean', default: false },
     },
   });
   const api = values.api ?? process.env.INVP_API_URL;
-  const token = values.token ?? process.env.INVP_TOKEN;
+  const credentials = {
+    token: values.token ?? process.env.INVP_TOKEN,
+    refresh: values.refresh ?? process.env.INVP_REFRESH_TOKEN,
+    email: values.email ?? process.env.INVP_EMAIL,
+    password: process.env.INVP_PASSWORD,
+  };
   const inventoryId = Number(values.inventory);
   const storageBoxId = Number(values.box);
   const concurrency = Math.max(1, Math.min(32, Number(values.concurrency) || 4));
-  if (!positionals.length || !Number.isInteger(inventoryId) || !Number.isInteger(storageBoxId) || (!api && !values.user) || (api && !token)) {
-    console.error('usage: npm run import-invoices -- --inventory <id> --box <id> [--family <name>] [--apply] [--concurrency <n>] [--team <id>]\n         (--api <base-url> --token <access> | --user <email> [--workers]) <folder|file...>');
-    process.exit(2);
+  if (!positionals.length) usageError('import-invoices', 'name at least one folder or file', USAGE);
+  if (!Number.isInteger(inventoryId) || !Number.isInteger(storageBoxId)) usageError('import-invoices', '--inventory and --box take ids', USAGE);
+  if (!api && !values.user) usageError('import-invoices', 'give --api (with credentials) or --user', USAGE);
+  if (api && !credentials.token && !credentials.refresh && !(credentials.email && credentials.password)) {
+    usageError('import-invoices', '--api needs --token, --refresh, or --email with INVP_PASSWORD', USAGE);
   }
   const files = await documents(positionals);
   const teamId = values.team ? Number(values.team) : undefined;
-  const client: ImportClient = api ? new ApiClient(api.replace(/\/+$/, ''), token!, teamId) : await QueueClient.open(loadConfig(), values.user!, teamId, values.workers);
+  const client: ImportClient = api
+    ? new ApiClient(new ApiSession(api.replace(/\/+$/, ''), credentials, { log: (line) => console.error(`import-invoices: ${line}`) }), teamId)
+    : await QueueClient.open(loadConfig(), values.user!, teamId, values.workers!);
   const target: Target = { inventoryId, storageBoxId, family: values.family! };
   const bar = new cliProgress.SingleBar({ format: 'importing [{bar}] {value}/{total} {file}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 5000 }, cliProgress.Presets.shades_classic);
   bar.start(files.length, 0, { file: '' });

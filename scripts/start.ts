@@ -6,12 +6,22 @@ import { fileURLToPath } from 'node:url';
 import concurrently from 'concurrently';
 import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
+import { parseCommandLine } from './cli.js';
 import { checkRedis } from '../db/connectivity.js';
 import { migrateAndSeed } from '../db/migrate.js';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const USAGE = `
+usage: npm start
+
+Compiles, checks PostgreSQL and Redis, creates and migrates the database, then runs
+web + worker + kyc together with prefixed logs. Configuration is the environment
+(see README, Configuration).
+`;
+
 await runEntry('start', async () => {
+  parseCommandLine('start', USAGE, { options: {} });
   const config = loadConfig();
   await checkRedis(config.redisUrl);
   await migrateAndSeed(config.databaseUrl, (line) => console.log(`release: ${line}`));
@@ -21,7 +31,9 @@ await runEntry('start', async () => {
   console.log(`  Health       ${config.publicBaseUrl}/api/health/`);
   console.log(`  WebSocket    ${config.publicBaseUrl.replace(/^http/, 'ws')}/ws/notifications/?token=<ACCESS_TOKEN>`);
   console.log(`  KYC service  ${config.kycUrl}/api/v1/kyc/`);
-  console.log(`  Mail         ${config.smtpUrl ? redactUrl(config.smtpUrl) : `written as .eml files to ${config.mailOutboxDir}`}\n`);
+  console.log(`  Mail         ${config.smtpUrl ? redactUrl(config.smtpUrl) : `written as .eml files to ${config.mailOutboxDir}`}`);
+  if (config.generatedSecrets.length) console.log(`  Secrets      ${config.generatedSecrets.join(', ')} generated for this install in ${config.secretsFile} (set them in the environment to choose your own)`);
+  console.log('');
 
   const node = process.execPath;
   const { result } = concurrently(

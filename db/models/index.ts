@@ -30,6 +30,8 @@ export { PushOutboxEntry } from './push-outbox-entry.js';
 export { StorageBox } from './storage-box.js';
 export { Storage } from './storage.js';
 export { VariantTag } from './variant-tag.js';
+export { ApiToken } from './api-token.js';
+export { TeamInvitation } from './team-invitation.js';
 export { SupportChatSession } from './support-chat-session.js';
 export { SupportChatMessage } from './support-chat-message.js';
 export { SupportChatTicketDraft } from './support-chat-ticket-draft.js';

@@ -8,7 +8,7 @@ export class Notification extends BaseModel {
   declare kind: string;
   declare title: string;
   declare body: string;
-  declare data: Record<string, unknown>;
+  declare data: any;
   declare dedupe_key: string | null;
   declare read_at: Date | null;
   declare created_at: Date;

@@ -6,6 +6,10 @@ import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
 import { SERVICE } from '../routes/root/index.js';
 
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+/** swagger-ui-dist's files, self-hosted (the page itself is routes/docs/ui.ts) */
+export const SWAGGER_UI_ASSETS = '/api/swaggerui/';
+
 export async function registerOpenApi(server: Server): Promise<void> {
   await server.register([
     Inert,
@@ -18,9 +22,11 @@ export async function registerOpenApi(server: Server): Promise<void> {
           version: SERVICE.version,
           description: `${SERVICE.description}\n\nErrors: every endpoint answers failures as {"error": {"code", "message", "details"}}; validation errors list field paths in details. Authenticate with "Authorization: Bearer <access token>" (log in at /api/docs-login/). Scope with X-Profile-Type: self|team and X-Team-Id.`,
         },
-        documentationPath: '/api/docs/',
-        jsonPath: '/api/openapi.json',
-        swaggerUIPath: '/api/swaggerui/',
+        // our own page (routes/docs/ui.ts): the plugin's template loads any spec named by ?url=
+        documentationPage: false,
+        swaggerUI: true,
+        jsonPath: OPENAPI_JSON_PATH,
+        swaggerUIPath: SWAGGER_UI_ASSETS,
         grouping: 'tags',
         tags: [
           { name: 'auth', description: 'Registration, e-mail codes, login and tokens' },

@@ -4,6 +4,7 @@ import root from './root/index.js';
 import health from './root/health.js';
 import docsMarkdown from './docs/markdown.js';
 import docsLogin from './docs/login.js';
+import docsUi from './docs/ui.js';
 import register from './auth/register.js';
 import verifyEmail from './auth/verify-email.js';
 import resendVerification from './auth/resend-verification.js';
@@ -18,11 +19,21 @@ import checkEmail from './auth/check-email.js';
 import authMe from './auth/me.js';
 import otpHistory from './auth/otp-history.js';
 import otpCleanup from './auth/otp-cleanup.js';
+import apiTokensCreate from './auth/api-tokens/create.js';
+import apiTokensList from './auth/api-tokens/list.js';
+import apiTokensRevoke from './auth/api-tokens/revoke.js';
 import teamsList from './teams/list.js';
 import teamsGet from './teams/read.js';
 import teamsCreate from './teams/create.js';
 import teamsAddMember from './teams/add-member.js';
 import teamsRecentActivity from './teams/recent-activity.js';
+import teamsRemoveMember from './teams/remove-member.js';
+import teamsLeave from './teams/leave.js';
+import teamsSentInvitations from './teams/sent-invitations-list.js';
+import teamsWithdrawInvitation from './teams/sent-invitation-withdraw.js';
+import teamInvitationsList from './teams/invitations/list.js';
+import teamInvitationAccept from './teams/invitations/accept.js';
+import teamInvitationDecline from './teams/invitations/decline.js';
 import profileMe from './profiles/me.js';
 import jobGet from './jobs/read.js';
 import jobEcho from './jobs/echo.js';
@@ -107,6 +118,7 @@ import productImagesDelete from './product-images/delete.js';
 import barcodeScansList from './barcode-scans/list.js';
 import barcodeScansRead from './barcode-scans/read.js';
 import barcodeScansDelete from './barcode-scans/delete.js';
+import barcodeScansPhoto from './barcode-scans/photo.js';
 import scanBarcode from './scan-barcode/scan.js';
 import productSearchesList from './product-searches/list.js';
 import productSearchesRead from './product-searches/read.js';
@@ -152,6 +164,7 @@ export const routes: ServerRoute[] = [
   health,
   docsMarkdown,
   docsLogin,
+  docsUi,
   register,
   verifyEmail,
   resendVerification,
@@ -166,16 +179,26 @@ export const routes: ServerRoute[] = [
   authMe,
   otpHistory,
   otpCleanup,
+  apiTokensCreate,
+  apiTokensList,
+  apiTokensRevoke,
   teamsList,
   teamsGet,
   teamsCreate,
   teamsAddMember,
   teamsRecentActivity,
+  teamsRemoveMember,
+  teamsLeave,
+  teamsSentInvitations,
+  teamsWithdrawInvitation,
+  teamInvitationsList,
+  teamInvitationAccept,
+  teamInvitationDecline,
   ...profileMe,
   jobGet,
   jobEcho,
   notificationsList,
-  mediaServe,
+  ...mediaServe,
   kycAccessToken,
   kycStatus,
   kycRefresh,
@@ -255,6 +278,7 @@ export const routes: ServerRoute[] = [
   barcodeScansList,
   barcodeScansRead,
   barcodeScansDelete,
+  barcodeScansPhoto,
   scanBarcode,
   productSearchesList,
   productSearchesRead,

@@ -12,6 +12,9 @@ import { ProfileService } from './profile-service.js';
 import { JobService, type JobWaiters } from './job-service.js';
 import { NotificationService } from './notification-service.js';
 import { RateLimits } from './rate-limits.js';
+import { AuthThrottle } from './auth-throttle.js';
+import { ApiTokenService } from './auth/api-token-service.js';
+import { TeamMembershipService } from './teams/team-membership-service.js';
 import { MediaStore } from './media-store.js';
 import { KycService } from './kyc-service.js';
 import { KycMirrorService } from './kyc-mirror-service.js';
@@ -26,11 +29,15 @@ import { createSupportServices, type SupportServices } from './support/index.js'
 
 export interface Services {
   tokens: TokenService;
+  /** personal API tokens (create, list, revoke); TokenService authenticates them */
+  apiTokens: ApiTokenService;
   otps: OtpService;
   mail: MailService;
   audit: AuditService;
   accounts: AccountService;
   teams: TeamService;
+  /** invitations (accepted by the invitee), leaving and removing members */
+  teamMembership: TeamMembershipService;
   profiles: ProfileService;
   jobs: JobService;
   notifications: NotificationService;
@@ -79,8 +86,10 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('media', () => new MediaStore(platform));
   lazy('jobs', () => new JobService(platform, waiters));
   lazy('notifications', () => new NotificationService(platform));
-  lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits }));
+  lazy('apiTokens', () => new ApiTokenService(platform, s.tokens));
+  lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits, throttle: new AuthThrottle(platform, s.limits) }));
   lazy('teams', () => new TeamService(platform, s.audit));
+  lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits }));
   lazy('profiles', () => new ProfileService(platform, s.audit));
   lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
   lazy('ledger', () => new StockLedger(platform, s.audit));

@@ -1,10 +1,10 @@
-// Teams: one team per user overall (owner or member). The owner manages members.
+// Teams: one team per user overall (owner or member). Membership starts only when an
+// invitee accepts (teams/team-membership-service.ts).
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import type { Scope } from './scope.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import { Team, TeamMember, User, AuditLog } from '../../db/models/index.js';
-import { normalizeEmail } from './account-service.js';
+import { Conflict, Invalid, NotFound } from '../../jobs/runtime/errors.js';
+import { Team, TeamMember, AuditLog } from '../../db/models/index.js';
 
 export interface TeamOut {
   id: number;
@@ -81,26 +81,6 @@ export class TeamService {
       return team.id;
     }).catch(uniqueToConflict);
     return this.get(teamId, userId);
-  }
-
-  async addMember(actorId: string, teamId: number, input: { email?: string; user_id?: string; role?: 'member' }): Promise<MemberOut> {
-    const team = await Team.query(this.platform.knex).findById(teamId);
-    const actorMembership = team && (await TeamMember.query(this.platform.knex).findOne({ team_id: teamId, user_id: actorId }));
-    if (!team || !actorMembership) throw new NotFound('Team');
-    if (actorMembership.role !== 'owner') throw new Forbidden('Only the team owner can add members.', 'not_team_owner');
-    const user = input.user_id ? await User.query(this.platform.knex).findById(input.user_id) : await User.query(this.platform.knex).findOne({ email: normalizeEmail(input.email ?? '') });
-    if (!user || !user.is_active) throw new NotFound('User', 'user_not_found');
-    const member = await this.platform.knex.transaction(async (trx) => {
-      const existing = await TeamMember.query(trx).findOne({ user_id: user.id });
-      if (existing?.team_id === teamId) throw new Conflict('This user is already a member of the team.', 'already_member');
-      if (existing) throw new Conflict('This user already belongs to another team; a user may belong to one team only.', 'already_in_team');
-      // returning('*'): the answer needs created_at, which the database fills in
-      const m = await TeamMember.query(trx).insert({ team_id: teamId, user_id: user.id, role: 'member', added_by: actorId }).returning('*');
-      await this.audit.record(trx, { actorId, scope: { type: 'team', teamId } }, { action: 'add_member', entityType: 'team_member', entityId: m.id, summary: `${user.email} added to the team`, changes: { user_id: user.id, role: 'member' } });
-      return m;
-    }).catch(uniqueToConflict);
-    member.user = user;
-    return memberOut(member);
   }
 
   /** Activity of the caller's collaboration scope: their team's, or their own when teamless. */

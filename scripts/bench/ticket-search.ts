@@ -22,6 +22,7 @@
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TICKETS,
 // BENCH_QUERIES (default 300).
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { closePlatform, createPlatform } from '../../db/platform.js';
 import { loadConfig } from '../../jobs/runtime/config.js';
@@ -180,7 +181,9 @@ async function measure(name: string, fn: (q: string) => Promise<number>, queries
 const fmt = (r: Awaited<ReturnType<typeof measure>>) =>
   `${r.name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   max ${r.max.toFixed(1).padStart(6)} ms   hits median ${r.medianHits}, max ${r.maxHits}`;
 
-console.log(`\n${TICKETS} tickets, ${QUERIES} typical queries (ranks 10..${VOCABULARY}, every fifth of two words), page of ${PAGE}, as staff`);
+const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+console.log(`\nload average before: ${load()} (${os.cpus().length} cores)`);
+console.log(`${TICKETS} tickets, ${QUERIES} typical queries (ranks 10..${VOCABULARY}, every fifth of two words), page of ${PAGE}, as staff`);
 const results = [];
 for (const [label, qs] of [['typical', typical], ['stopwords', stopwords]] as const) {
   // interleave the methods per round so that machine noise hits all of them alike
@@ -195,6 +198,7 @@ for (const [label, qs] of [['typical', typical], ['stopwords', stopwords]] as co
   for (const q of sample) if ((await blind(q)) !== (await ilike(q))) differ += 1;
   console.log(`${label}: hit counts differ on ${differ}/${sample.length} queries (ILIKE also matches inside longer words)\n`);
 }
+console.log(`load average after: ${load()}`);
 const typicalResult = results[0];
 const ok = typicalResult.b.p99 < 50 && typicalResult.b.p99 < typicalResult.s.p99;
 console.log(`target (typical queries): blind-index p99 < 50 ms and below the ILIKE scan's p99: ${ok ? 'met' : 'NOT met'} (${typicalResult.b.p99.toFixed(1)} ms vs ${typicalResult.s.p99.toFixed(1)} ms)`);

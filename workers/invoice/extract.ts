@@ -25,13 +25,14 @@ export interface ExtractOptions {
   maxOcrPages: number;
   /** read a PDF's embedded e-invoice (default); false measures the layout readers alone */
   embeddedXml?: boolean;
+  /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
+  renderMaxPixels?: number;
 }
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };
 
 /** A page with fewer printed characters than this is treated as a scan. */
 const SCANNED_PAGE_CHARS = 25;
-const RENDER_SCALE = 200 / 72;
 const FACTURX_NAMES = /^(?:factur-x|zugferd-invoice|zugferd_invoice|xrechnung|order-x)\.xml$/i;
 
 export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAULT_EXTRACT_OPTIONS): Promise<{ invoice: ExtractedInvoice; stats: ExtractionStats }> {
@@ -98,8 +99,8 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     let quality = 1;
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
-      const images = await renderPages(data, scanned);
-      const ocr = await ocrTokens(images, opts.ocrTimeoutMs, scanned, RENDER_SCALE);
+      const renders = await renderPages(data, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
+      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale));
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);

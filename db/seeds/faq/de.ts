@@ -25,7 +25,7 @@ Ob eine Adresse noch frei ist, prüfen Sie vorher mit GET /api/auth/check-email/
 2. Fordern Sie einen neuen Code an: POST /api/auth/resend-verification/ für die E-Mail-Bestätigung oder POST /api/auth/resend-password-reset/ für das Zurücksetzen des Passworts. Ältere, noch gültige Codes bleiben gültig.
 3. Geben Sie den neuesten Code innerhalb von 10 Minuten ein.
 
-Die Fehler: invalid_otp ist ein falscher Code (die Meldung nennt die verbleibenden Versuche); otp_expired heißt, der Code ist abgelaufen; otp_attempts_exceeded heißt, der Code wurde nach 5 Fehlversuchen gesperrt – fordern Sie einen neuen an. Pro E-Mail-Adresse und Zweck werden höchstens 6 Codes pro Stunde verschickt; danach kommt 429 mit einem Retry-After-Header.`,
+Ein falscher, abgelaufener oder schon benutzter Code wird mit 400 invalid_otp beantwortet: Prüfen Sie die Ziffern oder fordern Sie einen neuen Code an, wenn er älter als 10 Minuten ist. Falsche Eingaben sperren Ihren Code nie, aber zu viele Versuche aus einem Netz werden gebremst (429 mit einem Retry-After-Header, der die Wartezeit nennt). Pro E-Mail-Adresse und Zweck werden höchstens 6 Codes pro Stunde verschickt.`,
   },
   {
     slug: 'log-in-and-stay-signed-in',
@@ -38,7 +38,7 @@ Die Fehler: invalid_otp ist ein falscher Code (die Meldung nennt die verbleibend
 3. Tauschen Sie vor Ablauf das Refresh-Token bei POST /api/token/refresh/ mit {"refresh": "..."} ein. Sie erhalten ein neues Access- und ein neues Refresh-Token; das alte Refresh-Token ist verbraucht. Ein Refresh-Token gilt standardmäßig 14 Tage.
 4. Zum Abmelden rufen Sie POST /api/auth/logout/ auf. Mit {"all": true} werden alle Geräte abgemeldet.
 
-Nach 10 fehlgeschlagenen Anmeldungen für eine E-Mail innerhalb von 15 Minuten wird sie 15 Minuten gesperrt (429 too_many_attempts). Wird ein verbrauchtes Refresh-Token erneut gesendet, wird die ganze Anmeldung aus Sicherheitsgründen widerrufen (token_reused): Melden Sie sich neu an.`,
+Wiederholte Fehlanmeldungen werden mit wachsenden Wartezeiten gebremst (429 too_many_attempts mit Retry-After-Header); ein Konto wird nie gesperrt, und Ihr gewohntes Netz wird durch fremde Rateversuche nicht gebremst. Wird ein verbrauchtes Refresh-Token erneut gesendet, wird die ganze Anmeldung aus Sicherheitsgründen widerrufen (token_reused): Melden Sie sich neu an. Eine Anmeldung vor der E-Mail-Bestätigung ergibt 403 email_not_verified.`,
   },
   {
     slug: 'reset-forgotten-password',
@@ -51,7 +51,7 @@ Nach 10 fehlgeschlagenen Anmeldungen für eine E-Mail innerhalb von 15 Minuten w
 3. Senden Sie POST /api/auth/reset-password/ mit email, otp_code und new_password.
 4. Melden Sie sich mit dem neuen Passwort an.
 
-Das Zurücksetzen meldet alle bestehenden Anmeldungen des Kontos auf allen Geräten ab.`,
+Das Zurücksetzen meldet alle bestehenden Anmeldungen des Kontos auf allen Geräten ab und widerruft alle persönlichen API-Tokens.`,
   },
   {
     slug: 'change-password',
@@ -59,23 +59,23 @@ Das Zurücksetzen meldet alle bestehenden Anmeldungen des Kontos auf allen Gerä
     title: 'Passwort ändern',
     body: `Wenn Sie Ihr aktuelles Passwort kennen, ändern Sie es im angemeldeten Zustand.
 
-1. Senden Sie POST /api/auth/change-password/ mit current_password und new_password und Ihrem Access-Token.
+1. Senden Sie POST /api/auth/change-password/ mit current_password und new_password und dem Access-Token einer Anmeldung (nicht mit einem persönlichen API-Token: das ergibt 403 session_required).
 2. Ihre aktuelle Anmeldung bleibt bestehen.
 
-Alle anderen Anmeldungen des Kontos (andere Geräte und Browser) werden sofort widerrufen, ihre offenen WebSocket-Verbindungen geschlossen. Wenn Sie vermuten, dass jemand Ihr Passwort kennt, ändern Sie es: Das meldet auch ihn ab.`,
+Alle anderen Anmeldungen des Kontos (andere Geräte und Browser) werden sofort widerrufen, ihre offenen WebSocket-Verbindungen geschlossen. Persönliche API-Tokens bleiben gültig: Widerrufen Sie sie einzeln unter /api/auth/api-tokens/. Nach 5 falschen aktuellen Passwörtern in 15 Minuten antwortet change-password eine Weile mit 429.`,
   },
   {
     slug: 'create-team-and-invite-members',
     category: 'teams-collaboration',
-    title: 'Team anlegen und Mitglieder hinzufügen',
-    body: `Ein Team teilt Inventare, Artikel, Produkte und Buchungen unter seinen Mitgliedern. Jeder Benutzer kann zu einem Team gehören.
+    title: 'Team anlegen und Mitglieder einladen',
+    body: `Ein Team teilt Inventare, Artikel, Produkte und Buchungen unter seinen Mitgliedern. Jeder Benutzer gehört höchstens zu einem Team, und der Beitritt braucht die Zustimmung des Eingeladenen.
 
 1. Legen Sie Ihr Team mit POST /api/teams/ und einem Namen an. Sie werden Eigentümer.
-2. Fügen Sie Kollegen mit POST /api/teams/{id}/add-member/ und deren email (oder user_id) hinzu. Sie brauchen vorher ein Konto.
-3. Das neue Mitglied arbeitet im Team, indem es die Team-Header sendet (siehe „Im persönlichen oder im Team-Bereich arbeiten“).
-4. Was im Team passiert, zeigt GET /api/teams/recent-activity/.
+2. Laden Sie Kollegen mit POST /api/teams/{id}/add-member/ und deren email (oder user_id) ein. Das erzeugt eine 7 Tage gültige Einladung (Antwort 202); niemand wird sofort hinzugefügt.
+3. Der Kollege sieht die Einladung unter GET /api/teams/invitations/ und nimmt sie mit POST /api/teams/invitations/{id}/accept/ an (oder lehnt mit .../decline/ ab).
+4. Als Mitglied arbeitet er im Team, indem er die Team-Header sendet (siehe „Im persönlichen oder im Team-Bereich arbeiten“).
 
-Nur der Eigentümer kann Mitglieder hinzufügen (sonst 403 not_team_owner). Wer schon zu einem Team gehört, kann keinem weiteren beitreten (409 already_in_team), und jeder kann nur ein Team anlegen.`,
+Als Eigentümer sehen Sie offene Einladungen unter GET /api/teams/{id}/invitations/, ziehen eine mit DELETE /api/teams/{id}/invitations/{invitation_id}/ zurück und entfernen Mitglieder mit POST /api/teams/{id}/remove-member/. Mitglieder verlassen das Team mit POST /api/teams/{id}/leave/. Nur der Eigentümer lädt ein (403 not_team_owner); wer schon in einem Team ist, kann nicht annehmen (409 already_in_team). Was im Team passiert, zeigt GET /api/teams/recent-activity/.`,
   },
   {
     slug: 'personal-and-team-scope',
@@ -253,15 +253,15 @@ Anfragen sind begrenzt: 15 Access-Tokens und 6 Aktualisierungen oder Zurücksetz
   {
     slug: 'api-access-tokens',
     category: 'getting-started',
-    title: 'Die API nutzen: Access-Tokens, Refresh-Tokens und WebSocket',
-    body: `Die API verwendet undurchsichtige Bearer-Tokens. Sie erhalten sie bei der Anmeldung; einen eigenen API-Schlüssel für Benutzer gibt es nicht.
+    title: 'Die API nutzen: Access-Tokens, API-Tokens und WebSocket',
+    body: `Die API verwendet undurchsichtige Bearer-Tokens: das Access-Token einer Anmeldung oder ein persönliches API-Token für Skripte und Integrationen.
 
-1. POST /api/auth/login/ liefert ein Access-Token (standardmäßig 30 Minuten gültig) und ein Refresh-Token (standardmäßig 14 Tage).
-2. Senden Sie Authorization: Bearer <Access-Token> bei jeder Anfrage.
-3. Erneuern Sie mit POST /api/token/refresh/ und {"refresh": "..."}: Sie erhalten ein neues Paar, das alte Refresh-Token ist verbraucht.
-4. Für Echtzeit-Nachrichten verbinden Sie sich mit dem WebSocket /ws/notifications/?token=<Access-Token>. Ein fehlendes, ungültiges oder abgelaufenes Token schließt ihn mit Code 4401.
+1. POST /api/auth/login/ liefert ein Access-Token (standardmäßig 30 Minuten gültig) und ein Refresh-Token (standardmäßig 14 Tage); erneuern Sie mit POST /api/token/refresh/ und {"refresh": "..."}.
+2. Für ein Skript legen Sie angemeldet ein persönliches API-Token an: POST /api/auth/api-tokens/ mit einem Namen und nach Wunsch expires_in_days (1 bis 365). Das Token (beginnt mit ipt_) wird nur einmal angezeigt: Bewahren Sie es sicher auf. GET /api/auth/api-tokens/ listet Ihre Tokens, DELETE /api/auth/api-tokens/{id}/ widerruft eines.
+3. Senden Sie Authorization: Bearer <Token> bei jeder Anfrage. Ein API-Token wirkt wie eine Anmeldung Ihres Benutzers, kann aber keine Zugangsdaten verwalten (403 session_required).
+4. Für Echtzeit-Nachrichten verbinden Sie sich mit dem WebSocket /ws/notifications/?token=<Token>. Ein fehlendes, ungültiges, abgelaufenes oder widerrufenes Token schließt ihn mit Code 4401.
 
-Die interaktive Dokumentation liegt unter /api/docs/ (OpenAPI unter /api/openapi.json). Fehler haben immer die Form {"error": {"code", "message", "details"}}; 401 heißt, das Token fehlt oder ist ungültig (neu anmelden oder erneuern), 429 heißt, ein Limit ist erreicht (Retry-After abwarten).`,
+Die interaktive Dokumentation liegt unter /api/docs/ (OpenAPI unter /api/openapi.json). Fehler haben immer die Form {"error": {"code", "message", "details"}}; 401 heißt, das Token fehlt oder ist ungültig, 429, dass ein Limit erreicht ist (Retry-After abwarten). Ein Zurücksetzen des Passworts widerruft alle API-Tokens.`,
   },
   {
     slug: 'contact-support-with-a-ticket',

@@ -27,7 +27,7 @@ You can check whether an address is still free with GET /api/auth/check-email/?e
 2. Ask for a new code: POST /api/auth/resend-verification/ for the e-mail verification, or POST /api/auth/resend-password-reset/ for a password reset. Earlier unexpired codes stay valid.
 3. Enter the newest code within 10 minutes.
 
-What the errors mean: invalid_otp is a wrong code (the message says how many attempts are left); otp_expired means the code is older than its lifetime; otp_attempts_exceeded means the code was locked after 5 wrong attempts, so request a new one. At most 6 codes per e-mail address and purpose are sent per hour; beyond that you get 429 with a Retry-After header telling you how long to wait.`,
+A wrong, expired or already used code is answered with 400 invalid_otp: check the digits, or ask for a new code if it is older than 10 minutes. Wrong codes never lock your code, but too many tries from one network are slowed down (429 with a Retry-After header telling you how long to wait). At most 6 codes per e-mail address and purpose are sent per hour.`,
   },
   {
     slug: 'log-in-and-stay-signed-in',
@@ -40,7 +40,7 @@ What the errors mean: invalid_otp is a wrong code (the message says how many att
 3. Before it expires, exchange the refresh token at POST /api/token/refresh/ with {"refresh": "..."}. You get a new access token and a new refresh token; the old refresh token is spent. A refresh token lasts 14 days by default.
 4. To log out, call POST /api/auth/logout/. With {"all": true} every device is signed out.
 
-After 10 failed logins for one e-mail within 15 minutes, logins for it are blocked for 15 minutes (429 too_many_attempts). If a spent refresh token is sent again, the whole login is revoked for safety (token_reused): log in again.`,
+Repeated failed logins are slowed down with growing delays (429 too_many_attempts with a Retry-After header); an account is never locked, and the network you usually sign in from is not slowed by a stranger's guesses. If a spent refresh token is sent again, the whole login is revoked for safety (token_reused): log in again. Logging in before the e-mail address is verified answers 403 email_not_verified.`,
   },
   {
     slug: 'reset-forgotten-password',
@@ -53,7 +53,7 @@ After 10 failed logins for one e-mail within 15 minutes, logins for it are block
 3. Send POST /api/auth/reset-password/ with email, otp_code and new_password.
 4. Log in again with the new password.
 
-A password reset signs out every existing login of the account, on every device.`,
+A password reset signs out every existing login of the account, on every device, and revokes all its personal API tokens.`,
   },
   {
     slug: 'change-password',
@@ -61,23 +61,23 @@ A password reset signs out every existing login of the account, on every device.
     title: 'Changing your password',
     body: `When you know your current password you can change it while logged in.
 
-1. Send POST /api/auth/change-password/ with current_password and new_password, with your access token.
+1. Send POST /api/auth/change-password/ with current_password and new_password, with the access token of a login (not a personal API token: that answers 403 session_required).
 2. Your current login stays signed in.
 
-All other logins of the account (other devices, other browsers) are revoked at once, and their open WebSocket connections are closed. If you suspect someone else knows your password, change it: this also signs them out.`,
+All other logins of the account (other devices, other browsers) are revoked at once, and their open WebSocket connections are closed. Personal API tokens stay valid: revoke them separately at /api/auth/api-tokens/. After 5 wrong current passwords in 15 minutes, change-password answers 429 for a while.`,
   },
   {
     slug: 'create-team-and-invite-members',
     category: 'teams-collaboration',
-    title: 'Creating a team and adding members',
-    body: `A team shares inventories, items, products and transactions among its members. Each user can belong to one team.
+    title: 'Creating a team and inviting members',
+    body: `A team shares inventories, items, products and transactions among its members. Each user belongs to at most one team, and joining one needs the invitee's consent.
 
 1. Create your team with POST /api/teams/ and a name. You become its owner.
-2. Add a colleague with POST /api/teams/{id}/add-member/ and their email (or user_id). The colleague needs an account first.
-3. The new member works in the team by sending the team scope headers (see "Working in your personal or your team scope").
-4. Follow what happens in the team with GET /api/teams/recent-activity/.
+2. Invite a colleague with POST /api/teams/{id}/add-member/ and their email (or user_id). This creates an invitation valid for 7 days (answer 202); nobody is added at once.
+3. The colleague sees the invitation at GET /api/teams/invitations/ and accepts it with POST /api/teams/invitations/{id}/accept/ (or declines it with .../decline/).
+4. Once a member, they work in the team by sending the team scope headers (see "Working in your personal or your team scope").
 
-Only the owner can add members (403 not_team_owner otherwise). A user who already belongs to a team cannot be added to another one (409 already_in_team), and a user can create only one team.`,
+As the owner you list open invitations at GET /api/teams/{id}/invitations/, withdraw one with DELETE /api/teams/{id}/invitations/{invitation_id}/ and remove a member with POST /api/teams/{id}/remove-member/. Members leave with POST /api/teams/{id}/leave/. Only the owner invites (403 not_team_owner); someone already in a team cannot accept (409 already_in_team). Follow what happens with GET /api/teams/recent-activity/.`,
   },
   {
     slug: 'personal-and-team-scope',
@@ -255,15 +255,15 @@ Verification requests are limited: 15 access tokens and 6 refreshes or resets pe
   {
     slug: 'api-access-tokens',
     category: 'getting-started',
-    title: 'Using the API: access tokens, refresh tokens and the WebSocket',
-    body: `The API uses opaque bearer tokens. You get them by logging in; there is no separate API key for users.
+    title: 'Using the API: access tokens, API tokens and the WebSocket',
+    body: `The API uses opaque bearer tokens: the access token of a login, or a personal API token for scripts and integrations.
 
-1. POST /api/auth/login/ returns an access token (valid 30 minutes by default) and a refresh token (14 days by default).
-2. Send Authorization: Bearer <access token> with every request.
-3. Renew with POST /api/token/refresh/ and {"refresh": "..."}: you get a new pair and the old refresh token is spent.
-4. For real-time updates, connect to the WebSocket /ws/notifications/?token=<access token>. A missing, invalid or expired token closes it with code 4401.
+1. POST /api/auth/login/ returns an access token (valid 30 minutes by default) and a refresh token (14 days by default); renew with POST /api/token/refresh/ and {"refresh": "..."}.
+2. For a script, create a personal API token while logged in: POST /api/auth/api-tokens/ with a name and, if you like, expires_in_days (1 to 365). The token (starting with ipt_) is shown only once: store it safely. List your tokens with GET /api/auth/api-tokens/ and revoke one with DELETE /api/auth/api-tokens/{id}/.
+3. Send Authorization: Bearer <token> with every request. An API token acts like a login of your user, but cannot manage credentials (403 session_required).
+4. For real-time updates, connect to the WebSocket /ws/notifications/?token=<token>. A missing, invalid, expired or revoked token closes it with code 4401.
 
-The interactive documentation is at /api/docs/ (OpenAPI at /api/openapi.json). Errors always have the shape {"error": {"code", "message", "details"}}; 401 means the token is missing or invalid (log in or refresh), 429 means you hit a rate limit (wait for Retry-After).`,
+The interactive documentation is at /api/docs/ (OpenAPI at /api/openapi.json). Errors always have the shape {"error": {"code", "message", "details"}}; 401 means the token is missing or invalid, 429 that you hit a rate limit (wait for Retry-After). A password reset revokes all API tokens.`,
   },
   {
     slug: 'contact-support-with-a-ticket',

@@ -25,7 +25,7 @@ Puede comprobar si una dirección está libre con GET /api/auth/check-email/?ema
 2. Pida un código nuevo: POST /api/auth/resend-verification/ para la verificación del correo, o POST /api/auth/resend-password-reset/ para restablecer la contraseña. Los códigos anteriores no caducados siguen siendo válidos.
 3. Introduzca el código más reciente en 10 minutos.
 
-Los errores: invalid_otp es un código incorrecto (el mensaje indica los intentos que quedan); otp_expired significa que el código caducó; otp_attempts_exceeded significa que el código se bloqueó tras 5 intentos fallidos: pida uno nuevo. Se envían como máximo 6 códigos por dirección y finalidad por hora; después la respuesta es 429 con una cabecera Retry-After.`,
+Un código incorrecto, caducado o ya usado recibe la respuesta 400 invalid_otp: revise los dígitos o pida un código nuevo si tiene más de 10 minutos. Los errores nunca bloquean su código, pero demasiados intentos desde una misma red se frenan (429 con una cabecera Retry-After que indica cuánto esperar). Se envían como máximo 6 códigos por dirección y finalidad por hora.`,
   },
   {
     slug: 'log-in-and-stay-signed-in',
@@ -38,7 +38,7 @@ Los errores: invalid_otp es un código incorrecto (el mensaje indica los intento
 3. Antes de que caduque, cambie el token de renovación en POST /api/token/refresh/ con {"refresh": "..."}. Recibe un token de acceso y un token de renovación nuevos; el anterior queda gastado. Un token de renovación dura 14 días por defecto.
 4. Para cerrar la sesión, llame a POST /api/auth/logout/. Con {"all": true} se cierran todos los dispositivos.
 
-Tras 10 inicios de sesión fallidos para un correo en 15 minutos, se bloquean durante 15 minutos (429 too_many_attempts). Si se vuelve a enviar un token de renovación ya gastado, se revoca toda la sesión por seguridad (token_reused): inicie sesión de nuevo.`,
+Los inicios de sesión fallidos repetidos se frenan con esperas crecientes (429 too_many_attempts con una cabecera Retry-After); una cuenta nunca se bloquea y su red habitual no se frena por los intentos de un extraño. Si se vuelve a enviar un token de renovación ya gastado, se revoca toda la sesión por seguridad (token_reused): inicie sesión de nuevo. Iniciar sesión antes de verificar el correo responde 403 email_not_verified.`,
   },
   {
     slug: 'reset-forgotten-password',
@@ -51,7 +51,7 @@ Tras 10 inicios de sesión fallidos para un correo en 15 minutos, se bloquean du
 3. Envíe POST /api/auth/reset-password/ con email, otp_code y new_password.
 4. Inicie sesión con la contraseña nueva.
 
-El restablecimiento cierra todas las sesiones existentes de la cuenta en todos los dispositivos.`,
+El restablecimiento cierra todas las sesiones existentes de la cuenta en todos los dispositivos y revoca todos sus tokens de API personales.`,
   },
   {
     slug: 'change-password',
@@ -59,23 +59,23 @@ El restablecimiento cierra todas las sesiones existentes de la cuenta en todos l
     title: 'Cambiar su contraseña',
     body: `Si conoce su contraseña actual, puede cambiarla con la sesión iniciada.
 
-1. Envíe POST /api/auth/change-password/ con current_password y new_password, con su token de acceso.
+1. Envíe POST /api/auth/change-password/ con current_password y new_password, con el token de acceso de una sesión (no un token de API personal: eso responde 403 session_required).
 2. Su sesión actual sigue abierta.
 
-Todas las demás sesiones de la cuenta (otros dispositivos y navegadores) se revocan al instante y se cierran sus conexiones WebSocket. Si sospecha que alguien conoce su contraseña, cámbiela: así también se cierra su sesión.`,
+Todas las demás sesiones de la cuenta (otros dispositivos y navegadores) se revocan al instante y se cierran sus conexiones WebSocket. Los tokens de API personales siguen siendo válidos: revóquelos por separado en /api/auth/api-tokens/. Tras 5 contraseñas actuales incorrectas en 15 minutos, change-password responde 429 durante un rato.`,
   },
   {
     slug: 'create-team-and-invite-members',
     category: 'teams-collaboration',
-    title: 'Crear un equipo y añadir miembros',
-    body: `Un equipo comparte inventarios, artículos, productos y movimientos entre sus miembros. Cada usuario puede pertenecer a un equipo.
+    title: 'Crear un equipo e invitar a miembros',
+    body: `Un equipo comparte inventarios, artículos, productos y movimientos entre sus miembros. Cada usuario pertenece como máximo a un equipo, y unirse requiere el consentimiento de la persona invitada.
 
 1. Cree su equipo con POST /api/teams/ y un nombre. Usted será el propietario.
-2. Añada a un compañero con POST /api/teams/{id}/add-member/ y su email (o user_id). Necesita tener una cuenta antes.
-3. El nuevo miembro trabaja en el equipo enviando las cabeceras del equipo (vea «Trabajar en su ámbito personal o de equipo»).
-4. Siga la actividad del equipo con GET /api/teams/recent-activity/.
+2. Invite a un compañero con POST /api/teams/{id}/add-member/ y su email (o user_id). Esto crea una invitación válida 7 días (respuesta 202); nadie se añade de inmediato.
+3. El compañero ve la invitación en GET /api/teams/invitations/ y la acepta con POST /api/teams/invitations/{id}/accept/ (o la rechaza con .../decline/).
+4. Ya como miembro, trabaja en el equipo enviando las cabeceras del equipo (vea «Trabajar en su ámbito personal o de equipo»).
 
-Solo el propietario puede añadir miembros (si no, 403 not_team_owner). Un usuario que ya pertenece a un equipo no puede unirse a otro (409 already_in_team), y cada usuario puede crear un solo equipo.`,
+Como propietario, ve las invitaciones abiertas en GET /api/teams/{id}/invitations/, retira una con DELETE /api/teams/{id}/invitations/{invitation_id}/ y quita a un miembro con POST /api/teams/{id}/remove-member/. Los miembros salen con POST /api/teams/{id}/leave/. Solo el propietario invita (403 not_team_owner); quien ya está en un equipo no puede aceptar (409 already_in_team). Siga la actividad con GET /api/teams/recent-activity/.`,
   },
   {
     slug: 'personal-and-team-scope',
@@ -253,15 +253,15 @@ Las peticiones están limitadas: 15 tokens de acceso y 6 renovaciones o restable
   {
     slug: 'api-access-tokens',
     category: 'getting-started',
-    title: 'Usar la API: tokens de acceso, tokens de renovación y WebSocket',
-    body: `La API usa tokens bearer opacos. Los obtiene al iniciar sesión; no hay una clave de API aparte para los usuarios.
+    title: 'Usar la API: tokens de acceso, tokens de API y WebSocket',
+    body: `La API usa tokens bearer opacos: el token de acceso de una sesión o un token de API personal para scripts e integraciones.
 
-1. POST /api/auth/login/ devuelve un token de acceso (30 minutos por defecto) y un token de renovación (14 días por defecto).
-2. Envíe Authorization: Bearer <token de acceso> en cada petición.
-3. Renueve con POST /api/token/refresh/ y {"refresh": "..."}: recibe un par nuevo y el token de renovación anterior queda gastado.
-4. Para actualizaciones en tiempo real, conéctese al WebSocket /ws/notifications/?token=<token de acceso>. Un token ausente, no válido o caducado lo cierra con el código 4401.
+1. POST /api/auth/login/ devuelve un token de acceso (30 minutos por defecto) y un token de renovación (14 días por defecto); renueve con POST /api/token/refresh/ y {"refresh": "..."}.
+2. Para un script, cree un token de API personal con la sesión iniciada: POST /api/auth/api-tokens/ con un nombre y, si quiere, expires_in_days (1 a 365). El token (empieza por ipt_) se muestra una sola vez: guárdelo en un lugar seguro. GET /api/auth/api-tokens/ lista sus tokens y DELETE /api/auth/api-tokens/{id}/ revoca uno.
+3. Envíe Authorization: Bearer <token> en cada petición. Un token de API actúa como una sesión de su usuario, pero no puede gestionar credenciales (403 session_required).
+4. Para actualizaciones en tiempo real, conéctese al WebSocket /ws/notifications/?token=<token>. Un token ausente, no válido, caducado o revocado lo cierra con el código 4401.
 
-La documentación interactiva está en /api/docs/ (OpenAPI en /api/openapi.json). Los errores tienen siempre la forma {"error": {"code", "message", "details"}}; 401 significa que falta el token o no es válido (inicie sesión o renueve), 429 que alcanzó un límite (espere Retry-After).`,
+La documentación interactiva está en /api/docs/ (OpenAPI en /api/openapi.json). Los errores tienen siempre la forma {"error": {"code", "message", "details"}}; 401 significa que falta el token o no es válido, 429 que alcanzó un límite (espere Retry-After). Restablecer la contraseña revoca todos los tokens de API.`,
   },
   {
     slug: 'contact-support-with-a-ticket',

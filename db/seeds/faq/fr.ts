@@ -18,14 +18,14 @@ Vous pouvez vérifier qu'une adresse est libre avec GET /api/auth/check-email/?e
   {
     slug: 'verification-code-not-received',
     category: 'account-security',
-    title: "Je n'ai pas reçu mon code par e-mail ou le code ne fonctionne pas",
+    title: 'Je n\'ai pas reçu mon code par e-mail ou le code ne fonctionne pas',
     body: `Les codes de vérification et de réinitialisation ont 6 chiffres, arrivent par e-mail et sont valables 10 minutes.
 
 1. Regardez dans vos courriers indésirables et vérifiez que vous utilisez l'adresse de votre inscription.
 2. Demandez un nouveau code : POST /api/auth/resend-verification/ pour la vérification de l'e-mail, ou POST /api/auth/resend-password-reset/ pour une réinitialisation du mot de passe. Les anciens codes non expirés restent valables.
 3. Saisissez le code le plus récent dans les 10 minutes.
 
-Les erreurs : invalid_otp est un code erroné (le message indique les essais restants) ; otp_expired signifie que le code a expiré ; otp_attempts_exceeded signifie que le code est bloqué après 5 essais erronés : demandez-en un nouveau. Au plus 6 codes par adresse et par usage sont envoyés par heure ; au-delà, la réponse est 429 avec un en-tête Retry-After.`,
+Un code erroné, expiré ou déjà utilisé reçoit la réponse 400 invalid_otp : vérifiez les chiffres, ou demandez un nouveau code s'il a plus de 10 minutes. Les erreurs ne bloquent jamais votre code, mais trop d'essais depuis un même réseau sont ralentis (429 avec un en-tête Retry-After qui indique combien attendre). Au plus 6 codes par adresse et par usage sont envoyés par heure.`,
   },
   {
     slug: 'log-in-and-stay-signed-in',
@@ -38,7 +38,7 @@ Les erreurs : invalid_otp est un code erroné (le message indique les essais res
 3. Avant son expiration, échangez le jeton de rafraîchissement sur POST /api/token/refresh/ avec {"refresh": "..."}. Vous recevez un nouveau jeton d'accès et un nouveau jeton de rafraîchissement ; l'ancien est consommé. Un jeton de rafraîchissement dure 14 jours par défaut.
 4. Pour vous déconnecter, appelez POST /api/auth/logout/. Avec {"all": true}, tous les appareils sont déconnectés.
 
-Après 10 connexions échouées pour un e-mail en 15 minutes, les connexions sont bloquées 15 minutes (429 too_many_attempts). Si un jeton de rafraîchissement déjà consommé est renvoyé, toute la connexion est révoquée par sécurité (token_reused) : reconnectez-vous.`,
+Les échecs de connexion répétés sont ralentis par des délais croissants (429 too_many_attempts avec un en-tête Retry-After) ; un compte n'est jamais bloqué, et votre réseau habituel n'est pas ralenti par les essais d'un inconnu. Si un jeton de rafraîchissement déjà consommé est renvoyé, toute la connexion est révoquée par sécurité (token_reused) : reconnectez-vous. Une connexion avant la vérification de l'adresse répond 403 email_not_verified.`,
   },
   {
     slug: 'reset-forgotten-password',
@@ -51,7 +51,7 @@ Après 10 connexions échouées pour un e-mail en 15 minutes, les connexions son
 3. Envoyez POST /api/auth/reset-password/ avec email, otp_code et new_password.
 4. Reconnectez-vous avec le nouveau mot de passe.
 
-La réinitialisation déconnecte toutes les connexions existantes du compte, sur tous les appareils.`,
+La réinitialisation déconnecte toutes les connexions existantes du compte, sur tous les appareils, et révoque tous ses jetons d'API personnels.`,
   },
   {
     slug: 'change-password',
@@ -59,23 +59,23 @@ La réinitialisation déconnecte toutes les connexions existantes du compte, sur
     title: 'Changer votre mot de passe',
     body: `Si vous connaissez votre mot de passe actuel, vous pouvez le changer en étant connecté.
 
-1. Envoyez POST /api/auth/change-password/ avec current_password et new_password, avec votre jeton d'accès.
+1. Envoyez POST /api/auth/change-password/ avec current_password et new_password, avec le jeton d'accès d'une connexion (pas un jeton d'API personnel : cela répond 403 session_required).
 2. Votre connexion actuelle reste active.
 
-Toutes les autres connexions du compte (autres appareils, autres navigateurs) sont révoquées immédiatement et leurs connexions WebSocket fermées. Si vous pensez que quelqu'un connaît votre mot de passe, changez-le : cela le déconnecte aussi.`,
+Toutes les autres connexions du compte (autres appareils, autres navigateurs) sont révoquées immédiatement et leurs connexions WebSocket fermées. Les jetons d'API personnels restent valables : révoquez-les séparément sur /api/auth/api-tokens/. Après 5 mots de passe actuels erronés en 15 minutes, change-password répond 429 pendant un moment.`,
   },
   {
     slug: 'create-team-and-invite-members',
     category: 'teams-collaboration',
-    title: 'Créer une équipe et ajouter des membres',
-    body: `Une équipe partage inventaires, articles, produits et mouvements entre ses membres. Chaque utilisateur peut appartenir à une équipe.
+    title: 'Créer une équipe et inviter des membres',
+    body: `Une équipe partage inventaires, articles, produits et mouvements entre ses membres. Chaque utilisateur appartient au plus à une équipe, et la rejoindre demande l'accord de la personne invitée.
 
 1. Créez votre équipe avec POST /api/teams/ et un nom. Vous en devenez propriétaire.
-2. Ajoutez un collègue avec POST /api/teams/{id}/add-member/ et son email (ou user_id). Il doit d'abord avoir un compte.
-3. Le nouveau membre travaille dans l'équipe en envoyant les en-têtes de l'équipe (voir « Travailler dans votre espace personnel ou d'équipe »).
-4. Suivez l'activité de l'équipe avec GET /api/teams/recent-activity/.
+2. Invitez un collègue avec POST /api/teams/{id}/add-member/ et son email (ou user_id). Cela crée une invitation valable 7 jours (réponse 202) ; personne n'est ajouté directement.
+3. Le collègue voit l'invitation sur GET /api/teams/invitations/ et l'accepte avec POST /api/teams/invitations/{id}/accept/ (ou la refuse avec .../decline/).
+4. Une fois membre, il travaille dans l'équipe en envoyant les en-têtes de l'équipe (voir « Travailler dans votre espace personnel ou d'équipe »).
 
-Seul le propriétaire peut ajouter des membres (sinon 403 not_team_owner). Un utilisateur qui appartient déjà à une équipe ne peut pas en rejoindre une autre (409 already_in_team), et chacun ne peut créer qu'une équipe.`,
+En tant que propriétaire, vous voyez les invitations ouvertes sur GET /api/teams/{id}/invitations/, en retirez une avec DELETE /api/teams/{id}/invitations/{invitation_id}/ et retirez un membre avec POST /api/teams/{id}/remove-member/. Les membres quittent l'équipe avec POST /api/teams/{id}/leave/. Seul le propriétaire invite (403 not_team_owner) ; une personne déjà dans une équipe ne peut pas accepter (409 already_in_team). Suivez l'activité avec GET /api/teams/recent-activity/.`,
   },
   {
     slug: 'personal-and-team-scope',
@@ -253,15 +253,15 @@ Les requêtes sont limitées : 15 jetons d'accès et 6 rafraîchissements ou ré
   {
     slug: 'api-access-tokens',
     category: 'getting-started',
-    title: "Utiliser l'API : jetons d'accès, jetons de rafraîchissement et WebSocket",
-    body: `L'API utilise des jetons bearer opaques. Vous les obtenez en vous connectant ; il n'y a pas de clé d'API séparée pour les utilisateurs.
+    title: 'Utiliser l\'API : jetons d\'accès, jetons d\'API et WebSocket',
+    body: `L'API utilise des jetons bearer opaques : le jeton d'accès d'une connexion, ou un jeton d'API personnel pour les scripts et intégrations.
 
-1. POST /api/auth/login/ renvoie un jeton d'accès (30 minutes par défaut) et un jeton de rafraîchissement (14 jours par défaut).
-2. Envoyez Authorization: Bearer <jeton d'accès> avec chaque requête.
-3. Renouvelez avec POST /api/token/refresh/ et {"refresh": "..."} : vous recevez une nouvelle paire et l'ancien jeton de rafraîchissement est consommé.
-4. Pour le temps réel, connectez-vous au WebSocket /ws/notifications/?token=<jeton d'accès>. Un jeton absent, invalide ou expiré le ferme avec le code 4401.
+1. POST /api/auth/login/ renvoie un jeton d'accès (30 minutes par défaut) et un jeton de rafraîchissement (14 jours par défaut) ; renouvelez avec POST /api/token/refresh/ et {"refresh": "..."}.
+2. Pour un script, créez un jeton d'API personnel en étant connecté : POST /api/auth/api-tokens/ avec un nom et, si vous voulez, expires_in_days (1 à 365). Le jeton (qui commence par ipt_) n'est montré qu'une fois : conservez-le en lieu sûr. GET /api/auth/api-tokens/ liste vos jetons, DELETE /api/auth/api-tokens/{id}/ en révoque un.
+3. Envoyez Authorization: Bearer <jeton> avec chaque requête. Un jeton d'API agit comme une connexion de votre utilisateur, mais ne peut pas gérer les identifiants (403 session_required).
+4. Pour le temps réel, connectez-vous au WebSocket /ws/notifications/?token=<jeton>. Un jeton absent, invalide, expiré ou révoqué le ferme avec le code 4401.
 
-La documentation interactive est sur /api/docs/ (OpenAPI sur /api/openapi.json). Les erreurs ont toujours la forme {"error": {"code", "message", "details"}} ; 401 signifie jeton absent ou invalide (reconnectez-vous ou renouvelez), 429 une limite atteinte (attendez Retry-After).`,
+La documentation interactive est sur /api/docs/ (OpenAPI sur /api/openapi.json). Les erreurs ont toujours la forme {"error": {"code", "message", "details"}} ; 401 signifie jeton absent ou invalide, 429 une limite atteinte (attendez Retry-After). Une réinitialisation du mot de passe révoque tous les jetons d'API.`,
   },
   {
     slug: 'contact-support-with-a-ticket',

@@ -12,7 +12,7 @@ export default {
     auth: { access: { scope: 'staff' } },
     tags: ['api', 'auth', 'admin'],
     description: 'OTP history (staff only)',
-    notes: 'Codes themselves are never stored or shown; status is active, used, invalidated, locked or expired.',
+    notes: 'Codes themselves are never stored or shown; status is active, used, invalidated or expired; attempts counts wrong guesses (limited per client address, not per code).',
     validate: { query: Joi.object({ ...pageQuery, email, purpose: Joi.string().valid('verify_email', 'reset_password') }).label('OtpHistoryQuery') },
     plugins: errorDocs(401, 403),
   },

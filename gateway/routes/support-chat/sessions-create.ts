@@ -14,7 +14,8 @@ export default {
     notes: 'The session answers in `language` (default `en`; articles of that language are searched, English when there are none). Sessions and their messages are stored encrypted and readable by their owner only.',
     validate: { payload: Joi.object({ language: LANGUAGE.default('en').description('language code, e.g. en, de, fr, es') }).allow(null).label('ChatSessionIn') },
     response: { status: { 201: ChatSessionOut } },
-    plugins: errorDocs(400, 401),
+    // no body at all is a session in English
+    plugins: { ...errorDocs(400, 401), platform: { bodyOptional: true } },
   },
   async handler(request, h) {
     const { language } = (request.payload as { language?: string } | null) ?? {};

@@ -14,6 +14,7 @@ import { applyListParams, paginate, type ListParams, type ListSpec, type Page, t
 import { iso } from './product-graph.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { ProductSearch } from '../../../db/models/index.js';
 
 export interface SearchOut {
   id: number;
@@ -63,7 +64,7 @@ export class ProductSearchService implements CollectionService<SearchOut> {
   async record(actor: Actor, params: ListParams, resultCount: number, source: SearchOut['source']): Promise<SearchOut> {
     const { scope, userId: actorId } = actor;
     const filters = Object.fromEntries(REMEMBERED_FILTERS.filter((k) => params[k] !== undefined && params[k] !== '').map((k) => [k, params[k]]));
-    const [row] = await this.platform.knex('product_searches')
+    const row: Record<string, any> = await ProductSearch.query(this.platform.knex)
       .insert({ user_id: actorId, query: String(params.search ?? '').slice(0, 300), filters: JSON.stringify(filters), result_count: resultCount, source, ...scopeFill(scope, actorId) })
       .returning('*');
     return toOut(row);

@@ -5,6 +5,7 @@
 // factory; a list with a non-empty `search` is recorded in the caller's search history.
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
@@ -20,7 +21,8 @@ import type { ProductImageService } from './product-image-service.js';
 import type { ProductSearchService, SearchOut } from './product-search-service.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
-import { Product, ProductFamily } from '../../../db/models/index.js';
+import { InventoryItem, Product, ProductFamily, ProductImage } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export interface ProductIn {
   name?: string;
@@ -82,9 +84,9 @@ export class ProductService implements CollectionService<ProductOut> {
   private url = (p: string) => `${this.platform.config.publicBaseUrl}/media/${p}`;
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
-  filtered(db: Db, scope: Scope, params: ListParams): Knex.QueryBuilder {
+  filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
     const { search, ...rest } = params;
-    const q = applyListParams(inScope(db('products as p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
+    const q = applyListParams(inScope(Product.query(db).alias('p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
     if (search) {
       const term = `%${escapeLike(search)}%`;
       q.where((w) => {
@@ -140,7 +142,7 @@ export class ProductService implements CollectionService<ProductOut> {
     const productId = await this.platform.knex.transaction(async (trx) => {
       const familyId = await this.resolveFamily(trx, scope, actorId, input);
       const variants = await checkVariants(trx, scope, null, input.variants ?? []);
-      const [row] = await trx('products')
+      const row = await Product.query(trx)
         .insert({ ...DEFAULTS, ...pickScalars(input), family_id: familyId ?? null, ...scopeFill(scope, actorId) })
         .returning('*');
       await replaceTags(trx, row.id, input.tags ?? []);
@@ -167,7 +169,7 @@ export class ProductService implements CollectionService<ProductOut> {
       if (input.family_id !== undefined || input.product_family_name !== undefined || replace) {
         patch.family_id = (await this.resolveFamily(trx, scope, actorId, input)) ?? null;
       }
-      const [after] = await trx('products').where({ id: productId }).update({ ...patch, updated_at: trx.fn.now() }).returning('*');
+      const [after]: Record<string, any>[] = await Product.query(trx).where({ id: productId }).patch({ ...patch, updated_at: trx.fn.now() }).returning('*');
       if (input.tags !== undefined || replace) await replaceTags(trx, productId, input.tags ?? []);
       if (input.variants !== undefined || replace) {
         const variants = await checkVariants(trx, scope, productId, input.variants ?? []);
@@ -187,12 +189,12 @@ export class ProductService implements CollectionService<ProductOut> {
     const { scope, userId: actorId } = actor;
     const paths = await this.platform.knex.transaction(async (trx) => {
       const row = await findInScope<{ name: string }>(trx, Product, productId, scope, 'Product', { forUpdate: true });
-      const stock = await trx('inventory_items').where({ product_id: productId }).where('quantity', '>', 0).first(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity'));
+      const stock = (await InventoryItem.query(trx).where({ product_id: productId }).where('quantity', '>', 0).select(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity')).first()) as unknown as { items: number; quantity: number } | undefined;
       if (stock && stock.items > 0) {
         throw new Conflict(`Product "${row.name}" still has ${stock.quantity} in stock across ${stock.items} inventory item(s); consume or move the stock first.`, 'product_in_stock', { items: stock.items, quantity: stock.quantity });
       }
-      const imagePaths: string[] = await trx('product_images').where({ product_id: productId }).pluck('path');
-      await trx('products').where({ id: productId }).delete();
+      const imagePaths = (await ProductImage.query(trx).where({ product_id: productId }).select('path')).map((r) => r.path);
+      await Product.query(trx).where({ id: productId }).delete();
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product.delete', entityType: 'product', entityId: productId, summary: `Deleted product "${row.name}"` });
       return imagePaths;
     });
@@ -211,8 +213,8 @@ export class ProductService implements CollectionService<ProductOut> {
 
 /** Two writers taking the same SKU at once: the unique index decides; answer like the pre-check does. */
 function skuRace(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e?.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
+  const e = pgError(err);
+  if (e.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
   throw err;
 }
 

@@ -43,6 +43,7 @@ import {
   upsertItems, type LegRow, type LockedItem, type Trx, type UpsertRow,
 } from './stock-sql.js';
 import { InventoryItem, StorageBox } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export const LEDGER_KINDS = ['receive', 'consume', 'adjust', 'move', 'import'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -158,7 +159,7 @@ export class StockLedger {
       }));
     } catch (err) {
       // a concurrent request with the same key committed first: answer with its transaction
-      if (idempotencyKey && (err as { code?: string; constraint?: string }).code === '23505' && /idem/.test((err as { constraint?: string }).constraint ?? '')) {
+      if (idempotencyKey && pgError(err).code === '23505' && /idem/.test(pgError(err).constraint ?? '')) {
         const existing = await findByIdempotencyKey(this.platform.knex, scope, idempotencyKey);
         if (existing) return replay(existing, fingerprint!);
       }
@@ -266,7 +267,7 @@ async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 3): Promise<T
     try {
       return await fn();
     } catch (err) {
-      if (i >= attempts || (err as { code?: string }).code !== '40P01') throw err;
+      if (i >= attempts || pgError(err).code !== '40P01') throw err;
     }
   }
 }

@@ -17,17 +17,20 @@ export interface OcrTokens {
 }
 
 /**
- * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scale`
- * divides pixel positions back to the page's own units (a PDF page rendered at
- * 200 dpi has scale 200/72), so OCR words can sit beside a text layer.
+ * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scales`
+ * (one for all, or one per image) divides pixel positions back to the page's own
+ * units (a PDF page rendered at 200 dpi has scale 200/72), so OCR words can sit
+ * beside a text layer.
  */
-export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scale = 1): Promise<OcrTokens> {
+export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1): Promise<OcrTokens> {
   const tokens: Token[] = [];
   const pages: PageBox[] = [];
   const seconds: number[] = [];
   let confidence = 0;
   let words = 0;
   for (const [i, image] of images.entries()) {
+    // each page has its own render scale (formats/pdf.ts keeps big pages within a pixel budget)
+    const scale = Array.isArray(scales) ? (scales[i] ?? 1) : scales;
     let result;
     try {
       result = await recognize(await flattenShading(image), { timeoutMs, words: true });
