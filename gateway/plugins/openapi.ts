@@ -53,6 +53,7 @@ export async function registerOpenApi(server: Server): Promise<void> {
           { name: 'support-tickets', description: 'Support tickets: encrypted descriptions and replies, blind-index search, status moves, staff-internal notes, private attachments, notifications' },
           { name: 'support-ticket-types', description: 'Ticket types (translated; staff manage them)' },
           { name: 'help-categories', description: 'Help categories of tickets and FAQ articles (translated; staff manage them)' },
+          { name: 'restqlapi', description: 'Projected catalog API: ?query={id,name,variants{sku,images{alt_text}}} returns only the named fields (one SQL statement per read); nested writes of tags, variants and images with {create, update, delete}; record discovery per app' },
           { name: 'invoice-import', description: 'Invoice documents (PDF, scans, photos, UBL/CII XML, Factur-X, CSV) parsed into preview sessions, applied to stock all or nothing; session history' },
         ],
         securityDefinitions: { bearer: { type: 'apiKey', name: 'Authorization', in: 'header', description: 'Bearer <access token>' } },

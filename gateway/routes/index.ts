@@ -158,6 +158,7 @@ import supportTicketsUpdate from './support-tickets/update.js';
 import supportTicketsDelete from './support-tickets/delete.js';
 import supportTicketsAddReply from './support-tickets/add-reply.js';
 import supportTicketsDownloadAttachment from './support-tickets/download-attachment.js';
+import { restqlRoutes } from './restqlapi/index.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -318,4 +319,5 @@ export const routes: ServerRoute[] = [
   supportTicketsDelete,
   supportTicketsAddReply,
   supportTicketsDownloadAttachment,
+  ...restqlRoutes,
 ] as ServerRoute[];
