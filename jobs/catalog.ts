@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -43,6 +43,8 @@ export interface JobPayloads {
   'invoice.parse': { actor_id: string; document_id: number };
   /** apply one bulk-store request (invoice_import_attempts row) to its session, all or nothing */
   'invoice.store': { actor_id: string; attempt_id: number };
+  /** answer one AI support chat question (support_chat_messages row); the reply is written once per question */
+  'ai.answer-chat-message': { actor_id: string; message_id: string };
   /** tell the people concerned about one support ticket event (support_ticket_events row): staff of a new ticket, the owner of a reply or a status change */
   'support.notify': { actor_id: null; event_id: number };
   /** periodic: close tickets resolved long enough ago, re-enqueue events whose notification job was lost */
@@ -163,6 +165,15 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // the attempt row says whether it already ran, so a retry after a crash applies at most once
     options: { attempts: 3, backoff: backoff(2000), ...retention },
     jobId: (p) => `imports-store-${p.attempt_id}`,
+    pollable: true,
+  },
+  'ai.answer-chat-message': {
+    queue: 'ai',
+    payload: Joi.object({ actor_id: Joi.string().guid({ version: 'uuidv4' }).required(), message_id: Joi.string().guid().required() }),
+    // a killed worker's answer is retried once (the stalled job is taken over, or a crash
+    // retries); the unique reply per question in Postgres makes a second run a no-op
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 200 }, ...retention },
+    jobId: (p) => `ai-answer-${p.message_id}`,
     pollable: true,
   },
   'support.notify': {

@@ -17,6 +17,7 @@ import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
 import { kycSweep } from './handlers/kyc-sweep.js';
 import { parseInvoice } from './handlers/parse-invoice.js';
 import { storeInvoice } from './handlers/store-invoice.js';
+import { answerChatMessage } from './handlers/answer-chat-message.js';
 import { supportNotify } from './handlers/support-notify.js';
 import { supportSweep } from './handlers/support-sweep.js';
 import { supportReencrypt } from './handlers/support-reencrypt.js';
@@ -51,6 +52,7 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
   'invoice.parse': parseInvoice,
   'invoice.store': storeInvoice,
+  'ai.answer-chat-message': answerChatMessage,
   'support.notify': supportNotify,
   'support.sweep': supportSweep,
   'support.reencrypt': supportReencrypt,

@@ -130,6 +130,17 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions/latest.js';
 import invoiceSessionsList from './invoice-import/sessions/list.js';
 import invoiceSessionsGet from './invoice-import/sessions/read.js';
+import supportChatSessionsCreate from './support-chat/sessions-create.js';
+import supportChatSessionsList from './support-chat/sessions-list.js';
+import supportChatSessionsGet from './support-chat/sessions-get.js';
+import supportChatMessagesCreate from './support-chat/messages-create.js';
+import supportChatMessagesList from './support-chat/messages-list.js';
+import supportChatTicketCreate from './support-chat/ticket-create.js';
+import faqArticlesList from './faq-articles/list.js';
+import faqArticlesRead from './faq-articles/read.js';
+import faqArticlesCreate from './faq-articles/create.js';
+import faqArticlesUpdate from './faq-articles/update.js';
+import faqArticlesDelete from './faq-articles/delete.js';
 import supportTicketTypesList from './support-ticket-types/list.js';
 import supportTicketTypesRead from './support-ticket-types/read.js';
 import supportTicketTypesCreate from './support-ticket-types/create.js';
@@ -280,6 +291,17 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  supportChatSessionsCreate,
+  supportChatSessionsList,
+  supportChatSessionsGet,
+  supportChatMessagesCreate,
+  supportChatMessagesList,
+  supportChatTicketCreate,
+  faqArticlesList,
+  faqArticlesRead,
+  faqArticlesCreate,
+  faqArticlesUpdate,
+  faqArticlesDelete,
   supportTicketTypesList,
   supportTicketTypesRead,
   supportTicketTypesCreate,

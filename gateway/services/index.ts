@@ -25,6 +25,7 @@ import { createCatalogServices, type CatalogServices } from './catalog/index.js'
 import { createRestqlServices, type RestqlServices } from './restql/index.js';
 import { UserService } from './user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
+import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
 
 export interface Services {
@@ -57,6 +58,8 @@ export interface Services {
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
+  /** AI support chat: sessions and questions (chat), the answer job's work (answers), the FAQ index (knowledge) */
+  supportChat: SupportChat;
   /** support tickets, their types and help categories, notifications, key rotation (support/) */
   support: SupportServices;
 }
@@ -100,5 +103,6 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   return s;
 }

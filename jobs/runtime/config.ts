@@ -71,6 +71,31 @@ export interface Config {
   /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
   blindIndexKeys: string;
   support: SupportConfig;
+  /** AI support chat: the answer engine, its limits and the `ai` queue */
+  ai: AiConfig;
+}
+
+/** AI support chat (gateway/services/support/chat/). */
+export interface AiConfig {
+  /** `offline`: extractive answers from the FAQ articles, no model; `openai`: an OpenAI-compatible model, offline as fallback */
+  engine: 'offline' | 'openai';
+  openaiBaseUrl: string;
+  openaiApiKey: string;
+  openaiModel: string;
+  /** a reply is due this long after the question was saved (the spec's 45 s is the maximum) */
+  answerTimeoutMs: number;
+  /** output cap of one model answer, sent as max_tokens and enforced in our code (at most 1,800) */
+  maxOutputTokens: number;
+  /** concurrent answer jobs per worker process on the `ai` queue */
+  concurrency: number;
+  /** chat messages one user may send per minute (REST and WebSocket together) */
+  messagesPerMinute: number;
+  /** questions of one user waiting for their answer at the same time */
+  maxPendingPerUser: number;
+  /** longest chat message in characters */
+  maxMessageChars: number;
+  /** offline engine: BM25 score an article needs to be used as an answer */
+  minScore: number;
 }
 
 /** Support tickets. */
@@ -207,6 +232,17 @@ const schema = Joi.object({
   USER_JOBS_PER_MINUTE: Joi.number().integer().min(1).max(1000000).default(120),
   RENDER_MAX_PIXELS: Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
   SANDBOX_MAX_OLD_SPACE_MB: Joi.number().integer().min(128).max(16384).default(1024),
+  AI_ENGINE: Joi.string().lowercase().valid('offline', 'openai').default('offline'),
+  OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: Joi.string().allow('').default(''),
+  OPENAI_MODEL: Joi.string().max(200).default('gpt-4o-mini'),
+  AI_ANSWER_TIMEOUT_MS: Joi.number().integer().min(500).max(45000).default(45000),
+  AI_MAX_OUTPUT_TOKENS: Joi.number().integer().min(64).max(1800).default(1800),
+  AI_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  AI_MESSAGES_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(30),
+  AI_MAX_PENDING_PER_USER: Joi.number().integer().min(1).max(1000).default(5),
+  AI_MAX_MESSAGE_CHARS: Joi.number().integer().min(100).max(20000).default(4000),
+  AI_MIN_SCORE: Joi.number().min(0).max(1000).default(20),
   FIELD_ENCRYPTION_KEYS: keyringSpec,
   BLIND_INDEX_KEYS: keyringSpec,
   TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
@@ -312,6 +348,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fairness: { inFlightPerUser: value.USER_JOBS_IN_FLIGHT, perMinutePerUser: value.USER_JOBS_PER_MINUTE },
     renderMaxPixels: value.RENDER_MAX_PIXELS,
     sandboxMaxOldSpaceMb: value.SANDBOX_MAX_OLD_SPACE_MB,
+    ai: {
+      engine: value.AI_ENGINE,
+      openaiBaseUrl: stripSlash(value.OPENAI_BASE_URL),
+      openaiApiKey: value.OPENAI_API_KEY,
+      openaiModel: value.OPENAI_MODEL,
+      answerTimeoutMs: value.AI_ANSWER_TIMEOUT_MS,
+      maxOutputTokens: value.AI_MAX_OUTPUT_TOKENS,
+      concurrency: value.AI_CONCURRENCY,
+      messagesPerMinute: value.AI_MESSAGES_PER_MINUTE,
+      maxPendingPerUser: value.AI_MAX_PENDING_PER_USER,
+      maxMessageChars: value.AI_MAX_MESSAGE_CHARS,
+      minScore: value.AI_MIN_SCORE,
+    },
     fieldEncryptionKeys: value.FIELD_ENCRYPTION_KEYS,
     blindIndexKeys: value.BLIND_INDEX_KEYS,
     support: {

@@ -4,4 +4,8 @@
 import type { Handler } from '../registry.js';
 import { reencryptSupportData } from '../../gateway/services/support/ticket-key-rotation.js';
 
-export const supportReencrypt: Handler<'support.reencrypt'> = async (_job, { platform, services }) => reencryptSupportData(platform, services.support.crypto);
+export const supportReencrypt: Handler<'support.reencrypt'> = async (_job, { platform, services }) => ({
+  ...(await reencryptSupportData(platform, services.support.crypto)),
+  // the AI chat's sessions, messages and drafts use the same keyring
+  ...(await services.supportChat.reencrypt()),
+});
