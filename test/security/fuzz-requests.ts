@@ -66,6 +66,8 @@ const deepJson = (depth: number) => `${'{"k":['.repeat(Math.floor(depth / 2))}1$
 const hostileStrings = [
   'a\u0000b',
   '\u0000',
+  'Name\u0000',
+  '\u0000\u0000 x',
   '𝕏😀👨‍👩‍👧‍👦🏳️‍🌈',
   '\u202eevil\u202c\u0301\u200b',
   '\ud800',
@@ -134,8 +136,12 @@ export class RequestFactory {
     return s;
   }
 
-  /** What the schema asks for, roughly: right type, in bounds, existing ids. */
-  validish(schemaIn: Schema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
+  /**
+   * What the schema asks for, roughly: right type, in bounds, existing ids. In
+   * `chaos` mode every nested field may be hostile too.
+   */
+  validish(schemaIn: Schema | undefined, name = '', depth = 0, chaos = false): fc.Arbitrary<unknown> {
+    const child = (schema: Schema | undefined, childName: string) => (chaos ? this.field(schema, childName, depth + 1) : this.validish(schema, childName, depth + 1));
     const s = this.resolve(schemaIn);
     if (s.enum?.length) return fc.constantFrom(...s.enum);
     const isId = name === 'id' || name.endsWith('_id') || name.endsWith('_ids');
@@ -150,10 +156,10 @@ export class RequestFactory {
       case 'boolean':
         return fc.boolean();
       case 'array':
-        return depth > 3 ? fc.constant([]) : fc.array(this.field(s.items, name, depth + 1), { maxLength: 3 });
+        return depth > 3 ? fc.constant([]) : fc.array(child(s.items, name), { maxLength: 3 });
       case 'object': {
         if (depth > 3 || !s.properties) return fc.constant({});
-        const entries = Object.entries(s.properties).map(([k, v]) => [k, this.field(v, k, depth + 1)] as const);
+        const entries = Object.entries(s.properties).map(([k, v]) => [k, child(v, k)] as const);
         const required = s.required ?? [];
         return fc.record(Object.fromEntries(entries), { requiredKeys: required.filter((k) => k in s.properties!) as never[] });
       }
@@ -173,7 +179,28 @@ export class RequestFactory {
 
   /** Mostly what the schema asks for, sometimes something hostile in its place. */
   field(schema: Schema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 5, arbitrary: this.validish(schema, name, depth) }, { weight: 1, arbitrary: hostileValue });
+    return fc.oneof({ weight: 5, arbitrary: this.validish(schema, name, depth, true) }, { weight: 1, arbitrary: hostileValue });
+  }
+
+  /**
+   * A valid-ish body with exactly one field (at any depth) replaced by a hostile
+   * value: the request that gets past validation everywhere else, so the hostile
+   * value reaches the service and the database.
+   */
+  oneHostile(schema: Schema | undefined): fc.Arbitrary<unknown> {
+    return fc.tuple(this.validish(schema), fc.nat(), hostileValue).map(([body, pick, bad]) => {
+      const slots: { holder: Record<string, unknown> | unknown[]; key: string | number }[] = [];
+      const stack: unknown[] = [body];
+      while (stack.length) {
+        const v = stack.pop();
+        if (Array.isArray(v)) v.forEach((x, i) => (slots.push({ holder: v, key: i }), stack.push(x)));
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (slots.push({ holder: v as Record<string, unknown>, key: k }), stack.push(x));
+      }
+      if (!slots.length) return body;
+      const slot = slots[pick % slots.length];
+      (slot.holder as Record<string | number, unknown>)[slot.key] = bad;
+      return body;
+    });
   }
 
   private pathValue(p: Parameter): fc.Arbitrary<string> {
@@ -193,7 +220,9 @@ export class RequestFactory {
     const json = jsonText;
     const body = this.validish(schema);
     return fc.oneof(
-      { weight: 12, arbitrary: body.map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 4, arbitrary: body.map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 6, arbitrary: this.oneHostile(schema).map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 3, arbitrary: this.validish(schema, '', 0, true).map((v) => ({ payload: json(v), contentType: 'application/json' })) },
       { weight: 1, arbitrary: fc.constant({}) },
       { weight: 1, arbitrary: fc.constantFrom('null', '[]', '"text"', '42', '{"a":', '{}}', '\u0000', '{"__proto__":{"is_staff":true},"constructor":{"prototype":{"x":1}}}').map((payload) => ({ payload, contentType: 'application/json' })) },
       { weight: 1, arbitrary: fc.constantFrom(66, 5000).map((d) => ({ payload: json({ deep: DEEP(d) }), contentType: 'application/json' })) },
