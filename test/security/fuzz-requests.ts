@@ -168,7 +168,17 @@ export class RequestFactory {
         if (s.format === 'date' || /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(s.pattern ?? '')) return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
         if (s.format === 'email' || /email/.test(name)) return fc.emailAddress();
         const maxLength = Math.min(s.maxLength ?? 40, 40);
-        return fc.string({ minLength: Math.min(s.minLength ?? 0, maxLength), maxLength, unit: fc.constantFrom(...'abcXYZ019 -_.@é€😀'.split('')) as never });
+        if (s.pattern) {
+          try {
+            const re = new RegExp(s.pattern);
+            return fc.stringMatching(re, { size: 'xsmall' }).filter((v) => v.length <= (s.maxLength ?? 200));
+          } catch {
+            /* a pattern JavaScript cannot read: plain strings */
+          }
+        }
+        // joi strings refuse '' unless allowed: one character at least
+        const letters = fc.constantFrom(...['a', 'b', 'c', 'X', 'Y', 'Z', '0', '1', '9', ' ', '-', '_', '.', '@', 'é', '€', '😀']);
+        return fc.string({ minLength: Math.min(Math.max(s.minLength ?? 1, 1), maxLength), maxLength, unit: letters });
       }
       case 'file':
         return fc.constantFrom(...this.pools.files);
@@ -249,6 +259,36 @@ export class RequestFactory {
       return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
     });
     return fc.oneof({ weight: 6, arbitrary: multipart }, { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constant({ payload: '{"a":1}', contentType: 'application/json' }) });
+  }
+
+  /**
+   * Requests every operation is sent whatever the seed (fast-check `examples`): no
+   * body, JSON null, broken JSON, JSON 5,000 deep, and a valid-ish body, query or
+   * path with one value made hostile (NUL, a lone surrogate, a number beyond any
+   * column) for each of its fields in turn.
+   */
+  examples(op: Operation, seed: number): FuzzRequest[] {
+    const base: FuzzRequest = { method: op.method.toUpperCase(), url: op.path.replace(/\{[^}]+\}/g, String(this.pools.ids[0] ?? 1)), caller: 'user', headers: {} };
+    const out: FuzzRequest[] = [];
+    const json = { 'content-type': 'application/json' };
+    const body = op.parameters.find((p) => p.in === 'body');
+    if (!['GET', 'DELETE', 'HEAD'].includes(base.method) && !op.parameters.some((p) => p.in === 'formData')) {
+      out.push(base, { ...base, headers: json, payload: 'null' }, { ...base, headers: json, payload: '{"a":' }, { ...base, headers: json, payload: `{"a":${deepJson(5000)}}` });
+      const schema = this.resolve(body?.schema);
+      const sample = fc.sample(this.validish(body?.schema), { seed, numRuns: 1 })[0];
+      for (const [name, prop] of Object.entries(schema.properties ?? {}).slice(0, 12)) {
+        const kind = this.resolve(prop).type;
+        const bad = kind === 'integer' || kind === 'number' ? [HUGE, BIGINT, 2 ** 31] : ['x\u0000y', 'x\ud83dy'];
+        for (const value of bad) out.push({ ...base, headers: json, payload: jsonText({ ...(sample as object), [name]: value }) });
+      }
+    }
+    for (const q of op.parameters.filter((p) => p.in === 'query')) {
+      for (const value of ['a\u0000b', '99999999999999999999', '\ud800']) out.push({ ...base, url: `${base.url}?${encodePart(q.name)}=${encodePart(value)}` });
+    }
+    for (const p of op.parameters.filter((x) => x.in === 'path')) {
+      for (const value of ['99999999999999999999', '%00', '-1', '%2e%2e']) out.push({ ...base, url: op.path.replace(`{${p.name}}`, value).replace(/\{[^}]+\}/g, '1') });
+    }
+    return out;
   }
 
   /** Every request the operation could be sent. */
