@@ -1,6 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { Model } from 'objection';
 import { migrationSource } from './migration-source.js';
 
 // BIGINT counts and ids come back as numbers; our ids stay far below 2^53.
@@ -18,10 +17,13 @@ export function knexConfig(databaseUrl: string, pool: { min: number; max: number
   };
 }
 
+/**
+ * A knex instance with its own pool. Objection models are never bound to one
+ * globally (the last knex created would win): every query names its knex or
+ * transaction, `Model.query(trx)`.
+ */
 export function createKnex(databaseUrl: string, pool?: { min: number; max: number }): Knex {
-  const knex = knexFactory(knexConfig(databaseUrl, pool));
-  Model.knex(knex);
-  return knex;
+  return knexFactory(knexConfig(databaseUrl, pool));
 }
 
 export type { Knex };

@@ -30,7 +30,8 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   const kyc = createKycServices(platform, { webhookRecordDb });
   const server = Hapi.server({
     port: config.kycPort,
-    host: config.host,
+    // loopback unless KYC_HOST says otherwise: the main service is the only intended caller
+    host: config.kycHost,
     router: { isCaseSensitive: true },
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
@@ -62,7 +63,7 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   server.ext('onPostStart', () => {
     // without KYC_PUBLIC_URL, SDK clients reach the in-house engine where this process listens
     if (!config.kyc.publicUrl) {
-      const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host);
+      const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.kycHost);
       server.app.kycApiBase = `${local ? `http://127.0.0.1:${server.info.port}` : server.info.uri}${INHOUSE_API_PATH}`;
     }
   });

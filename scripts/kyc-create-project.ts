@@ -1,8 +1,9 @@
 // npm run kyc:create-project -- --slug acme --name "Acme" [--engine inhouse|external]
 //   [--level basic-kyc-level] [--callback-url https://main.example.com] [--callback-secret S]
-//   [--logo-url U] [--primary-color #123456] [--support-email E] [--require-secret]
+//   [--logo-url U] [--primary-color #123456] [--support-email E]
 // Creates a verification project and prints its API key and secret (shown only here;
-// the secret is stored as a hash). The callback secret defaults to a new random one.
+// the secret is stored as a hash and required on every call). The callback secret
+// defaults to a new random one.
 import { loadConfig } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
 import { parseCommandLine, usageError } from './cli.js';
@@ -14,7 +15,7 @@ import { ProjectService } from '../kyc/services/project-service.js';
 const USAGE = `
 usage: npm run kyc:create-project -- --slug <a-z0-9-> --name <name> [--engine inhouse|external]
          [--level L] [--callback-url URL] [--callback-secret S] [--logo-url U]
-         [--primary-color C] [--support-email E] [--require-secret]
+         [--primary-color C] [--support-email E]
 
 Creates a verification project in the kyc microservice's schema (DATABASE_URL) and
 prints its API key and secret once (the secret is stored only as a hash).
@@ -26,7 +27,6 @@ prints its API key and secret once (the secret is stored only as a hash).
   --callback-url     base URL status callbacks are posted to (default KYC_CALLBACK_URL)
   --callback-secret  signs callbacks (default: a new random secret, printed)
   --logo-url, --primary-color, --support-email   branding
-  --require-secret   every call must carry X-Api-Secret
   -h, --help         this text
 `;
 
@@ -42,7 +42,6 @@ await runEntry('kyc-create-project', async () => {
       'logo-url': { type: 'string', default: '' },
       'primary-color': { type: 'string', default: '' },
       'support-email': { type: 'string', default: '' },
-      'require-secret': { type: 'boolean', default: false },
     },
   });
   if (!values.slug || !values.name || !/^[a-z0-9][a-z0-9-]{1,62}$/.test(values.slug) || !['inhouse', 'external'].includes(values.engine!)) {
@@ -63,7 +62,6 @@ await runEntry('kyc-create-project', async () => {
       logoUrl: values['logo-url'],
       primaryColor: values['primary-color'],
       supportEmail: values['support-email'],
-      requireSecret: values['require-secret'],
     });
     console.log(`kyc-create-project: project ${project.slug} (${project.engine}, provider ${project.provider_name}) created`);
     console.log(`  KYC_API_KEY=${apiKey}`);

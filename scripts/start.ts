@@ -31,7 +31,9 @@ await runEntry('start', async () => {
   console.log(`  Health       ${config.publicBaseUrl}/api/health/`);
   console.log(`  WebSocket    ${config.publicBaseUrl.replace(/^http/, 'ws')}/ws/notifications/?token=<ACCESS_TOKEN>`);
   console.log(`  KYC service  ${config.kycUrl}/api/v1/kyc/`);
-  console.log(`  Mail         ${config.smtpUrl ? redactUrl(config.smtpUrl) : `written as .eml files to ${config.mailOutboxDir}`}\n`);
+  console.log(`  Mail         ${config.smtpUrl ? redactUrl(config.smtpUrl) : `written as .eml files to ${config.mailOutboxDir}`}`);
+  if (config.generatedSecrets.length) console.log(`  Secrets      ${config.generatedSecrets.join(', ')} generated for this install in ${config.secretsFile} (set them in the environment to choose your own)`);
+  console.log('');
 
   const node = process.execPath;
   const { result } = concurrently(

@@ -1,10 +1,10 @@
 // Job name -> handler. The type demands one handler per catalog entry, and start-up
 // checks it again at run time (a build with a missing or extra handler never runs).
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Platform } from '../db/platform.js';
 import type { Services } from '../gateway/services/index.js';
-import { jobCatalog, type JobName, type JobOf } from '../jobs/catalog.js';
+import { jobCatalog, type JobName, type JobOf, type QueueName } from '../jobs/catalog.js';
 import { echo } from './handlers/echo.js';
 import { sendMail } from './handlers/send-mail.js';
 import { maintenanceSweep } from './handlers/maintenance-sweep.js';
@@ -32,7 +32,7 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   'maintenance.sweep': maintenanceSweep,
   'inventory.evaluate-alerts': evaluateInventoryAlerts,
   'inventory.sweep-alerts': sweepInventoryAlerts,
-  // media.* run in the sandboxed child (workers/processors/media.ts), which dispatches through this map
+  // media.* run in the sandboxed child (workers/processors/media.ts), which dispatches through this map too
   'media.ocr': mediaOcr,
   'media.decode-barcode': mediaDecodeBarcode,
   'kyc.repull-applicant': repullApplicant,
@@ -51,4 +51,20 @@ export function verifyRegistry(): void {
   if (missing.length || extra.length) {
     throw new Error(`job registry mismatch: missing handlers for [${missing.join(', ')}], handlers without a catalog entry [${extra.join(', ')}]`);
   }
+}
+
+/**
+ * Runs a job through the catalog and this map: unknown names and payloads that do
+ * not match the catalog fail for good. A sandboxed child passes its `queue` and runs
+ * only that queue's jobs.
+ */
+export async function runJob(job: Job, ctx: HandlerContext, queue?: QueueName): Promise<unknown> {
+  const name = job.name as JobName;
+  const spec = jobCatalog[name];
+  if (!spec || (queue && spec.queue !== queue)) {
+    throw new UnrecoverableError(queue ? `unknown_job: the ${queue} processor has no handler for ${job.name}` : `unknown_job: no handler for job ${job.name}`);
+  }
+  const { error } = spec.payload.validate(job.data);
+  if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
+  return (handlers[name] as (job: Job, ctx: HandlerContext) => Promise<unknown>)(job, ctx);
 }

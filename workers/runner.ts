@@ -9,8 +9,9 @@ import { createPlatform, closePlatform } from '../db/platform.js';
 import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
-import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type JobName, type QueueName } from '../jobs/catalog.js';
-import { handlers, verifyRegistry, type HandlerContext } from './registry.js';
+import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type QueueName } from '../jobs/catalog.js';
+import { runJob, verifyRegistry, type HandlerContext } from './registry.js';
+import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
 export interface RunningWorkers {
   queues: QueueName[];
@@ -38,7 +39,7 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     const connection = consumerConnection(config.redisUrl, `worker-${queue}`);
     connections.push(connection);
     const sandbox = sandboxFor(queue, config);
-    const worker = new Worker(queue, sandbox?.processorFile ?? ((job: Job) => process(job, ctx)), {
+    const worker = new Worker(queue, sandbox?.processorFile ?? ((job: Job) => runJob(job, ctx)), {
       ...sandbox?.options,
       connection,
       prefix: config.queuePrefix,
@@ -101,9 +102,9 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
   const name = SANDBOXED_QUEUES[queue];
   if (!name) return null;
   const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here); // .js in dist/, .ts from source (the local process() shadows node's: globalThis below)
+  const ext = path.extname(here); // .js in dist/, .ts from source
   const processorFile = path.join(path.dirname(here), 'processors', `${name}${ext}`);
-  const execArgv = globalThis.process.execArgv.filter((a) => !a.startsWith('--inspect') && !a.startsWith('--max-old-space-size'));
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect') && !a.startsWith('--max-old-space-size'));
   if (ext === '.ts' && !execArgv.some((a) => a.includes('tsx'))) execArgv.push('--import', 'tsx');
   // a child that outgrows its heap dies alone (the job is retried once, then fails) instead of
   // taking the machine; pixels live outside the heap and are capped by the render and decode
@@ -114,18 +115,9 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
     concurrency: config.mediaConcurrency,
     options: {
       useWorkerThreads: false,
-      workerForkOptions: { execArgv, env: { ...globalThis.process.env, INVP_SANDBOX_CONFIG: JSON.stringify(config) } },
+      workerForkOptions: { execArgv, env: { ...process.env, [SANDBOX_CONFIG_ENV]: JSON.stringify(config) } },
     },
   };
-}
-
-async function process(job: Job, ctx: HandlerContext): Promise<unknown> {
-  const name = job.name as JobName;
-  const spec = jobCatalog[name];
-  if (!spec) throw new UnrecoverableError(`unknown_job: no handler for job ${job.name}`);
-  const { error } = spec.payload.validate(job.data);
-  if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
-  return (handlers[name] as (job: Job, ctx: HandlerContext) => Promise<unknown>)(job, ctx);
 }
 
 /** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */

@@ -5,18 +5,18 @@ import { User } from './user.js';
 export class AuditLog extends BaseModel {
   static override tableName = 'system_audit_logs';
 
-  id!: number;
-  actor_id!: string | null;
-  profile_type!: 'self' | 'team';
-  team_id!: number | null;
-  action!: string;
-  entity_type!: string;
-  entity_id!: string | null;
-  summary!: string;
-  changes!: Record<string, unknown>;
-  ip!: string | null;
-  created_at!: Date;
-  actor?: User | null;
+  declare id: number;
+  declare actor_id: string | null;
+  declare profile_type: 'self' | 'team';
+  declare team_id: number | null;
+  declare action: string;
+  declare entity_type: string;
+  declare entity_id: string | null;
+  declare summary: string;
+  declare changes: Record<string, unknown>;
+  declare ip: string | null;
+  declare created_at: Date;
+  declare actor?: User | null;
 
   static override jsonSchema = {
     type: 'object',

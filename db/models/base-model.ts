@@ -8,8 +8,8 @@ export class BaseModel extends Model {
 }
 
 export class TimestampedModel extends BaseModel {
-  created_at!: Date;
-  updated_at!: Date;
+  declare created_at: Date;
+  declare updated_at: Date;
 
   override $beforeUpdate(): void {
     this.updated_at = new Date();

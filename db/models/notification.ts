@@ -3,13 +3,13 @@ import { BaseModel } from './base-model.js';
 export class Notification extends BaseModel {
   static override tableName = 'notifications';
 
-  id!: number;
-  user_id!: string;
-  kind!: string;
-  title!: string;
-  body!: string;
-  data!: Record<string, unknown>;
-  dedupe_key!: string | null;
-  read_at!: Date | null;
-  created_at!: Date;
+  declare id: number;
+  declare user_id: string;
+  declare kind: string;
+  declare title: string;
+  declare body: string;
+  declare data: any;
+  declare dedupe_key: string | null;
+  declare read_at: Date | null;
+  declare created_at: Date;
 }

@@ -5,17 +5,17 @@ export type OtpPurpose = 'verify_email' | 'reset_password';
 export class Otp extends BaseModel {
   static override tableName = 'otps';
 
-  id!: number;
-  user_id!: string | null;
-  email!: string;
-  purpose!: OtpPurpose;
-  code_hash!: string;
-  attempts!: number;
-  max_attempts!: number;
-  expires_at!: Date;
-  consumed_at!: Date | null;
-  invalidated_at!: Date | null;
-  created_at!: Date;
+  declare id: number;
+  declare user_id: string | null;
+  declare email: string;
+  declare purpose: OtpPurpose;
+  declare code_hash: string;
+  declare attempts: number;
+  declare max_attempts: number;
+  declare expires_at: Date;
+  declare consumed_at: Date | null;
+  declare invalidated_at: Date | null;
+  declare created_at: Date;
 
   static override jsonSchema = {
     type: 'object',

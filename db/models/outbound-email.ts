@@ -3,16 +3,16 @@ import { BaseModel } from './base-model.js';
 export class OutboundEmail extends BaseModel {
   static override tableName = 'outbound_emails';
 
-  id!: number;
-  to_address!: string;
-  template!: string;
-  subject!: string;
-  body_sealed!: string | null;
-  status!: 'queued' | 'sent' | 'failed';
-  attempts!: number;
-  last_error!: string | null;
-  transport!: string | null;
-  message_id!: string | null;
-  created_at!: Date;
-  sent_at!: Date | null;
+  declare id: number;
+  declare to_address: string;
+  declare template: string;
+  declare subject: string;
+  declare body_sealed: string | null;
+  declare status: 'queued' | 'sent' | 'failed';
+  declare attempts: number;
+  declare last_error: string | null;
+  declare transport: string | null;
+  declare message_id: string | null;
+  declare created_at: Date;
+  declare sent_at: Date | null;
 }

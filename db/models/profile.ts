@@ -4,15 +4,15 @@ export class Profile extends TimestampedModel {
   static override tableName = 'profiles';
   static override idColumn = 'user_id';
 
-  user_id!: string;
-  phone!: string;
-  company!: string;
-  job_title!: string;
-  bio!: string;
-  language!: string;
-  timezone!: string;
-  country!: string;
-  preferences!: Record<string, unknown>;
+  declare user_id: string;
+  declare phone: string;
+  declare company: string;
+  declare job_title: string;
+  declare bio: string;
+  declare language: string;
+  declare timezone: string;
+  declare country: string;
+  declare preferences: Record<string, unknown>;
 
   static override jsonSchema = {
     type: 'object',

@@ -5,13 +5,13 @@ import { User } from './user.js';
 export class TeamMember extends BaseModel {
   static override tableName = 'team_members';
 
-  id!: number;
-  team_id!: number;
-  user_id!: string;
-  role!: 'owner' | 'member';
-  added_by!: string | null;
-  created_at!: Date;
-  user?: User;
+  declare id: number;
+  declare team_id: number;
+  declare user_id: string;
+  declare role: 'owner' | 'member';
+  declare added_by: string | null;
+  declare created_at: Date;
+  declare user?: User;
 
   static override jsonSchema = {
     type: 'object',

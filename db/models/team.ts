@@ -5,11 +5,11 @@ import { TeamMember } from './team-member.js';
 export class Team extends TimestampedModel {
   static override tableName = 'teams';
 
-  id!: number;
-  name!: string;
-  description!: string;
-  owner_id!: string;
-  members?: TeamMember[];
+  declare id: number;
+  declare name: string;
+  declare description: string;
+  declare owner_id: string;
+  declare members?: TeamMember[];
 
   static override jsonSchema = {
     type: 'object',

@@ -6,18 +6,18 @@ import { TeamMember } from './team-member.js';
 export class User extends TimestampedModel {
   static override tableName = 'users';
 
-  id!: string;
-  email!: string;
-  password_hash!: string;
-  first_name!: string;
-  last_name!: string;
-  is_staff!: boolean;
-  is_active!: boolean;
-  email_verified_at!: Date | null;
-  password_changed_at!: Date | null;
-  last_login_at!: Date | null;
-  profile?: Profile;
-  membership?: TeamMember | null;
+  declare id: string;
+  declare email: string;
+  declare password_hash: string;
+  declare first_name: string;
+  declare last_name: string;
+  declare is_staff: boolean;
+  declare is_active: boolean;
+  declare email_verified_at: Date | null;
+  declare password_changed_at: Date | null;
+  declare last_login_at: Date | null;
+  declare profile?: Profile;
+  declare membership?: TeamMember | null;
 
   static override jsonSchema = {
     type: 'object',

@@ -2,7 +2,7 @@
 // it unless it says `auth: false`; staff-only routes say `auth: { access: { scope: 'staff' } }`.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Boom from '@hapi/boom';
-import { Unauthorized } from '../../jobs/runtime/errors.js';
+import { Forbidden, Unauthorized } from '../../jobs/runtime/errors.js';
 import type { Principal } from '../services/token-service.js';
 
 // shared by every request's credentials, hence frozen
@@ -32,3 +32,15 @@ export const authPlugin: Plugin<void> = {
     server.auth.default('bearer');
   },
 };
+
+/**
+ * The login behind a request that manages credentials (change password, log out,
+ * personal API tokens): a personal API token may not do these, so a leaked token
+ * cannot mint siblings, lock the owner out or outlive its own revocation.
+ */
+export function sessionPrincipal(request: Request): Principal {
+  const principal = request.auth.credentials?.user;
+  if (!principal) throw new Unauthorized();
+  if (principal.kind !== 'session') throw new Forbidden('This endpoint needs a login session (POST /api/auth/login/), not a personal API token.', 'session_required');
+  return principal;
+}

@@ -10,6 +10,7 @@ import type { Plugin, Request, ResponseToolkit, Lifecycle } from '@hapi/hapi';
 import Joi, { type ValidationError } from 'joi';
 import objection from 'objection';
 import { DomainError, Invalid, type FieldIssue } from '../../jobs/runtime/errors.js';
+import { pgError } from '../../db/errors.js';
 
 const { ValidationError: ObjectionValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, DataError } = objection;
 
@@ -100,7 +101,7 @@ export function translateError(err: Error & { code?: string; name: string }): Do
     const data = (err as unknown as { data: Record<string, { message: string }[]> }).data ?? {};
     return new Invalid('Invalid request.', Object.entries(data).map(([path, list]) => ({ path, message: list[0]?.message ?? 'invalid' })));
   }
-  const pgCode = err.code ?? '';
+  const pgCode = pgError(err).code ?? '';
   if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
   // SQLSTATE class 22 is "data exception": a value the database cannot take (malformed,
   // out of range, too long, a NUL or an untranslatable character) is the input's fault

@@ -149,7 +149,8 @@ export class SocketHub {
     set.add(conn);
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
-    const expiry = setTimeout(() => ws.close(CloseCodes.unauthorized, 'token expired'), Math.max(0, principal.expiresAt - Date.now()));
+    // a timer holds at most 2^31-1 ms (~24.8 days): longer-lived personal API tokens reconnect then
+    const expiry = setTimeout(() => ws.close(CloseCodes.unauthorized, 'token expired'), Math.max(0, Math.min(2 ** 31 - 1, principal.expiresAt - Date.now())));
     expiry.unref();
     ws.on('close', () => {
       clearTimeout(expiry);

@@ -9,7 +9,7 @@ import Joi from 'joi';
 import type { Request, ResponseToolkit, RouteOptionsPayload, ServerRoute } from '@hapi/hapi';
 import type { Services } from '../services/index.js';
 import type { CollectionService } from '../services/scoped-collection.js';
-import type { ListParams } from '../services/listing.js';
+import type { ListParams, PageAt } from '../services/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
 import { errorDocs } from '../plugins/errors.js';
@@ -36,6 +36,9 @@ export interface CollectionRoutes {
   writeDocs?: Record<string, unknown>;
   notes?: Partial<Record<Verb, string>>;
 }
+
+/** Where a list was asked for, as plain values for the service's page links. */
+export const pageAt = (request: Request): PageAt => ({ baseUrl: request.server.app.platform.config.publicBaseUrl, path: request.path, query: request.query });
 
 /** A collection's declaration, typed (its verb files turn it into routes). */
 export const defineCollection = (c: CollectionRoutes): CollectionRoutes => c;
@@ -81,7 +84,7 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
           response: { status: { 200: pageOf(c.out, `${label}Page`) } },
           plugins: errorDocs(400, 401, 403),
         },
-        handler: (request) => svc(request).list(actor(request), request.query as ListParams, request),
+        handler: (request) => svc(request).list(actor(request), request.query as ListParams, pageAt(request)),
       };
     case 'create':
       return write('POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), request.payload as Record<string, unknown>)).code(201), 201);

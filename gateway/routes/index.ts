@@ -19,11 +19,21 @@ import checkEmail from './auth/check-email.js';
 import authMe from './auth/me.js';
 import otpHistory from './auth/otp-history.js';
 import otpCleanup from './auth/otp-cleanup.js';
+import apiTokensCreate from './auth/api-tokens/create.js';
+import apiTokensList from './auth/api-tokens/list.js';
+import apiTokensRevoke from './auth/api-tokens/revoke.js';
 import teamsList from './teams/list.js';
 import teamsGet from './teams/read.js';
 import teamsCreate from './teams/create.js';
 import teamsAddMember from './teams/add-member.js';
 import teamsRecentActivity from './teams/recent-activity.js';
+import teamsRemoveMember from './teams/remove-member.js';
+import teamsLeave from './teams/leave.js';
+import teamsSentInvitations from './teams/sent-invitations-list.js';
+import teamsWithdrawInvitation from './teams/sent-invitation-withdraw.js';
+import teamInvitationsList from './teams/invitations/list.js';
+import teamInvitationAccept from './teams/invitations/accept.js';
+import teamInvitationDecline from './teams/invitations/decline.js';
 import profileMe from './profiles/me.js';
 import jobGet from './jobs/read.js';
 import jobEcho from './jobs/echo.js';
@@ -141,11 +151,21 @@ export const routes: ServerRoute[] = [
   authMe,
   otpHistory,
   otpCleanup,
+  apiTokensCreate,
+  apiTokensList,
+  apiTokensRevoke,
   teamsList,
   teamsGet,
   teamsCreate,
   teamsAddMember,
   teamsRecentActivity,
+  teamsRemoveMember,
+  teamsLeave,
+  teamsSentInvitations,
+  teamsWithdrawInvitation,
+  teamInvitationsList,
+  teamInvitationAccept,
+  teamInvitationDecline,
   ...profileMe,
   jobGet,
   jobEcho,

@@ -11,15 +11,26 @@ export const scopeFields = {
   updated_at: Joi.string().isoDate(),
 };
 
-/** Where a stocked row lives, with the denormalised names other parts of the spec use. */
-export const locationFields = {
-  inventory_id: Joi.number().integer(),
-  inventory_name: Joi.string(),
-  storage_id: Joi.number().integer(),
-  storage_name: Joi.string(),
-  storage_box_id: Joi.number().integer(),
-  storage_box_name: Joi.string(),
-};
+/**
+ * Where a stocked row lives, with the denormalised names other parts of the spec use:
+ * inventory, storage and storage box, each an id and a name. `required` for shapes
+ * that always carry them; `ids`/`names` say what an unknown location reads as.
+ */
+export function locationOf(opts: { required?: boolean; ids?: null; names?: null | '' } = {}) {
+  const mark = <S extends Joi.Schema>(schema: S): S => (opts.required ? (schema.required() as S) : schema);
+  const idField = () => mark(opts.ids === null ? Joi.number().integer().allow(null) : Joi.number().integer());
+  const nameField = () => mark(opts.names === undefined ? Joi.string() : Joi.string().allow(opts.names));
+  return {
+    inventory_id: idField(),
+    inventory_name: nameField(),
+    storage_id: idField(),
+    storage_name: nameField(),
+    storage_box_id: idField(),
+    storage_box_name: nameField(),
+  };
+}
+
+export const locationFields = locationOf();
 
 export const name = (max: number) => Joi.string().trim().min(1).max(max);
 export const text = Joi.string().allow('').max(5000);

@@ -1,13 +1,15 @@
 // Schemas shared by several routes. Route-specific schemas live in the route file.
 import Joi from 'joi';
 
+// the list mechanism's own value schemas (services declare filters with them)
+export { id, pageQuery } from '../services/listing.js';
+
 export const MessageOnly = Joi.object({ message: Joi.string().required() }).unknown(true).label('Message');
 
 export const email = Joi.string().trim().email({ tlds: { allow: false } }).max(254);
 export const password = Joi.string().min(1).max(128);
 export const otpCode = Joi.string().trim().pattern(/^\d{6}$/).messages({ 'string.pattern.base': 'otp_code must be 6 digits' });
 export const uuid = Joi.string().guid();
-export const id = Joi.number().integer().positive().max(2147483647);
 
 export const UserOut = Joi.object({
   id: Joi.string().guid(),
@@ -18,11 +20,6 @@ export const UserOut = Joi.object({
   is_staff: Joi.boolean(),
   date_joined: Joi.string().isoDate(),
 }).label('User');
-
-export const pageQuery = {
-  page: Joi.number().integer().min(1).default(1).description('1-based page number'),
-  page_size: Joi.number().integer().min(1).max(100).default(20).description('rows per page (max 100)'),
-};
 
 export const JobAccepted = Joi.object({
   status: Joi.string().valid('queued', 'running').required(),

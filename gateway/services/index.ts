@@ -1,4 +1,5 @@
-// Builds the platform handles and the services of one process (web or worker).
+// Builds the services of one process (web, worker, sandboxed child, script) over its
+// platform handles (db/platform.ts).
 import type { Config } from '../../jobs/runtime/config.js';
 import type { Platform } from '../../db/platform.js';
 import { TokenService } from './token-service.js';
@@ -11,6 +12,9 @@ import { ProfileService } from './profile-service.js';
 import { JobService, type JobWaiters } from './job-service.js';
 import { NotificationService } from './notification-service.js';
 import { RateLimits } from './rate-limits.js';
+import { AuthThrottle } from './auth-throttle.js';
+import { ApiTokenService } from './auth/api-token-service.js';
+import { TeamMembershipService } from './teams/team-membership-service.js';
 import { MediaStore } from './media-store.js';
 import { KycService } from './kyc-service.js';
 import { KycMirrorService } from './kyc-mirror-service.js';
@@ -23,11 +27,15 @@ import { InvoiceImportService } from './invoice-import/invoice-import-service.js
 
 export interface Services {
   tokens: TokenService;
+  /** personal API tokens (create, list, revoke); TokenService authenticates them */
+  apiTokens: ApiTokenService;
   otps: OtpService;
   mail: MailService;
   audit: AuditService;
   accounts: AccountService;
   teams: TeamService;
+  /** invitations (accepted by the invitee), leaving and removing members */
+  teamMembership: TeamMembershipService;
   profiles: ProfileService;
   jobs: JobService;
   notifications: NotificationService;
@@ -47,35 +55,42 @@ export interface Services {
   invoiceImport: InvoiceImportService;
 }
 
+/**
+ * The services of one process. Each is built on first use (and then kept), so a
+ * worker or a sandboxed child builds only the services its queues' handlers touch,
+ * while the web process ends up with all of them.
+ */
 export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
-  const tokens = new TokenService(platform);
-  const otps = new OtpService(platform);
-  const mail = new MailService(platform);
-  const audit = new AuditService(platform);
-  const limits = new RateLimits(platform);
-  const media = new MediaStore(platform);
-  const ledger = new StockLedger(platform, audit);
-  const alerts = new InventoryAlertMonitor(platform, new NotificationService(platform), audit);
-  const jobs = new JobService(platform, waiters);
-  const catalog = createCatalogServices(platform, { audit, media, jobs, limits });
-  return {
-    tokens,
-    otps,
-    mail,
-    audit,
-    limits,
-    accounts: new AccountService(platform, { mail, otps, tokens, audit, limits }),
-    teams: new TeamService(platform, audit),
-    profiles: new ProfileService(platform, audit),
-    jobs,
-    notifications: new NotificationService(platform),
-    media,
-    kyc: new KycService(platform, limits, new KycMirrorService(platform, new NotificationService(platform))),
-    ledger,
-    alerts,
-    inventory: createInventoryCollections(platform, { audit, media, ledger, alerts }),
-    catalog,
-    users: new UserService(platform, audit, tokens),
-    invoiceImport: new InvoiceImportService(platform, media, jobs, limits, { ledger, families: catalog.families, audit }),
-  };
+  const s = {} as Services;
+  const lazy = <K extends keyof Services>(key: K, build: () => Services[K]) =>
+    Object.defineProperty(s, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = build();
+        Object.defineProperty(s, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  lazy('tokens', () => new TokenService(platform));
+  lazy('otps', () => new OtpService(platform));
+  lazy('mail', () => new MailService(platform));
+  lazy('audit', () => new AuditService(platform));
+  lazy('limits', () => new RateLimits(platform));
+  lazy('media', () => new MediaStore(platform));
+  lazy('jobs', () => new JobService(platform, waiters));
+  lazy('notifications', () => new NotificationService(platform));
+  lazy('apiTokens', () => new ApiTokenService(platform, s.tokens));
+  lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits, throttle: new AuthThrottle(platform, s.limits) }));
+  lazy('teams', () => new TeamService(platform, s.audit));
+  lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits }));
+  lazy('profiles', () => new ProfileService(platform, s.audit));
+  lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
+  lazy('ledger', () => new StockLedger(platform, s.audit));
+  lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
+  lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
+  lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
+  lazy('users', () => new UserService(platform, s.audit, s.tokens));
+  lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  return s;
 }

@@ -4,10 +4,24 @@
 // declared columns. Routes declare a ListSpec; the joi query schema and the SQL
 // both come from it.
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { QueryBuilder, Model } from 'objection';
 import type { Knex } from 'knex';
-import { pageQuery } from '../routes/schemas.js';
+
+/** A row id in a path, body or filter: a positive 32-bit integer. */
+export const id = Joi.number().integer().positive().max(2147483647);
+
+export const pageQuery = {
+  page: Joi.number().integer().min(1).default(1).description('1-based page number'),
+  page_size: Joi.number().integer().min(1).max(100).default(20).description('rows per page (max 100)'),
+};
+
+/** Where a list was asked for: page links repeat this path and query with another page. */
+export interface PageAt {
+  /** PUBLIC_BASE_URL */
+  baseUrl: string;
+  path: string;
+  query: Record<string, unknown>;
+}
 
 export interface ListSpec {
   /** query parameter -> { column, schema } for equality (or custom) filters */
@@ -90,20 +104,19 @@ export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model
 }
 
 /** Counts and fetches one page: two queries however many rows there are. */
-export async function paginate<T>(request: Request, query: Knex.QueryBuilder | QueryBuilder<Model, Model[]>, params: ListParams, mapRow: (row: any) => T): Promise<Page<T>> {
+export async function paginate<T>(at: PageAt, query: Knex.QueryBuilder | QueryBuilder<Model, Model[]>, params: ListParams, mapRow: (row: any) => T): Promise<Page<T>> {
   const q = query as unknown as Knex.QueryBuilder;
   const countQuery = q.clone().clearSelect().clearOrder();
   const [{ count }] = (await (countQuery as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[];
   const rows = await q.offset((params.page - 1) * params.page_size).limit(params.page_size);
   const total = Number(count);
-  return { count: total, ...pageLinks(request, total, params.page, params.page_size), results: (rows as unknown[]).map(mapRow) };
+  return { count: total, ...pageLinks(at, total, params.page, params.page_size), results: (rows as unknown[]).map(mapRow) };
 }
 
-export function pageLinks(request: Request, count: number, page: number, pageSize: number): { next: string | null; previous: string | null } {
-  const base = request.server.app.platform.config.publicBaseUrl;
+export function pageLinks(at: PageAt, count: number, page: number, pageSize: number): { next: string | null; previous: string | null } {
   const link = (p: number) => {
-    const url = new URL(request.path, base);
-    for (const [k, v] of Object.entries(request.query)) if (v !== undefined && k !== 'page') url.searchParams.set(k, String(v));
+    const url = new URL(at.path, at.baseUrl);
+    for (const [k, v] of Object.entries(at.query)) if (v !== undefined && k !== 'page') url.searchParams.set(k, String(v));
     url.searchParams.set('page', String(p));
     return url.toString();
   };

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { MailContent } from './mail-templates.js';
 import { seal } from '../../jobs/runtime/secrets.js';
+import { OutboundEmail } from '../../db/models/index.js';
 
 export const MAIL_SEAL_PURPOSE = 'outbound-email';
 
@@ -14,7 +15,7 @@ export class MailService {
   /** Writes the message into the outbox within `trx`; call dispatch() after commit. */
   async queue(trx: Knex.Transaction, to: string, template: string, content: MailContent): Promise<number> {
     const body = seal(this.platform.config.secretKey, MAIL_SEAL_PURPOSE, JSON.stringify({ text: content.text, html: content.html }));
-    const [row] = await trx('outbound_emails').insert({ to_address: to, template, subject: content.subject, body_sealed: body }).returning('id');
+    const row = await OutboundEmail.query(trx).insert({ to_address: to, template, subject: content.subject, body_sealed: body }).returning('id');
     return Number(row.id);
   }
 
@@ -30,7 +31,7 @@ export class MailService {
 
   /** Re-enqueues messages that stayed queued (Redis was down when they were written). */
   async sweepStale(olderThanMs = 60_000): Promise<number> {
-    const rows = await this.platform.knex('outbound_emails')
+    const rows = await OutboundEmail.query(this.platform.knex)
       .where({ status: 'queued' })
       .where('created_at', '<', new Date(Date.now() - olderThanMs))
       .where('created_at', '>', new Date(Date.now() - 2 * 86_400_000))

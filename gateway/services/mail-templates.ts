@@ -19,6 +19,16 @@ export const mailTemplates = {
     codeMail(`Your verification code: ${code}`, `Hello ${name || 'there'}, use this code to verify your e-mail address:`, code, minutes, 'If you did not create an account, ignore this e-mail.'),
   resetPassword: (name: string, code: string, minutes: number) =>
     codeMail(`Your password reset code: ${code}`, `Hello ${name || 'there'}, use this code to reset your password:`, code, minutes, 'If you did not ask for a reset, ignore this e-mail; your password is unchanged.'),
+  /** The same words whether or not the address has an account (nothing to learn from it). */
+  teamInvitation: (teamName: string, inviterName: string, days: number): MailContent => {
+    const intro = `${inviterName || 'A team owner'} invited you to join the team "${teamName}" on Inventory Platform.`;
+    const how = `Log in with this e-mail address (or register with it first), list your invitations with GET /api/teams/invitations/ and accept or decline. Nobody joins a team without accepting. The invitation expires in ${days} days; if you did not expect it, ignore this e-mail.`;
+    return {
+      subject: `Invitation to join the team "${teamName.replace(/[\s\u0000-\u001f]+/g, ' ').slice(0, 120)}"`,
+      text: `Hello,\n\n${intro}\n\n${how}\n\n— Inventory Platform\n`,
+      html: `<p>Hello,</p><p>${escape(intro)}</p><p>${escape(how)}</p><p>— Inventory Platform</p>`,
+    };
+  },
   passwordChanged: (name: string): MailContent => ({
     subject: 'Your password was changed',
     text: `Hello ${name || 'there'}, the password of your Inventory Platform account was just changed. If this was not you, reset it at once.\n`,

@@ -94,7 +94,7 @@ export class MediaStore {
 
   /**
    * Stores bytes whose type the caller has already established from their content
-   * (formats file-type cannot tell, such as XML or CSV invoices: see workers/invoice/formats/sniff.ts).
+   * (formats file-type cannot tell, such as XML or CSV invoices: see jobs/invoice-document.ts).
    */
   async saveTyped(data: Buffer, type: { mime: string; ext: string }, folder: string): Promise<StoredFile> {
     const { mime, ext } = type;

@@ -2,6 +2,7 @@
 // instance, and handed to the mobile-push interface (an outbox table by default).
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
+import { Notification, PushOutboxEntry } from '../../db/models/index.js';
 
 export interface NotificationInput {
   kind: string;
@@ -17,19 +18,20 @@ export class NotificationService {
 
   async create(userId: string, input: NotificationInput, trx?: Knex.Transaction): Promise<{ id: number; created: boolean }> {
     const db = trx ?? this.platform.knex;
-    const rows = await db('notifications')
+    const row = await Notification.query(db)
       .insert({ user_id: userId, kind: input.kind, title: input.title, body: input.body ?? '', data: JSON.stringify(input.data ?? {}), dedupe_key: input.dedupeKey ?? null })
       .onConflict('dedupe_key')
       .ignore()
       .returning(['id', 'created_at']);
-    if (!rows.length) return { id: 0, created: false };
-    await db('push_outbox').insert({ notification_id: rows[0].id, user_id: userId });
-    return { id: Number(rows[0].id), created: true };
+    // a duplicate (dedupe_key) inserts nothing: objection hands back the input without an id
+    if (row.id === undefined) return { id: 0, created: false };
+    await PushOutboxEntry.query(db).insert({ notification_id: row.id, user_id: userId });
+    return { id: Number(row.id), created: true };
   }
 
   /** Pushes a stored notification to the user's sockets (call after commit). */
   async push(userId: string, id: number): Promise<void> {
-    const n = await this.platform.knex('notifications').where({ id }).first();
+    const n = await Notification.query(this.platform.knex).where({ id }).first();
     if (!n) return;
     await this.platform.jobs.publish({
       kind: 'user.message',
@@ -39,7 +41,7 @@ export class NotificationService {
   }
 
   async list(userId: string, limit = 50) {
-    const rows = await this.platform.knex('notifications').where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
+    const rows = await Notification.query(this.platform.knex).where({ user_id: userId }).orderBy('id', 'desc').limit(limit);
     return rows.map((n: Record<string, any>) => ({ id: Number(n.id), kind: n.kind, title: n.title, body: n.body, data: n.data, read_at: n.read_at, created_at: new Date(n.created_at).toISOString() }));
   }
 }

@@ -1,12 +1,12 @@
 // Six-digit one-time codes for e-mail verification and password reset. Stored as an
 // HMAC keyed with SECRET_KEY (a leaked table cannot be brute-forced offline), valid
-// OTP_TTL_MINUTES, each with an attempt limit. A resend does not cancel earlier
-// unexpired codes, so whichever e-mail the user opens works.
+// OTP_TTL_MINUTES. Wrong guesses are limited per client address (AuthThrottle), not by
+// locking the code. A resend does not cancel earlier unexpired codes, so whichever
+// e-mail the user opens works.
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { OtpPurpose } from '../../db/models/index.js';
 import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
-import { Invalid } from '../../jobs/runtime/errors.js';
 
 export class OtpService {
   constructor(private readonly platform: Platform) {}
@@ -30,42 +30,34 @@ export class OtpService {
   }
 
   /**
-   * Checks a code inside `trx`. A match consumes it and cancels the purpose's other
-   * codes; a miss counts an attempt against every active code of that purpose.
-   * Returns the error to raise after commit (so the attempt count is kept).
+   * Whether `code` is one of the active codes of (email, purpose), inside `trx` (rows
+   * locked). With `consume`, a match is spent and the purpose's other codes cancelled.
+   * A miss counts an attempt on the active codes, for the record only: wrong guesses
+   * are limited per client address (AuthThrottle), never by locking the code, so a
+   * stranger's guesses cannot spoil the code its owner received. The same queries run
+   * whether or not the address has an account.
    */
-  async check(trx: Knex.Transaction, email: string, purpose: OtpPurpose, code: string): Promise<Invalid | null> {
+  async matches(trx: Knex.Transaction, email: string, purpose: OtpPurpose, code: string, opts: { consume: boolean }): Promise<boolean> {
     const now = new Date();
     const active = await trx('otps')
       .where({ email, purpose })
       .whereNull('consumed_at')
       .whereNull('invalidated_at')
       .where('expires_at', '>', now)
-      .whereRaw('attempts < max_attempts')
       .orderBy('id', 'desc')
       .forUpdate()
-      .select('id', 'code_hash', 'attempts', 'max_attempts');
-    if (active.length === 0) return this.whyNoneActive(trx, email, purpose);
+      .select('id', 'code_hash');
     const hash = this.hash(purpose, email, code);
     const match = active.find((row: { code_hash: string }) => safeEqual(row.code_hash, hash));
     if (match) {
-      await trx('otps').where({ id: match.id }).update({ consumed_at: now });
-      await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').update({ invalidated_at: now });
-      return null;
+      if (opts.consume) {
+        await trx('otps').where({ id: match.id }).update({ consumed_at: now });
+        await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').update({ invalidated_at: now });
+      }
+      return true;
     }
-    await trx('otps').whereIn('id', active.map((r: { id: number }) => r.id)).increment('attempts', 1);
-    const left = Math.max(...active.map((r: { attempts: number; max_attempts: number }) => r.max_attempts - r.attempts - 1));
-    if (left <= 0) return new Invalid('Too many wrong attempts; request a new code.', [{ path: 'otp_code', message: 'attempt limit reached' }], 'otp_attempts_exceeded');
-    return new Invalid(`The code is incorrect. ${left} attempt(s) left.`, [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
-  }
-
-  private async whyNoneActive(trx: Knex.Transaction, email: string, purpose: OtpPurpose): Promise<Invalid> {
-    const latest = await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').orderBy('id', 'desc').first('attempts', 'max_attempts', 'expires_at');
-    if (latest && latest.attempts >= latest.max_attempts) {
-      return new Invalid('Too many wrong attempts; request a new code.', [{ path: 'otp_code', message: 'attempt limit reached' }], 'otp_attempts_exceeded');
-    }
-    if (latest) return new Invalid('The code has expired; request a new one.', [{ path: 'otp_code', message: 'expired code' }], 'otp_expired');
-    return new Invalid('The code is incorrect.', [{ path: 'otp_code', message: 'incorrect code' }], 'invalid_otp');
+    if (active.length) await trx('otps').whereIn('id', active.map((r: { id: number }) => r.id)).increment('attempts', 1);
+    return false;
   }
 
   async history(filter: { email?: string; purpose?: OtpPurpose }, page: number, pageSize: number) {
@@ -85,7 +77,7 @@ export class OtpService {
       count: Number(count),
       results: rows.map((r: Record<string, any>) => ({
         ...r,
-        status: r.consumed_at ? 'used' : r.invalidated_at ? 'invalidated' : r.attempts >= r.max_attempts ? 'locked' : new Date(r.expires_at).getTime() <= now ? 'expired' : 'active',
+        status: r.consumed_at ? 'used' : r.invalidated_at ? 'invalidated' : new Date(r.expires_at).getTime() <= now ? 'expired' : 'active',
       })),
     };
   }

@@ -12,7 +12,7 @@ export class ProfileService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
   async get(userId: string) {
-    const user = await User.query().findById(userId).withGraphFetched('[profile, membership]');
+    const user = await User.query(this.platform.knex).findById(userId).withGraphFetched('[profile, membership]');
     if (!user) throw new NotFound('Profile');
     const kyc = await this.platform.knex('kyc_mirror').where({ user_id: userId }).first('status', 'is_verified');
     const p = user.profile!;

@@ -3,6 +3,7 @@
 // scoped rows.
 import type { Knex } from 'knex';
 import { Forbidden, Invalid } from '../../jobs/runtime/errors.js';
+import { TeamMember } from '../../db/models/index.js';
 
 export interface Scope {
   type: 'self' | 'team';
@@ -24,7 +25,7 @@ export async function resolveScope(knex: Knex, userId: string, profileType: stri
     throw Invalid.field('X-Team-Id', 'X-Team-Id must be the integer id of your team when X-Profile-Type is "team".', 'invalid_team_id');
   }
   const teamId = Number(teamIdHeader.trim());
-  const member = await knex('team_members').where({ team_id: teamId, user_id: userId }).first('role');
+  const member = await TeamMember.query(knex).where({ team_id: teamId, user_id: userId }).select('role').first();
   if (!member) throw new Forbidden('You are not a member of this team.', 'not_team_member');
   return { type: 'team', userId, teamId, role: member.role };
 }

@@ -1,17 +1,18 @@
 // The standard CRUD of a scoped collection, declared once per collection
 // (gateway/services/inventory/*.ts) and served by the route factory
-// (gateway/routes/collection-routes.ts). A declaration names the table, the read
+// (gateway/routes/collection-routes.ts). A declaration names the model, the read
 // query (joins for denormalised names), the list spec, the writable columns and the
 // ids that must belong to the caller's scope; hooks cover what is special. Every
 // write runs in one database transaction and records an audit entry with the
 // changed fields. Services with richer writes implement CollectionService directly.
 import type { Knex } from 'knex';
-import type { Request } from '@hapi/hapi';
+import type { AnyQueryBuilder, ModelClass } from 'objection';
+import type { BaseModel } from '../../db/models/base-model.js';
 import type { Platform } from '../../db/platform.js';
 import type { Actor } from './actor.js';
 import type { AuditService } from './audit-service.js';
 import { diff } from './audit-service.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from './listing.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from './listing.js';
 import { assertWritable, auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from './scoped-rows.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
 
@@ -19,7 +20,7 @@ export type Body = Record<string, unknown>;
 
 /** What the route factory needs from a collection's service. */
 export interface CollectionService<Out = Record<string, unknown>> {
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>>;
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Out>>;
   get(actor: Actor, id: number): Promise<Out>;
   create?(actor: Actor, body: Body): Promise<Out>;
   update?(actor: Actor, id: number, body: Body, partial: boolean): Promise<Out>;
@@ -37,21 +38,22 @@ export interface WriteContext {
 }
 
 export interface CollectionDef<Out> {
-  table: string;
-  /** alias of `table` in `select()` */
+  /** the objection model of the collection's table */
+  model: ModelClass<BaseModel>;
+  /** alias of the table in `select()` */
   alias: string;
   /** human name in messages: "Storage box" */
   what: string;
   /** audit entity_type: "storage_box" */
   entity: string;
   list: ListSpec;
-  /** the read query: FROM `${table} as ${alias}` with joins and the selected columns */
-  select(db: Db): Knex.QueryBuilder;
+  /** the read query: `Model.query(db).alias(alias)` with joins and the selected columns */
+  select(db: Db): AnyQueryBuilder;
   toOut(row: Record<string, any>, platform: Platform): Out;
   /** body fields stored as they are */
   writable: string[];
-  /** body field -> table whose row (in the caller's scope) the id must name */
-  references?: Record<string, { table: string; what: string; includeSystem?: boolean }>;
+  /** body field -> model whose row (in the caller's scope) the id must name */
+  references?: Record<string, { model: ModelClass<BaseModel>; what: string; includeSystem?: boolean }>;
   /** seeded rows (is_system) are listed for everyone and read-only */
   includeSystem?: boolean;
   /** extra or derived columns for the insert/update; may throw Invalid/Conflict */
@@ -72,13 +74,13 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
   ) {}
 
   /** The read query restricted to the caller's scope. */
-  scoped(db: Db, actor: Actor): Knex.QueryBuilder {
+  scoped(db: Db, actor: Actor): AnyQueryBuilder {
     return inScope(this.def.select(db), actor.scope, { table: this.def.alias, includeSystem: this.def.includeSystem });
   }
 
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Out>> {
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Out>> {
     const q = applyListParams(this.scoped(this.platform.knex, actor), this.def.list, params);
-    return paginate(request, q, params, (row) => this.def.toOut(row, this.platform));
+    return paginate(at, q, params, (row) => this.def.toOut(row, this.platform));
   }
 
   async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<Out> {
@@ -91,7 +93,7 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
     const id = await this.platform.knex.transaction(async (trx) => {
       const ctx: WriteContext = { trx, actor, body, refs: await this.checkReferences(trx, actor, body) };
       const values = { ...pick(body, this.def.writable), ...(await this.def.prepare?.(ctx)), ...scopeFill(actor.scope, actor.userId) };
-      const [row] = await trx(this.def.table).insert(values).returning('*');
+      const row: Record<string, any> = await this.def.model.query(trx).insert(values).returning('*');
       await this.def.afterWrite?.({ ...ctx, id: row.id, after: row });
       await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
         action: `${this.def.entity}.create`,
@@ -107,13 +109,13 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
 
   async update(actor: Actor, id: number, body: Body, _partial: boolean): Promise<Out> {
     await this.platform.knex.transaction(async (trx) => {
-      const before = await findInScope(trx, this.def.table, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
+      const before = await findInScope(trx, this.def.model, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
       assertWritable(before, this.def.what);
       const ctx: WriteContext = { trx, actor, body, before, refs: await this.checkReferences(trx, actor, body) };
       const values = { ...pick(body, this.def.writable), ...(await this.def.prepare?.(ctx)) };
       const changes = diff(before, values);
       let after = before;
-      if (Object.keys(changes).length) [after] = await trx(this.def.table).where({ id }).update({ ...values, updated_at: trx.fn.now() }).returning('*');
+      if (Object.keys(changes).length) [after] = await this.def.model.query(trx).where({ id }).patch({ ...values, updated_at: trx.fn.now() }).returning('*');
       await this.def.afterWrite?.({ ...ctx, id, after });
       if (Object.keys(changes).length) {
         await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
@@ -130,10 +132,10 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
 
   async remove(actor: Actor, id: number): Promise<void> {
     const row = await this.platform.knex.transaction(async (trx) => {
-      const row = await findInScope(trx, this.def.table, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
+      const row = await findInScope(trx, this.def.model, id, actor.scope, this.def.what, { forUpdate: true, includeSystem: this.def.includeSystem });
       assertWritable(row, this.def.what);
       await this.def.beforeDelete?.(trx, row, actor);
-      await trx(this.def.table).where({ id }).delete();
+      await this.def.model.query(trx).where({ id }).delete();
       await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
         action: `${this.def.entity}.delete`,
         entityType: this.def.entity,
@@ -149,7 +151,7 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
   private checkReferences(trx: Db, actor: Actor, body: Body) {
     const refs = Object.entries(this.def.references ?? {})
       .filter(([field]) => body[field] !== undefined && body[field] !== null)
-      .map(([field, r]) => ({ field, table: r.table, what: r.what, includeSystem: r.includeSystem, id: body[field] as number }));
+      .map(([field, r]) => ({ field, model: r.model, what: r.what, includeSystem: r.includeSystem, id: body[field] as number }));
     return requireInScope(trx, actor.scope, refs);
   }
 }

@@ -12,13 +12,15 @@
 //   * inserts carry the scope columns (owner_id, team_id) and created_by.
 //
 // How to use (services only — routes never touch SQL):
-//   const q = inScope(knex('storages as s'), scope, { table: 's' });          // list
-//   const row = await findInScope(trx, 'storages', id, scope, 'Storage');      // read one or 404
-//   const row = await findInScope(trx, 'inventory_items', id, scope, 'Inventory item', { forUpdate: true });
-//   await requireInScope(trx, scope, [{ field: 'inventory_id', table: 'inventories', id: body.inventory_id }]);
-//   await trx('storages').insert({ ...body, ...scopeFill(scope, actorId) });
-//   assertWritable(row, 'Inventory icon');                                     // system rows are read-only
+//   const q = inScope(Storage.query(knex).alias('s'), scope, { table: 's' });  // list
+//   const row = await findInScope(trx, Storage, id, scope, 'Storage');          // read one or 404
+//   const row = await findInScope(trx, InventoryItem, id, scope, 'Inventory item', { forUpdate: true });
+//   await requireInScope(trx, scope, [{ field: 'inventory_id', model: Inventory, id: body.inventory_id }]);
+//   await Storage.query(trx).insert({ ...body, ...scopeFill(scope, actorId) });
+//   assertWritable(row, 'Inventory icon');                                      // system rows are read-only
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder, ModelClass } from 'objection';
+import type { BaseModel } from '../../db/models/base-model.js';
 import type { Scope } from './scope.js';
 import { DomainError, Forbidden, NotFound } from '../../jobs/runtime/errors.js';
 
@@ -32,9 +34,9 @@ export interface InScopeOptions {
 }
 
 /** Restricts a query to the rows of the scope (and, when asked, the shared system rows). */
-export function inScope<Q extends Knex.QueryBuilder>(query: Q, scope: Scope, opts: InScopeOptions = {}): Q {
+export function inScope<Q extends Knex.QueryBuilder | AnyQueryBuilder>(query: Q, scope: Scope, opts: InScopeOptions = {}): Q {
   const col = (c: string) => (opts.table ? `${opts.table}.${c}` : c);
-  query.where((w) => {
+  (query as Knex.QueryBuilder).where((w) => {
     if (scope.type === 'team') w.where(col('team_id'), scope.teamId as number);
     else w.where(col('owner_id'), scope.userId).whereNull(col('team_id'));
     if (opts.includeSystem) w.orWhere(col('is_system'), true);
@@ -62,9 +64,10 @@ export interface FindOptions extends Omit<InScopeOptions, 'table'> {
 }
 
 /** One row by id within the scope, or 404 naming the resource. */
-export async function findInScope<T = Record<string, any>>(db: Db, table: string, id: number | string, scope: Scope, what: string, opts: FindOptions = {}): Promise<T> {
+export async function findInScope<T = Record<string, any>>(db: Db, model: ModelClass<BaseModel>, id: number | string, scope: Scope, what: string, opts: FindOptions = {}): Promise<T> {
   if (!isValidId(id)) throw new NotFound(what);
-  const q = inScope(db(table).where(`${table}.id`, id), scope, { table, includeSystem: opts.includeSystem }).first(opts.columns ?? '*');
+  const table = model.tableName;
+  const q = inScope(model.query(db).where(`${table}.id`, id), scope, { table, includeSystem: opts.includeSystem }).select(opts.columns ?? '*').first();
   if (opts.forUpdate) q.forUpdate();
   const row = await q;
   if (!row) throw new NotFound(what);
@@ -81,7 +84,7 @@ export class ReferenceNotFound extends DomainError {
 export interface Reference {
   /** request field that carried the id, reported in error details */
   field: string;
-  table: string;
+  model: ModelClass<BaseModel>;
   id: number | string | null | undefined;
   what?: string;
   includeSystem?: boolean;
@@ -95,9 +98,10 @@ export async function requireInScope(db: Db, scope: Scope, refs: Reference[]): P
   const out: Record<string, Record<string, any>> = {};
   for (const ref of refs) {
     if (ref.id === null || ref.id === undefined) continue;
-    const what = ref.what ?? humanize(ref.table);
+    const table = ref.model.tableName;
+    const what = ref.what ?? humanize(table);
     if (!isValidId(ref.id)) throw new ReferenceNotFound(ref.field, what, ref.id);
-    const row = await inScope(db(ref.table).where(`${ref.table}.id`, ref.id), scope, { table: ref.table, includeSystem: ref.includeSystem }).first();
+    const row = await inScope(ref.model.query(db).where(`${table}.id`, ref.id), scope, { table, includeSystem: ref.includeSystem }).first();
     if (!row) throw new ReferenceNotFound(ref.field, what, ref.id);
     out[ref.field] = row;
   }

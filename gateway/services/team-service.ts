@@ -1,10 +1,10 @@
-// Teams: one team per user overall (owner or member). The owner manages members.
+// Teams: one team per user overall (owner or member). Membership starts only when an
+// invitee accepts (teams/team-membership-service.ts).
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import type { Scope } from './scope.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import { Team, TeamMember, User, AuditLog } from '../../db/models/index.js';
-import { normalizeEmail } from './account-service.js';
+import { Conflict, Invalid, NotFound } from '../../jobs/runtime/errors.js';
+import { Team, TeamMember, AuditLog } from '../../db/models/index.js';
 
 export interface TeamOut {
   id: number;
@@ -42,7 +42,7 @@ export class TeamService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
   async membershipOf(userId: string): Promise<TeamMember | undefined> {
-    return TeamMember.query().findOne({ user_id: userId });
+    return TeamMember.query(this.platform.knex).findOne({ user_id: userId });
   }
 
   async listVisible(userId: string): Promise<TeamOut[]> {
@@ -51,7 +51,7 @@ export class TeamService {
   }
 
   async get(teamId: number, userId: string): Promise<TeamOut> {
-    const team = await Team.query().findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
+    const team = await Team.query(this.platform.knex).findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
     const mine = team?.members?.find((m) => m.user_id === userId);
     if (!team || !mine) throw new NotFound('Team');
     const owner = team.members!.find((m) => m.role === 'owner')?.user;
@@ -83,31 +83,11 @@ export class TeamService {
     return this.get(teamId, userId);
   }
 
-  async addMember(actorId: string, teamId: number, input: { email?: string; user_id?: string; role?: 'member' }): Promise<MemberOut> {
-    const team = await Team.query().findById(teamId);
-    const actorMembership = team && (await TeamMember.query().findOne({ team_id: teamId, user_id: actorId }));
-    if (!team || !actorMembership) throw new NotFound('Team');
-    if (actorMembership.role !== 'owner') throw new Forbidden('Only the team owner can add members.', 'not_team_owner');
-    const user = input.user_id ? await User.query().findById(input.user_id) : await User.query().findOne({ email: normalizeEmail(input.email ?? '') });
-    if (!user || !user.is_active) throw new NotFound('User', 'user_not_found');
-    const member = await this.platform.knex.transaction(async (trx) => {
-      const existing = await TeamMember.query(trx).findOne({ user_id: user.id });
-      if (existing?.team_id === teamId) throw new Conflict('This user is already a member of the team.', 'already_member');
-      if (existing) throw new Conflict('This user already belongs to another team; a user may belong to one team only.', 'already_in_team');
-      // returning('*'): the answer needs created_at, which the database fills in
-      const m = await TeamMember.query(trx).insert({ team_id: teamId, user_id: user.id, role: 'member', added_by: actorId }).returning('*');
-      await this.audit.record(trx, { actorId, scope: { type: 'team', teamId } }, { action: 'add_member', entityType: 'team_member', entityId: m.id, summary: `${user.email} added to the team`, changes: { user_id: user.id, role: 'member' } });
-      return m;
-    }).catch(uniqueToConflict);
-    member.user = user;
-    return memberOut(member);
-  }
-
   /** Activity of the caller's collaboration scope: their team's, or their own when teamless. */
   async recentActivity(scope: Scope, limit: number) {
     let teamId = scope.teamId;
     if (!teamId) teamId = (await this.membershipOf(scope.userId))?.team_id ?? null;
-    const rows = await AuditLog.query()
+    const rows = await AuditLog.query(this.platform.knex)
       .modify((q) => (teamId ? q.where('team_id', teamId) : q.where('actor_id', scope.userId).whereNull('team_id')))
       .withGraphFetched('actor')
       .orderBy('id', 'desc')

@@ -13,10 +13,18 @@ export interface Principal {
   userId: string;
   email: string;
   isStaff: boolean;
+  /** a login's access token, or a personal API token (scripts, integrations) */
+  kind: 'session' | 'api_token';
   tokenId: number;
+  /** the login (token family); for an API token `api-token:<id>` */
   familyId: string;
+  /** epoch ms; Infinity for an API token without expiry */
   expiresAt: number;
 }
+
+export const API_TOKEN_PREFIX = 'ipt_';
+/** last_used_at is written at most this often per token */
+const LAST_USED_EVERY_MS = 60_000;
 
 export interface TokenPair {
   access: string;
@@ -84,9 +92,11 @@ export class TokenService {
     return undefined;
   }
 
-  /** Resolves a bearer access token, or returns null when it is unknown, expired or revoked. */
+  /** Resolves a bearer access token or personal API token; null when unknown, expired or revoked. */
   async authenticate(access: string): Promise<Principal | null> {
-    if (!access.startsWith('ipa_') || access.length > 100) return null;
+    if (access.length > 100) return null;
+    if (access.startsWith(API_TOKEN_PREFIX)) return this.authenticateApiToken(access);
+    if (!access.startsWith('ipa_')) return null;
     const cached = this.peek(access);
     if (cached) return cached;
     const hash = sha256Hex(access);
@@ -102,13 +112,54 @@ export class TokenService {
       userId: row.user_id,
       email: row.email,
       isStaff: row.is_staff,
+      kind: 'session',
       tokenId: Number(row.id),
       familyId: row.family_id,
       expiresAt: new Date(row.expires_at).getTime(),
     };
-    this.cache.set(access, { principal, hash }, { ttl: Math.min(CACHE_MS, principal.expiresAt - Date.now()) });
-    this.byHash.set(hash, access);
+    this.remember(access, hash, principal);
     return principal;
+  }
+
+  /** A personal API token: the same user and scope rules as a login, with its own expiry. */
+  private async authenticateApiToken(token: string): Promise<Principal | null> {
+    const cached = this.peek(token);
+    if (cached) return cached;
+    const hash = sha256Hex(token);
+    const now = new Date();
+    const row = await this.platform.knex('api_tokens as t')
+      .join('users as u', 'u.id', 't.user_id')
+      .where({ 't.token_hash': hash })
+      .whereNull('t.revoked_at')
+      .where((q) => q.whereNull('t.expires_at').orWhere('t.expires_at', '>', now))
+      .where('u.is_active', true)
+      .first('t.id', 't.user_id', 't.expires_at', 't.last_used_at', 'u.email', 'u.is_staff');
+    if (!row) return null;
+    const principal: Principal = {
+      userId: row.user_id,
+      email: row.email,
+      isStaff: row.is_staff,
+      kind: 'api_token',
+      tokenId: Number(row.id),
+      familyId: `api-token:${row.id}`,
+      expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : Number.POSITIVE_INFINITY,
+    };
+    if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > LAST_USED_EVERY_MS) {
+      // a lookup happens at most every CACHE_MS per process, so this write is rare
+      void this.platform.knex('api_tokens').where({ id: row.id }).update({ last_used_at: now }).catch((err) => this.platform.log.warn({ err }, 'could not record the API token use'));
+    }
+    this.remember(token, hash, principal);
+    return principal;
+  }
+
+  private remember(token: string, hash: string, principal: Principal): void {
+    this.cache.set(token, { principal, hash }, { ttl: Math.max(1, Math.min(CACHE_MS, principal.expiresAt - Date.now())) });
+    this.byHash.set(hash, token);
+  }
+
+  /** Every instance forgets these tokens at once (a revoked API token). */
+  async forgetEverywhere(tokenHashes: string[]): Promise<void> {
+    await this.broadcast({ token_hashes: tokenHashes });
   }
 
   /** Rotates a refresh token: the old one is spent, a new pair of the same family is issued. */
@@ -149,11 +200,16 @@ export class TokenService {
     return row ? { familyId: row.family_id, userId: row.user_id } : null;
   }
 
-  /** Password change or reset: every token of the user stops working, except `keepFamily`. */
-  async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string): Promise<void> {
+  /**
+   * Password change or reset: every login of the user stops working, except
+   * `keepFamily`; with `apiTokens` (a reset: the account is being recovered) every
+   * personal API token too.
+   */
+  async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string, opts: { apiTokens?: boolean } = {}): Promise<void> {
     const q = (trx ?? this.platform.knex)('auth_tokens').where({ user_id: userId }).whereNull('revoked_at');
     if (keepFamily) q.whereNot({ family_id: keepFamily });
     await q.update({ revoked_at: new Date(), revoked_reason: reason });
+    if (opts.apiTokens) await (trx ?? this.platform.knex)('api_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: new Date(), revoked_reason: reason });
     // announced once committed: before that, an instance that looks the token up again
     // (a request, a socket check) would still find it valid and cache it for 30 s
     if (trx) void trx.executionPromise.then(() => this.broadcast({ user_id: userId }), () => undefined);

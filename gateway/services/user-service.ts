@@ -1,14 +1,13 @@
 // The users collection. Staff manage every account; a regular user sees and edits
 // only their own. Deleting deactivates (tokens revoked, login refused): removing a
 // person's data is a data-deletion request, not a row delete.
-import type { Request } from '@hapi/hapi';
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import type { TokenService } from './token-service.js';
 import type { Actor } from './actor.js';
 import { diff } from './audit-service.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from './listing.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from './listing.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems, userOut, type UserOut } from './account-service.js';
 import { User } from '../../db/models/index.js';
@@ -41,16 +40,16 @@ const out = (u: User & { team_id?: number | null }): UserAdminOut => ({
 export class UserService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService, private readonly tokens: TokenService) {}
 
-  async list(request: Request, actor: Actor, params: ListParams): Promise<Page<UserAdminOut>> {
-    const q = User.query().leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id');
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<UserAdminOut>> {
+    const q = User.query(this.platform.knex).leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id');
     if (!actor.isStaff) q.where('users.id', actor.userId);
     applyListParams(q, userListSpec, params);
-    return paginate(request, q, params, out);
+    return paginate(at, q, params, out);
   }
 
   async get(actor: Actor, id: string): Promise<UserAdminOut> {
     if (!actor.isStaff && actor.userId !== id) throw new NotFound('User');
-    const u = await User.query().leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id').findById(id);
+    const u = await User.query(this.platform.knex).leftJoin('team_members as tm', 'tm.user_id', 'users.id').select('users.*', 'tm.team_id').findById(id);
     if (!u) throw new NotFound('User');
     return out(u);
   }
@@ -60,7 +59,7 @@ export class UserService {
     const email = normalizeEmail(input.email);
     const problem = passwordProblems(input.password, email);
     if (problem) throw Invalid.field('password', problem, 'weak_password');
-    if (await User.query().findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
+    if (await User.query(this.platform.knex).findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const id = await this.platform.knex.transaction(async (trx) => {
       const [row] = await trx('users')

@@ -2,11 +2,14 @@
 // scripts) loads it the same way, validated once at start-up (fail fast at boot).
 import Joi from 'joi';
 import path from 'node:path';
+import { DEFAULT_SECRETS_FILE, GENERATED_SECRETS, localSecrets } from './local-secrets.js';
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   host: string;
   port: number;
+  /** interface the verification microservice binds (loopback unless KYC_HOST says otherwise) */
+  kycHost: string;
   kycPort: number;
   kycUrl: string;
   kyc: KycConfig;
@@ -19,6 +22,10 @@ export interface Config {
   mailOutboxDir: string;
   mediaRoot: string;
   secretKey: string;
+  /** where generated secrets of an install live (outside production) */
+  secretsFile: string;
+  /** the secrets this process took from secretsFile because the environment did not set them */
+  generatedSecrets: string[];
   logLevel: string;
   accessTokenTtlMinutes: number;
   refreshTokenTtlDays: number;
@@ -26,6 +33,10 @@ export interface Config {
   otpMaxAttempts: number;
   otpSendLimitPerHour: number;
   loginMaxFailures: number;
+  /** requests per client address per minute on each unauthenticated route that hashes or tells accounts apart */
+  authIpLimitPerMinute: number;
+  /** reverse proxies in front of the gateway whose X-Forwarded-For entry is trusted (0: use the peer address) */
+  trustProxyHops: number;
   passwordScryptCost: number;
   jobWaitMs: number;
   workerQueues: string[];
@@ -73,7 +84,6 @@ export interface KycConfig {
   projectName: string;
   /** where SDK clients reach the in-house engine; empty: the microservice's own address */
   publicUrl: string;
-  requireApiSecret: boolean;
   sweepAgeMinutes: number;
   /** how often the kyc sweeper runs; 0 schedules none */
   sweepEveryMinutes: number;
@@ -85,32 +95,28 @@ export interface KycConfig {
   callbackRetryWindowHours: number;
 }
 
-const DEV_SECRET = 'dev-insecure-secret-key-change-me-0123456789';
-const DEV_KYC_SECRET = 'dev-kyc-api-secret-change-me';
-const DEV_KYC_CALLBACK_SECRET = 'dev-kyc-callback-secret-change-me';
-const DEV_KYC_WEBHOOK_SECRET = 'dev-kyc-webhook-secret-change-me';
-
 const schema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
   HOST: Joi.string().default('0.0.0.0'),
   PORT: Joi.number().port().default(8000),
+  KYC_HOST: Joi.string().default('127.0.0.1'),
   KYC_PORT: Joi.number().port().default(8001),
   KYC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   KYC_API_KEY: Joi.string().pattern(/^[A-Za-z0-9_.-]{8,128}$/).default('kyc_dev_project_key'),
-  KYC_API_SECRET: Joi.string().min(16).max(256).default(DEV_KYC_SECRET),
-  KYC_CALLBACK_SECRET: Joi.string().allow('').max(256).default(DEV_KYC_CALLBACK_SECRET),
+  // no defaults: a missing secret comes from SECRETS_FILE (outside production), never from the source
+  KYC_API_SECRET: Joi.string().min(16).max(256).required(),
+  KYC_CALLBACK_SECRET: Joi.string().allow('').max(256).required(),
   KYC_CALLBACK_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   KYC_ENGINE: Joi.string().lowercase().pattern(/^[a-z0-9_-]+$/).default('inhouse'),
   KYC_PROVIDER_NAME: Joi.string().lowercase().pattern(/^[a-z0-9_-]{2,40}$/).invalid('inhouse', 'external').default('sumsub'),
   KYC_PROVIDER_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.sumsub.com'),
   KYC_PROVIDER_APP_TOKEN: Joi.string().allow('').default(''),
   KYC_PROVIDER_SECRET_KEY: Joi.string().allow('').default(''),
-  KYC_WEBHOOK_SECRET: Joi.string().allow('').max(256).default(DEV_KYC_WEBHOOK_SECRET),
+  KYC_WEBHOOK_SECRET: Joi.string().allow('').max(256).required(),
   KYC_LEVEL_NAME: Joi.string().max(100).default('basic-kyc-level'),
   KYC_PROJECT_SLUG: Joi.string().pattern(/^[a-z0-9][a-z0-9-]{1,62}$/).default('inventory-platform'),
   KYC_PROJECT_NAME: Joi.string().max(200).default('Inventory Platform'),
   KYC_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
-  KYC_REQUIRE_API_SECRET: Joi.boolean().default(false),
   KYC_SWEEP_AGE_MINUTES: Joi.number().integer().min(1).max(7 * 24 * 60).default(30),
   KYC_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(5),
   KYC_PROXY_TIMEOUT_MS: Joi.number().integer().min(50).max(120000).default(20000),
@@ -127,7 +133,8 @@ const schema = Joi.object({
   MAIL_FROM: Joi.string().default('Inventory Platform <no-reply@inventory.local>'),
   MAIL_OUTBOX_DIR: Joi.string().default('var/mail-outbox'),
   MEDIA_ROOT: Joi.string().default('var/media'),
-  SECRET_KEY: Joi.string().min(32).default(DEV_SECRET),
+  SECRET_KEY: Joi.string().min(32).required(),
+  SECRETS_FILE: Joi.string().default(DEFAULT_SECRETS_FILE),
   LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
   ACCESS_TOKEN_TTL_MINUTES: Joi.number().integer().min(15).max(60).default(30),
   REFRESH_TOKEN_TTL_DAYS: Joi.number().integer().min(7).max(30).default(14),
@@ -135,6 +142,8 @@ const schema = Joi.object({
   OTP_MAX_ATTEMPTS: Joi.number().integer().min(1).max(20).default(5),
   OTP_SEND_LIMIT_PER_HOUR: Joi.number().integer().min(1).max(100).default(6),
   LOGIN_MAX_FAILURES: Joi.number().integer().min(1).default(10),
+  AUTH_IP_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000).default(30),
+  TRUST_PROXY_HOPS: Joi.number().integer().min(0).max(10).default(0),
   PASSWORD_SCRYPT_COST: Joi.number().integer().valid(1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072).default(32768),
   JOB_WAIT_MS: Joi.number().integer().min(0).max(120000).default(25000),
   WORKER_QUEUES: Joi.string().allow('').default(''),
@@ -160,15 +169,23 @@ const schema = Joi.object({
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const secretsFile = path.resolve(env.SECRETS_FILE || DEFAULT_SECRETS_FILE);
+  const unset = GENERATED_SECRETS.filter((name) => env[name] === undefined);
+  if (unset.length && env.NODE_ENV === 'production') {
+    throw new ConfigError(`invalid configuration: ${unset.join(', ')} must be set in production`);
+  }
+  if (unset.length) {
+    let generated: Record<string, string>;
+    try {
+      generated = localSecrets(secretsFile);
+    } catch (err) {
+      throw new ConfigError(`invalid configuration: ${unset.join(', ')} not set and no generated secrets: ${(err as Error).message}`);
+    }
+    env = { ...env, ...Object.fromEntries(unset.map((name) => [name, generated[name]])) };
+  }
   const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
   if (error) {
     throw new ConfigError(`invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
-  }
-  if (value.NODE_ENV === 'production' && value.SECRET_KEY === DEV_SECRET) {
-    throw new ConfigError('invalid configuration: SECRET_KEY must be set in production');
-  }
-  if (value.NODE_ENV === 'production' && [DEV_KYC_SECRET, DEV_KYC_CALLBACK_SECRET, DEV_KYC_WEBHOOK_SECRET].some((dev) => [value.KYC_API_SECRET, value.KYC_CALLBACK_SECRET, value.KYC_WEBHOOK_SECRET].includes(dev))) {
-    throw new ConfigError('invalid configuration: KYC_API_SECRET, KYC_CALLBACK_SECRET and KYC_WEBHOOK_SECRET must be set in production');
   }
   const kycEngine = String(value.KYC_ENGINE);
   if (kycEngine !== 'inhouse' && kycEngine !== 'external' && kycEngine !== value.KYC_PROVIDER_NAME) {
@@ -183,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: value.NODE_ENV,
     host: value.HOST,
     port,
+    kycHost: value.KYC_HOST,
     kycPort,
     kycUrl: stripSlash(value.KYC_URL ?? `http://127.0.0.1:${kycPort}`),
     kyc: {
@@ -200,7 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       projectSlug: value.KYC_PROJECT_SLUG,
       projectName: value.KYC_PROJECT_NAME,
       publicUrl: stripSlash(value.KYC_PUBLIC_URL),
-      requireApiSecret: value.KYC_REQUIRE_API_SECRET,
       sweepAgeMinutes: value.KYC_SWEEP_AGE_MINUTES,
       sweepEveryMinutes: value.KYC_SWEEP_EVERY_MINUTES,
       proxyTimeoutMs: value.KYC_PROXY_TIMEOUT_MS,
@@ -219,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: path.resolve(value.MAIL_OUTBOX_DIR),
     mediaRoot: path.resolve(value.MEDIA_ROOT),
     secretKey: value.SECRET_KEY,
+    secretsFile,
+    generatedSecrets: unset,
     logLevel: value.LOG_LEVEL,
     accessTokenTtlMinutes: value.ACCESS_TOKEN_TTL_MINUTES,
     refreshTokenTtlDays: value.REFRESH_TOKEN_TTL_DAYS,
@@ -226,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpMaxAttempts: value.OTP_MAX_ATTEMPTS,
     otpSendLimitPerHour: value.OTP_SEND_LIMIT_PER_HOUR,
     loginMaxFailures: value.LOGIN_MAX_FAILURES,
+    authIpLimitPerMinute: value.AUTH_IP_LIMIT_PER_MINUTE,
+    trustProxyHops: value.TRUST_PROXY_HOPS,
     passwordScryptCost: value.PASSWORD_SCRYPT_COST,
     jobWaitMs: value.JOB_WAIT_MS,
     workerQueues: String(value.WORKER_QUEUES).split(',').map((s) => s.trim()).filter(Boolean),

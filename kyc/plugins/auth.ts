@@ -1,6 +1,6 @@
-// The microservice's callers: a project by X-Api-Key (plus X-Api-Secret, compared in
-// constant time, when sent, when the project demands it, and always for staff
-// review), or an SDK client of the in-house engine by its short-lived bearer token.
+// The microservice's callers: a project by X-Api-Key plus X-Api-Secret (always
+// required, compared in constant time), or an SDK client of the in-house engine by its
+// short-lived bearer token (the newest one of its applicant).
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { ApplicantRow, ProjectRow } from '../services/rows.js';
 import type { KycServices } from '../services/index.js';
@@ -16,23 +16,21 @@ export const kycAuthPlugin: Plugin<void> = {
   name: 'kyc-auth',
   register(server) {
     const services = () => server.app.kyc as KycServices;
-    server.auth.scheme('kyc-project', (_server, options) => {
-      const secretRequired = !!(options as { secretRequired?: boolean } | undefined)?.secretRequired;
-      return {
-        async authenticate(request: Request, h: ResponseToolkit) {
-          const project = await services().projects.authenticate(header(request, 'x-api-key'), header(request, 'x-api-secret'), secretRequired);
-          return h.authenticated({ credentials: { project } });
-        },
-      };
-    });
+    server.auth.scheme('kyc-project', () => ({
+      async authenticate(request: Request, h: ResponseToolkit) {
+        const project = await services().projects.authenticate(header(request, 'x-api-key'), header(request, 'x-api-secret'));
+        return h.authenticated({ credentials: { project } });
+      },
+    }));
     server.auth.scheme('kyc-sdk-token', () => ({
       async authenticate(request: Request, h: ResponseToolkit) {
         const session = await services().inhouse.authenticate(header(request, 'authorization'));
         return h.authenticated({ credentials: { applicant: session.applicant } });
       },
     }));
-    server.auth.strategy('project', 'kyc-project', { secretRequired: false });
-    server.auth.strategy('project-staff', 'kyc-project', { secretRequired: true });
+    server.auth.strategy('project', 'kyc-project');
+    // staff review: the same credentials (kept as its own name for the review routes)
+    server.auth.strategy('project-staff', 'kyc-project');
     server.auth.strategy('sdk-token', 'kyc-sdk-token');
     server.auth.default('project');
   },

@@ -38,14 +38,20 @@ export class InhouseProvider implements VerificationProvider {
     };
   }
 
+  /** A new SDK token; every older token of the applicant stops working (one live session). */
   async mintToken(ref: ApplicantRef & { providerApplicantId: string }, ttlSecs: number): Promise<string> {
     const token = randomToken(SDK_TOKEN_PREFIX);
-    await this.knex(T.sdkTokens).insert({ token_hash: sha256Hex(token), applicant_id: ref.id, expires_at: new Date(Date.now() + ttlSecs * 1000) });
+    await this.knex.transaction(async (trx) => {
+      await trx(T.sdkTokens).where({ applicant_id: ref.id }).delete();
+      await trx(T.sdkTokens).insert({ token_hash: sha256Hex(token), applicant_id: ref.id, expires_at: new Date(Date.now() + ttlSecs * 1000) });
+    });
     return token;
   }
 
+  /** Starts a new attempt; the applicant's SDK tokens are revoked (a new access-token is needed). */
   async reset(ref: ApplicantRef & { providerApplicantId: string }): Promise<void> {
     await this.knex.transaction(async (trx) => {
+      await trx(T.sdkTokens).where({ applicant_id: ref.id }).delete();
       const current = await trx(T.attempts).where({ applicant_id: ref.id }).orderBy('attempt_no', 'desc').forUpdate().first();
       if (current && current.review_status === 'init') return; // nothing submitted yet: already a fresh attempt
       await trx(T.attempts).insert({ applicant_id: ref.id, attempt_no: (current?.attempt_no ?? 0) + 1 });

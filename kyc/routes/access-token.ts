@@ -13,7 +13,7 @@ export default {
     notes: '409 already_verified for an approved user (clients treat it as success). The engine comes from the project; api_base is non-empty for inhouse.',
     validate: { payload: ExternalUserIn },
     response: { status: { 200: AccessTokenOutSchema } },
-    plugins: errorDocs(400, 401, 409, 503),
+    plugins: errorDocs(400, 401, 409, 429, 503),
   },
   async handler(request, h) {
     const { external_user_id, level_name } = request.payload as { external_user_id: string; level_name?: string | null };

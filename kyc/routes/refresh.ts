@@ -12,7 +12,7 @@ export default {
     description: 'Force an authoritative re-pull from the provider',
     validate: { payload: ExternalUserIn },
     response: { status: { 200: StatusOutSchema } },
-    plugins: errorDocs(400, 401, 503),
+    plugins: errorDocs(400, 401, 429, 503),
   },
   async handler(request, h) {
     const { external_user_id } = request.payload as { external_user_id: string };

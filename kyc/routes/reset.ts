@@ -13,7 +13,7 @@ export default {
     notes: 'MessageOut.status is the coarse status after the reset. 409 already_verified for an approved user, 409 verification_final for a final rejection.',
     validate: { payload: ExternalUserIn },
     response: { status: { 200: MessageOutSchema } },
-    plugins: errorDocs(400, 401, 409, 503),
+    plugins: errorDocs(400, 401, 409, 429, 503),
   },
   async handler(request, h) {
     const { external_user_id } = request.payload as { external_user_id: string };

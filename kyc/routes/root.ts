@@ -11,7 +11,7 @@ const index = (request: Request) => {
     description: VERIFICATION_DESCRIPTION,
     status: 'ok',
     default_engine: config.kyc.engine === 'inhouse' ? 'inhouse' : config.kyc.providerName,
-    authentication: 'X-Api-Key identifies the project; X-Api-Secret authenticates server calls (required for /api/v1/kyc/review/*).',
+    authentication: 'X-Api-Key identifies the project; X-Api-Secret is required on every project call. In-house SDK calls use the newest SDK token of the applicant.',
     endpoints: {
       branding: 'GET /api/v1/kyc/branding',
       access_token: 'POST /api/v1/kyc/access-token',

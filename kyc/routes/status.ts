@@ -13,7 +13,7 @@ export default {
     description: "The user's current verification snapshot (stored; safe to poll)",
     validate: { params: Joi.object({ external_user_id: externalUserId.required() }) },
     response: { status: { 200: StatusOutSchema } },
-    plugins: errorDocs(400, 401),
+    plugins: errorDocs(400, 401, 429),
   },
   async handler(request, h) {
     const answer = await kycOf(request).applicants.status(projectOf(request), (request.params as { external_user_id: string }).external_user_id);

@@ -7,6 +7,7 @@ import { ProviderError, type VerificationProvider } from '../providers/types.js'
 import type { ProviderRegistry } from './provider-registry.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';
 import type { StatusSync } from './status-sync.js';
+import type { ApplicantLimits } from './applicant-limits.js';
 import { T } from './tables.js';
 
 export interface Answer<B> {
@@ -32,6 +33,7 @@ export class ApplicantService {
     private readonly knex: Knex,
     private readonly providers: ProviderRegistry,
     private readonly sync: StatusSync,
+    private readonly limits: ApplicantLimits,
   ) {}
 
   find(projectId: number, externalUserId: string): Promise<ApplicantRow | undefined> {
@@ -59,6 +61,7 @@ export class ApplicantService {
   }
 
   async accessToken(project: ProjectRow, externalUserId: string, levelName: string | null | undefined, apiBase: string): Promise<Answer<AccessTokenOut>> {
+    await this.limits.consume('accessToken', project.id, externalUserId);
     let row = await this.find(project.id, externalUserId);
     if (row?.status === 'approved') throw alreadyVerified(row);
     try {
@@ -93,12 +96,14 @@ export class ApplicantService {
 
   /** The stored snapshot: cheap and safe to poll. */
   async status(project: ProjectRow, externalUserId: string): Promise<Answer<StatusOut>> {
+    await this.limits.consume('status', project.id, externalUserId);
     const row = await this.find(project.id, externalUserId);
     return { version: row?.version ?? 0, body: statusOut(project, externalUserId, row ?? null) };
   }
 
   /** Forces an authoritative re-pull (and links an applicant the provider already has). */
   async refresh(project: ProjectRow, externalUserId: string): Promise<Answer<StatusOut>> {
+    await this.limits.consume('refresh', project.id, externalUserId);
     let row = await this.find(project.id, externalUserId);
     try {
       if (!row || !row.provider_applicant_id || row.provider_deleted_at) {
@@ -117,6 +122,7 @@ export class ApplicantService {
 
   /** Resets a failed or stuck attempt: 409 when approved, and for a final rejection. */
   async reset(project: ProjectRow, externalUserId: string): Promise<Answer<MessageOut>> {
+    await this.limits.consume('reset', project.id, externalUserId);
     let row = await this.find(project.id, externalUserId);
     if (!row) return { version: 0, body: { detail: 'Nothing to reset: verification has not started.', status: 'not_started' } };
     if (row.status === 'approved') throw alreadyVerified(row);

@@ -12,6 +12,7 @@ import { WebhookService } from './webhook-service.js';
 import { InhouseService } from './inhouse-service.js';
 import { ReviewService } from './review-service.js';
 import { SweepService } from './sweep-service.js';
+import { ApplicantLimits } from './applicant-limits.js';
 
 export interface KycServices {
   projects: ProjectService;
@@ -23,6 +24,8 @@ export interface KycServices {
   inhouse: InhouseService;
   reviews: ReviewService;
   sweep: SweepService;
+  /** per-applicant rate limits of the microservice's own surface */
+  limits: ApplicantLimits;
 }
 
 export function createKycServices(platform: Platform, opts: { webhookRecordDb?: Knex } = {}): KycServices {
@@ -31,16 +34,18 @@ export function createKycServices(platform: Platform, opts: { webhookRecordDb?: 
   const providers = new ProviderRegistry(knex, config);
   const callbacks = new CallbackService(knex, config, jobs, projects, log);
   const sync = new StatusSync(knex, providers, projects, callbacks, log);
+  const limits = new ApplicantLimits(platform.redis, config.queuePrefix, log);
   return {
     projects,
     providers,
     callbacks,
     sync,
-    applicants: new ApplicantService(knex, providers, sync),
+    applicants: new ApplicantService(knex, providers, sync, limits),
     webhooks: new WebhookService(opts.webhookRecordDb ?? knex, jobs, log),
-    inhouse: new InhouseService(knex, config, sync),
+    inhouse: new InhouseService(knex, config, sync, limits),
     reviews: new ReviewService(knex, config, sync),
     sweep: new SweepService(knex, config, jobs, callbacks),
+    limits,
   };
 }
 

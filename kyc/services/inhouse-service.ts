@@ -13,6 +13,7 @@ import { SDK_TOKEN_PREFIX } from '../providers/inhouse-provider.js';
 import { checkAge, checkDuplicate, checkExpiry, checkMrz, outcomeOf, type CheckResult } from './inhouse-checks.js';
 import type { ApplicantRow } from './rows.js';
 import type { StatusSync } from './status-sync.js';
+import type { ApplicantLimits } from './applicant-limits.js';
 import { T } from './tables.js';
 
 export const PERSONAL_DATA_PURPOSE = 'kyc-personal-data';
@@ -51,6 +52,7 @@ export class InhouseService {
     private readonly knex: Knex,
     private readonly config: Config,
     private readonly sync: StatusSync,
+    private readonly limits: ApplicantLimits,
   ) {}
 
   /** The applicant of an SDK token; 401 for a missing, unknown, expired or foreign token. */
@@ -98,6 +100,7 @@ export class InhouseService {
   }
 
   async uploadDocument(session: SdkSession, doc: DocumentIn): Promise<MessageOut> {
+    await this.limits.consume('sdkUpload', session.applicant.project_id, session.applicant.external_user_id);
     const frontType = await this.image('front', doc.front);
     const backType = doc.back ? await this.image('back', doc.back) : null;
     await this.knex.transaction(async (trx) => {
@@ -120,6 +123,7 @@ export class InhouseService {
   }
 
   async saveData(session: SdkSession, data: PersonalDataIn): Promise<MessageOut> {
+    await this.limits.consume('sdkUpload', session.applicant.project_id, session.applicant.external_user_id);
     await this.knex.transaction(async (trx) => {
       const attempt = await this.openAttempt(trx, session.applicant);
       await trx(T.attempts).where({ id: attempt.id }).update({ data_sealed: this.seal(PERSONAL_DATA_PURPOSE, JSON.stringify(data)), updated_at: new Date() });
@@ -129,6 +133,7 @@ export class InhouseService {
 
   async submit(session: SdkSession): Promise<MessageOut> {
     const applicant = session.applicant;
+    await this.limits.consume('sdkSubmit', applicant.project_id, applicant.external_user_id);
     const { attemptId, doc, data } = await this.knex.transaction(async (trx) => {
       const attempt = await this.openAttempt(trx, applicant);
       const missing: FieldIssue[] = [];

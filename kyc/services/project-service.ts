@@ -1,6 +1,6 @@
-// Projects: one per API key. X-Api-Key identifies the project; X-Api-Secret (sent by
-// the main service's proxy, required by staff endpoints and by projects that demand
-// it) is compared as a hash in constant time.
+// Projects: one per API key. X-Api-Key identifies the project (an identifier, not a
+// secret); X-Api-Secret authenticates every project call and is compared as a hash in
+// constant time. A missing or empty secret is refused like a wrong one.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
@@ -24,7 +24,6 @@ export interface NewProject {
   logoUrl?: string;
   primaryColor?: string;
   supportEmail?: string;
-  requireSecret?: boolean;
   apiKey?: string;
   apiSecret?: string;
 }
@@ -61,21 +60,16 @@ export class ProjectService {
     return row;
   }
 
-  /** The project of a call: 401 for an unknown key or a wrong (or required but missing) secret. */
-  async authenticate(apiKey: string | undefined, apiSecret: string | undefined, secretRequired: boolean): Promise<ProjectRow> {
+  /** The project of a call: 401 for an unknown key, or a missing, empty or wrong secret. */
+  async authenticate(apiKey: string | undefined, apiSecret: string | undefined): Promise<ProjectRow> {
     if (!apiKey) throw new Unauthorized('The X-Api-Key header is required.', 'api_key_missing');
+    if (!apiSecret) throw new Unauthorized('The X-Api-Secret header is required.', 'api_secret_missing');
     const project = await this.byKey(apiKey);
-    // hash either way so an unknown key and a wrong secret take the same time
-    const given = sha256Hex(apiSecret ?? '');
-    if (!project) {
-      safeEqual(given, given);
-      throw new Unauthorized('The API key is not valid.', 'api_key_invalid');
-    }
-    if (apiSecret === undefined) {
-      if (secretRequired || project.require_secret) throw new Unauthorized('The X-Api-Secret header is required.', 'api_secret_missing');
-      return project;
-    }
-    if (!safeEqual(given, project.api_secret_hash)) throw new Unauthorized('The API secret does not match the API key.', 'api_secret_invalid');
+    // hash and compare either way so an unknown key and a wrong secret take the same time
+    const given = sha256Hex(apiSecret);
+    const matches = safeEqual(given, project?.api_secret_hash ?? sha256Hex(`${apiSecret}:unknown-key`));
+    if (!project) throw new Unauthorized('The API key is not valid.', 'api_key_invalid');
+    if (!matches) throw new Unauthorized('The API secret does not match the API key.', 'api_secret_invalid');
     return project;
   }
 
@@ -118,13 +112,12 @@ export class ProjectService {
       levelName: k.levelName,
       callbackUrl: k.callbackUrl,
       callbackSecret: k.callbackSecret,
-      requireSecret: k.requireApiSecret,
     };
     const cols = this.columns(input, k.apiKey, k.apiSecret);
     const [row] = await this.knex(T.projects)
       .insert(cols)
       .onConflict('api_key')
-      .merge(['api_secret_hash', 'require_secret', 'engine', 'provider_name', 'level_name', 'callback_url', 'callback_secret_sealed', 'updated_at'])
+      .merge(['api_secret_hash', 'engine', 'provider_name', 'level_name', 'callback_url', 'callback_secret_sealed', 'updated_at'])
       .returning('*');
     this.cache.delete(k.apiKey);
     this.byIdCache.clear();
@@ -145,7 +138,6 @@ export class ProjectService {
       name: input.name,
       api_key: apiKey,
       api_secret_hash: sha256Hex(apiSecret),
-      require_secret: input.requireSecret ?? false,
       engine: input.engine,
       provider_name: this.providerName(input.engine),
       level_name: input.levelName,

@@ -7,7 +7,6 @@ export interface ProjectRow {
   name: string;
   api_key: string;
   api_secret_hash: string;
-  require_secret: boolean;
   engine: 'external' | 'inhouse';
   provider_name: string;
   level_name: string;

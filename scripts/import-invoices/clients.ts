@@ -8,7 +8,7 @@ import type { Config } from '../../jobs/runtime/config.js';
 import { createServices, type Services } from '../../gateway/services/index.js';
 import { createPlatform, closePlatform } from '../../db/platform.js';
 import type { Platform } from '../../db/platform.js';
-import type { Scope } from '../../gateway/services/scope.js';
+import type { Actor } from '../../gateway/services/actor.js';
 import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
@@ -84,29 +84,29 @@ export class QueueClient implements ImportClient {
   private constructor(
     private readonly platform: Platform,
     private readonly services: Services,
-    private readonly scope: Scope,
+    private readonly actor: Actor,
     private readonly workers: RunningWorkers | null,
   ) {}
 
   static async open(config: Config, email: string, teamId: number | undefined, withWorkers: boolean): Promise<QueueClient> {
     const platform = createPlatform(config, 'import-invoices');
-    const user = await platform.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id');
+    const user = await platform.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id', 'is_staff');
     if (!user) {
       await closePlatform(platform);
       throw new Error(`no user with the e-mail ${email}`);
     }
     const scope = await resolveScope(platform.knex, user.id, teamId ? 'team' : 'self', teamId ? String(teamId) : undefined);
     const workers = withWorkers ? await startWorkers(config, ['invoices', 'imports']) : null;
-    return new QueueClient(platform, createServices(platform), scope, workers);
+    return new QueueClient(platform, createServices(platform), { userId: user.id, isStaff: user.is_staff, scope }, workers);
   }
 
   async preview(file: string, target: Target) {
     const imports = this.services.invoiceImport;
     try {
       const document = { filename: path.basename(file), payload: await fs.readFile(file) };
-      const outcome = await this.settle(await imports.preview(this.scope, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0));
+      const outcome = await this.settle(await imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0));
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
-      return { ok: true, body: await imports.previewOf(this.scope, outcome.status.result as never) };
+      return { ok: true, body: await imports.previewOf(this.actor, outcome.status.result as never) };
     } catch (err) {
       return { ok: false, body: { error: { code: (err as { code?: string }).code ?? 'error', message: (err as Error).message } } };
     }
@@ -115,7 +115,7 @@ export class QueueClient implements ImportClient {
   async store(sessionId: number, family: string, lines: unknown[]) {
     const imports = this.services.invoiceImport;
     try {
-      const answer = await imports.bulkStore(this.scope, { session_id: sessionId, product_family_name: family, lines: lines as never }, 0);
+      const answer = await imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never }, 0);
       if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
       const outcome = await this.settle(answer);
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
@@ -131,7 +131,7 @@ export class QueueClient implements ImportClient {
     let status = outcome.status;
     while (status.state !== 'completed' && status.state !== 'failed') {
       await new Promise((r) => setTimeout(r, 250));
-      status = await this.services.jobs.statusOf(status.id, this.scope.userId);
+      status = await this.services.jobs.statusOf(status.id, this.actor.userId);
     }
     return { done: true, status };
   }

@@ -29,14 +29,19 @@ export async function created(server: Server, url: string, headers: Headers, pay
   return r.body;
 }
 
-/** A team owned by `owner`, with `members` added. */
+/** A team owned by `owner`, with `members` invited and accepting. */
 export async function buildTeam(server: Server, owner: TestUser, members: TestUser[] = []): Promise<number> {
   const team = await created(server, '/api/teams/', owner.auth, { name: `Team ${tag()}` });
-  for (const m of members) {
-    const r = await api(server, 'POST', `/api/teams/${team.id}/add-member/`, owner.auth, { user_id: m.id });
-    if (r.status >= 300) throw new Error(`add-member -> ${r.status} ${JSON.stringify(r.body)}`);
-  }
+  for (const m of members) await joinTeam(server, owner, m, team.id);
   return team.id;
+}
+
+/** `owner` invites `member` to the team, and `member` accepts. */
+export async function joinTeam(server: Server, owner: TestUser, member: TestUser, teamId: number): Promise<void> {
+  const invited = await api(server, 'POST', `/api/teams/${teamId}/add-member/`, owner.auth, { user_id: member.id });
+  if (invited.status !== 202) throw new Error(`add-member -> ${invited.status} ${JSON.stringify(invited.body)}`);
+  const accepted = await api(server, 'POST', `/api/teams/invitations/${invited.body.invitation.id}/accept/`, member.auth);
+  if (accepted.status !== 200) throw new Error(`accept -> ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
 
 /** A product in the scope of `headers` (self: owner_id, team: team_id), inserted directly. */

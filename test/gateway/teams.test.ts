@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../helpers/app.js';
-import { buildUser, uniqueEmail, type TestUser } from '../factories/users.js';
+import { buildUser, type TestUser } from '../factories/users.js';
+import { joinTeam } from '../factories/inventory.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -74,26 +75,45 @@ test('create validates the name', async (t) => {
 });
 
 test('team endpoints need a bearer token', async (t) => {
-  for (const [method, url] of [['GET', '/api/teams/'], ['POST', '/api/teams/'], ['GET', '/api/teams/1/'], ['POST', '/api/teams/1/add-member/'], ['GET', '/api/teams/recent-activity/']]) {
+  for (const [method, url] of [
+    ['GET', '/api/teams/'],
+    ['POST', '/api/teams/'],
+    ['GET', '/api/teams/1/'],
+    ['POST', '/api/teams/1/add-member/'],
+    ['POST', '/api/teams/1/remove-member/'],
+    ['POST', '/api/teams/1/leave/'],
+    ['GET', '/api/teams/1/invitations/'],
+    ['DELETE', '/api/teams/1/invitations/1/'],
+    ['GET', '/api/teams/invitations/'],
+    ['POST', '/api/teams/invitations/1/accept/'],
+    ['POST', '/api/teams/invitations/1/decline/'],
+    ['GET', '/api/teams/recent-activity/'],
+  ]) {
     const res = await call(method, url, null, method === 'POST' ? { name: 'x' } : undefined);
     t.is(res.statusCode, 401, `${method} ${url}`);
     t.is(json(res).error.code, 'not_authenticated');
   }
 });
 
-test('the owner adds members by e-mail and by user id; members see the team', async (t) => {
+test('invited by e-mail and by user id, members join by accepting and then see the team', async (t) => {
   const owner = await buildUser(app.server);
   const byEmail = await buildUser(app.server);
   const byId = await buildUser(app.server);
   const team = await teamOf(owner);
 
   const a = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { email: byEmail.email.toUpperCase() });
-  t.is(a.statusCode, 201);
-  t.like(json(a), { user_id: byEmail.id, email: byEmail.email, role: 'member' });
+  t.is(a.statusCode, 202);
+  t.like(json(a).invitation, { team_id: team.id, email: byEmail.email, user_id: null, status: 'pending' });
   const b = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { user_id: byId.id });
-  t.is(b.statusCode, 201);
-  t.like(json(b), { user_id: byId.id, role: 'member' });
+  t.is(b.statusCode, 202);
+  t.like(json(b).invitation, { email: null, user_id: byId.id });
+  t.is(json(await call('GET', `/api/teams/${team.id}/`, owner)).member_count, 1, 'nobody joined yet');
 
+  for (const [who, res] of [[byEmail, a], [byId, b]] as const) {
+    const accepted = await call('POST', `/api/teams/invitations/${json(res).invitation.id}/accept/`, who);
+    t.is(accepted.statusCode, 200);
+    t.like(json(accepted), { id: team.id, my_role: 'member' });
+  }
   const seen = json(await call('GET', `/api/teams/${team.id}/`, byEmail));
   t.is(seen.my_role, 'member');
   t.is(seen.member_count, 3);
@@ -114,48 +134,43 @@ test('add-member: a member who is not the owner gets 403 not_team_owner', async 
   const member = await buildUser(app.server);
   const outsider = await buildUser(app.server);
   const team = await teamOf(owner);
-  await call('POST', `/api/teams/${team.id}/add-member/`, owner, { user_id: member.id });
+  await joinTeam(app.server, owner, member, team.id);
   const res = await call('POST', `/api/teams/${team.id}/add-member/`, member, { user_id: outsider.id });
   t.is(res.statusCode, 403);
   t.is(json(res).error.code, 'not_team_owner');
-  t.is(json(await call('GET', '/api/teams/', outsider)).count, 0);
+  t.is(json(await call('GET', '/api/teams/invitations/', outsider)).count, 0);
 });
 
-test('add-member: unknown users are 404; users in a team are 409; foreign teams are 404', async (t) => {
+test('add-member: members of this team are 409; foreign and missing teams are 404', async (t) => {
   const owner = await buildUser(app.server);
   const team = await teamOf(owner);
-  const unknownEmail = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { email: uniqueEmail('ghost') });
-  t.is(unknownEmail.statusCode, 404);
-  t.is(json(unknownEmail).error.code, 'user_not_found');
-  const unknownId = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { user_id: '6f1c3a52-9a1e-4c1b-8f57-3f0a3e2b9d11' });
-  t.is(unknownId.statusCode, 404);
-
-  const otherOwner = await buildUser(app.server);
-  await teamOf(otherOwner, 'Rivals');
-  const taken = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { email: otherOwner.email });
-  t.is(taken.statusCode, 409);
-  t.is(json(taken).error.code, 'already_in_team');
-
   const self = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { user_id: owner.id });
   t.is(self.statusCode, 409);
   t.is(json(self).error.code, 'already_member');
+  const selfByEmail = await call('POST', `/api/teams/${team.id}/add-member/`, owner, { email: owner.email });
+  t.is(json(selfByEmail).error.code, 'already_member');
 
+  const otherOwner = await buildUser(app.server);
+  await teamOf(otherOwner, 'Rivals');
   const newcomer = await buildUser(app.server);
   const foreign = await call('POST', `/api/teams/${team.id}/add-member/`, otherOwner, { user_id: newcomer.id });
-  t.is(foreign.statusCode, 404, 'an owner of another team cannot add to this one');
+  t.is(foreign.statusCode, 404, 'an owner of another team cannot invite to this one');
   const missingTeam = await call('POST', '/api/teams/2147483000/add-member/', owner, { user_id: newcomer.id });
   t.is(missingTeam.statusCode, 404);
 });
 
-test('add-member: one user cannot be added to two teams at once', async (t) => {
+test('one team per user holds at acceptance, also for concurrent accepts', async (t) => {
   const [ownerA, ownerB, wanted] = await Promise.all([buildUser(app.server), buildUser(app.server), buildUser(app.server)]);
   const [teamA, teamB] = await Promise.all([teamOf(ownerA, 'A'), teamOf(ownerB, 'B')]);
+  const invA = json(await call('POST', `/api/teams/${teamA.id}/add-member/`, ownerA, { user_id: wanted.id })).invitation;
+  const invB = json(await call('POST', `/api/teams/${teamB.id}/add-member/`, ownerB, { email: wanted.email })).invitation;
   const answers = await Promise.all([
-    call('POST', `/api/teams/${teamA.id}/add-member/`, ownerA, { user_id: wanted.id }),
-    call('POST', `/api/teams/${teamB.id}/add-member/`, ownerB, { user_id: wanted.id }),
+    call('POST', `/api/teams/invitations/${invA.id}/accept/`, wanted),
+    call('POST', `/api/teams/invitations/${invB.id}/accept/`, wanted),
   ]);
-  t.deepEqual(answers.map((r) => r.statusCode).sort(), [201, 409]);
+  t.deepEqual(answers.map((r) => r.statusCode).sort(), [200, 409]);
   t.is(json(answers.find((r) => r.statusCode === 409)!).error.code, 'already_in_team');
+  t.is(json(await call('GET', '/api/teams/', wanted)).count, 1);
 });
 
 test('add-member validates its input', async (t) => {
@@ -172,10 +187,11 @@ test('add-member validates its input', async (t) => {
   const badId = await call('POST', url, owner, { user_id: 'not-a-uuid' });
   t.is(json(badId).error.details[0].path, 'user_id');
   const badRole = await call('POST', url, owner, { user_id: other.id, role: 'owner' });
-  t.is(badRole.statusCode, 400, 'nobody can be added as a second owner');
+  t.is(badRole.statusCode, 400, 'nobody can be invited as a second owner');
   const badTeam = await call('POST', '/api/teams/abc/add-member/', owner, { user_id: other.id });
   t.is(badTeam.statusCode, 400);
   t.is(json(await call('GET', '/api/teams/', other)).count, 0);
+  t.is(json(await call('GET', '/api/teams/invitations/', other)).count, 0, 'no invitation either');
 });
 
 test('GET /api/teams/{id}/: outsiders and unknown ids are 404, bad ids 400', async (t) => {
@@ -193,7 +209,7 @@ test('recent activity: team members see the creation and the additions; a teamle
   const member = await buildUser(app.server);
   const loner = await buildUser(app.server);
   const team = await teamOf(owner, 'Audited');
-  await call('POST', `/api/teams/${team.id}/add-member/`, owner, { email: member.email });
+  await joinTeam(app.server, owner, member, team.id);
 
   for (const who of [owner, member]) {
     const res = await call('GET', '/api/teams/recent-activity/', who);
@@ -201,8 +217,9 @@ test('recent activity: team members see the creation and the additions; a teamle
     const body = json(res);
     t.deepEqual(body.scope, { profile_type: 'team', team_id: team.id });
     const actions = body.results.map((r: { action: string; entity_type: string }) => `${r.action}:${r.entity_type}`);
-    t.deepEqual(actions, ['add_member:team_member', 'create:team'], 'newest first');
-    t.is(body.results[0].actor.id, owner.id);
+    t.deepEqual(actions, ['add_member:team_member', 'invite_member:team_invitation', 'create:team'], 'newest first');
+    t.is(body.results[0].actor.id, member.id, 'the member joined by accepting');
+    t.is(body.results[1].actor.id, owner.id);
     t.true(body.results[0].summary.includes(member.email));
     t.true(body.results.every((r: { team_id: number }) => r.team_id === team.id));
   }

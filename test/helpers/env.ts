@@ -25,6 +25,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
     SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
+    KYC_API_SECRET: 'test-kyc-api-secret-0123456789',
+    KYC_CALLBACK_SECRET: 'test-kyc-callback-secret',
+    KYC_WEBHOOK_SECRET: 'test-kyc-webhook-secret',
+    // generous per-IP limits: every injected request comes from 127.0.0.1 (tests of the limits set their own)
+    AUTH_IP_LIMIT_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -12,7 +12,7 @@ import { buildLayout, layoutFromText, type Token } from '../../workers/invoice/l
 import { readLaidOutInvoice } from '../../workers/invoice/text/read-invoice.js';
 import { parseXmlInvoice, xmlKind } from '../../workers/invoice/formats/xml.js';
 import { parseCsvInvoice } from '../../workers/invoice/formats/csv.js';
-import { sniffDocument } from '../../workers/invoice/formats/sniff.js';
+import { sniffDocument } from '../../jobs/invoice-document.js';
 import { extractInvoice } from '../../workers/invoice/extract.js';
 import { compactName } from '../../workers/invoice/text/vendor.js';
 import { UnreadableDocument } from '../../workers/invoice/types.js';

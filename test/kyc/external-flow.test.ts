@@ -291,7 +291,7 @@ test('the sweeper re-pulls applicants left waiting longer than the sweep age', a
 });
 
 test('the microservice surface: exact shapes, X-Api-Key and X-Api-Secret', async (t) => {
-  const headers = { 'x-api-key': stack.env.KYC_API_KEY, 'content-type': 'application/json' };
+  const headers = { 'x-api-key': stack.env.KYC_API_KEY, 'x-api-secret': stack.env.KYC_API_SECRET, 'content-type': 'application/json' };
   const branding = await fetch(`${stack.kycUrl}/api/v1/kyc/branding`, { headers });
   t.is(branding.status, 200);
   t.deepEqual(Object.keys(await branding.json()).sort(), ['logo_url', 'name', 'primary_color', 'project', 'provider', 'support_email']);
@@ -317,7 +317,7 @@ test('the microservice surface: exact shapes, X-Api-Key and X-Api-Secret', async
   t.is(wrongType.status, 400);
   const malformed = await fetch(`${stack.kycUrl}/api/v1/kyc/refresh`, { method: 'POST', headers, body: '{"external_user_id":' });
   t.is(malformed.status, 400);
-  const staffWithoutSecret = await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants`, { headers });
+  const staffWithoutSecret = await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants`, { headers: { 'x-api-key': stack.env.KYC_API_KEY } });
   t.is(staffWithoutSecret.status, 401);
   const index = await (await fetch(`${stack.kycUrl}/`)).json();
   t.is(index.interface_version, '2.0.0');

@@ -12,7 +12,7 @@ test.before(async () => {
   app = await startApp({ listen: true, workers: ['system'] });
 });
 test.after.always(async () => {
-  // objection models use the knex composed last, so every app stays up until the end
+  // stop the extra apps first, then the main one
   for (const other of others) await other.stop();
   await app?.stop();
 });

@@ -1,7 +1,7 @@
 // PostgreSQL or Redis disappearing under a running gateway: health names the failed
 // dependency, requests get a quick 503 in the error body, and everything recovers
 // when the dependency returns. Each dependency sits behind a TCP proxy the test
-// takes down. One app per file: objection models share the last composed knex.
+// takes down. One app per file.
 import test from 'ava';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { buildUser, uniqueEmail, type TestUser } from '../factories/users.js';

@@ -11,10 +11,10 @@ import { buildLayout, layoutFromText, type Layout, type Token } from './layout.j
 import { OCR_CELL_GAP } from './formats/ocr-settings.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
-import { decodeText, sniffDocument } from './formats/sniff.js';
+import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
-import { field, UnreadableDocument, type ExtractedInvoice } from './types.js';
+import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats } from './types.js';
 
 export interface ExtractOptions {
   /** per OCR call */
@@ -27,12 +27,6 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
-}
-
-export interface ExtractionStats {
-  ocr_pages: number;
-  ocr_seconds: number;
-  duration_ms: number;
 }
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };

@@ -1,45 +1,10 @@
-// What the extractor produces, whatever the document format: the invoice header and
-// its item lines, every field with a confidence from 0 to 1 (1 = read from a
-// structured e-invoice, lower = inferred from layout or OCR).
+// The extractor's own vocabulary: the document shape it produces (declared in
+// jobs/invoice-document.ts, which the gateway's import service reads too), the
+// error of an unreadable document, and helpers that build fields.
+import type { Field, ExtractedHeader } from '../../jobs/invoice-document.js';
 
-export interface Field<T> {
-  value: T | null;
-  confidence: number;
-}
+export type { Field, DocumentFormat, ExtractedHeader, ExtractedLine, ExtractedInvoice, ExtractionStats } from '../../jobs/invoice-document.js';
 
-export type DocumentFormat = 'pdf-text' | 'pdf-scan' | 'image' | 'csv' | 'text' | 'ubl' | 'cii' | 'facturx';
-
-export interface ExtractedHeader {
-  vendor_name: Field<string>;
-  invoice_number: Field<string>;
-  /** YYYY-MM-DD */
-  invoice_date: Field<string>;
-  /** ISO 4217 */
-  currency: Field<string>;
-  /** the amount payable, tax included */
-  total_amount: Field<number>;
-}
-
-export interface ExtractedLine {
-  description: Field<string>;
-  quantity: Field<number>;
-  unit: Field<string>;
-  unit_price: Field<number>;
-  line_total: Field<number>;
-  sku: Field<string>;
-  barcode: Field<string>;
-  /** continuation text printed under the item (notes, serial numbers, periods) */
-  details?: string;
-}
-
-export interface ExtractedInvoice {
-  format: DocumentFormat;
-  header: ExtractedHeader;
-  lines: ExtractedLine[];
-  pages: number;
-  /** things a reviewer should know (an attachment that did not parse, OCR used for the vendor, ...) */
-  warnings: string[];
-}
 
 /** A document the extractor cannot read at all; `code` becomes the API error code (422). */
 export class UnreadableDocument extends Error {

@@ -7,7 +7,8 @@ const MeOut = Joi.object({
   id: Joi.string().guid(),
   email: Joi.string(),
   is_staff: Joi.boolean(),
-  access_expires_at: Joi.string().isoDate(),
+  access_expires_at: Joi.string().isoDate().allow(null).description('null for a personal API token without expiry'),
+  credential: Joi.string().valid('session', 'api_token').description('a login\'s access token or a personal API token'),
   scope: Joi.object({
     profile_type: Joi.string().valid('self', 'team'),
     team_id: Joi.number().integer().allow(null),
@@ -32,7 +33,8 @@ export default {
       id: me.userId,
       email: principal.email,
       is_staff: me.isStaff,
-      access_expires_at: new Date(principal.expiresAt).toISOString(),
+      access_expires_at: Number.isFinite(principal.expiresAt) ? new Date(principal.expiresAt).toISOString() : null,
+      credential: principal.kind,
       scope: { profile_type: me.scope.type, team_id: me.scope.teamId, team_role: me.scope.role },
     };
   },

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { email, password, UserOut } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
+import { clientAddress } from '../../plugins/client-address.js';
 
 export default {
   method: 'POST',
@@ -10,7 +11,7 @@ export default {
     auth: false,
     tags: ['api', 'auth'],
     description: 'Register an account',
-    notes: 'Creates an unverified account and e-mails a 6-digit verification code (valid OTP_TTL_MINUTES). Log in after POST /api/auth/verify-email/.',
+    notes: 'Creates an unverified account and e-mails a 6-digit verification code (valid OTP_TTL_MINUTES). Log in after POST /api/auth/verify-email/. Limited to AUTH_IP_LIMIT_PER_MINUTE requests per client address per minute (429).',
     validate: {
       payload: Joi.object({
         email: email.required(),
@@ -27,7 +28,7 @@ export default {
     plugins: errorDocs(400, 409, 429),
   },
   async handler(request, h) {
-    const user = await request.server.app.services.accounts.register(request.payload as never);
+    const user = await request.server.app.services.accounts.register(request.payload as never, clientAddress(request));
     return h.response({ message: 'Account created. Check your e-mail for the verification code.', user, verification_required: true }).code(201);
   },
 } satisfies ServerRoute;

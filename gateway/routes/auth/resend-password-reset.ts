@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { email, MessageOnly } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
+import { clientAddress } from '../../plugins/client-address.js';
 
 export default {
   method: 'POST',
@@ -14,5 +15,5 @@ export default {
     validate: { payload: Joi.object({ email: email.required() }).label('EmailIn') },
     response: { status: { 200: MessageOnly } }, plugins: errorDocs(400, 429),
   },
-  handler: (request) => request.server.app.services.accounts.forgotPassword(request.payload as never),
+  handler: (request) => request.server.app.services.accounts.forgotPassword(request.payload as never, clientAddress(request)),
 } satisfies ServerRoute;

@@ -6,16 +6,11 @@ import { defineCollection } from '../collection-routes.js';
 import { listQuerySchema } from '../../services/listing.js';
 import { itemsDef } from '../../services/inventory/inventory-item-service.js';
 import { id } from '../schemas.js';
-import { nullableId, patchOf, quantity, scopeFields, ymd } from '../inventory-fields.js';
+import { locationOf, nullableId, patchOf, quantity, scopeFields, ymd } from '../inventory-fields.js';
 
 const ItemOut = Joi.object({
   id: Joi.number().integer().required(),
-  inventory_id: Joi.number().integer().required(),
-  inventory_name: Joi.string().required(),
-  storage_id: Joi.number().integer().required(),
-  storage_name: Joi.string().required(),
-  storage_box_id: Joi.number().integer().required(),
-  storage_box_name: Joi.string().required(),
+  ...locationOf({ required: true }),
   product_id: Joi.number().integer().required(),
   product_name: Joi.string().required(),
   product_family_name: Joi.string().allow(null).required(),

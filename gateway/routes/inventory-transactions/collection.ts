@@ -5,6 +5,7 @@ import { defineCollection } from '../collection-routes.js';
 import { listQuerySchema } from '../../services/listing.js';
 import { transactionListSpec } from '../../services/inventory/inventory-transaction-service.js';
 import { LEDGER_KINDS } from '../../services/inventory/stock-ledger.js';
+import { locationFields, locationOf } from '../inventory-fields.js';
 
 const LegOut = Joi.object({
   id: Joi.number().integer(),
@@ -16,12 +17,7 @@ const LegOut = Joi.object({
   product_id: Joi.number().integer(),
   product_name: Joi.string(),
   variant_id: Joi.number().integer().allow(null),
-  inventory_id: Joi.number().integer(),
-  inventory_name: Joi.string(),
-  storage_id: Joi.number().integer(),
-  storage_name: Joi.string(),
-  storage_box_id: Joi.number().integer(),
-  storage_box_name: Joi.string(),
+  ...locationFields,
   lot_number: Joi.string().allow(''),
   serial_number: Joi.string().allow(''),
 }).label('InventoryTransactionLeg');
@@ -34,12 +30,7 @@ export const TransactionOut = Joi.object({
   item_id: Joi.number().integer().allow(null).description('the item of a one-item transaction; a move\'s source'),
   product_id: Joi.number().integer().allow(null),
   product_name: Joi.string().allow(null),
-  inventory_id: Joi.number().integer().allow(null),
-  inventory_name: Joi.string().allow(null),
-  storage_id: Joi.number().integer().allow(null),
-  storage_name: Joi.string().allow(null),
-  storage_box_id: Joi.number().integer().allow(null),
-  storage_box_name: Joi.string().allow(null),
+  ...locationOf({ ids: null, names: null }),
   to_item_id: Joi.number().integer().allow(null).description('a move\'s destination item'),
   to_storage_box_id: Joi.number().integer().allow(null),
   to_storage_box_name: Joi.string().allow(null),

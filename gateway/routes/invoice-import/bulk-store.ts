@@ -44,8 +44,7 @@ export default {
     plugins: errorDocs(401, 403, 404, 503),
   },
   async handler(request, h) {
-    const { scope } = actor(request);
-    const answer = await request.server.app.services.invoiceImport.bulkStore(scope, request.payload as never);
+    const answer = await request.server.app.services.invoiceImport.bulkStore(actor(request), request.payload as never);
     if ('httpStatus' in answer) return h.response(answer.body).code(answer.httpStatus);
     if (!answer.done) return jobAccepted(h, answer, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     throw new DomainError(503, 'store_failed', 'The bulk store could not be completed and nothing was written; send it again.');

@@ -5,7 +5,7 @@ import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
-import { ACCEPTED_TYPES } from '../../../workers/invoice/formats/sniff.js';
+import { ACCEPTED_TYPES } from '../../../jobs/invoice-document.js';
 import type { ParseResult } from '../../services/invoice-import/invoice-import-service.js';
 import { PreviewOut } from './schemas.js';
 
@@ -49,11 +49,11 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { scope } = actor(request);
+    const who = actor(request);
     const imports = request.server.app.services.invoiceImport;
-    const outcome = await imports.preview(scope, request.payload as never);
+    const outcome = await imports.preview(who, request.payload as never);
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome, 422);
-    return imports.previewOf(scope, outcome.status.result as ParseResult);
+    return imports.previewOf(who, outcome.status.result as ParseResult);
   },
 } satisfies ServerRoute;

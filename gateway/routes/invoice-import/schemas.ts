@@ -1,5 +1,6 @@
 // Response schemas of the invoice import endpoints (spec: "Invoice import").
 import Joi from 'joi';
+import { locationOf } from '../inventory-fields.js';
 
 const confidence = Joi.number().min(0).max(1);
 
@@ -94,12 +95,7 @@ export const PreviewOut = Joi.object({
   session_id: Joi.number().integer().required(),
   session_status: Joi.string().valid('previewed', 'applied', 'failed').required(),
   invoice: InvoiceOut.required(),
-  inventory_id: Joi.number().integer().allow(null).required(),
-  inventory_name: Joi.string().allow('').required(),
-  storage_id: Joi.number().integer().allow(null).required(),
-  storage_box_id: Joi.number().integer().allow(null).required(),
-  storage_box_name: Joi.string().allow('').required(),
-  storage_name: Joi.string().allow('').required(),
+  ...locationOf({ required: true, ids: null, names: '' }),
   product_family_name: Joi.string().allow('').required(),
   lines: Joi.array().items(PreviewLineOut).required(),
   summary: PreviewSummaryOut.required(),
@@ -134,14 +130,7 @@ export const BulkStoreConflictOut = Joi.object({
   error: Joi.object({ code: Joi.string(), message: Joi.string(), details: Joi.any() }).description('code session_already_applied'),
 }).label('BulkStoreAlreadyApplied');
 
-export const LocationOut = Joi.object({
-  inventory_id: Joi.number().integer().allow(null),
-  inventory_name: Joi.string().allow(''),
-  storage_id: Joi.number().integer().allow(null),
-  storage_box_id: Joi.number().integer().allow(null),
-  storage_box_name: Joi.string().allow(''),
-  storage_name: Joi.string().allow(''),
-}).label('SessionLocation');
+export const LocationOut = Joi.object(locationOf({ ids: null, names: '' })).label('SessionLocation');
 
 export const SessionOut = Joi.object({
   id: Joi.number().integer().required(),

@@ -6,6 +6,7 @@ import { listQuerySchema, type ListParams } from '../../services/listing.js';
 import { productListSpec } from '../../services/catalog/product-service.js';
 import { ProductOut } from '../products/schemas.js';
 import { SearchOut } from './collection.js';
+import { pageAt } from '../collection-routes.js';
 
 const SearchIn = listQuerySchema(productListSpec, 'ProductSearchIn')
   .keys({ search: Joi.string().trim().min(1).max(200).required().description('the search term') })
@@ -24,7 +25,7 @@ export default {
     plugins: errorDocs(400, 401, 403),
   },
   async handler(request, h) {
-    const out = await request.server.app.services.catalog.products.searchAndRecord(actor(request), request.payload as ListParams, request);
+    const out = await request.server.app.services.catalog.products.searchAndRecord(actor(request), request.payload as ListParams, pageAt(request));
     return h.response(out).code(201);
   },
 } satisfies ServerRoute;

@@ -37,11 +37,11 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { scope } = actor(request);
+    const who = actor(request);
     const body = request.payload as { code?: string; image?: unknown; wait?: number };
     const { catalog } = request.server.app.services;
-    if (body.code !== undefined) return catalog.barcodes.scan(scope, body.code);
-    const outcome = await catalog.analysis.scanPhoto(scope, body.image, catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
+    if (body.code !== undefined) return catalog.barcodes.scan(who, body.code);
+    const outcome = await catalog.analysis.scanPhoto(who, body.image, catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { ...(outcome.status.result as object), job_id: outcome.status.id };

@@ -5,6 +5,7 @@ import { actor } from '../../plugins/scope.js';
 import { listQuerySchema, type ListParams } from '../../services/listing.js';
 import { userListSpec } from '../../services/user-service.js';
 import { UserAdminOut } from './schemas.js';
+import { pageAt } from '../collection-routes.js';
 
 export default {
   method: 'GET',
@@ -16,5 +17,5 @@ export default {
     response: { status: { 200: Joi.object({ count: Joi.number(), next: Joi.any(), previous: Joi.any(), results: Joi.array().items(UserAdminOut) }).label('UserList') } },
     plugins: errorDocs(400, 401),
   },
-  handler: (request) => request.server.app.services.users.list(request, actor(request), request.query as ListParams),
+  handler: (request) => request.server.app.services.users.list(actor(request), request.query as ListParams, pageAt(request)),
 } satisfies ServerRoute;

@@ -11,18 +11,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
 import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, scopeFill, type Db } from '../scoped-rows.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { OwnerHistory } from '../owner-history.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { checkGtin, equivalentCodes, expandUpcE, parseGtin, type Gtin } from './gtin.js';
 import { findMatches, type ScanMatch } from './barcode-lookup.js';
 import { iso } from './product-graph.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { BarcodeScan } from '../../../db/models/index.js';
 
 export interface ScanOut {
   id: number;
@@ -61,7 +62,11 @@ export const scanListSpec = {
 } satisfies ListSpec;
 
 export class BarcodeService implements CollectionService<ScanOut> {
-  constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
+  private readonly history: OwnerHistory;
+
+  constructor(private readonly platform: Platform, private readonly audit: AuditService) {
+    this.history = new OwnerHistory(audit, 'barcode_scans', 'barcode_scan', 'Barcode scan');
+  }
 
   /** public media (product images in matches) */
   private url = (p: string | null) => (p ? `${this.platform.config.publicBaseUrl}/media/${p}` : null);
@@ -69,7 +74,8 @@ export class BarcodeService implements CollectionService<ScanOut> {
   private photoUrl = (row: Record<string, any>) => (row.image_path ? `${this.platform.config.publicBaseUrl}/api/barcode-scans/${row.id}/image/` : null);
 
   /** A typed (or scanner-gun) code. */
-  async scan(scope: Scope, code: string): Promise<ScanResult> {
+  async scan(actor: Actor, code: string): Promise<ScanResult> {
+    const { scope } = actor;
     const check = checkGtin(code);
     if (!check.ok && check.reason === 'check_digit') {
       await this.record(this.platform.knex, scope, { code: check.code, symbology: check.symbology, is_valid: false, source: 'manual' }, []);
@@ -84,7 +90,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
    * return the scan it already recorded.
    */
   async scanDecoded(scope: Scope, decoded: { text: string; format: string }[], opts: { jobId: string; mediaPath: string }): Promise<ScanResult> {
-    const prior = await inScope(this.platform.knex('barcode_scans as s'), scope, { table: 's' }).where('s.job_id', opts.jobId).first('s.*');
+    const prior = await inScope(BarcodeScan.query(this.platform.knex).alias('s'), scope, { table: 's' }).where('s.job_id', opts.jobId).select('s.*').first();
     for (const d of decoded) {
       // decoders may report UPC-E as printed (8 digits) or expanded, and UPC as 13 digits with a leading 0
       let digits: string | null = d.format === 'UPC-E' && d.text.length === 8 ? expandUpcE(d.text) : d.text;
@@ -97,21 +103,21 @@ export class BarcodeService implements CollectionService<ScanOut> {
     throw new DomainError(422, 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
   }
 
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ScanOut>> {
-    const q = applyListParams(this.mine(this.platform.knex, actor.scope, actor.userId).select('s.*'), scanListSpec, params);
-    return paginate(request, q, params, (r) => this.toOut(r));
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ScanOut>> {
+    const q = applyListParams(this.history.mine(this.platform.knex, actor).select('s.*'), scanListSpec, params);
+    return paginate(at, q, params, (r) => this.toOut(r));
   }
 
   /** One scan of the history, with its matches as they are now. */
   async get(actor: Actor, id: number): Promise<ScanResult> {
-    const row = await this.find(this.platform.knex, actor.scope, actor.userId, id);
+    const row = await this.history.find(this.platform.knex, actor, id);
     const check = checkGtin(row.code);
     return this.result(actor.scope, row, check.ok ? check.gtin : null);
   }
 
   /** The photo a scan was decoded from, for the user who scanned it (in that scope). */
   async photo(actor: Actor, id: number): Promise<{ data: Buffer; contentType: string }> {
-    const row = await this.find(this.platform.knex, actor.scope, actor.userId, id);
+    const row = await this.history.find(this.platform.knex, actor, id);
     if (!row.image_path) throw new NotFound('Scan photo');
     const root = path.resolve(this.platform.config.mediaRoot);
     const file = path.resolve(root, row.image_path);
@@ -124,12 +130,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    const { scope, userId: actorId } = actor;
-    await this.platform.knex.transaction(async (trx) => {
-      const row = await this.find(trx, scope, actorId, id);
-      await trx('barcode_scans').where({ id }).delete();
-      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'barcode_scan.delete', entityType: 'barcode_scan', entityId: id, summary: `Deleted scan of ${row.code} from history` });
-    });
+    await this.history.remove(this.platform.knex, actor, id, (row) => `Deleted scan of ${row.code} from history`);
   }
 
   private async lookupAndRecord(scope: Scope, gtin: Gtin, how: { source: 'manual' | 'image'; jobId?: string; imagePath?: string; decodedFormat?: string }): Promise<ScanResult> {
@@ -142,7 +143,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
 
   private async record(db: Db, scope: Scope, fields: Record<string, unknown>, matches: ScanMatch[]): Promise<Record<string, any>> {
     const variantIds = matches.map((m) => m.variant_id);
-    const [row] = await db('barcode_scans')
+    const row: Record<string, any> = await BarcodeScan.query(db)
       .insert({ ...fields, user_id: scope.userId, match_count: matches.length, matched_variant_ids: JSON.stringify(variantIds), ...scopeFill(scope, scope.userId) })
       .returning('*');
     await this.audit.record(db, auditCtx(scope, scope.userId), {
@@ -182,16 +183,5 @@ export class BarcodeService implements CollectionService<ScanOut> {
       matched_variant_ids: row.matched_variant_ids ?? [],
       created_at: iso(row.created_at),
     };
-  }
-
-  private mine(db: Db, scope: Scope, actorId: string) {
-    return inScope(db('barcode_scans as s'), scope, { table: 's' }).where('s.user_id', actorId);
-  }
-
-  private async find(db: Db, scope: Scope, actorId: string, id: number): Promise<Record<string, any>> {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new NotFound('Barcode scan');
-    const row = await this.mine(db, scope, actorId).where('s.id', id).first('s.*');
-    if (!row) throw new NotFound('Barcode scan');
-    return row;
   }
 }

@@ -4,11 +4,11 @@
 // MEDIA_ROOT first; the job carries only its path. The caller waits a bounded time
 // for the result; otherwise it gets the job id to poll or to await over WebSocket.
 import type { Platform } from '../../../db/platform.js';
-import type { Scope } from '../scope.js';
 import type { MediaStore, UploadRule } from '../media-store.js';
 import type { JobService, Outcome } from '../job-service.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
+import type { Actor } from '../actor.js';
 
 export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
 const ANALYSIS_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'image/gif'];
@@ -33,7 +33,8 @@ export class MediaAnalysisService {
     return this.jobs.run('media.ocr', { actor_id: actorId, media_path: file.path }, waitMs);
   }
 
-  async scanPhoto(scope: Scope, image: unknown, waitMs: number): Promise<Outcome> {
+  async scanPhoto(actor: Actor, image: unknown, waitMs: number): Promise<Outcome> {
+    const { scope } = actor;
     await this.limits.consume(BARCODE_PHOTO_LIMIT, scope.userId);
     const file = await this.media.save(asFile(image), rule('image'), 'barcode-photos');
     return this.jobs.run('media.decode-barcode', { actor_id: scope.userId, media_path: file.path, scope: { type: scope.type, team_id: scope.teamId } }, waitMs);

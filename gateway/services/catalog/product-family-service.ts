@@ -10,6 +10,7 @@ import type { AuditService } from '../audit-service.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { ScopedCollection, scopeOut, type CollectionDef } from '../scoped-collection.js';
 import { auditCtx, inScope, scopeFill, type Db } from '../scoped-rows.js';
+import { ProductFamily } from '../../../db/models/index.js';
 
 export interface FamilyOut {
   id: number;
@@ -20,15 +21,15 @@ export interface FamilyOut {
 }
 
 async function assertNameFree(db: Db, scope: Scope, name: string, exceptId?: number): Promise<void> {
-  const q = inScope(db('product_families'), scope).whereRaw('lower(name) = lower(?)', [name]);
+  const q = inScope(ProductFamily.query(db), scope).whereRaw('lower(name) = lower(?)', [name]);
   if (exceptId) q.whereNot('id', exceptId);
-  const clash = await q.first('id');
+  const clash = await q.select('id').first();
   if (clash) throw new Conflict(`A product family named "${name}" already exists in this scope.`, 'family_exists', { field: 'name', id: clash.id });
 }
 
 export function familiesDef(): CollectionDef<FamilyOut> {
   return {
-    table: 'product_families',
+    model: ProductFamily,
     alias: 'f',
     what: 'Product family',
     entity: 'product_family',
@@ -39,7 +40,7 @@ export function familiesDef(): CollectionDef<FamilyOut> {
       defaultOrdering: 'name',
       tiebreak: 'f.id',
     },
-    select: (db) => db('product_families as f').select('f.*', db.raw('(SELECT count(*) FROM products p WHERE p.family_id = f.id)::int AS product_count')),
+    select: (db) => ProductFamily.query(db).alias('f').select('f.*', db.raw('(SELECT count(*) FROM products p WHERE p.family_id = f.id)::int AS product_count')),
     toOut: (r) => ({ id: r.id, name: r.name, description: r.description, product_count: r.product_count ?? 0, ...scopeOut(r) }),
     writable: ['name', 'description'],
     async prepare({ trx, actor, body, before }) {
@@ -60,20 +61,17 @@ export class ProductFamilyService extends ScopedCollection<FamilyOut> {
    * product write or an invoice import names a family without knowing its id.
    */
   async findOrCreateByName(trx: Knex.Transaction, scope: Scope, actorId: string, name: string): Promise<{ id: number; name: string; created: boolean }> {
-    const existing = await inScope(trx('product_families'), scope).whereRaw('lower(name) = lower(?)', [name]).first('id', 'name');
-    if (existing) return { ...existing, created: false };
+    const existing = await inScope(ProductFamily.query(trx), scope).whereRaw('lower(name) = lower(?)', [name]).select('id', 'name').first();
+    if (existing) return { id: existing.id, name: existing.name, created: false };
     // ON CONFLICT on the partial unique index: a concurrent creator of the same name wins quietly
     const target = scope.type === 'team' ? '(team_id, lower(name)) WHERE team_id IS NOT NULL' : '(owner_id, lower(name)) WHERE owner_id IS NOT NULL';
-    const fill = scopeFill(scope, actorId);
-    const inserted = await trx.raw(
-      `INSERT INTO product_families (name, owner_id, team_id, created_by) VALUES (?, ?, ?, ?) ON CONFLICT ${target} DO NOTHING RETURNING id, name`,
-      [name, fill.owner_id, fill.team_id, fill.created_by],
-    );
-    if (inserted.rows[0]) {
-      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_family.create', entityType: 'product_family', entityId: inserted.rows[0].id, summary: `created product family "${name}"`, changes: { name } });
-      return { ...inserted.rows[0], created: true };
+    const inserted = await ProductFamily.query(trx).insert({ name, ...scopeFill(scope, actorId) }).onConflict(trx.raw(target)).ignore().returning(['id', 'name']);
+    // nothing inserted (a family of that name exists): objection hands back the input without an id
+    if (inserted.id !== undefined) {
+      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_family.create', entityType: 'product_family', entityId: inserted.id, summary: `created product family "${name}"`, changes: { name } });
+      return { id: inserted.id, name: inserted.name, created: true };
     }
-    const row = await inScope(trx('product_families'), scope).whereRaw('lower(name) = lower(?)', [name]).first('id', 'name');
-    return { ...row, created: false };
+    const row = await inScope(ProductFamily.query(trx), scope).whereRaw('lower(name) = lower(?)', [name]).select('id', 'name').first();
+    return { id: row!.id, name: row!.name, created: false };
   }
 }

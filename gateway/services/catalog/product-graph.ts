@@ -2,6 +2,7 @@
 // and images) in a fixed number of queries however many products are asked for:
 // one per table, keyed by the ids of the level above.
 import type { Db } from '../scoped-rows.js';
+import { Product, ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../../db/models/index.js';
 
 export interface TagOut {
   id: number;
@@ -80,19 +81,19 @@ export function imageOut(row: Record<string, any>, url: MediaUrl): ImageOut {
 export async function loadProducts(db: Db, ids: number[], url: MediaUrl): Promise<ProductOut[]> {
   if (ids.length === 0) return [];
   const [products, tags, variants] = await Promise.all([
-    db('products as p')
+    Product.query(db).alias('p')
       .leftJoin('product_families as f', 'f.id', 'p.family_id')
       .whereIn('p.id', ids)
       .select('p.*', 'f.name as product_family_name'),
-    db('product_tags').whereIn('product_id', ids).orderBy(['position', 'id']),
-    db('product_variants').whereIn('product_id', ids).orderBy(['position', 'id']),
+    ProductTag.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
+    ProductVariant.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
   ]);
   const tagIds = tags.map((t) => t.id);
   const variantIds = variants.map((v) => v.id);
   const [tagValues, variantTags, images] = await Promise.all([
-    tagIds.length ? db('product_tag_values').whereIn('tag_id', tagIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? db('variant_tags').whereIn('variant_id', variantIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? db('product_images').whereIn('variant_id', variantIds).orderBy([{ column: 'is_primary', order: 'desc' }, 'position', 'id']) : [],
+    tagIds.length ? ProductTagValue.query(db).whereIn('tag_id', tagIds).orderBy(['position', 'id']) : [],
+    variantIds.length ? VariantTag.query(db).whereIn('variant_id', variantIds).orderBy(['position', 'id']) : [],
+    variantIds.length ? ProductImage.query(db).whereIn('variant_id', variantIds).orderBy([{ column: 'is_primary', order: 'desc' }, 'position', 'id']) : [],
   ]);
 
   const valuesByTag = groupBy(tagValues, 'tag_id');
@@ -100,7 +101,7 @@ export async function loadProducts(db: Db, ids: number[], url: MediaUrl): Promis
   const vtagsByVariant = groupBy(variantTags, 'variant_id');
   const imagesByVariant = groupBy(images, 'variant_id');
   const variantsByProduct = groupBy(variants, 'product_id');
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const byId = new Map(products.map((p) => [p.id, p as Product & { product_family_name?: string | null }]));
 
   return ids.filter((id) => byId.has(id)).map((id) => {
     const p = byId.get(id)!;

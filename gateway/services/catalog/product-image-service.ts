@@ -6,18 +6,18 @@
 // which also refuses pictures over PRODUCT_IMAGE_MAX_PIXELS.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Request } from '@hapi/hapi';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
 import type { MediaStore, UploadRule } from '../media-store.js';
 import { DomainError, NotFound } from '../../../jobs/runtime/errors.js';
 import { auditCtx, inScope, ReferenceNotFound, type Db } from '../scoped-rows.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { imageOut, type ImageOut } from './product-graph.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { isEmptyPart } from './media-analysis-service.js';
+import { ProductImage, ProductVariant } from '../../../db/models/index.js';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** what a decoder may be asked to hold for one picture (a 60 MP photo is about 180 MB decoded) */
@@ -49,11 +49,11 @@ export class ProductImageService implements CollectionService<ImageOut> {
 
   /** product_images rows of the scope (they carry no scope columns: their product does) */
   private inScopeImages(db: Db, scope: Scope) {
-    return inScope(db('product_images as i').join('products as p', 'p.id', 'i.product_id'), scope, { table: 'p' }).select('i.*');
+    return inScope(ProductImage.query(db).alias('i').join('products as p', 'p.id', 'i.product_id'), scope, { table: 'p' }).select('i.*');
   }
 
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<ImageOut>> {
-    return paginate(request, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ImageOut>> {
+    return paginate(at, applyListParams(this.inScopeImages(this.platform.knex, actor.scope), imageListSpec, params), params, (r) => imageOut(r, this.url));
   }
 
   async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<ImageOut> {
@@ -95,9 +95,9 @@ export class ProductImageService implements CollectionService<ImageOut> {
         Object.assign(patch, { path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height });
         replacedPath = before.path;
       }
-      await trx('product_images').where({ id }).update(patch);
+      await ProductImage.query(trx).where({ id }).patch(patch);
       if (input.is_primary === true) await this.makePrimary(trx, variantId, id);
-      else if (input.is_primary === false && before.is_primary) await trx('product_images').where({ id }).update({ is_primary: false });
+      else if (input.is_primary === false && before.is_primary) await ProductImage.query(trx).where({ id }).patch({ is_primary: false });
       // both the variant it left and the one it joined keep exactly one primary
       await this.ensurePrimary(trx, [before.variant_id, variantId]);
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.update', entityType: 'product_image', entityId: id, summary: `Updated image ${id}`, changes: { ...input, image: file ? file.path : undefined } });
@@ -110,7 +110,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
     const { scope, userId: actorId } = actor;
     const row = await this.platform.knex.transaction(async (trx) => {
       const image = await this.find(trx, scope, id, true);
-      await trx('product_images').where({ id }).delete();
+      await ProductImage.query(trx).where({ id }).delete();
       await this.ensurePrimary(trx, [image.variant_id]);
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_image.delete', entityType: 'product_image', entityId: id, summary: `Deleted image ${id} of product ${image.product_id}` });
       return image;
@@ -130,8 +130,9 @@ export class ProductImageService implements CollectionService<ImageOut> {
   }
 
   async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: { path: string; contentType: string; size: number; width: number | null; height: number | null }, fields: ImageFields): Promise<Record<string, any>> {
-    const position = fields.position ?? Number((await trx('product_images').where({ variant_id: variant.id }).max('position as m').first())?.m ?? -1) + 1;
-    const [row] = await trx('product_images')
+    const top = (await ProductImage.query(trx).where({ variant_id: variant.id }).max('position as m').first()) as unknown as { m: number | null } | undefined;
+    const position = fields.position ?? Number(top?.m ?? -1) + 1;
+    const row: Record<string, any> = await ProductImage.query(trx)
       .insert({ variant_id: variant.id, product_id: variant.product_id, path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height, alt_text: fields.alt_text ?? '', is_primary: false, position })
       .returning('*');
     if (fields.is_primary) await this.makePrimary(trx, variant.id, row.id);
@@ -146,17 +147,17 @@ export class ProductImageService implements CollectionService<ImageOut> {
    */
   async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: Awaited<ReturnType<ProductImageService['store']>> })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
     const ids = images.filter((i) => i.id !== undefined).map((i) => i.id!);
-    const owned = ids.length ? await trx('product_images').whereIn('id', ids).where({ product_id: productId }).pluck('id') : [];
+    const owned = ids.length ? (await ProductImage.query(trx).whereIn('id', ids).where({ product_id: productId }).select('id')).map((r) => r.id) : [];
     images.forEach((img, n) => {
       if (img.id !== undefined && !owned.includes(img.id)) throw new ReferenceNotFound(`${path}.${n}.id`, 'Product image', img.id);
     });
-    const removed = await trx('product_images').where({ variant_id: variantId }).whereNotIn('id', [...owned, ...claimedElsewhere]).delete().returning('path');
-    const movedFrom = owned.length ? await trx('product_images').whereIn('id', owned).whereNot({ variant_id: variantId }).distinct().pluck('variant_id') : [];
-    await trx('product_images').where({ variant_id: variantId }).update({ is_primary: false });
+    const removed = await ProductImage.query(trx).where({ variant_id: variantId }).whereNotIn('id', [...owned, ...claimedElsewhere]).delete().returning('path');
+    const movedFrom = owned.length ? (await ProductImage.query(trx).whereIn('id', owned).whereNot({ variant_id: variantId }).distinct('variant_id')).map((r) => r.variant_id) : [];
+    await ProductImage.query(trx).where({ variant_id: variantId }).patch({ is_primary: false });
     let primaryId: number | null = null;
     for (const [position, img] of images.entries()) {
       if (img.id !== undefined) {
-        await trx('product_images').where({ id: img.id }).update({ variant_id: variantId, position, is_primary: false, ...(img.alt_text !== undefined ? { alt_text: img.alt_text } : {}), updated_at: trx.fn.now() });
+        await ProductImage.query(trx).where({ id: img.id }).patch({ variant_id: variantId, position, is_primary: false, ...(img.alt_text !== undefined ? { alt_text: img.alt_text } : {}), updated_at: trx.fn.now() });
         if (img.is_primary) primaryId = img.id;
       } else if (img.file) {
         const row = await this.insert(trx, { id: variantId, product_id: productId }, img.file, { alt_text: img.alt_text, position });
@@ -169,7 +170,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
   }
 
   async removeFileIfUnused(relative: string): Promise<void> {
-    await this.media.removeIfUnused(relative, async () => Boolean(await this.platform.knex('product_images').where({ path: relative }).first('id'))).catch((err) => {
+    await this.media.removeIfUnused(relative, async () => Boolean(await ProductImage.query(this.platform.knex).where({ path: relative }).select('id').first())).catch((err) => {
       this.platform.log.warn({ err, path: relative }, 'could not remove an unused media file');
     });
   }
@@ -179,14 +180,14 @@ export class ProductImageService implements CollectionService<ImageOut> {
   private async find(db: Db, scope: Scope, id: number, forUpdate = false): Promise<Record<string, any>> {
     if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw new NotFound('Product image');
     const q = this.inScopeImages(db, scope).where('i.id', id).first();
-    if (forUpdate) q.forUpdate('i');
+    if (forUpdate) (q as unknown as Knex.QueryBuilder).forUpdate('i');
     const row = await q;
     if (!row) throw new NotFound('Product image');
     return row;
   }
 
   async variantInScope(db: Db, scope: Scope, variantId: number, field: string, lock = false): Promise<{ id: number; product_id: number }> {
-    const q = inScope(db('product_variants'), scope).where({ id: variantId }).first('id', 'product_id');
+    const q = inScope(ProductVariant.query(db), scope).where({ id: variantId }).select('id', 'product_id').first();
     if (lock) q.forUpdate();
     const v = await q;
     if (!v) throw new ReferenceNotFound(field, 'Product variant', variantId);
@@ -194,17 +195,17 @@ export class ProductImageService implements CollectionService<ImageOut> {
   }
 
   private async makePrimary(trx: Knex.Transaction, variantId: number, imageId: number): Promise<void> {
-    await trx('product_images').where({ variant_id: variantId }).whereNot({ id: imageId }).where({ is_primary: true }).update({ is_primary: false });
-    await trx('product_images').where({ id: imageId }).update({ is_primary: true });
+    await ProductImage.query(trx).where({ variant_id: variantId }).whereNot({ id: imageId }).where({ is_primary: true }).patch({ is_primary: false });
+    await ProductImage.query(trx).where({ id: imageId }).patch({ is_primary: true });
   }
 
   /** A variant with images always has one primary: the first by position when none is. */
   private async ensurePrimary(trx: Knex.Transaction, variantIds: number[]): Promise<void> {
     for (const variantId of new Set(variantIds)) {
-      const has = await trx('product_images').where({ variant_id: variantId, is_primary: true }).first('id');
+      const has = await ProductImage.query(trx).where({ variant_id: variantId, is_primary: true }).select('id').first();
       if (has) continue;
-      const first = await trx('product_images').where({ variant_id: variantId }).orderBy(['position', 'id']).first('id');
-      if (first) await trx('product_images').where({ id: first.id }).update({ is_primary: true });
+      const first = await ProductImage.query(trx).where({ variant_id: variantId }).orderBy(['position', 'id']).select('id').first();
+      if (first) await ProductImage.query(trx).where({ id: first.id }).patch({ is_primary: true });
     }
   }
 }

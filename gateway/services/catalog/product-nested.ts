@@ -8,6 +8,7 @@ import { Conflict, Invalid, type FieldIssue } from '../../../jobs/runtime/errors
 import { inScope, ReferenceNotFound, scopeOnly } from '../scoped-rows.js';
 import { parseGtin } from './gtin.js';
 import type { ProductImageService, ImageFields } from './product-image-service.js';
+import { ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../../db/models/index.js';
 
 export interface TagIn {
   label: string;
@@ -31,13 +32,13 @@ export interface VariantIn {
 }
 
 export async function replaceTags(trx: Knex.Transaction, productId: number, tags: TagIn[]): Promise<void> {
-  await trx('product_tags').where({ product_id: productId }).delete();
+  await ProductTag.query(trx).where({ product_id: productId }).delete();
   if (tags.length === 0) return;
-  const rows: { id: number }[] = await trx('product_tags')
+  const rows: { id: number }[] = await ProductTag.query(trx)
     .insert(tags.map((t, position) => ({ product_id: productId, label: t.label, position })))
     .returning('id');
   const values = tags.flatMap((t, i) => t.values.map((value, position) => ({ tag_id: rows[i].id, value, position })));
-  if (values.length) await trx('product_tag_values').insert(values);
+  if (values.length) await ProductTagValue.query(trx).insert(values);
 }
 
 /** Checks a variants array before anything is written: barcodes, duplicate SKUs, SKUs taken elsewhere in the scope. */
@@ -58,7 +59,7 @@ export async function checkVariants(trx: Knex.Transaction, scope: Scope, product
   });
   if (issues.length) throw new Invalid(issues[0].message, issues, 'duplicate_sku');
   if (seen.size) {
-    const q = inScope(trx('product_variants'), scope).whereRaw('lower(sku) = ANY(?)', [[...seen.keys()]]).select('sku', 'product_id');
+    const q = inScope(ProductVariant.query(trx), scope).whereRaw('lower(sku) = ANY(?)', [[...seen.keys()]]).select('sku', 'product_id');
     if (productId) q.whereNot({ product_id: productId });
     const taken = await q.first();
     if (taken) {
@@ -84,7 +85,7 @@ export async function replaceVariants(
   images: ProductImageService,
   replaceMissingNested: boolean,
 ): Promise<VariantWriteResult> {
-  const existing: { id: number; sku: string }[] = await trx('product_variants').where({ product_id: productId }).orderBy('id').forUpdate().select('id', 'sku');
+  const existing: { id: number; sku: string }[] = await ProductVariant.query(trx).where({ product_id: productId }).orderBy('id').forUpdate().select('id', 'sku');
   const existingIds = new Set(existing.map((v) => v.id));
   const claimed = new Set<number>();
   // resolve which stored variant each entry is
@@ -103,13 +104,13 @@ export async function replaceVariants(
   const removed = existing.filter((e) => !claimed.has(e.id)).map((e) => e.id);
   const removedImagePaths: string[] = [];
   if (removed.length) {
-    const paths = await trx('product_images').whereIn('variant_id', removed).pluck('path');
+    const paths = (await ProductImage.query(trx).whereIn('variant_id', removed).select('path')).map((r) => r.path);
     removedImagePaths.push(...paths);
-    await trx('product_variants').whereIn('id', removed).delete();
+    await ProductVariant.query(trx).whereIn('id', removed).delete();
   }
   // free the SKUs of kept variants first so two variants may swap SKUs in one write
   const kept = targets.filter((t): t is number => t !== null);
-  if (kept.length) await trx('product_variants').whereIn('id', kept).update({ sku: '' });
+  if (kept.length) await ProductVariant.query(trx).whereIn('id', kept).patch({ sku: '' });
 
   const scopeCols = scopeOnly(scope);
   // images named by id anywhere in the write: a variant that lets go of one must not delete it when another takes it
@@ -119,17 +120,17 @@ export async function replaceVariants(
     let variantId = targets[i];
     if (variantId) {
       const stored = existing.find((e) => e.id === variantId)!;
-      const patch = replaceMissingNested ? fields : { ...pick(v, ['name', 'barcode']), sku: v.sku !== undefined ? fields.sku : stored.sku, position: i };
-      await trx('product_variants').where({ id: variantId }).update({ ...patch, updated_at: trx.fn.now() });
+      const patch: Record<string, unknown> = replaceMissingNested ? fields : { ...pick(v, ['name', 'barcode']), sku: v.sku !== undefined ? fields.sku : stored.sku, position: i };
+      await ProductVariant.query(trx).where({ id: variantId }).patch({ ...patch, updated_at: trx.fn.now() });
     } else {
-      const [row] = await trx('product_variants').insert({ product_id: productId, ...fields, ...scopeCols }).returning('id');
+      const row = await ProductVariant.query(trx).insert({ product_id: productId, ...fields, ...scopeCols }).returning('id');
       variantId = row.id as number;
     }
     const isNew = targets[i] === null;
     if (v.tags !== undefined || (replaceMissingNested && !isNew)) {
-      await trx('variant_tags').where({ variant_id: variantId }).delete();
+      await VariantTag.query(trx).where({ variant_id: variantId }).delete();
       const tags = v.tags ?? [];
-      if (tags.length) await trx('variant_tags').insert(tags.map((t, position) => ({ variant_id: variantId, label: t.label, value: t.value, position })));
+      if (tags.length) await VariantTag.query(trx).insert(tags.map((t, position) => ({ variant_id: variantId, label: t.label, value: t.value, position })));
     }
     if (v.images !== undefined || (replaceMissingNested && !isNew)) {
       const list = await Promise.all((v.images ?? []).map(async (img, n) => ({ ...img, file: img.image ? await images.store(img.image, `variants.${i}.images.${n}.image`) : undefined })));

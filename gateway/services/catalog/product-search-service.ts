@@ -5,16 +5,16 @@
 // Recording is a by-product of a read: it is not written to the audit log, but
 // deleting history is.
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
-import { NotFound } from '../../../jobs/runtime/errors.js';
-import { auditCtx, inScope, scopeFill, type Db } from '../scoped-rows.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { scopeFill } from '../scoped-rows.js';
+import { OwnerHistory } from '../owner-history.js';
+import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { iso } from './product-graph.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { ProductSearch } from '../../../db/models/index.js';
 
 export interface SearchOut {
   id: number;
@@ -41,44 +41,33 @@ export const searchListSpec = {
 const REMEMBERED_FILTERS = ['category', 'supplier', 'base_unit', 'family_id', 'product_family_name', 'sku', 'barcode', 'ordering'];
 
 export class ProductSearchService implements CollectionService<SearchOut> {
-  constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
+  private readonly history: OwnerHistory;
 
-  list(actor: Actor, params: ListParams, request: Request): Promise<Page<SearchOut>> {
-    const q = applyListParams(this.mine(this.platform.knex, actor.scope, actor.userId).select('s.*'), searchListSpec, params);
-    return paginate(request, q, params, toOut);
+  constructor(private readonly platform: Platform, audit: AuditService) {
+    this.history = new OwnerHistory(audit, 'product_searches', 'product_search', 'Product search');
+  }
+
+  list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<SearchOut>> {
+    const q = applyListParams(this.history.mine(this.platform.knex, actor).select('s.*'), searchListSpec, params);
+    return paginate(at, q, params, toOut);
   }
 
   async get(actor: Actor, id: number): Promise<SearchOut> {
-    return toOut(await this.find(this.platform.knex, actor.scope, actor.userId, id));
+    return toOut(await this.history.find(this.platform.knex, actor, id));
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
-    const { scope, userId: actorId } = actor;
-    await this.platform.knex.transaction(async (trx) => {
-      const row = await this.find(trx, scope, actorId, id);
-      await trx('product_searches').where({ id }).delete();
-      await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product_search.delete', entityType: 'product_search', entityId: id, summary: `Deleted search "${row.query}" from history` });
-    });
+    await this.history.remove(this.platform.knex, actor, id, (row) => `Deleted search "${row.query}" from history`);
   }
 
   /** Called by ProductService when a product list or POST /api/product-searches/ runs a search. */
-  async record(scope: Scope, actorId: string, params: ListParams, resultCount: number, source: SearchOut['source']): Promise<SearchOut> {
+  async record(actor: Actor, params: ListParams, resultCount: number, source: SearchOut['source']): Promise<SearchOut> {
+    const { scope, userId: actorId } = actor;
     const filters = Object.fromEntries(REMEMBERED_FILTERS.filter((k) => params[k] !== undefined && params[k] !== '').map((k) => [k, params[k]]));
-    const [row] = await this.platform.knex('product_searches')
+    const row: Record<string, any> = await ProductSearch.query(this.platform.knex)
       .insert({ user_id: actorId, query: String(params.search ?? '').slice(0, 300), filters: JSON.stringify(filters), result_count: resultCount, source, ...scopeFill(scope, actorId) })
       .returning('*');
     return toOut(row);
-  }
-
-  private mine(db: Db, scope: Scope, actorId: string) {
-    return inScope(db('product_searches as s'), scope, { table: 's' }).where('s.user_id', actorId);
-  }
-
-  private async find(db: Db, scope: Scope, actorId: string, id: number): Promise<Record<string, any>> {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new NotFound('Product search');
-    const row = await this.mine(db, scope, actorId).where('s.id', id).first('s.*');
-    if (!row) throw new NotFound('Product search');
-    return row;
   }
 }
 

@@ -5,14 +5,14 @@
 // factory; a list with a non-empty `search` is recorded in the caller's search history.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Request } from '@hapi/hapi';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
 import type { AuditService } from '../audit-service.js';
 import { diff } from '../audit-service.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from '../scoped-rows.js';
-import { applyListParams, escapeLike, pageLinks, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { applyListParams, escapeLike, pageLinks, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { equivalentCodes, checkGtin } from './gtin.js';
 import { loadProducts, type ProductOut } from './product-graph.js';
 import { checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
@@ -21,6 +21,8 @@ import type { ProductImageService } from './product-image-service.js';
 import type { ProductSearchService, SearchOut } from './product-search-service.js';
 import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
+import { InventoryItem, Product, ProductFamily, ProductImage } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export interface ProductIn {
   name?: string;
@@ -82,9 +84,9 @@ export class ProductService implements CollectionService<ProductOut> {
   private url = (p: string) => `${this.platform.config.publicBaseUrl}/media/${p}`;
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
-  filtered(db: Db, scope: Scope, params: ListParams): Knex.QueryBuilder {
+  filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
     const { search, ...rest } = params;
-    const q = applyListParams(inScope(db('products as p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
+    const q = applyListParams(inScope(Product.query(db).alias('p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
     if (search) {
       const term = `%${escapeLike(search)}%`;
       q.where((w) => {
@@ -96,18 +98,18 @@ export class ProductService implements CollectionService<ProductOut> {
   }
 
   /** GET /api/products/: a non-empty `search` is recorded (first page only, so paging records it once). */
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<ProductOut>> {
-    const page = await this.page(request, actor.scope, params);
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ProductOut>> {
+    const page = await this.page(at, actor.scope, params);
     if (params.search && params.page === 1) {
-      await this.searches.record(actor.scope, actor.userId, params, page.count, 'list').catch((err) => this.platform.log.warn({ err }, 'could not record a product search'));
+      await this.searches.record(actor, params, page.count, 'list').catch((err) => this.platform.log.warn({ err }, 'could not record a product search'));
     }
     return page;
   }
 
   /** POST /api/product-searches/: runs the search, records it, returns it with the first page of results. */
-  async searchAndRecord(actor: Actor, params: ListParams, request: Request): Promise<SearchOut & { results: ProductOut[]; next: string | null }> {
-    const page = await this.page(request, actor.scope, params);
-    const saved = await this.searches.record(actor.scope, actor.userId, params, page.count, 'api');
+  async searchAndRecord(actor: Actor, params: ListParams, at: PageAt): Promise<SearchOut & { results: ProductOut[]; next: string | null }> {
+    const page = await this.page(at, actor.scope, params);
+    const saved = await this.searches.record(actor, params, page.count, 'api');
     // more results are paged through the product list with the same parameters
     let next: string | null = null;
     if (params.page * params.page_size < page.count) {
@@ -119,17 +121,17 @@ export class ProductService implements CollectionService<ProductOut> {
     return { ...saved, results: page.results, next };
   }
 
-  private async page(request: Request, scope: Scope, params: ListParams): Promise<Page<ProductOut>> {
+  private async page(at: PageAt, scope: Scope, params: ListParams): Promise<Page<ProductOut>> {
     const q = this.filtered(this.platform.knex, scope, params);
     const countQuery = q.clone().clearSelect().clearOrder().count({ count: '*' });
     const [[{ count }], rows] = await Promise.all([countQuery, q.offset((params.page - 1) * params.page_size).limit(params.page_size)]);
     const total = Number(count);
     const results = await loadProducts(this.platform.knex, rows.map((r: { id: number }) => r.id), this.url);
-    return { count: total, ...pageLinks(request, total, params.page, params.page_size), results };
+    return { count: total, ...pageLinks(at, total, params.page, params.page_size), results };
   }
 
   async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, 'products', productId, actor.scope, 'Product');
+    await findInScope(db, Product, productId, actor.scope, 'Product');
     return (await loadProducts(db, [productId], this.url))[0];
   }
 
@@ -140,7 +142,7 @@ export class ProductService implements CollectionService<ProductOut> {
     const productId = await this.platform.knex.transaction(async (trx) => {
       const familyId = await this.resolveFamily(trx, scope, actorId, input);
       const variants = await checkVariants(trx, scope, null, input.variants ?? []);
-      const [row] = await trx('products')
+      const row = await Product.query(trx)
         .insert({ ...DEFAULTS, ...pickScalars(input), family_id: familyId ?? null, ...scopeFill(scope, actorId) })
         .returning('*');
       await replaceTags(trx, row.id, input.tags ?? []);
@@ -162,12 +164,12 @@ export class ProductService implements CollectionService<ProductOut> {
     const replace = !partial;
     const removed: string[] = [];
     await this.platform.knex.transaction(async (trx) => {
-      const before = await findInScope<Record<string, unknown>>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
+      const before = await findInScope<Record<string, unknown>>(trx, Product, productId, scope, 'Product', { forUpdate: true });
       const patch: Record<string, unknown> = replace ? { ...DEFAULTS, ...pickScalars(input) } : pickScalars(input);
       if (input.family_id !== undefined || input.product_family_name !== undefined || replace) {
         patch.family_id = (await this.resolveFamily(trx, scope, actorId, input)) ?? null;
       }
-      const [after] = await trx('products').where({ id: productId }).update({ ...patch, updated_at: trx.fn.now() }).returning('*');
+      const [after]: Record<string, any>[] = await Product.query(trx).where({ id: productId }).patch({ ...patch, updated_at: trx.fn.now() }).returning('*');
       if (input.tags !== undefined || replace) await replaceTags(trx, productId, input.tags ?? []);
       if (input.variants !== undefined || replace) {
         const variants = await checkVariants(trx, scope, productId, input.variants ?? []);
@@ -186,13 +188,13 @@ export class ProductService implements CollectionService<ProductOut> {
   async remove(actor: Actor, productId: number): Promise<void> {
     const { scope, userId: actorId } = actor;
     const paths = await this.platform.knex.transaction(async (trx) => {
-      const row = await findInScope<{ name: string }>(trx, 'products', productId, scope, 'Product', { forUpdate: true });
-      const stock = await trx('inventory_items').where({ product_id: productId }).where('quantity', '>', 0).first(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity'));
+      const row = await findInScope<{ name: string }>(trx, Product, productId, scope, 'Product', { forUpdate: true });
+      const stock = (await InventoryItem.query(trx).where({ product_id: productId }).where('quantity', '>', 0).select(trx.raw('count(*)::int AS items'), trx.raw('coalesce(sum(quantity), 0)::int AS quantity')).first()) as unknown as { items: number; quantity: number } | undefined;
       if (stock && stock.items > 0) {
         throw new Conflict(`Product "${row.name}" still has ${stock.quantity} in stock across ${stock.items} inventory item(s); consume or move the stock first.`, 'product_in_stock', { items: stock.items, quantity: stock.quantity });
       }
-      const imagePaths: string[] = await trx('product_images').where({ product_id: productId }).pluck('path');
-      await trx('products').where({ id: productId }).delete();
+      const imagePaths = (await ProductImage.query(trx).where({ product_id: productId }).select('path')).map((r) => r.path);
+      await Product.query(trx).where({ id: productId }).delete();
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'product.delete', entityType: 'product', entityId: productId, summary: `Deleted product "${row.name}"` });
       return imagePaths;
     });
@@ -201,7 +203,7 @@ export class ProductService implements CollectionService<ProductOut> {
 
   private async resolveFamily(trx: Knex.Transaction, scope: Scope, actorId: string, input: ProductIn): Promise<number | null | undefined> {
     if (input.family_id) {
-      await requireInScope(trx, scope, [{ field: 'family_id', table: 'product_families', id: input.family_id, what: 'Product family' }]);
+      await requireInScope(trx, scope, [{ field: 'family_id', model: ProductFamily, id: input.family_id, what: 'Product family' }]);
       return input.family_id;
     }
     if (input.product_family_name) return (await this.families.findOrCreateByName(trx, scope, actorId, input.product_family_name)).id;
@@ -211,8 +213,8 @@ export class ProductService implements CollectionService<ProductOut> {
 
 /** Two writers taking the same SKU at once: the unique index decides; answer like the pre-check does. */
 function skuRace(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e?.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
+  const e = pgError(err);
+  if (e.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
   throw err;
 }
 

@@ -3,15 +3,15 @@
 // Staff see every entry (and may filter by team or actor). IP addresses are shown
 // to staff only.
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { iso } from '../scoped-collection.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { id, applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
-import { id } from '../../routes/schemas.js';
+import { AuditLog } from '../../../db/models/index.js';
 
 export const auditListSpec: ListSpec = {
   filters: {
@@ -33,15 +33,15 @@ export const auditListSpec: ListSpec = {
 export class AuditLogReadService implements CollectionService<Record<string, unknown>> {
   constructor(private readonly platform: Platform) {}
 
-  private visible(actor: Actor): Knex.QueryBuilder {
-    const q = this.platform.knex('system_audit_logs as l').leftJoin('users as u', 'u.id', 'l.actor_id').select('l.*', 'u.email as actor_email');
+  private visible(actor: Actor): AnyQueryBuilder {
+    const q = AuditLog.query(this.platform.knex).alias('l').leftJoin('users as u', 'u.id', 'l.actor_id').select('l.*', 'u.email as actor_email');
     if (actor.isStaff) return q;
     if (actor.scope.type === 'team') return q.where('l.team_id', actor.scope.teamId as number);
     return q.where('l.actor_id', actor.userId).whereNull('l.team_id');
   }
 
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
-    return paginate(request, applyListParams(this.visible(actor), auditListSpec, params), params, (r) => toOut(r, actor.isStaff));
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Record<string, unknown>>> {
+    return paginate(at, applyListParams(this.visible(actor), auditListSpec, params), params, (r) => toOut(r, actor.isStaff));
   }
 
   async get(actor: Actor, id: number): Promise<Record<string, unknown>> {

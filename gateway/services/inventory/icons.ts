@@ -9,6 +9,7 @@ import type { ListSpec } from '../listing.js';
 import { scopeOut } from '../scoped-collection.js';
 import type { MediaStore, UploadRule } from '../media-store.js';
 import { Invalid } from '../../../jobs/runtime/errors.js';
+import { InventoryIcon } from '../../../db/models/index.js';
 
 export const ICON_MAX_BYTES = 256 * 1024;
 /** icons are shown small: a larger picture only costs every client that loads it */
@@ -33,13 +34,13 @@ export const iconListSpec: ListSpec = {
 
 export function iconsDef(media: MediaStore, knex: Knex): CollectionDef<IconOut> {
   return {
-    table: 'inventory_icons',
+    model: InventoryIcon,
     alias: 'ic',
     what: 'Inventory icon',
     entity: 'inventory_icon',
     includeSystem: true,
     list: iconListSpec,
-    select: (db) => db('inventory_icons as ic').select('ic.*'),
+    select: (db) => InventoryIcon.query(db).alias('ic').select('ic.*'),
     toOut: (r) => ({ id: r.id, name: r.name, value: r.value, icon_image: media.url(r.icon_image), is_system: r.is_system, ...scopeOut(r) }),
     writable: ['name', 'value'],
     async prepare({ body, before }) {
@@ -55,7 +56,7 @@ export function iconsDef(media: MediaStore, knex: Knex): CollectionDef<IconOut> 
     },
     async afterDelete(row) {
       // files are content-addressed: another icon may hold the same PNG
-      if (row.icon_image) await media.removeIfUnused(row.icon_image, async () => Boolean(await knex('inventory_icons').where({ icon_image: row.icon_image }).first('id')));
+      if (row.icon_image) await media.removeIfUnused(row.icon_image, async () => Boolean(await InventoryIcon.query(knex).where({ icon_image: row.icon_image }).select('id').first()));
     },
   };
 }

@@ -3,12 +3,13 @@
 import Joi from 'joi';
 import type { CollectionDef } from '../scoped-collection.js';
 import { scopeOut } from '../scoped-collection.js';
-import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
+import { id } from '../listing.js';
+import { Inventory, InventoryIcon, InventoryType } from '../../../db/models/index.js';
 
 export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'inventories',
+    model: Inventory,
     alias: 'v',
     what: 'Inventory',
     entity: 'inventory',
@@ -25,7 +26,7 @@ export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'v.id',
     },
     select: (db) =>
-      db('inventories as v')
+      Inventory.query(db).alias('v')
         .leftJoin('inventory_types as vt', 'vt.id', 'v.type_id')
         .leftJoin('inventory_icons as vi', 'vi.id', 'v.icon_id')
         .select(
@@ -41,8 +42,8 @@ export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
     }),
     writable: ['name', 'description', 'location', 'currency', 'is_archived'],
     references: {
-      inventory_type: { table: 'inventory_types', what: 'Inventory type', includeSystem: true },
-      icon: { table: 'inventory_icons', what: 'Inventory icon', includeSystem: true },
+      inventory_type: { model: InventoryType, what: 'Inventory type', includeSystem: true },
+      icon: { model: InventoryIcon, what: 'Inventory icon', includeSystem: true },
     },
     prepare: ({ body }) => ({
       ...(body.inventory_type !== undefined ? { type_id: body.inventory_type } : {}),

@@ -14,6 +14,8 @@ import type { AuditService } from '../audit-service.js';
 import type { NotificationService } from '../notification-service.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, findInScope } from '../scoped-rows.js';
+import type { Actor } from '../actor.js';
+import { InventoryAlert, InventoryTransactionLeg, TeamMember } from '../../../db/models/index.js';
 
 export const EXPIRY_WINDOW_DAYS = 30;
 export const ALERT_KINDS = ['low_stock', 'expiring_soon', 'expired'] as const;
@@ -50,7 +52,7 @@ export class InventoryAlertMonitor {
 
   /** The items a ledger transaction touched. */
   async itemsOfTransaction(transactionId: string): Promise<number[]> {
-    const rows = await this.platform.knex('inventory_transaction_legs').where({ transaction_id: transactionId }).distinct('item_id');
+    const rows = await InventoryTransactionLeg.query(this.platform.knex).where({ transaction_id: transactionId }).distinct('item_id');
     return rows.map((r: { item_id: number }) => r.item_id);
   }
 
@@ -74,11 +76,12 @@ export class InventoryAlertMonitor {
     return result;
   }
 
-  async acknowledge(scope: Scope, actorId: string, id: number): Promise<void> {
+  async acknowledge(actor: Actor, id: number): Promise<void> {
+    const { scope, userId: actorId } = actor;
     await this.platform.knex.transaction(async (trx) => {
-      const alert = await findInScope<{ id: number; acknowledged_at: Date | null }>(trx, 'inventory_alerts', id, scope, 'Inventory alert', { forUpdate: true });
+      const alert = await findInScope<{ id: number; acknowledged_at: Date | null }>(trx, InventoryAlert, id, scope, 'Inventory alert', { forUpdate: true });
       if (alert.acknowledged_at) throw new Conflict('This alert is already acknowledged.', 'already_acknowledged', { acknowledged_at: new Date(alert.acknowledged_at).toISOString() });
-      await trx('inventory_alerts').where({ id }).update({ acknowledged_at: trx.fn.now(), acknowledged_by: actorId, updated_at: trx.fn.now() });
+      await InventoryAlert.query(trx).where({ id }).update({ acknowledged_at: trx.fn.now(), acknowledged_by: actorId, updated_at: trx.fn.now() });
       await this.audit.record(trx, auditCtx(scope, actorId), { action: 'inventory_alert.acknowledge', entityType: 'inventory_alert', entityId: id, summary: `acknowledged alert ${id}` });
     });
   }
@@ -87,7 +90,7 @@ export class InventoryAlertMonitor {
   private async announce(changes: AlertChange[], event: 'raised' | 'resolved'): Promise<void> {
     if (!changes.length) return;
     const teamIds = [...new Set(changes.map((c) => c.team_id).filter((t): t is number => t != null))];
-    const members = teamIds.length ? await this.platform.knex('team_members').whereIn('team_id', teamIds).select('team_id', 'user_id') : [];
+    const members = teamIds.length ? await TeamMember.query(this.platform.knex).whereIn('team_id', teamIds).select('team_id', 'user_id') : [];
     for (const alert of changes) {
       const users = alert.team_id != null ? members.filter((m: { team_id: number }) => m.team_id === alert.team_id).map((m: { user_id: string }) => m.user_id) : [alert.owner_id!];
       const data = { event, alert: { id: alert.id, item_id: alert.item_id, kind: alert.kind, status: alert.status, message: alert.message, profile_type: alert.team_id != null ? 'team' : 'self', team_id: alert.team_id } };

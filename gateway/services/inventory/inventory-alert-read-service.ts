@@ -9,11 +9,12 @@ import { ALERT_KINDS } from './inventory-alert-monitor.js';
 import { type Body, type CollectionDef, iso, ScopedCollection } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { Invalid } from '../../../jobs/runtime/errors.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
+import { InventoryAlert } from '../../../db/models/index.js';
 
 export function alertsDef(): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'inventory_alerts',
+    model: InventoryAlert,
     alias: 'a',
     what: 'Inventory alert',
     entity: 'inventory_alert',
@@ -33,7 +34,7 @@ export function alertsDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'a.id',
     },
     select: (db) =>
-      db('inventory_alerts as a')
+      InventoryAlert.query(db).alias('a')
         .join('inventory_items as i', 'i.id', 'a.item_id')
         .join('products as p', 'p.id', 'i.product_id')
         .join('storage_boxes as b', 'b.id', 'i.storage_box_id')
@@ -61,7 +62,7 @@ export class InventoryAlertReadService extends ScopedCollection<Record<string, u
   }
 
   async acknowledge(actor: Actor, id: number): Promise<Record<string, unknown>> {
-    await this.alerts.acknowledge(actor.scope, actor.userId, id);
+    await this.alerts.acknowledge(actor, id);
     return this.get(actor, id);
   }
 

@@ -13,11 +13,12 @@ import { afterCommit, type StockLedger } from './stock-ledger.js';
 import { Conflict } from '../../../jobs/runtime/errors.js';
 import { auditCtx, scopeFill } from '../scoped-rows.js';
 import { identityKey } from './stock-sql.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
+import { InventoryItem } from '../../../db/models/index.js';
 
 export function itemsDef(): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'inventory_items',
+    model: InventoryItem,
     alias: 'i',
     what: 'Inventory item',
     entity: 'inventory_item',
@@ -48,7 +49,7 @@ export function itemsDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'i.id',
     },
     select: (db) =>
-      db('inventory_items as i')
+      InventoryItem.query(db).alias('i')
         .join('storage_boxes as b', 'b.id', 'i.storage_box_id')
         .join('storages as s', 's.id', 'b.storage_id')
         .join('inventories as v', 'v.id', 'i.inventory_id')
@@ -100,10 +101,10 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
     };
     const itemId = await this.platform.knex.transaction(async (trx) => {
       const [row] = await this.ledger.resolveLines(trx, actor.scope, [line], { allowZero: true, single: true });
-      const existing = await trx('inventory_items')
+      const existing = await InventoryItem.query(trx)
         .where({ storage_box_id: row.storage_box_id, product_id: row.product_id, lot_number: row.lot_number, serial_number: row.serial_number })
         .whereRaw('coalesce(variant_id, 0) = ?', [row.variant_id ?? 0])
-        .first('id');
+        .select('id').first();
       if (existing) {
         throw new Conflict(`This product (same variant, lot and serial) is already stocked in this box as item ${existing.id}; receive into it instead.`, 'item_exists', { item_id: existing.id, key: identityKey(row) });
       }
@@ -113,7 +114,7 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
         await this.recordCreate(trx, actor, r.lines[0].item_id, row);
         return r.lines[0].item_id;
       }
-      const [created] = await trx('inventory_items').insert({ ...row, quantity: 0, ...scopeFill(actor.scope, actor.userId) }).returning('id');
+      const created = await InventoryItem.query(trx).insert({ ...row, quantity: 0, ...scopeFill(actor.scope, actor.userId) }).returning('id');
       await this.recordCreate(trx, actor, created.id, row);
       if (row.expiry_date || row.min_quantity > 0) this.evaluateAfterCommit(trx, created.id, new Date());
       return created.id as number;

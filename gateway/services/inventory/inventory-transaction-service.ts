@@ -4,29 +4,29 @@
 // and destination). A list costs two queries (count, page with legs) whatever the
 // page size; a read one.
 import Joi from 'joi';
-import type { Request } from '@hapi/hapi';
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import type { CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { iso } from '../scoped-collection.js';
 import type { LedgerRequest, StockLedger } from './stock-ledger.js';
 import { LEDGER_KINDS } from './stock-ledger.js';
-import { applyListParams, paginate, type ListParams, type ListSpec, type Page } from '../listing.js';
+import { id, applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../listing.js';
 import { inScope } from '../scoped-rows.js';
 import { NotFound } from '../../../jobs/runtime/errors.js';
-import { id } from '../../routes/schemas.js';
+import { InventoryTransaction } from '../../../db/models/index.js';
 
 /** Legs shown per transaction; `leg_count` tells when there are more (bulk imports). */
 export const LEGS_SHOWN = 100;
 
 const legsTouching = (column: string) => (q: Knex.QueryBuilder, v: unknown) =>
-  void q.whereExists((e) => e.select(e.client.raw('1')).from('inventory_transaction_legs as fl').join('inventory_items as fi', 'fi.id', 'fl.item_id').whereRaw('fl.transaction_id = t.id').where(`fi.${column}`, v as number));
+  void q.whereRaw(`EXISTS (SELECT 1 FROM inventory_transaction_legs fl JOIN inventory_items fi ON fi.id = fl.item_id WHERE fl.transaction_id = t.id AND fi.${column} = ?)`, [v as number]);
 
 export const transactionListSpec: ListSpec = {
   filters: {
     kind: { column: 't.kind', schema: Joi.string().pattern(new RegExp(`^(${LEDGER_KINDS.join('|')})(,(${LEDGER_KINDS.join('|')}))*$`)).description(`one kind or a comma list of ${LEDGER_KINDS.join(', ')}`), op: 'in' },
-    item_id: { column: 'fl.item_id', schema: id, apply: (q, v) => void q.whereExists((e) => e.select(e.client.raw('1')).from('inventory_transaction_legs as fl').whereRaw('fl.transaction_id = t.id').where('fl.item_id', v as number)) },
+    item_id: { column: 'fl.item_id', schema: id, apply: (q, v) => void q.whereRaw('EXISTS (SELECT 1 FROM inventory_transaction_legs fl WHERE fl.transaction_id = t.id AND fl.item_id = ?)', [v as number]) },
     product_id: { column: 'fi.product_id', schema: id, apply: legsTouching('product_id') },
     storage_box_id: { column: 'fi.storage_box_id', schema: id, apply: legsTouching('storage_box_id') },
     inventory_id: { column: 'fi.inventory_id', schema: id, apply: legsTouching('inventory_id') },
@@ -49,9 +49,9 @@ export class InventoryTransactionService implements CollectionService<Record<str
     private readonly ledger: StockLedger,
   ) {}
 
-  async list(actor: Actor, params: ListParams, request: Request): Promise<Page<Record<string, unknown>>> {
+  async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Record<string, unknown>>> {
     const q = applyListParams(this.select(actor), transactionListSpec, params);
-    return paginate(request, q, params, toOut);
+    return paginate(at, q, params, toOut);
   }
 
   async get(actor: Actor, id: number): Promise<Record<string, unknown>> {
@@ -68,9 +68,9 @@ export class InventoryTransactionService implements CollectionService<Record<str
   }
 
   /** Transactions of the scope with their first legs (and leg count, net change) in the same query. */
-  private select(actor: Actor): Knex.QueryBuilder {
+  private select(actor: Actor): AnyQueryBuilder {
     const knex = this.platform.knex;
-    return inScope(knex('inventory_transactions as t'), actor.scope, { table: 't' }).select(
+    return inScope(InventoryTransaction.query(knex).alias('t'), actor.scope, { table: 't' }).select(
       't.*',
       knex.raw(`(SELECT count(*) FROM inventory_transaction_legs c WHERE c.transaction_id = t.id)::int AS leg_count`),
       knex.raw(`(SELECT coalesce(sum(c.delta), 0) FROM inventory_transaction_legs c WHERE c.transaction_id = t.id)::bigint AS net_delta`),

@@ -42,6 +42,8 @@ import {
   applyDeltasWithLegs, findByIdempotencyKey, identityKey, insertLegs, insertTransaction, insertTransactionAndLock, lockIdentities,
   upsertItems, type LegRow, type LockedItem, type Trx, type UpsertRow,
 } from './stock-sql.js';
+import { InventoryItem, StorageBox } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export const LEDGER_KINDS = ['receive', 'consume', 'adjust', 'move', 'import'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -157,7 +159,7 @@ export class StockLedger {
       }));
     } catch (err) {
       // a concurrent request with the same key committed first: answer with its transaction
-      if (idempotencyKey && (err as { code?: string; constraint?: string }).code === '23505' && /idem/.test((err as { constraint?: string }).constraint ?? '')) {
+      if (idempotencyKey && pgError(err).code === '23505' && /idem/.test(pgError(err).constraint ?? '')) {
         const existing = await findByIdempotencyKey(this.platform.knex, scope, idempotencyKey);
         if (existing) return replay(existing, fingerprint!);
       }
@@ -211,9 +213,9 @@ export class StockLedger {
 
   /** The item a move lands in: `to_item_id`, or the same product/lot in `to_storage_box_id` (created empty when missing). */
   private async moveDestination(trx: Trx, scope: Scope, actorId: string, input: LedgerRequest): Promise<number> {
-    const source = await findInScope<LockedItem>(trx, 'inventory_items', input.item_id!, scope, 'Inventory item');
+    const source = await findInScope<LockedItem>(trx, InventoryItem, input.item_id!, scope, 'Inventory item');
     if (input.to_item_id !== undefined) {
-      const dest = await findInScope<LockedItem>(trx, 'inventory_items', input.to_item_id, scope, 'Inventory item').catch(() => {
+      const dest = await findInScope<LockedItem>(trx, InventoryItem, input.to_item_id, scope, 'Inventory item').catch(() => {
         throw new ReferenceNotFound('to_item_id', 'Inventory item', input.to_item_id);
       });
       if (dest.id === source.id) throw Invalid.field('to_item_id', 'A move needs a different destination item.', 'same_location');
@@ -222,21 +224,22 @@ export class StockLedger {
       }
       return dest.id;
     }
-    const { to_storage_box_id: box } = await requireInScope(trx, scope, [{ field: 'to_storage_box_id', table: 'storage_boxes', id: input.to_storage_box_id, what: 'Storage box' }]);
+    const { to_storage_box_id: box } = await requireInScope(trx, scope, [{ field: 'to_storage_box_id', model: StorageBox, id: input.to_storage_box_id, what: 'Storage box' }]);
     if (box.id === source.storage_box_id) throw Invalid.field('to_storage_box_id', 'The item is already in this storage box.', 'same_location');
     const identity = { storage_box_id: box.id, product_id: source.product_id, variant_id: source.variant_id, lot_number: source.lot_number, serial_number: source.serial_number };
     // DO NOTHING takes no lock on an existing row: locks are taken later, in id order
-    const inserted = await trx('inventory_items')
+    const inserted = await InventoryItem.query(trx)
       .insert({ ...identity, inventory_id: box.inventory_id, quantity: 0, unit: source.unit, min_quantity: 0, expiry_date: source.expiry_date, owner_id: source.owner_id, team_id: source.team_id, created_by: actorId })
       .onConflict(trx.raw('(storage_box_id, product_id, (coalesce(variant_id, 0)), lot_number, serial_number)'))
       .ignore()
       .returning('id');
-    if (inserted.length) return Number(inserted[0].id);
-    const existing = await trx('inventory_items')
+    // nothing inserted (the item exists): objection hands back the input without an id
+    if (inserted.id !== undefined) return Number(inserted.id);
+    const existing = await InventoryItem.query(trx)
       .where({ storage_box_id: box.id, product_id: source.product_id, lot_number: source.lot_number, serial_number: source.serial_number })
       .whereRaw('coalesce(variant_id, 0) = ?', [source.variant_id ?? 0])
-      .first('id');
-    return Number(existing.id);
+      .select('id').first();
+    return Number(existing!.id);
   }
 
   /** Checks receipt lines against the scope and fills the item columns (see stock-lines.ts). */
@@ -264,7 +267,7 @@ async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = 3): Promise<T
     try {
       return await fn();
     } catch (err) {
-      if (i >= attempts || (err as { code?: string }).code !== '40P01') throw err;
+      if (i >= attempts || pgError(err).code !== '40P01') throw err;
     }
   }
 }

@@ -3,12 +3,13 @@
 import Joi from 'joi';
 import type { CollectionDef } from '../scoped-collection.js';
 import { scopeOut } from '../scoped-collection.js';
-import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
+import { id } from '../listing.js';
+import { InventoryItem, Storage, StorageBox } from '../../../db/models/index.js';
 
 export function storageBoxesDef(): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'storage_boxes',
+    model: StorageBox,
     alias: 'b',
     what: 'Storage box',
     entity: 'storage_box',
@@ -24,7 +25,7 @@ export function storageBoxesDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'b.id',
     },
     select: (db) =>
-      db('storage_boxes as b')
+      StorageBox.query(db).alias('b')
         .join('storages as s', 's.id', 'b.storage_id')
         .join('inventories as v', 'v.id', 'b.inventory_id')
         .select(
@@ -37,11 +38,11 @@ export function storageBoxesDef(): CollectionDef<Record<string, unknown>> {
       name: r.name, code: r.code, description: r.description, item_count: r.item_count, total_quantity: Number(r.total_quantity), ...scopeOut(r),
     }),
     writable: ['storage_id', 'name', 'code', 'description'],
-    references: { storage_id: { table: 'storages', what: 'Storage' } },
+    references: { storage_id: { model: Storage, what: 'Storage' } },
     prepare: ({ refs }) => (refs.storage_id ? { inventory_id: refs.storage_id.inventory_id } : {}),
     async afterWrite({ trx, before, after }) {
       if (before && before.inventory_id !== after.inventory_id) {
-        await trx('inventory_items').where({ storage_box_id: after.id }).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
+        await InventoryItem.query(trx).where({ storage_box_id: after.id }).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
       }
     },
     beforeDelete: (trx, row) => refuseWhileStocked(trx, 'storage_box_id', row.id, 'This storage box'),

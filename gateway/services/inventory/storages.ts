@@ -3,14 +3,15 @@
 import Joi from 'joi';
 import type { CollectionDef } from '../scoped-collection.js';
 import { scopeOut } from '../scoped-collection.js';
-import { id } from '../../routes/schemas.js';
 import { refuseWhileStocked } from './guards.js';
+import { id } from '../listing.js';
+import { Inventory, InventoryItem, Storage, StorageBox } from '../../../db/models/index.js';
 
 export const STORAGE_KINDS = ['room', 'shelf', 'cabinet', 'area', 'vehicle', 'other'] as const;
 
 export function storagesDef(): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'storages',
+    model: Storage,
     alias: 's',
     what: 'Storage',
     entity: 'storage',
@@ -22,7 +23,7 @@ export function storagesDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 's.id',
     },
     select: (db) =>
-      db('storages as s')
+      Storage.query(db).alias('s')
         .join('inventories as v', 'v.id', 's.inventory_id')
         .select('s.*', 'v.name as inventory_name', db.raw('(SELECT count(*) FROM storage_boxes b WHERE b.storage_id = s.id)::int AS storage_box_count')),
     toOut: (r) => ({
@@ -30,11 +31,11 @@ export function storagesDef(): CollectionDef<Record<string, unknown>> {
       storage_box_count: r.storage_box_count, ...scopeOut(r),
     }),
     writable: ['inventory_id', 'name', 'kind', 'description'],
-    references: { inventory_id: { table: 'inventories', what: 'Inventory' } },
+    references: { inventory_id: { model: Inventory, what: 'Inventory' } },
     async afterWrite({ trx, before, after }) {
       if (before && before.inventory_id !== after.inventory_id) {
-        await trx('storage_boxes').where({ storage_id: after.id }).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
-        await trx('inventory_items').whereIn('storage_box_id', trx('storage_boxes').where({ storage_id: after.id }).select('id')).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
+        await StorageBox.query(trx).where({ storage_id: after.id }).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
+        await InventoryItem.query(trx).whereIn('storage_box_id', StorageBox.query(trx).where({ storage_id: after.id }).select('id')).update({ inventory_id: after.inventory_id, updated_at: trx.fn.now() });
       }
     },
     beforeDelete: (trx, row) => refuseWhileStocked(trx, 'storage_id', row.id, 'This storage'),

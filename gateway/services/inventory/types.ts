@@ -6,7 +6,8 @@ import type { CollectionDef } from '../scoped-collection.js';
 import type { ListSpec } from '../listing.js';
 import { scopeOut } from '../scoped-collection.js';
 import type { MediaStore } from '../media-store.js';
-import { id } from '../../routes/schemas.js';
+import { id } from '../listing.js';
+import { InventoryIcon, InventoryType } from '../../../db/models/index.js';
 
 export const typeListSpec: ListSpec = {
   filters: { is_system: { column: 'ty.is_system', schema: Joi.boolean() }, icon: { column: 'ty.icon_id', schema: id } },
@@ -18,14 +19,14 @@ export const typeListSpec: ListSpec = {
 
 export function typesDef(media: MediaStore): CollectionDef<Record<string, unknown>> {
   return {
-    table: 'inventory_types',
+    model: InventoryType,
     alias: 'ty',
     what: 'Inventory type',
     entity: 'inventory_type',
     includeSystem: true,
     list: typeListSpec,
     select: (db) =>
-      db('inventory_types as ty')
+      InventoryType.query(db).alias('ty')
         .leftJoin('inventory_icons as tic', 'tic.id', 'ty.icon_id')
         .select('ty.*', 'tic.name as icon_name', 'tic.value as icon_value', 'tic.icon_image as icon_image'),
     toOut: (r) => ({
@@ -33,7 +34,7 @@ export function typesDef(media: MediaStore): CollectionDef<Record<string, unknow
       icon_image: media.url(r.icon_image), is_system: r.is_system, ...scopeOut(r),
     }),
     writable: ['name', 'description'],
-    references: { icon: { table: 'inventory_icons', what: 'Inventory icon', includeSystem: true } },
+    references: { icon: { model: InventoryIcon, what: 'Inventory icon', includeSystem: true } },
     prepare: ({ body }) => (body.icon !== undefined ? { icon_id: body.icon } : {}),
   };
 }

@@ -6,18 +6,18 @@
 import path from 'node:path';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
+import type { Actor } from '../actor.js';
 import type { MediaStore } from '../media-store.js';
 import type { JobService, Outcome } from '../job-service.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
 import { DomainError, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import { inScope, requireInScope, scopeFill } from '../scoped-rows.js';
-import { ACCEPTED_TYPES, sniffDocument } from '../../../workers/invoice/formats/sniff.js';
-import { extractInvoice } from '../../../workers/invoice/extract.js';
-import { UnreadableDocument } from '../../../workers/invoice/types.js';
+import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionStats } from '../../../jobs/invoice-document.js';
 import { matchProducts } from './matching.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
 import { historyItem, previewBody, scopeOfRow, sessionRecord, type BulkLineIn, type SessionRow } from './shapes.js';
 import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type AttemptOutcome } from './apply-session.js';
+import { Inventory, StorageBox } from '../../../db/models/index.js';
 
 /** Parsing a document (OCR above all) is the most expensive call of this area: bounded per user (INVOICE_PREVIEWS_PER_MINUTE). */
 const previewLimit = (perMinute: number): LimitRule => ({ name: 'invoice-preview', points: perMinute, durationSeconds: 60, message: 'Too many invoice previews; wait a minute.' });
@@ -50,6 +50,12 @@ export interface BulkStoreAnswer {
   body: Record<string, unknown>;
 }
 
+/** What `invoice.parse` finds when it starts (documentToParse). */
+export type DocumentToParse =
+  | { state: 'ready'; data: Buffer }
+  | { state: 'parsed'; result: ParseResult }
+  | { state: 'gone'; message: string };
+
 export interface ParseResult {
   session_id: number;
   session_status: string;
@@ -72,11 +78,12 @@ export class InvoiceImportService {
   }
 
   /** Checks the location and the file, stores the file, and parses it as a job (waited for up to `waitMs`). */
-  async preview(scope: Scope, input: PreviewInput, waitMs = this.waitMs): Promise<Outcome> {
+  async preview(actor: Actor, input: PreviewInput, waitMs = this.waitMs): Promise<Outcome> {
+    const { scope } = actor;
     const { knex, config } = this.platform;
     const refs = await requireInScope(knex, scope, [
-      { field: 'inventory_id', table: 'inventories', id: input.inventory_id, what: 'Inventory' },
-      { field: 'storage_box_id', table: 'storage_boxes', id: input.storage_box_id, what: 'Storage box' },
+      { field: 'inventory_id', model: Inventory, id: input.inventory_id, what: 'Inventory' },
+      { field: 'storage_box_id', model: StorageBox, id: input.storage_box_id, what: 'Storage box' },
     ]);
     if (refs.storage_box_id.inventory_id !== input.inventory_id) {
       throw Invalid.field('storage_box_id', `Storage box ${input.storage_box_id} is not in inventory ${input.inventory_id}.`, 'storage_box_mismatch');
@@ -108,35 +115,42 @@ export class InvoiceImportService {
   }
 
   /** The preview answer of a parse job that finished (the session it wrote). */
-  async previewOf(scope: Scope, result: ParseResult) {
+  async previewOf(actor: Actor, result: ParseResult) {
+    const { scope } = actor;
     return previewBody(await this.row(scope, result.session_id));
   }
 
   /**
-   * Job body of `invoice.parse`: extract, match, save the session. Runs again
-   * harmlessly (a document has at most one session). Throws UnreadableDocument for a
-   * document that cannot be read at all.
+   * Step 1 of the job `invoice.parse` (workers/handlers/parse-invoice.ts): the stored
+   * bytes to extract, or the result when the document already has its session (the
+   * job runs again harmlessly), or why it cannot be read any more.
    */
-  async parseDocument(documentId: number): Promise<ParseResult> {
-    const { knex, config } = this.platform;
-    const doc = await knex('invoice_import_documents').where({ id: documentId }).first();
-    if (!doc) throw new UnreadableDocument('document_corrupt', `Document ${documentId} no longer exists.`);
-    if (doc.session_id) return this.parseResult(doc.session_id);
-    let data: Buffer;
+  async documentToParse(documentId: number): Promise<DocumentToParse> {
+    const doc = await this.platform.knex('invoice_import_documents').where({ id: documentId }).first('path', 'session_id');
+    if (!doc) return { state: 'gone', message: `Document ${documentId} no longer exists.` };
+    if (doc.session_id) return { state: 'parsed', result: await this.parseResult(doc.session_id) };
     try {
-      data = await this.media.read(doc.path);
+      return { state: 'ready', data: await this.media.read(doc.path) };
     } catch {
-      throw new UnreadableDocument('document_corrupt', 'The uploaded document is no longer available; upload it again.');
+      return { state: 'gone', message: 'The uploaded document is no longer available; upload it again.' };
     }
-    let extracted;
-    try {
-      extracted = await extractInvoice(data, { ocrTimeoutMs: config.ocrTimeoutMs, maxPages: 200, maxOcrPages: config.invoiceOcrMaxPages, renderMaxPixels: config.renderMaxPixels });
-    } catch (err) {
-      if (err instanceof UnreadableDocument) {
-        await knex('invoice_import_documents').where({ id: documentId }).update({ status: 'unreadable', error: JSON.stringify({ code: err.code, message: err.message }), updated_at: knex.fn.now() });
-      }
-      throw err;
-    }
+  }
+
+  /** The extractor could not read the document at all (its code becomes the job's error). */
+  async markUnreadable(documentId: number, error: { code: string; message: string }): Promise<void> {
+    const { knex } = this.platform;
+    await knex('invoice_import_documents').where({ id: documentId }).update({ status: 'unreadable', error: JSON.stringify({ code: error.code, message: error.message }), updated_at: knex.fn.now() });
+  }
+
+  /**
+   * Step 2 of `invoice.parse`: the worker hands over the extracted document; its lines
+   * are matched against the scope's products and saved as the document's preview
+   * session (at most one per document).
+   */
+  async saveSession(documentId: number, extracted: { invoice: ExtractedInvoice; stats: ExtractionStats }): Promise<ParseResult> {
+    const { knex } = this.platform;
+    const doc = await knex('invoice_import_documents').where({ id: documentId }).first();
+    if (!doc) throw new NotFound('Invoice document');
     const { invoice, stats } = extracted;
     const scope = scopeOfRow(doc, doc.created_by);
     const location = await this.location(doc.inventory_id, doc.storage_box_id);
@@ -194,7 +208,8 @@ export class InvoiceImportService {
    * Records the request as an attempt and applies it as a job (waited for up to
    * `waitMs`). An applied session answers 409 at once, with what was stored.
    */
-  async bulkStore(scope: Scope, input: BulkStoreInput, waitMs = this.waitMs): Promise<BulkStoreAnswer | Outcome> {
+  async bulkStore(actor: Actor, input: BulkStoreInput, waitMs = this.waitMs): Promise<BulkStoreAnswer | Outcome> {
+    const { scope } = actor;
     const { knex } = this.platform;
     const session = await this.row(scope, input.session_id);
     if (session.status === 'applied') return { done: true, httpStatus: 409, body: alreadyApplied(session) };
@@ -222,13 +237,15 @@ export class InvoiceImportService {
     return recordStoreRefusal({ platform: this.platform, ...this.apply }, attemptId, err);
   }
 
-  async latest(scope: Scope) {
+  async latest(actor: Actor) {
+    const { scope } = actor;
     const row = await inScope(this.platform.knex('invoice_import_sessions'), scope).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
     if (!row) throw new NotFound('Invoice import session');
     return sessionRecord(row as SessionRow);
   }
 
-  async history(scope: Scope, limit: number) {
+  async history(actor: Actor, limit: number) {
+    const { scope } = actor;
     const rows = await inScope(this.platform.knex('invoice_import_sessions'), scope)
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit)
@@ -236,7 +253,8 @@ export class InvoiceImportService {
     return rows.map((r) => historyItem(r as SessionRow));
   }
 
-  async get(scope: Scope, id: number) {
+  async get(actor: Actor, id: number) {
+    const { scope } = actor;
     return sessionRecord(await this.row(scope, id));
   }
 

@@ -1,6 +1,6 @@
 // Extracted lines + product matches -> the preview a user reviews: each line ready to
 // apply or needing review (with the reasons), and prefilled as a bulk-store line.
-import type { ExtractedInvoice, ExtractedLine } from '../../../workers/invoice/types.js';
+import type { ExtractedInvoice, ExtractedLine } from '../../../jobs/invoice-document.js';
 import { NAME_MATCH_SURE } from './matching.js';
 import type { InvoiceFields, PreviewLine, PreviewSummary, ProductMatch, ReviewReason } from './shapes.js';
 

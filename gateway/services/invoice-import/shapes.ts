@@ -140,22 +140,29 @@ function location(row: SessionRow) {
     inventory_id: row.inventory_id,
     inventory_name: row.inventory_name,
     storage_id: row.storage_id,
+    storage_name: row.storage_name,
     storage_box_id: row.storage_box_id,
     storage_box_name: row.storage_box_name,
-    storage_name: row.storage_name,
   };
 }
+
+type SessionHeadRow = Pick<SessionRow, 'id' | 'status' | 'profile_type' | 'team_id' | 'last_step' | 'product_family_name' | 'source_files'>;
+
+/** What every presentation of a session starts with. */
+const sessionHead = (row: SessionHeadRow) => ({
+  id: row.id,
+  status: row.status,
+  profile_type: row.profile_type,
+  team_id: row.team_id,
+  last_step: row.last_step,
+  product_family_name: row.product_family_name,
+  source_files: row.source_files,
+});
 
 /** GET /sessions/{id}/ and /sessions/latest/: the session as stored. */
 export function sessionRecord(row: SessionRow) {
   return {
-    id: row.id,
-    status: row.status,
-    profile_type: row.profile_type,
-    team_id: row.team_id,
-    last_step: row.last_step,
-    product_family_name: row.product_family_name,
-    source_files: row.source_files,
+    ...sessionHead(row),
     invoice: row.invoice,
     location: location(row),
     preview_lines: row.preview_lines,
@@ -175,13 +182,7 @@ export function sessionRecord(row: SessionRow) {
 export function historyItem(row: Omit<SessionRow, 'preview_lines' | 'bulk_lines' | 'result_payload' | 'error_payload'>) {
   const invoice = row.invoice as Partial<InvoiceFields>;
   return {
-    id: row.id,
-    status: row.status,
-    profile_type: row.profile_type,
-    team_id: row.team_id,
-    last_step: row.last_step,
-    product_family_name: row.product_family_name,
-    source_files: row.source_files,
+    ...sessionHead(row),
     invoice_number: invoice.invoice_number ?? null,
     vendor_name: invoice.vendor_name ?? null,
     invoice_date: invoice.invoice_date ?? null,

@@ -14,7 +14,7 @@ export default {
     description: 'In-house engine: personal data (JSON), sealed at rest',
     validate: { payload: PersonalDataIn },
     response: { status: { 200: MessageOutSchema } },
-    plugins: errorDocs(400, 401, 409),
+    plugins: errorDocs(400, 401, 409, 429),
   },
   handler: (request) => kycOf(request).inhouse.saveData({ applicant: sdkApplicantOf(request) }, request.payload as PersonalData),
 } satisfies ServerRoute;

@@ -16,7 +16,7 @@ export default {
     payload: { output: 'data', parse: true, multipart: true, allow: 'multipart/form-data', maxBytes: 12 * 1024 * 1024 },
     validate: { payload: DocumentIn },
     response: { status: { 200: MessageOutSchema } },
-    plugins: { ...errorDocs(400, 401, 409, 413, 415), 'hapi-swagger': { payloadType: 'form' } },
+    plugins: { ...errorDocs(400, 401, 409, 413, 415, 429), 'hapi-swagger': { payloadType: 'form' } },
   },
   handler: (request) => kycOf(request).inhouse.uploadDocument({ applicant: sdkApplicantOf(request) }, request.payload as DocumentInput),
 } satisfies ServerRoute;

@@ -13,7 +13,7 @@ export default {
     notes: 'Checks: required fields (400 incomplete_submission), document expiry, age of majority, ICAO 9303 MRZ check digits when given, a document number used by another applicant. A failed check rejects (RETRY, or FINAL for underage and duplicates); otherwise a staff member reviews.',
     payload: { failAction: 'ignore' },
     response: { status: { 200: MessageOutSchema } },
-    plugins: errorDocs(400, 401, 409),
+    plugins: errorDocs(400, 401, 409, 429),
   },
   handler: (request) => kycOf(request).inhouse.submit({ applicant: sdkApplicantOf(request) }),
 } satisfies ServerRoute;

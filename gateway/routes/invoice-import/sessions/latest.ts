@@ -15,6 +15,6 @@ export default {
     plugins: errorDocs(401, 403, 404),
   },
   async handler(request) {
-    return { status: 'success', session: await request.server.app.services.invoiceImport.latest(actor(request).scope) };
+    return { status: 'success', session: await request.server.app.services.invoiceImport.latest(actor(request)) };
   },
 } satisfies ServerRoute;

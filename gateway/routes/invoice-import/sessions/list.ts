@@ -23,7 +23,7 @@ export default {
     plugins: errorDocs(400, 401, 403),
   },
   async handler(request) {
-    const results = await request.server.app.services.invoiceImport.history(actor(request).scope, (request.query as { limit: number }).limit);
+    const results = await request.server.app.services.invoiceImport.history(actor(request), (request.query as { limit: number }).limit);
     return { status: 'success', count: results.length, results };
   },
 } satisfies ServerRoute;

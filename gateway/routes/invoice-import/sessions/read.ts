@@ -17,6 +17,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request) {
-    return request.server.app.services.invoiceImport.get(actor(request).scope, (request.params as { session_id: number }).session_id);
+    return request.server.app.services.invoiceImport.get(actor(request), (request.params as { session_id: number }).session_id);
   },
 } satisfies ServerRoute;

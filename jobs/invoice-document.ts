@@ -1,6 +1,10 @@
-// What kind of document the bytes are, decided from the bytes themselves (never from
-// the file name or the client's Content-Type). Shared by the gateway, which refuses
-// other types before storing anything, and by the extractor.
+// The invoice document as both sides of the invoice import see it. What kind of
+// document the bytes are, decided from the bytes themselves (never from the file name
+// or the client's Content-Type): the gateway refuses other types before storing
+// anything, the extractor picks its reader. And what the extractor produces whatever
+// the format (the worker extracts, the import service saves it as a session): the
+// invoice header and its item lines, every field with a confidence from 0 to 1
+// (1 = read from a structured e-invoice, lower = inferred from layout or OCR).
 
 export type DocumentKind = 'pdf' | 'image' | 'xml' | 'csv' | 'text';
 
@@ -38,4 +42,49 @@ export function decodeText(data: Buffer): string | null {
   if (text.includes('\uFFFD')) text = data.toString('latin1');
   const control = text.replace(/[\t\n\r\f]/g, '').match(/[\u0000-\u001f\u007f]/g)?.length ?? 0;
   return control > text.length * 0.01 ? null : text;
+}
+
+export interface Field<T> {
+  value: T | null;
+  confidence: number;
+}
+
+export type DocumentFormat = 'pdf-text' | 'pdf-scan' | 'image' | 'csv' | 'text' | 'ubl' | 'cii' | 'facturx';
+
+export interface ExtractedHeader {
+  vendor_name: Field<string>;
+  invoice_number: Field<string>;
+  /** YYYY-MM-DD */
+  invoice_date: Field<string>;
+  /** ISO 4217 */
+  currency: Field<string>;
+  /** the amount payable, tax included */
+  total_amount: Field<number>;
+}
+
+export interface ExtractedLine {
+  description: Field<string>;
+  quantity: Field<number>;
+  unit: Field<string>;
+  unit_price: Field<number>;
+  line_total: Field<number>;
+  sku: Field<string>;
+  barcode: Field<string>;
+  /** continuation text printed under the item (notes, serial numbers, periods) */
+  details?: string;
+}
+
+export interface ExtractedInvoice {
+  format: DocumentFormat;
+  header: ExtractedHeader;
+  lines: ExtractedLine[];
+  pages: number;
+  /** things a reviewer should know (an attachment that did not parse, OCR used for the vendor, ...) */
+  warnings: string[];
+}
+
+export interface ExtractionStats {
+  ocr_pages: number;
+  ocr_seconds: number;
+  duration_ms: number;
 }
