@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { Principal } from '../services/token-service.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
 import { sha256Hex } from '../../jobs/runtime/secrets.js';
-import { inspectInput } from '../plugins/input-guard.js';
+import { inspectInput, problemError } from '../plugins/input-guard.js';
 import { DEFAULT_SOCKET_LIMITS, MessageMeter, type SocketLimits } from './socket-limits.js';
 
 export interface Connection {
@@ -187,7 +187,10 @@ export class SocketHub {
       if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
       // the same hostile-input rules as HTTP bodies (plugins/input-guard.ts)
       const problem = inspectInput(parsed, 'message');
-      if (problem) return conn.send(errorMessage(problem.code, problem.code === 'nul_character' ? `${problem.path} contains a NUL character (\\u0000).` : 'The message is nested too deeply.'));
+      if (problem) {
+        const refused = problemError(problem);
+        return conn.send(errorMessage(refused.code, refused.message));
+      }
       if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
       Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
         this.log.error({ err }, 'websocket message handler failed');
