@@ -3,8 +3,8 @@
 // encrypted under the active one; every ticket not indexed under the active blind-index
 // key is indexed again. Batches of rows locked with SKIP LOCKED, one transaction each,
 // so it runs beside live traffic and a rerun resumes where a crash left it.
-import type { Knex } from 'knex';
 import type { Platform } from '../../../db/platform.js';
+import { SupportTicket, SupportTicketReply } from '../../../db/models/index.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 
 export interface RotationResult {
@@ -17,7 +17,7 @@ export interface RotationResult {
 /** `ticketIds` limits the work to some tickets and their replies (tests share one database). */
 export async function reencryptSupportData(platform: Platform, crypto: TicketCrypto, opts: { batchSize?: number; ticketIds?: string[] } = {}): Promise<RotationResult> {
   const batchSize = opts.batchSize ?? 200;
-  const only = (column: string) => (q: Knex.QueryBuilder) => (opts.ticketIds ? q.whereIn(column, opts.ticketIds) : q);
+  const only = (column: string) => <Q extends { whereIn(column: string, values: string[]): Q }>(q: Q): Q => (opts.ticketIds ? q.whereIn(column, opts.ticketIds) : q);
   const { knex } = platform;
   const fieldKey = crypto.description.activeKeyId;
   const indexKey = crypto.search.activeKeyId;
@@ -25,18 +25,18 @@ export async function reencryptSupportData(platform: Platform, crypto: TicketCry
 
   for (;;) {
     const n = await knex.transaction(async (trx) => {
-      const rows = (await trx('support_tickets')
+      const rows = (await SupportTicket.query(trx)
         .modify(only('id'))
         .where((w) => w.whereNot('enc_key_id', fieldKey).orWhereNot('search_key_id', indexKey))
         .limit(batchSize)
         .forUpdate()
         .skipLocked()
-        .select('id', 'ticket_number', 'subject', 'description_enc', 'enc_key_id')) as { id: string; ticket_number: string; subject: string; description_enc: string; enc_key_id: string }[];
+        .select('id', 'ticket_number', 'subject', 'description_enc', 'enc_key_id'));
       for (const r of rows) {
         const plain = crypto.description.decrypt(r.description_enc, r.id);
         const sealed = r.enc_key_id === fieldKey ? { value: r.description_enc, keyId: fieldKey } : crypto.description.encrypt(plain, r.id);
         const index = crypto.indexTicket(r.ticket_number, r.subject, plain);
-        await trx('support_tickets').where({ id: r.id }).update({ description_enc: sealed.value, enc_key_id: sealed.keyId, search_tokens: index.tokens, search_key_id: index.keyId });
+        await SupportTicket.query(trx).findById(r.id).patch({ description_enc: sealed.value, enc_key_id: sealed.keyId, search_tokens: index.tokens, search_key_id: index.keyId });
       }
       return rows.length;
     });
@@ -46,10 +46,10 @@ export async function reencryptSupportData(platform: Platform, crypto: TicketCry
 
   for (;;) {
     const n = await knex.transaction(async (trx) => {
-      const rows = (await trx('support_ticket_replies').modify(only('ticket_id')).whereNot('enc_key_id', fieldKey).limit(batchSize).forUpdate().skipLocked().select('id', 'message_enc')) as { id: string; message_enc: string }[];
+      const rows = await SupportTicketReply.query(trx).modify(only('ticket_id')).whereNot('enc_key_id', fieldKey).limit(batchSize).forUpdate().skipLocked().select('id', 'message_enc');
       for (const r of rows) {
         const sealed = crypto.reply.encrypt(crypto.reply.decrypt(r.message_enc, r.id), r.id);
-        await trx('support_ticket_replies').where({ id: r.id }).update({ message_enc: sealed.value, enc_key_id: sealed.keyId });
+        await SupportTicketReply.query(trx).findById(r.id).patch({ message_enc: sealed.value, enc_key_id: sealed.keyId });
       }
       return rows.length;
     });

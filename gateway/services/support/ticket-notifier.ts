@@ -14,22 +14,13 @@
 // per event and person (dedupe key), the e-mail only with a new notification, and the
 // event row remembers that it was notified.
 import type { Platform } from '../../../db/platform.js';
+import { SupportTicket, SupportTicketEvent, SupportTicketReply, User } from '../../../db/models/index.js';
 import type { NotificationService } from '../notification-service.js';
 import type { MailService } from '../mail-service.js';
 import { displayName } from './ticket-presenter.js';
 import { supportMail, STATUS_LABELS } from './support-mail.js';
 
-interface EventRow {
-  id: number;
-  ticket_id: string;
-  actor_id: string | null;
-  kind: 'created' | 'replied' | 'status_changed' | 'assigned';
-  from_status: string | null;
-  to_status: string | null;
-  reply_id: string | null;
-  assignee_id: string | null;
-  notified_at: Date | null;
-}
+type EventRow = SupportTicketEvent;
 
 interface Recipient {
   id: string;
@@ -63,13 +54,15 @@ export class TicketNotifier {
 
   async notify(eventId: number): Promise<{ event_id: number; notified: number; skipped?: string }> {
     const { knex } = this.platform;
-    const event = (await knex('support_ticket_events').where({ id: eventId }).first()) as EventRow | undefined;
+    const event = await SupportTicketEvent.query(knex).findById(eventId);
     if (!event) return { event_id: eventId, notified: 0, skipped: 'event_gone' }; // the ticket was deleted
     if (event.notified_at) return { event_id: eventId, notified: 0, skipped: 'already_notified' };
-    const ticket = (await knex('support_tickets as t')
+    const ticket = (await SupportTicket.query(knex)
+      .alias('t')
       .join('users as u', 'u.id', 't.user_id')
       .where('t.id', event.ticket_id)
-      .first('t.id', 't.ticket_number', 't.subject', 't.status', 't.priority', 't.user_id', 't.assigned_to', 'u.email as owner_email', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name')) as TicketFacts | undefined;
+      .select('t.id', 't.ticket_number', 't.subject', 't.status', 't.priority', 't.user_id', 't.assigned_to', 'u.email as owner_email', 'u.first_name as owner_first_name', 'u.last_name as owner_last_name')
+      .first()) as unknown as TicketFacts | undefined;
     if (!ticket) return { event_id: eventId, notified: 0, skipped: 'ticket_gone' };
 
     const recipients = (await this.recipients(event, ticket)).filter((r) => r.id !== event.actor_id);
@@ -83,7 +76,7 @@ export class TicketNotifier {
         pushes.push([r.id, n.id]);
         mails.push(await this.mail.queue(trx, r.email, `support.${event.kind}`, supportMail(event.kind, { name: displayName(r), ticket, message, url: `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/` })));
       }
-      await trx('support_ticket_events').where({ id: event.id }).update({ notified_at: trx.fn.now() });
+      await SupportTicketEvent.query(trx).findById(event.id).patch({ notified_at: trx.fn.now() } as never);
     });
     for (const [userId, id] of pushes) await this.notifications.push(userId, id);
     await this.mail.dispatch(mails);
@@ -100,26 +93,28 @@ export class TicketNotifier {
     if (config.support.autoCloseDays > 0) {
       closed = await knex.transaction(async (trx) => {
         const cutoff = new Date(Date.now() - config.support.autoCloseDays * 86_400_000);
-        const rows = (await trx('support_tickets')
+        const rows = (await SupportTicket.query(trx)
           .modify((q) => (ticketIds ? q.whereIn('id', ticketIds) : q))
           .where({ status: 'resolved' })
           .where('resolved_at', '<', cutoff)
           .where('updated_at', '<', cutoff)
-          .update({ status: 'closed', closed_at: trx.fn.now(), updated_at: trx.fn.now() })
-          .returning('id')) as { id: string }[];
+          .patch({ status: 'closed', closed_at: trx.fn.now(), updated_at: trx.fn.now() } as never)
+          .returning('id')) as unknown as { id: string }[];
         // recorded for the history; closing by time tells nobody
-        if (rows.length) await trx('support_ticket_events').insert(rows.map((r) => ({ ticket_id: r.id, actor_id: null, kind: 'status_changed', from_status: 'resolved', to_status: 'closed', notified_at: trx.fn.now() })));
+        if (rows.length) await SupportTicketEvent.query(trx).insert(rows.map((r) => ({ ticket_id: r.id, actor_id: null, kind: 'status_changed', from_status: 'resolved', to_status: 'closed', notified_at: trx.fn.now() })) as never);
         return rows.length;
       });
     }
-    const lost = (await knex('support_ticket_events')
-      .modify((q) => (ticketIds ? q.whereIn('ticket_id', ticketIds) : q))
-      .whereNull('notified_at')
-      .where('created_at', '<', new Date(Date.now() - LOST_AFTER_MS))
-      .where('created_at', '>', new Date(Date.now() - 86_400_000))
-      .orderBy('id')
-      .limit(500)
-      .pluck('id')) as number[];
+    const lost = (
+      await SupportTicketEvent.query(knex)
+        .modify((q) => (ticketIds ? q.whereIn('ticket_id', ticketIds) : q))
+        .whereNull('notified_at')
+        .where('created_at', '<', new Date(Date.now() - LOST_AFTER_MS))
+        .where('created_at', '>', new Date(Date.now() - 86_400_000))
+        .orderBy('id')
+        .limit(500)
+        .select('id')
+    ).map((e) => e.id);
     let requeued = 0;
     for (const id of lost) {
       await this.platform.jobs.enqueue('support.notify', { actor_id: null, event_id: Number(id) }).then(
@@ -134,13 +129,13 @@ export class TicketNotifier {
     const { knex } = this.platform;
     const users = (ids: (string | null)[]) => {
       const wanted = ids.filter((x): x is string => !!x);
-      return wanted.length ? (knex('users').whereIn('id', wanted).where({ is_active: true }).select('id', 'email', 'first_name', 'last_name') as Promise<Recipient[]>) : Promise.resolve([]);
+      return wanted.length ? User.query(knex).whereIn('id', wanted).where({ is_active: true }).select('id', 'email', 'first_name', 'last_name') : Promise.resolve([] as Recipient[]);
     };
     switch (event.kind) {
       case 'created':
-        return knex('users').where({ is_staff: true, is_active: true }).select('id', 'email', 'first_name', 'last_name');
+        return User.query(knex).where({ is_staff: true, is_active: true }).select('id', 'email', 'first_name', 'last_name');
       case 'replied': {
-        const reply = (await knex('support_ticket_replies').where({ id: event.reply_id }).first('is_internal', 'author_id')) as { is_internal: boolean; author_id: string | null } | undefined;
+        const reply = event.reply_id ? await SupportTicketReply.query(knex).findById(event.reply_id).select('is_internal', 'author_id') : undefined;
         if (!reply) return [];
         if (reply.is_internal) return (await users([ticket.assigned_to])).filter((u) => u.id !== ticket.user_id);
         return users([reply.author_id === ticket.user_id ? ticket.assigned_to : ticket.user_id]);

@@ -3,6 +3,7 @@
 // replies, in reply_count, everywhere). Loads a page of tickets in a fixed number of
 // queries, however many tickets and replies.
 import type { Knex } from 'knex';
+import { SupportTicketAttachment, SupportTicketReply, User, type SupportTicket } from '../../../db/models/index.js';
 import type { Platform } from '../../../db/platform.js';
 import type { HelpCategoryOut, HelpCategoryService } from './help-category-service.js';
 import type { TicketTypeService } from './ticket-type-service.js';
@@ -17,38 +18,10 @@ export interface Viewer extends SupportActor {
   timeZone: string;
 }
 
-export interface TicketRow {
-  id: string;
-  ticket_number: string;
-  user_id: string;
-  subject: string;
-  description_enc: string;
-  enc_key_id: string;
-  ticket_type_id: string;
-  other_ticket_type: string | null;
-  status: TicketStatus;
-  priority: TicketPriority;
-  resolution: string | null;
-  resolved_at: Date | null;
-  resolved_by: string | null;
-  assigned_to: string | null;
-  closed_at: Date | null;
-  search_key_id: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ReplyRow {
-  id: string;
-  ticket_id: string;
-  author_id: string | null;
-  message_enc: string;
-  enc_key_id: string;
-  is_internal: boolean;
-  is_staff: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A ticket row as stored (description encrypted). */
+export type TicketRow = SupportTicket;
+/** A reply row as stored (message encrypted). */
+export type ReplyRow = SupportTicketReply;
 
 export interface ReplyOut {
   id: string;
@@ -112,7 +85,8 @@ export class TicketPresenter {
   async present(db: Knex | Knex.Transaction, rows: TicketRow[], viewer: Viewer): Promise<TicketOut[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const repliesQuery = db('support_ticket_replies as r')
+    const repliesQuery = SupportTicketReply.query(db)
+      .alias('r')
       .leftJoin('users as u', 'u.id', 'r.author_id')
       .whereIn('r.ticket_id', ids)
       .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
@@ -121,9 +95,9 @@ export class TicketPresenter {
     const [types, categories, replies, attachments, owners] = await Promise.all([
       this.types.byIds(db, rows.map((r) => r.ticket_type_id)),
       this.categories.forTickets(db, ids, viewer.languages),
-      repliesQuery as Promise<(ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[]>,
-      db('support_ticket_attachments').whereIn('ticket_id', ids).orderBy([{ column: 'ticket_id' }, { column: 'position' }]).select('id', 'ticket_id', 'path') as Promise<{ id: string; ticket_id: string; path: string }[]>,
-      db('users').whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'email', 'first_name', 'last_name') as Promise<UserBrief[]>,
+      repliesQuery as unknown as Promise<(ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[]>,
+      SupportTicketAttachment.query(db).whereIn('ticket_id', ids).orderBy([{ column: 'ticket_id' }, { column: 'position' }]).select('id', 'ticket_id', 'path'),
+      User.query(db).whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'email', 'first_name', 'last_name'),
     ]);
     const ownerById = new Map(owners.map((u) => [u.id, u]));
     const repliesByTicket = new Map<string, ReplyOut[]>(ids.map((id) => [id, []]));

@@ -9,6 +9,8 @@
 // collision) is dropped and no longer counted. A query without any word of two or more
 // letters or digits matches nothing.
 import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
+import { SupportTicket, SupportTicketType } from '../../../db/models/index.js';
 import type { Platform } from '../../../db/platform.js';
 import { normaliseWords } from './blind-index.js';
 import type { TicketCrypto } from './ticket-crypto.js';
@@ -58,10 +60,10 @@ export class TicketSearch {
   /** The page's rows (confirmed when searching) and the count, before presentation. */
   async find(viewer: Viewer, params: TicketListParams): Promise<{ count: number; rows: TicketRow[] }> {
     const { knex } = this.platform;
-    const q = knex('support_tickets as t');
+    const q = SupportTicket.query(knex).alias('t');
     if (!viewer.isStaff) q.where('t.user_id', viewer.userId);
     else if (params.user) q.where('t.user_id', params.user);
-    applyFilters(q, viewer, params);
+    applyFilters(knex, q, viewer, params);
     const words = params.search?.trim() ? normaliseWords(params.search).slice(0, MAX_QUERY_WORDS) : [];
     if (params.search?.trim()) {
       if (!words.length) return { count: 0, rows: [] };
@@ -72,7 +74,7 @@ export class TicketSearch {
         for (const { digests } of perKey) w.orWhereRaw('t.search_tokens @> ?::bigint[]', [digests]);
       });
     }
-    const counted = q.clone().count({ n: '*' }) as unknown as Promise<{ n: string }[]>;
+    const counted = q.clone().resultSize();
     for (const o of (params.ordering || DEFAULT_TICKET_ORDERING).split(',')) {
       const desc = o.startsWith('-');
       const column = TICKET_ORDERING[desc ? o.slice(1) : o];
@@ -81,9 +83,9 @@ export class TicketSearch {
     q.orderBy('t.id', 'asc');
     const offset = (params.page - 1) * params.page_size;
     // the count and the page on two connections at once: for a frequent word the count is the slow half
-    const [[{ n }], page] = await Promise.all([counted, q.select('t.*').offset(offset).limit(params.page_size + (words.length ? RECHECK_SLACK : 0)) as unknown as Promise<TicketRow[]>]);
-    let count = Number(n);
-    let rows = page;
+    const [total, page] = await Promise.all([counted, q.select('t.*').offset(offset).limit(params.page_size + (words.length ? RECHECK_SLACK : 0))]);
+    let count = total;
+    let rows: TicketRow[] = page;
     if (words.length) {
       const confirmed = rows.filter((r) => this.crypto.matches(words, r.ticket_number, r.subject, this.crypto.description.decrypt(r.description_enc, r.id)));
       count -= rows.length - confirmed.length;
@@ -95,13 +97,13 @@ export class TicketSearch {
 
 const csv = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
-function applyFilters(q: Knex.QueryBuilder, viewer: Viewer, params: TicketListParams): void {
+function applyFilters(knex: Knex, q: QueryBuilder<SupportTicket>, viewer: Viewer, params: TicketListParams): void {
   const statuses = csv(params.status);
   if (statuses.length) q.whereIn('t.status', statuses);
   const priorities = csv(params.priority);
   if (priorities.length) q.whereIn('t.priority', priorities);
   const types = csv(params.ticket_type);
-  if (types.length) q.whereIn('t.ticket_type_id', (sub: Knex.QueryBuilder) => sub.from('support_ticket_types').whereIn('slug', types).select('id'));
+  if (types.length) q.whereIn('t.ticket_type_id', SupportTicketType.query(knex).whereIn('slug', types).select('id'));
   if (params.assigned_to === 'none') q.whereNull('t.assigned_to');
   else if (params.assigned_to === 'me') q.where('t.assigned_to', viewer.userId);
   else if (params.assigned_to) q.where('t.assigned_to', params.assigned_to);

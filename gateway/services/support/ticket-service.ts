@@ -5,6 +5,8 @@
 // after the commit, and the support sweep re-announces any whose job was lost.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { Profile, SupportTicket, SupportTicketAttachment, SupportTicketEvent, SupportTicketHelpCategory, SupportTicketReply, User } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 import type { Platform } from '../../../db/platform.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import type { HelpCategoryService } from './help-category-service.js';
@@ -69,7 +71,7 @@ export class TicketService {
 
   /** Who reads: the actor plus their language preference and profile time zone. */
   async viewer(actor: SupportActor, acceptLanguage?: string): Promise<Viewer> {
-    const profile = (await this.platform.knex('profiles').where({ user_id: actor.userId }).first('language', 'timezone')) as { language: string; timezone: string } | undefined;
+    const profile = await Profile.query(this.platform.knex).where({ user_id: actor.userId }).select('language', 'timezone').first();
     return { ...actor, languages: languagePreferences(acceptLanguage, profile?.language), timeZone: profile?.timezone || 'UTC' };
   }
 
@@ -101,7 +103,7 @@ export class TicketService {
             search_key_id: index.keyId,
           };
         });
-        if (categoryIds.length) await trx('support_ticket_help_categories').insert(categoryIds.map((c) => ({ ticket_id: id, help_category_id: c })));
+        if (categoryIds.length) await SupportTicketHelpCategory.query(trx).insert(categoryIds.map((c) => ({ ticket_id: id, help_category_id: c })));
         await this.insertAttachments(trx, id, written, 0, viewer.userId);
         return [await this.event(trx, id, viewer.userId, { kind: 'created', to_status: 'open' })];
       });
@@ -145,7 +147,7 @@ export class TicketService {
   async remove(viewer: Viewer, id: string): Promise<void> {
     await this.platform.knex.transaction(async (trx) => {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
-      await trx('support_tickets').where({ id: row.id }).delete();
+      await SupportTicket.query(trx).deleteById(row.id);
     });
     await this.deps.attachments.removeTicketFolder(id);
   }
@@ -157,25 +159,25 @@ export class TicketService {
     const eventIds = await this.platform.knex.transaction(async (trx) => {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
       if (row.status === 'closed') throw new Conflict('This ticket is closed; reopen it (status open or in_progress) or open a new ticket.', 'ticket_closed');
-      await trx('support_ticket_replies').insert({ id: replyId, ticket_id: row.id, author_id: viewer.userId, message_enc: sealed.value, enc_key_id: sealed.keyId, is_internal: !!input.is_internal, is_staff: viewer.isStaff });
+      await SupportTicketReply.query(trx).insert({ id: replyId, ticket_id: row.id, author_id: viewer.userId, message_enc: sealed.value, enc_key_id: sealed.keyId, is_internal: !!input.is_internal, is_staff: viewer.isStaff });
       const events = [await this.event(trx, row.id, viewer.userId, { kind: 'replied', reply_id: replyId })];
       const reopened = !input.is_internal && viewer.userId === row.user_id ? statusAfterOwnerReply(row.status) : null;
-      await trx('support_tickets').where({ id: row.id }).update({ updated_at: trx.fn.now(), ...(reopened ? { status: reopened } : {}) });
+      await SupportTicket.query(trx).findById(row.id).patch({ updated_at: trx.fn.now(), ...(reopened ? { status: reopened } : {}) } as never);
       if (reopened) events.push(await this.event(trx, row.id, viewer.userId, { kind: 'status_changed', from_status: row.status, to_status: reopened }));
       return events;
     });
     await this.announce(eventIds);
-    const reply = await this.platform.knex('support_ticket_replies').where({ id: replyId }).first();
-    const author = await this.platform.knex('users').where({ id: viewer.userId }).first('email', 'first_name', 'last_name');
-    return this.deps.presenter.reply(reply, author, viewer);
+    const reply = await SupportTicketReply.query(this.platform.knex).findById(replyId);
+    const author = await User.query(this.platform.knex).findById(viewer.userId).select('email', 'first_name', 'last_name');
+    return this.deps.presenter.reply(reply!, author, viewer);
   }
 
   /** A file of a ticket the viewer may read; anything else is "not found". */
   async attachment(viewer: Viewer, ticketId: string, attachmentId: string): Promise<AttachmentFile> {
     if (!UUID.test(ticketId) || !UUID.test(attachmentId)) throw new NotFound('Attachment');
-    const q = this.platform.knex('support_ticket_attachments as a').join('support_tickets as t', 't.id', 'a.ticket_id').where({ 'a.id': attachmentId, 'a.ticket_id': ticketId });
+    const q = SupportTicketAttachment.query(this.platform.knex).alias('a').join('support_tickets as t', 't.id', 'a.ticket_id').where({ 'a.id': attachmentId, 'a.ticket_id': ticketId });
     if (!viewer.isStaff) q.where('t.user_id', viewer.userId);
-    const row = (await q.first('a.path', 'a.content_type', 'a.original_name', 'a.size', 't.ticket_number')) as { path: string; content_type: string; original_name: string; size: number; ticket_number: string } | undefined;
+    const row = (await q.select('a.path', 'a.content_type', 'a.original_name', 'a.size', 't.ticket_number').first()) as (SupportTicketAttachment & { ticket_number: string }) | undefined;
     if (!row) throw new NotFound('Attachment');
     const ext = row.path.split('.').pop();
     return { absolutePath: this.deps.attachments.resolve(row.path), contentType: row.content_type, filename: row.original_name || `${row.ticket_number}.${ext}`, size: row.size };
@@ -202,8 +204,8 @@ export class TicketService {
     if (input.help_category_ids !== undefined) {
       // rule 4: the set is replaced; [] clears it
       const ids = await categories.checkIds(trx, input.help_category_ids);
-      await trx('support_ticket_help_categories').where({ ticket_id: row.id }).delete();
-      if (ids.length) await trx('support_ticket_help_categories').insert(ids.map((c) => ({ ticket_id: row.id, help_category_id: c })));
+      await SupportTicketHelpCategory.query(trx).where({ ticket_id: row.id }).delete();
+      if (ids.length) await SupportTicketHelpCategory.query(trx).insert(ids.map((c) => ({ ticket_id: row.id, help_category_id: c })));
     }
     if (written.length) {
       // counted again under the row lock: two concurrent uploads cannot pass the limit together
@@ -211,32 +213,32 @@ export class TicketService {
       this.deps.attachments.checkCount(written.length, existing);
       await this.insertAttachments(trx, row.id, written, existing, viewer.userId);
     }
-    await trx('support_tickets').where({ id: row.id }).update({ ...changes, updated_at: trx.fn.now() });
+    await SupportTicket.query(trx).findById(row.id).patch({ ...changes, updated_at: trx.fn.now() } as never);
     return events;
   }
 
   /** The ticket if the viewer may reach it (owner or staff); "not found" otherwise, also for malformed ids. */
   private async visible(db: Knex | Knex.Transaction, viewer: SupportActor, id: string, opts: { forUpdate?: boolean } = {}): Promise<TicketRow> {
     if (!UUID.test(id)) throw new NotFound('Support ticket');
-    const q = db<TicketRow>('support_tickets').where({ id });
+    const q = SupportTicket.query(db).findById(id);
     if (!viewer.isStaff) q.where({ user_id: viewer.userId });
     if (opts.forUpdate) q.forUpdate();
-    const row = await q.first();
+    const row = await q;
     if (!row) throw new NotFound('Support ticket');
-    return row as TicketRow;
+    return row;
   }
 
   /** Inserts with a fresh random number, drawing again when one is taken (a savepoint per try). */
-  private async insertNumbered(trx: Knex.Transaction, rowFor: (ticketNumber: string) => Record<string, unknown>): Promise<string> {
+  private async insertNumbered(trx: Knex.Transaction, rowFor: (ticketNumber: string) => Partial<SupportTicket>): Promise<string> {
     for (let attempt = 1; ; attempt += 1) {
       const ticketNumber = this.nextNumber();
       try {
         await trx.transaction(async (sp) => {
-          await sp('support_tickets').insert(rowFor(ticketNumber));
+          await SupportTicket.query(sp).insert(rowFor(ticketNumber));
         });
         return ticketNumber;
       } catch (err) {
-        const e = err as { code?: string; constraint?: string };
+        const e = pgError(err);
         if (e.code !== '23505' || e.constraint !== 'support_tickets_ticket_number_unique' || attempt >= NUMBER_ATTEMPTS) throw err;
       }
     }
@@ -244,23 +246,22 @@ export class TicketService {
 
   private async insertAttachments(trx: Knex.Transaction, ticketId: string, files: WrittenFile[], from: number, userId: string): Promise<void> {
     if (!files.length) return;
-    await trx('support_ticket_attachments').insert(
+    await SupportTicketAttachment.query(trx).insert(
       files.map((f, i) => ({ ticket_id: ticketId, path: f.path, original_name: f.originalName, content_type: f.contentType, size: f.data.length, sha256: f.sha256, position: from + i, uploaded_by: userId })),
     );
   }
 
   private async attachmentCount(db: Knex | Knex.Transaction, ticketId: string): Promise<number> {
-    const [{ n }] = (await db('support_ticket_attachments').where({ ticket_id: ticketId }).count({ n: '*' })) as { n: string }[];
-    return Number(n);
+    return SupportTicketAttachment.query(db).where({ ticket_id: ticketId }).resultSize();
   }
 
   private async checkAssignee(trx: Knex.Transaction, userId: string): Promise<void> {
-    const staff = UUID.test(userId) ? await trx('users').where({ id: userId, is_staff: true, is_active: true }).first('id') : undefined;
+    const staff = UUID.test(userId) ? await User.query(trx).where({ id: userId, is_staff: true, is_active: true }).select('id').first() : undefined;
     if (!staff) throw Invalid.field('assigned_to', 'assigned_to must be the id of an active staff user.');
   }
 
   private async event(trx: Knex.Transaction, ticketId: string, actorId: string | null, e: { kind: string; from_status?: string; to_status?: string; reply_id?: string; assignee_id?: string }): Promise<number> {
-    const [row] = await trx('support_ticket_events').insert({ ticket_id: ticketId, actor_id: actorId, ...e }).returning('id');
+    const row = await SupportTicketEvent.query(trx).insert({ ticket_id: ticketId, actor_id: actorId, ...e } as never);
     return Number(row.id);
   }
 
