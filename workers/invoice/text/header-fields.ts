@@ -79,7 +79,10 @@ export function readTotal(layout: Layout, decimal: DecimalMark | null): Field<nu
     const m = /(?:^|\s)((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
     return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
   };
-  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 });
+  // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
+  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
+    (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
+  );
   // "Total facture | 24.99 | 5.00 | 29.99": a total row may print net, tax and gross; the gross is the largest
   for (const c of found) {
     if (c.where !== 'right') continue;
