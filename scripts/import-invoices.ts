@@ -41,8 +41,9 @@ exits 1 when a file failed, 2 on a usage mistake.
   --concurrency       documents at a time, 1-32 (default 4)
   --team              team scope instead of your own
   --api               the platform's base URL (or INVP_API_URL)
-  --token             a bearer token (or INVP_TOKEN): an access token lasts 30 minutes and
-                      cannot be renewed on its own; a personal API token lasts longer
+  --token             a bearer token (or INVP_TOKEN): best a personal API token (ipt_…, from
+                      POST /api/auth/api-tokens/), which lasts; an access token lasts 30
+                      minutes and cannot be renewed on its own
   --refresh           a refresh token (or INVP_REFRESH_TOKEN): the access token is renewed
                       before it expires, for runs of any length
   --email             log in as this user (or INVP_EMAIL) with the password in INVP_PASSWORD

@@ -17,11 +17,22 @@ import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
 import { kycSweep } from './handlers/kyc-sweep.js';
 import { parseInvoice } from './handlers/parse-invoice.js';
 import { storeInvoice } from './handlers/store-invoice.js';
+import { answerChatMessage } from './handlers/answer-chat-message.js';
+import { supportNotify } from './handlers/support-notify.js';
+import { supportSweep } from './handlers/support-sweep.js';
+import { supportReencrypt } from './handlers/support-reencrypt.js';
 
 export interface HandlerContext {
   platform: Platform;
   services: Services;
   log: Logger;
+  /** seams injected by whoever starts the workers (tests); none in production */
+  hooks?: WorkerHooks;
+}
+
+export interface WorkerHooks {
+  /** inside the bulk-store transaction of `invoice.store`, before its last write */
+  bulkStoreBeforeCommit?: () => Promise<void>;
 }
 
 export type Handler<N extends JobName> = (job: Job<JobOf<N>>, ctx: HandlerContext) => Promise<unknown>;
@@ -41,6 +52,10 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
   'invoice.parse': parseInvoice,
   'invoice.store': storeInvoice,
+  'ai.answer-chat-message': answerChatMessage,
+  'support.notify': supportNotify,
+  'support.sweep': supportSweep,
+  'support.reencrypt': supportReencrypt,
 };
 
 export function verifyRegistry(): void {

@@ -3,6 +3,9 @@
 //   400 nul_character     a NUL (\u0000) in the path, the query, a header or any string
 //                         (or key) of the body: PostgreSQL refuses it in text, so it
 //                         would surface as a 500 deep inside a query
+//   400 invalid_unicode   a string holding half of a UTF-16 surrogate pair (JSON allows the
+//                         escape "\ud83d" alone; it is no character, and PostgreSQL's JSON
+//                         refuses it deep inside a write)
 //   400 nesting_too_deep  a body nested deeper than MAX_INPUT_DEPTH arrays/objects:
 //                         joi, loggers and JSON.stringify recurse and overflow the stack
 //   400 body_required     no body (or JSON null) on a route whose payload is an object
@@ -19,7 +22,7 @@ import { Invalid } from '../../jobs/runtime/errors.js';
 export const MAX_INPUT_DEPTH = 64;
 
 export interface InputProblem {
-  code: 'nul_character' | 'nesting_too_deep';
+  code: 'nul_character' | 'invalid_unicode' | 'nesting_too_deep';
   /** where: `payload.lines.3.name`, `query.search`, `headers.x-foo` */
   path: string;
 }
@@ -30,6 +33,9 @@ interface Frame {
   key: string;
   parent: Frame | null;
 }
+
+/** Node 20 has String.prototype.isWellFormed (ES2024); the ES2023 typings do not. */
+const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 const pathOf = (frame: Frame): string => {
   const parts: string[] = [];
@@ -50,6 +56,7 @@ export function inspectInput(value: unknown, root: string, maxDepth = MAX_INPUT_
     const v = frame.value;
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return { code: 'nul_character', path: pathOf(frame) };
+      if (!wellFormed(v)) return { code: 'invalid_unicode', path: pathOf(frame) };
       continue;
     }
     if (v === null || typeof v !== 'object' || Buffer.isBuffer(v) || ArrayBuffer.isView(v)) continue;
@@ -60,6 +67,7 @@ export function inspectInput(value: unknown, root: string, maxDepth = MAX_INPUT_
     } else if (isPlain(v)) {
       for (const [k, child] of Object.entries(v)) {
         if (k.includes('\u0000')) return { code: 'nul_character', path: `${pathOf(frame)}.${k.replace(/\u0000/g, '\\u0000')}` };
+        if (!wellFormed(k)) return { code: 'invalid_unicode', path: `${pathOf(frame)}.${k.replace(/[\ud800-\udfff]/g, '\ufffd')}` };
         stack.push({ value: child, depth, key: k, parent: frame });
       }
     }
@@ -75,6 +83,9 @@ const isPlain = (v: object) => {
 export function problemError(problem: InputProblem): Invalid {
   if (problem.code === 'nul_character') {
     return new Invalid(`${problem.path} contains a NUL character (\\u0000), which is not accepted in any input.`, [{ path: problem.path, message: 'contains a NUL character', type: 'string.nul' }], 'nul_character');
+  }
+  if (problem.code === 'invalid_unicode') {
+    return new Invalid(`${problem.path} holds half of a UTF-16 surrogate pair, which is not a character.`, [{ path: problem.path, message: 'not well-formed unicode', type: 'string.unicode' }], 'invalid_unicode');
   }
   return new Invalid(`The input is nested deeper than ${MAX_INPUT_DEPTH} levels of arrays and objects.`, [{ path: problem.path, message: `nested deeper than ${MAX_INPUT_DEPTH} levels`, type: 'any.depth' }], 'nesting_too_deep');
 }

@@ -13,6 +13,7 @@ import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 import { ApiSession } from './api-session.js';
+import { User } from '../../db/models/index.js';
 
 export interface Target {
   inventoryId: number;
@@ -90,7 +91,7 @@ export class QueueClient implements ImportClient {
 
   static async open(config: Config, email: string, teamId: number | undefined, withWorkers: boolean): Promise<QueueClient> {
     const platform = createPlatform(config, 'import-invoices');
-    const user = await platform.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id', 'is_staff');
+    const user = await User.query(platform.knex).whereRaw('lower(email) = lower(?)', [email]).select('id', 'is_staff').first();
     if (!user) {
       await closePlatform(platform);
       throw new Error(`no user with the e-mail ${email}`);

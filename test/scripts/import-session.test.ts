@@ -112,3 +112,23 @@ test('against the platform: the access token is renewed before it expires, for r
     await app?.stop();
   }
 });
+
+test('against the platform: a personal API token (--token ipt_…) works as is, with no renewal', async (t) => {
+  let app: TestApp | undefined;
+  try {
+    app = await startApp({ workers: false, listen: true });
+    const user = await buildUser(app.server);
+    const created = await app.server.inject({ method: 'POST', url: '/api/auth/api-tokens/', headers: user.auth, payload: { name: 'invoice import' } });
+    t.is(created.statusCode, 201, created.payload);
+    const token = JSON.parse(created.payload).token as string;
+    t.regex(token, /^ipt_/);
+    let clock = Date.now();
+    const session = new ApiSession(app.url, { token }, { now: () => clock });
+    t.false(session.renewable);
+    t.is((await session.fetch('/api/profiles/me/')).status, 200);
+    clock += 6 * 3600_000; // hours later, the same token still serves
+    t.is((await session.fetch('/api/profiles/me/')).status, 200);
+  } finally {
+    await app?.stop();
+  }
+});

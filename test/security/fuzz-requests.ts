@@ -66,6 +66,8 @@ const deepJson = (depth: number) => `${'{"k":['.repeat(Math.floor(depth / 2))}1$
 const hostileStrings = [
   'a\u0000b',
   '\u0000',
+  'Name\u0000',
+  '\u0000\u0000 x',
   '𝕏😀👨‍👩‍👧‍👦🏳️‍🌈',
   '\u202eevil\u202c\u0301\u200b',
   '\ud800',
@@ -134,8 +136,12 @@ export class RequestFactory {
     return s;
   }
 
-  /** What the schema asks for, roughly: right type, in bounds, existing ids. */
-  validish(schemaIn: Schema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
+  /**
+   * What the schema asks for, roughly: right type, in bounds, existing ids. In
+   * `chaos` mode every nested field may be hostile too.
+   */
+  validish(schemaIn: Schema | undefined, name = '', depth = 0, chaos = false): fc.Arbitrary<unknown> {
+    const child = (schema: Schema | undefined, childName: string) => (chaos ? this.field(schema, childName, depth + 1) : this.validish(schema, childName, depth + 1));
     const s = this.resolve(schemaIn);
     if (s.enum?.length) return fc.constantFrom(...s.enum);
     const isId = name === 'id' || name.endsWith('_id') || name.endsWith('_ids');
@@ -150,10 +156,10 @@ export class RequestFactory {
       case 'boolean':
         return fc.boolean();
       case 'array':
-        return depth > 3 ? fc.constant([]) : fc.array(this.field(s.items, name, depth + 1), { maxLength: 3 });
+        return depth > 3 ? fc.constant([]) : fc.array(child(s.items, name), { maxLength: 3 });
       case 'object': {
         if (depth > 3 || !s.properties) return fc.constant({});
-        const entries = Object.entries(s.properties).map(([k, v]) => [k, this.field(v, k, depth + 1)] as const);
+        const entries = Object.entries(s.properties).map(([k, v]) => [k, child(v, k)] as const);
         const required = s.required ?? [];
         return fc.record(Object.fromEntries(entries), { requiredKeys: required.filter((k) => k in s.properties!) as never[] });
       }
@@ -162,7 +168,17 @@ export class RequestFactory {
         if (s.format === 'date' || /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(s.pattern ?? '')) return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
         if (s.format === 'email' || /email/.test(name)) return fc.emailAddress();
         const maxLength = Math.min(s.maxLength ?? 40, 40);
-        return fc.string({ minLength: Math.min(s.minLength ?? 0, maxLength), maxLength, unit: fc.constantFrom(...'abcXYZ019 -_.@é€😀'.split('')) as never });
+        if (s.pattern) {
+          try {
+            const re = new RegExp(s.pattern);
+            return fc.stringMatching(re, { size: 'xsmall' }).filter((v) => v.length <= (s.maxLength ?? 200));
+          } catch {
+            /* a pattern JavaScript cannot read: plain strings */
+          }
+        }
+        // joi strings refuse '' unless allowed: one character at least
+        const letters = fc.constantFrom(...['a', 'b', 'c', 'X', 'Y', 'Z', '0', '1', '9', ' ', '-', '_', '.', '@', 'é', '€', '😀']);
+        return fc.string({ minLength: Math.min(Math.max(s.minLength ?? 1, 1), maxLength), maxLength, unit: letters });
       }
       case 'file':
         return fc.constantFrom(...this.pools.files);
@@ -173,7 +189,28 @@ export class RequestFactory {
 
   /** Mostly what the schema asks for, sometimes something hostile in its place. */
   field(schema: Schema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 5, arbitrary: this.validish(schema, name, depth) }, { weight: 1, arbitrary: hostileValue });
+    return fc.oneof({ weight: 5, arbitrary: this.validish(schema, name, depth, true) }, { weight: 1, arbitrary: hostileValue });
+  }
+
+  /**
+   * A valid-ish body with exactly one field (at any depth) replaced by a hostile
+   * value: the request that gets past validation everywhere else, so the hostile
+   * value reaches the service and the database.
+   */
+  oneHostile(schema: Schema | undefined): fc.Arbitrary<unknown> {
+    return fc.tuple(this.validish(schema), fc.nat(), hostileValue).map(([body, pick, bad]) => {
+      const slots: { holder: Record<string, unknown> | unknown[]; key: string | number }[] = [];
+      const stack: unknown[] = [body];
+      while (stack.length) {
+        const v = stack.pop();
+        if (Array.isArray(v)) v.forEach((x, i) => (slots.push({ holder: v, key: i }), stack.push(x)));
+        else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (slots.push({ holder: v as Record<string, unknown>, key: k }), stack.push(x));
+      }
+      if (!slots.length) return body;
+      const slot = slots[pick % slots.length];
+      (slot.holder as Record<string | number, unknown>)[slot.key] = bad;
+      return body;
+    });
   }
 
   private pathValue(p: Parameter): fc.Arbitrary<string> {
@@ -193,7 +230,9 @@ export class RequestFactory {
     const json = jsonText;
     const body = this.validish(schema);
     return fc.oneof(
-      { weight: 12, arbitrary: body.map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 4, arbitrary: body.map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 6, arbitrary: this.oneHostile(schema).map((v) => ({ payload: json(v), contentType: 'application/json' })) },
+      { weight: 3, arbitrary: this.validish(schema, '', 0, true).map((v) => ({ payload: json(v), contentType: 'application/json' })) },
       { weight: 1, arbitrary: fc.constant({}) },
       { weight: 1, arbitrary: fc.constantFrom('null', '[]', '"text"', '42', '{"a":', '{}}', '\u0000', '{"__proto__":{"is_staff":true},"constructor":{"prototype":{"x":1}}}').map((payload) => ({ payload, contentType: 'application/json' })) },
       { weight: 1, arbitrary: fc.constantFrom(66, 5000).map((d) => ({ payload: json({ deep: DEEP(d) }), contentType: 'application/json' })) },
@@ -220,6 +259,36 @@ export class RequestFactory {
       return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
     });
     return fc.oneof({ weight: 6, arbitrary: multipart }, { weight: 1, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constant({ payload: '{"a":1}', contentType: 'application/json' }) });
+  }
+
+  /**
+   * Requests every operation is sent whatever the seed (fast-check `examples`): no
+   * body, JSON null, broken JSON, JSON 5,000 deep, and a valid-ish body, query or
+   * path with one value made hostile (NUL, a lone surrogate, a number beyond any
+   * column) for each of its fields in turn.
+   */
+  examples(op: Operation, seed: number): FuzzRequest[] {
+    const base: FuzzRequest = { method: op.method.toUpperCase(), url: op.path.replace(/\{[^}]+\}/g, String(this.pools.ids[0] ?? 1)), caller: 'user', headers: {} };
+    const out: FuzzRequest[] = [];
+    const json = { 'content-type': 'application/json' };
+    const body = op.parameters.find((p) => p.in === 'body');
+    if (!['GET', 'DELETE', 'HEAD'].includes(base.method) && !op.parameters.some((p) => p.in === 'formData')) {
+      out.push(base, { ...base, headers: json, payload: 'null' }, { ...base, headers: json, payload: '{"a":' }, { ...base, headers: json, payload: `{"a":${deepJson(5000)}}` });
+      const schema = this.resolve(body?.schema);
+      const sample = fc.sample(this.validish(body?.schema), { seed, numRuns: 1 })[0];
+      for (const [name, prop] of Object.entries(schema.properties ?? {}).slice(0, 12)) {
+        const kind = this.resolve(prop).type;
+        const bad = kind === 'integer' || kind === 'number' ? [HUGE, BIGINT, 2 ** 31] : ['x\u0000y', 'x\ud83dy'];
+        for (const value of bad) out.push({ ...base, headers: json, payload: jsonText({ ...(sample as object), [name]: value }) });
+      }
+    }
+    for (const q of op.parameters.filter((p) => p.in === 'query')) {
+      for (const value of ['a\u0000b', '99999999999999999999', '\ud800']) out.push({ ...base, url: `${base.url}?${encodePart(q.name)}=${encodePart(value)}` });
+    }
+    for (const p of op.parameters.filter((x) => x.in === 'path')) {
+      for (const value of ['99999999999999999999', '%00', '-1', '%2e%2e']) out.push({ ...base, url: op.path.replace(`{${p.name}}`, value).replace(/\{[^}]+\}/g, '1') });
+    }
+    return out;
   }
 
   /** Every request the operation could be sent. */

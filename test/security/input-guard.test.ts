@@ -48,6 +48,16 @@ test('a NUL character anywhere is 400 nul_character naming where', async (t) => 
   }
 });
 
+test('half a surrogate pair is 400 invalid_unicode (PostgreSQL JSON refuses it deep inside a write)', async (t) => {
+  for (const payload of ['{"name": "Fam", "description": "x\\ud83dy"}', '{"name": "Fam\\udc00"}', '{"name": "F", "\\ud800": 1}']) {
+    const res = await send('POST', '/api/product-families/', payload, { 'content-type': 'application/json' });
+    t.is(res.statusCode, 400, payload);
+    t.is(error(res).code, 'invalid_unicode', payload);
+  }
+  const emoji = await send('POST', '/api/product-families/', '{"name": "Fam \\ud83d\\ude00 x"}', { 'content-type': 'application/json' });
+  t.is(emoji.statusCode, 201, 'a whole pair is a character like any other');
+});
+
 test('JSON nested deeper than the limit is 400 nesting_too_deep before anything recurses (5,000 deep was a 500)', async (t) => {
   for (const depth of [MAX_INPUT_DEPTH + 1, 5000, 200_000]) {
     const body = `{"echo": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
