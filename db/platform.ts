@@ -24,7 +24,7 @@ export function createPlatform(config: Config, role: string, log?: Logger): Plat
     config,
     knex: createKnex(config.databaseUrl, { min: 0, max: role === 'web' ? 20 : 10 }),
     redis,
-    jobs: new JobProducer(redis, config.queuePrefix),
+    jobs: new JobProducer(redis, config.queuePrefix, config.fairness),
     log: logger,
   };
 }

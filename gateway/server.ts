@@ -6,11 +6,13 @@ import type { Config } from '../jobs/runtime/config.js';
 import './types.js';
 import { createServices } from './services/index.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
-import { errorsPlugin, validationFailAction } from './plugins/errors.js';
+import { errorsPlugin, responseFailAction, validationFailAction } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { scopePlugin } from './plugins/scope.js';
 import { kycGatePlugin } from './plugins/kyc-gate.js';
 import { trailingSlashPlugin } from './plugins/trailing-slash.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { SocketHub } from './realtime/socket-hub.js';
@@ -30,9 +32,13 @@ export async function compose(config: Config): Promise<Server> {
     host: config.host,
     router: { isCaseSensitive: true },
     routes: {
-      cors: { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] },
+      // only the origins named in CORS_ORIGINS (none by default: no cross-origin browser access)
+      cors: config.corsOrigins.length ? { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] } : false,
+      // API answers carry tokens and personal data: never kept by a browser or a proxy
+      // (public media and documentation assets set their own caching)
+      cache: { otherwise: 'no-store' },
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
       payload: { maxBytes: 1024 * 1024 },
       timeout: { server: false, socket: false },
     },
@@ -40,7 +46,7 @@ export async function compose(config: Config): Promise<Server> {
   });
 
   // the relay needs the services (token cache) and the services need the relay (job waits)
-  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log);
+  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits);
   const relay = new RealtimeRelay(consumerConnection(config.redisUrl, 'web-realtime'), config.queuePrefix, hub, (event) => services.tokens.forget(event), platform.log);
   const services = createServices(platform, relay);
   server.app.platform = platform;
@@ -63,7 +69,7 @@ export async function compose(config: Config): Promise<Server> {
       redact: ['req.headers.authorization'],
     },
   });
-  await server.register([errorsPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server);
   registerNotificationChannel(server, hub);
   server.route(routes);

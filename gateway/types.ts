@@ -16,7 +16,8 @@ declare module '@hapi/hapi' {
   }
   interface UserCredentials extends Principal {}
   interface PluginSpecificConfiguration {
-    platform?: { public?: boolean };
+    /** public: no bearer needed; bodyOptional: the payload schema is an object but no body is fine (plugins/input-guard.ts) */
+    platform?: { public?: boolean; bodyOptional?: boolean };
   }
 }
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { jobCatalog, jobIdFor, QUEUE_NAMES, type JobName, type JobOf, type QueueName } from './catalog.js';
 import { realtimeChannel, type RealtimeEvent } from './events.js';
 import { whenReady } from './redis.js';
+import { shareOf, UserJobShares, type FairnessLimits } from './fairness.js';
 
 export class InvalidJobPayload extends Error {}
 
@@ -15,8 +16,11 @@ export class QueueUnavailable extends Error {
 export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
   private wasReady: boolean;
+  /** per-user limits and order of the heavy queues (fairness.ts); none: plain FIFO */
+  readonly shares: UserJobShares | null;
 
-  constructor(private readonly connection: Redis, readonly prefix: string) {
+  constructor(private readonly connection: Redis, readonly prefix: string, fairness?: FairnessLimits) {
+    this.shares = fairness ? new UserJobShares(connection, prefix, fairness) : null;
     this.wasReady = connection.status === 'ready';
     connection.once('ready', () => (this.wasReady = true));
   }
@@ -52,7 +56,20 @@ export class JobProducer {
     const jobId = opts.jobId ?? jobIdFor(name, value);
     const deduplication = spec.deduplication?.(value);
     await this.connected();
-    return this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay, ...(deduplication ? { deduplication } : {}) });
+    const shared = this.shares && UserJobShares.applies(spec.queue) ? this.shares : null;
+    const priority = shared ? await shared.admit(spec.queue, shareOf(value), jobId) : undefined;
+    try {
+      return await this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay, ...(priority ? { priority } : {}), ...(deduplication ? { deduplication } : {}) });
+    } catch (err) {
+      await shared?.release(spec.queue, shareOf(value), jobId).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** A job of a fair queue finished for good: its user's share is freed. */
+  async finished(job: Pick<Job, 'id' | 'queueName' | 'data'>): Promise<void> {
+    const queue = job.queueName as QueueName;
+    if (this.shares && job.id && UserJobShares.applies(queue)) await this.shares.release(queue, shareOf(job.data), job.id);
   }
 
   async getJob(jobId: string, queue: QueueName): Promise<Job | undefined> {

@@ -8,7 +8,9 @@ import { knexConfig } from '../db/knex.js';
 import type { Config } from '../jobs/runtime/config.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
 import type { Platform } from '../db/platform.js';
-import { errorsPlugin, validationFailAction } from '../gateway/plugins/errors.js';
+import { errorsPlugin, responseFailAction, validationFailAction } from '../gateway/plugins/errors.js';
+import { inputGuardPlugin } from '../gateway/plugins/input-guard.js';
+import { securityHeadersPlugin } from '../gateway/plugins/security-headers.js';
 import './types.js';
 import { createKycServices } from './services/index.js';
 import { kycAuthPlugin } from './plugins/auth.js';
@@ -33,8 +35,9 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
     router: { isCaseSensitive: true },
     routes: {
       validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: config.nodeEnv === 'test' ? 'error' : 'log', options: { allowUnknown: true } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), options: { allowUnknown: true } },
       payload: { maxBytes: 64 * 1024 },
+      cache: { otherwise: 'no-store' },
       timeout: { server: false, socket: false },
     },
     load: { sampleInterval: 0 },
@@ -53,7 +56,8 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
       redact: ['req.headers.authorization', 'req.headers["x-api-secret"]'],
     },
   });
-  await server.register([errorsPlugin, kycSlashesPlugin, kycAuthPlugin]);
+  // the same edge as the gateway: hostile input refused before any route, nosniff and no-store
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, kycSlashesPlugin, kycAuthPlugin]);
   server.route(kycRoutes);
 
   server.ext('onPostStart', () => {

@@ -1,22 +1,32 @@
 // npm run create-staff -- --email <e> --password <p> [--first-name A --last-name B]
 // Creates a verified staff (admin) user, or promotes and re-passwords an existing one.
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
+import { parseCommandLine, usageError } from './cli.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { hashPassword } from '../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems } from '../gateway/services/account-service.js';
 import { AuthToken, Profile, User } from '../db/models/index.js';
 
+const USAGE = `
+usage: npm run create-staff -- --email <e-mail> --password <password> [--first-name <name>] [--last-name <name>]
+
+Creates a verified staff (admin) user, or promotes an existing one and sets its
+password (its other sessions are revoked). Uses DATABASE_URL (migrates it first).
+
+  --email        the staff user's e-mail address (required)
+  --password     at least the platform's password rules (required)
+  --first-name   optional
+  --last-name    optional
+  -h, --help     this text
+`;
+
 await runEntry('create-staff', async () => {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine('create-staff', USAGE, {
     options: { email: { type: 'string' }, password: { type: 'string' }, 'first-name': { type: 'string', default: '' }, 'last-name': { type: 'string', default: '' } },
   });
-  if (!values.email || !values.password) {
-    console.error('usage: npm run create-staff -- --email <e> --password <p> [--first-name A] [--last-name B]');
-    process.exit(2);
-  }
+  if (!values.email || !values.password) usageError('create-staff', '--email and --password are required', USAGE);
   const email = normalizeEmail(values.email);
   const problem = passwordProblems(values.password, email);
   if (problem) {

@@ -2,23 +2,36 @@
 // Status callbacks that failed for their whole retry window (about a day) are kept as
 // dead. This puts them back to pending with a fresh window and queues them again; the
 // main service is idempotent by version, so a replay never changes anything twice.
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
+import { parseCommandLine, usageError } from './cli.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
 import { createKycServices } from '../kyc/services/index.js';
 import { T } from '../kyc/services/tables.js';
 
+const USAGE = `
+usage: npm run kyc:replay-callbacks -- [--id N ...] [--since ISO-DATE] [--project SLUG] [--limit N] [--dry-run]
+
+Status callbacks that failed for their whole retry window are kept as dead; this
+queues them again with a fresh window (the main service applies each version once).
+
+  --id        a dead delivery's id (repeatable); default: all dead deliveries
+  --since     only deliveries created at or after this date
+  --project   only this project's deliveries
+  --limit     at most this many (default 1000)
+  --dry-run   list them, change nothing
+  -h, --help  this text
+`;
+
 await runEntry('kyc-replay-callbacks', async () => {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine('kyc-replay-callbacks', USAGE, {
     options: { id: { type: 'string', multiple: true }, since: { type: 'string' }, project: { type: 'string' }, limit: { type: 'string', default: '1000' }, 'dry-run': { type: 'boolean', default: false } },
   });
   const ids = (values.id ?? []).map(Number);
   const since = values.since ? new Date(values.since) : undefined;
   if (ids.some((n) => !Number.isInteger(n) || n <= 0) || (since && Number.isNaN(since.getTime())) || !/^\d+$/.test(values.limit!)) {
-    console.error('usage: npm run kyc:replay-callbacks -- [--id N ...] [--since ISO-DATE] [--project SLUG] [--limit N] [--dry-run]');
-    process.exit(2);
+    usageError('kyc-replay-callbacks', '--id takes positive whole numbers, --since an ISO date, --limit a whole number', USAGE);
   }
   const config = loadConfig();
   await checkPostgres(config.databaseUrl);

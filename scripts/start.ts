@@ -6,12 +6,22 @@ import { fileURLToPath } from 'node:url';
 import concurrently from 'concurrently';
 import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
+import { parseCommandLine } from './cli.js';
 import { checkRedis } from '../db/connectivity.js';
 import { migrateAndSeed } from '../db/migrate.js';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const USAGE = `
+usage: npm start
+
+Compiles, checks PostgreSQL and Redis, creates and migrates the database, then runs
+web + worker + kyc together with prefixed logs. Configuration is the environment
+(see README, Configuration).
+`;
+
 await runEntry('start', async () => {
+  parseCommandLine('start', USAGE, { options: {} });
   const config = loadConfig();
   await checkRedis(config.redisUrl);
   await migrateAndSeed(config.databaseUrl, (line) => console.log(`release: ${line}`));

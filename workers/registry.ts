@@ -17,6 +17,9 @@ import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
 import { kycSweep } from './handlers/kyc-sweep.js';
 import { parseInvoice } from './handlers/parse-invoice.js';
 import { storeInvoice } from './handlers/store-invoice.js';
+import { supportNotify } from './handlers/support-notify.js';
+import { supportSweep } from './handlers/support-sweep.js';
+import { supportReencrypt } from './handlers/support-reencrypt.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -48,6 +51,9 @@ export const handlers: { [N in JobName]: Handler<N> } = {
   // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
   'invoice.parse': parseInvoice,
   'invoice.store': storeInvoice,
+  'support.notify': supportNotify,
+  'support.sweep': supportSweep,
+  'support.reencrypt': supportReencrypt,
 };
 
 export function verifyRegistry(): void {

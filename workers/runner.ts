@@ -49,13 +49,17 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       maxStalledCount: 2,
     });
     worker.on('completed', (job, result) => {
+      void release(ctx, job);
       void publish(ctx, job, 'job.completed', { result });
     });
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
       ctx.log.warn({ job_id: job.id, name: job.name, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
-      if (final) void publish(ctx, job, 'job.failed', { error: codedError(err.message) });
+      if (final) {
+        void release(ctx, job);
+        void publish(ctx, job, 'job.failed', { error: codedError(err.message) });
+      }
     });
     worker.on('error', (err) => ctx.log.error({ err, queue }, 'worker error'));
     workers.push(worker);
@@ -71,6 +75,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   if (queues.includes('kyc') && config.kyc.sweepEveryMinutes > 0) {
     // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
     await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
+  }
+
+  if (queues.includes('support') && config.support.sweepEveryMinutes > 0) {
+    // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
+    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
   // results are published on the fail-fast producer connection: it must be up first
@@ -94,14 +103,18 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
  * which case the child gets tsx's loader too. Each concurrent job holds one child;
  * children are reused, so engines they load stay warm.
  */
-function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
+export function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
   const name = SANDBOXED_QUEUES[queue];
   if (!name) return null;
   const here = fileURLToPath(import.meta.url);
   const ext = path.extname(here); // .js in dist/, .ts from source
   const processorFile = path.join(path.dirname(here), 'processors', `${name}${ext}`);
-  const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect'));
+  const execArgv = process.execArgv.filter((a) => !a.startsWith('--inspect') && !a.startsWith('--max-old-space-size'));
   if (ext === '.ts' && !execArgv.some((a) => a.includes('tsx'))) execArgv.push('--import', 'tsx');
+  // a child that outgrows its heap dies alone (the job is retried once, then fails) instead of
+  // taking the machine; pixels live outside the heap and are capped by the render and decode
+  // budgets (RENDER_MAX_PIXELS, sharp's limitInputPixels, pdf.js maxImageSize)
+  execArgv.push(`--max-old-space-size=${config.sandboxMaxOldSpaceMb}`);
   return {
     processorFile,
     concurrency: config.mediaConcurrency,
@@ -110,6 +123,15 @@ function sandboxFor(queue: QueueName, config: Config): { processorFile: string; 
       workerForkOptions: { execArgv, env: { ...process.env, [SANDBOX_CONFIG_ENV]: JSON.stringify(config) } },
     },
   };
+}
+
+/** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */
+async function release(ctx: HandlerContext, job: Job): Promise<void> {
+  try {
+    await ctx.platform.jobs.finished(job);
+  } catch (err) {
+    ctx.log.warn({ err, job_id: job.id }, 'could not release the job from its user\'s share; it lapses after 30 minutes');
+  }
 }
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {

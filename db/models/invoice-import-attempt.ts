@@ -9,6 +9,7 @@ export class InvoiceImportAttempt extends BaseModel {
   declare actor_id: string | null;
   declare product_family_name: string;
   declare lines: any;
+  declare confirm_duplicate: boolean;
   declare status: 'queued' | 'applied' | 'failed' | 'conflict';
   declare response: any | null;
   declare created_at: Date;

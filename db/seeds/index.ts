@@ -2,10 +2,11 @@
 // on every release; areas add theirs to the list.
 import type { Knex } from 'knex';
 import { seedInventoryDefaults } from './inventory-defaults.js';
+import { seedSupportDefaults } from './support-defaults.js';
 
 export type Seed = (knex: Knex) => Promise<void>;
 
-const seeds: Seed[] = [seedInventoryDefaults];
+const seeds: Seed[] = [seedInventoryDefaults, seedSupportDefaults];
 
 export async function seedReferenceData(knex: Knex): Promise<void> {
   for (const seed of seeds) await seed(knex);

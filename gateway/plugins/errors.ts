@@ -49,6 +49,21 @@ export function errorBody(code: string, message: string, details: unknown = null
   return { error: { code, message, details } };
 }
 
+/**
+ * route.options.response.failAction: an answer that does not match its schema fails
+ * the request in tests (`strict`) and is logged otherwise. An error on its way out
+ * (a Boom, e.g. malformed JSON on a route that documents its own 400 body) is never
+ * held to a success schema: the error mapper gives it the documented error body.
+ */
+export const responseFailAction =
+  (strict: boolean): Lifecycle.Method =>
+  (request, h, err) => {
+    if ((request.response as { isBoom?: boolean } | null)?.isBoom) return h.continue;
+    if (strict) throw err;
+    request.log(['validation', 'response', 'error'], err as Error);
+    return h.continue;
+  };
+
 /** route.options.validate.failAction: joi errors become our Invalid with field paths. */
 export const validationFailAction: Lifecycle.Method = (_request, _h, err) => {
   const joiError = (err as Boom.Boom & { details?: ValidationError['details'] }).details ? (err as unknown as ValidationError) : undefined;
@@ -76,7 +91,7 @@ const HAPI_CODES: Record<number, string> = {
   504: 'upstream_timeout',
 };
 
-function translate(err: Error & { code?: string; name: string }): DomainError | null {
+export function translateError(err: Error & { code?: string; name: string }): DomainError | null {
   if (err instanceof DomainError) return err;
   if (err instanceof NotFoundError) return new DomainError(404, 'not_found', 'Resource not found.');
   if (err instanceof UniqueViolationError) return new DomainError(409, 'conflict', 'A record with these values already exists.', { columns: (err as { columns?: string[] }).columns ?? [] });
@@ -88,7 +103,9 @@ function translate(err: Error & { code?: string; name: string }): DomainError | 
   }
   const pgCode = pgError(err).code ?? '';
   if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
+  // SQLSTATE class 22 is "data exception": a value the database cannot take (malformed,
+  // out of range, too long, a NUL or an untranslatable character) is the input's fault
+  if (/^22[0-9A-Z]{3}$/.test(pgCode)) return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
   if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
   // a pooled connection cut under a query ("Connection terminated unexpectedly") and
   // the SQLSTATE connection-exception class 08 are outages too, not internal errors
@@ -108,7 +125,7 @@ export const errorsPlugin: Plugin<void> = {
       const response = request.response;
       if (!('isBoom' in response) || !response.isBoom) return h.continue;
       const err = response as Boom.Boom & { code?: string };
-      const domain = translate(err);
+      const domain = translateError(err);
       if (domain) {
         const res = h.response(errorBody(domain.code, domain.message, domain.details)).code(domain.status);
         for (const [k, v] of Object.entries(domain.headers)) res.header(k, v);
@@ -122,7 +139,9 @@ export const errorsPlugin: Plugin<void> = {
       }
       let message = err.output.payload.message || err.output.payload.error;
       if (status === 400 && /Invalid request payload JSON/i.test(message)) message = 'The request body is not valid JSON.';
-      if (status === 404 && message === 'Not Found') {
+      if (status === 404 && message === 'Not Found' && (request.route.method as string) === '_special') {
+        // no route matched: another method on the same path is a 405 (a handler's own
+        // 404, such as a missing file, is not)
         const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => request.server.match(m.toLowerCase() as 'get', request.path));
         if (allowed.length) {
           return h.response(errorBody('method_not_allowed', `${request.method.toUpperCase()} is not allowed on ${request.path}; use ${allowed.join(', ')}.`)).code(405).header('Allow', allowed.join(', '));

@@ -6,6 +6,10 @@ import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
 import { SERVICE } from '../routes/root/index.js';
 
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+/** swagger-ui-dist's files, self-hosted (the page itself is routes/docs/ui.ts) */
+export const SWAGGER_UI_ASSETS = '/api/swaggerui/';
+
 export async function registerOpenApi(server: Server): Promise<void> {
   await server.register([
     Inert,
@@ -18,9 +22,11 @@ export async function registerOpenApi(server: Server): Promise<void> {
           version: SERVICE.version,
           description: `${SERVICE.description}\n\nErrors: every endpoint answers failures as {"error": {"code", "message", "details"}}; validation errors list field paths in details. Authenticate with "Authorization: Bearer <access token>" (log in at /api/docs-login/). Scope with X-Profile-Type: self|team and X-Team-Id.`,
         },
-        documentationPath: '/api/docs/',
-        jsonPath: '/api/openapi.json',
-        swaggerUIPath: '/api/swaggerui/',
+        // our own page (routes/docs/ui.ts): the plugin's template loads any spec named by ?url=
+        documentationPage: false,
+        swaggerUI: true,
+        jsonPath: OPENAPI_JSON_PATH,
+        swaggerUIPath: SWAGGER_UI_ASSETS,
         grouping: 'tags',
         tags: [
           { name: 'auth', description: 'Registration, e-mail codes, login and tokens' },
@@ -44,6 +50,10 @@ export async function registerOpenApi(server: Server): Promise<void> {
           { name: 'barcode-scans', description: 'POST /api/scan-barcode/ (code or photo) and the caller\'s scan history' },
           { name: 'product-searches', description: "The caller's product-search history" },
           { name: 'ocr', description: 'OCR of an uploaded image as a sandboxed job (POST /api/process-image/)' },
+          { name: 'support-tickets', description: 'Support tickets: encrypted descriptions and replies, blind-index search, status moves, staff-internal notes, private attachments, notifications' },
+          { name: 'support-ticket-types', description: 'Ticket types (translated; staff manage them)' },
+          { name: 'help-categories', description: 'Help categories of tickets and FAQ articles (translated; staff manage them)' },
+          { name: 'restqlapi', description: 'Projected catalog API: ?query={id,name,variants{sku,images{alt_text}}} returns only the named fields (one SQL statement per read); nested writes of tags, variants and images with {create, update, delete}; record discovery per app' },
           { name: 'invoice-import', description: 'Invoice documents (PDF, scans, photos, UBL/CII XML, Factur-X, CSV) parsed into preview sessions, applied to stock all or nothing; session history' },
         ],
         securityDefinitions: { bearer: { type: 'apiKey', name: 'Authorization', in: 'header', description: 'Bearer <access token>' } },

@@ -12,5 +12,10 @@ export type ServerMessage =
   | { type: 'error'; data: { code: string; message: string } }
   | { type: string; data: unknown };
 
-/** Close codes: 4401 = missing/invalid/expired token, 4404 = unknown path, 1001 = shutting down. */
-export const CloseCodes = { unauthorized: 4401, notFound: 4404, goingAway: 1001 } as const;
+/**
+ * Close codes: 4401 = missing/invalid/expired/revoked token, 4404 = unknown path,
+ * 4429 = over a limit (too many sockets for this user on the channel, or messages
+ * sent on after rate_limited errors; back off before reconnecting), 1009 = a message
+ * over 64 KiB, 1001 = shutting down.
+ */
+export const CloseCodes = { unauthorized: 4401, notFound: 4404, overLimit: 4429, goingAway: 1001 } as const;

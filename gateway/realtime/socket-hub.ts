@@ -8,11 +8,15 @@ import type { Logger } from 'pino';
 import type { Principal } from '../services/token-service.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
 import { sha256Hex } from '../../jobs/runtime/secrets.js';
+import { inspectInput } from '../plugins/input-guard.js';
+import { DEFAULT_SOCKET_LIMITS, MessageMeter, type SocketLimits } from './socket-limits.js';
 
 export interface Connection {
   socket: WebSocket;
   principal: Principal;
   url: URL;
+  /** the channel's path, e.g. /ws/notifications/ */
+  channel: string;
   send(message: ServerMessage): void;
 }
 
@@ -20,7 +24,13 @@ export interface Channel {
   onOpen?(conn: Connection): void | Promise<void>;
   onMessage?(conn: Connection, message: { type: string; data: unknown }): void | Promise<void>;
   onClose?(conn: Connection): void;
+  /** this channel's own socket and message limits, over the hub's (socket-limits.ts) */
+  limits?: Partial<SocketLimits>;
+  /** how this channel words an error message (default {"type": "error", "data": {code, message}}) */
+  errorMessage?(code: string, message: string, extra?: Record<string, unknown>): ServerMessage;
 }
+
+const defaultErrorMessage = (code: string, message: string, extra: Record<string, unknown> = {}): ServerMessage => ({ type: 'error', data: { code, message, ...extra } });
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -28,7 +38,7 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
 export class SocketHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   private readonly byUser = new Map<string, Set<Connection>>();
-  private readonly channels = new Map<string, Channel>();
+  private readonly channels = new Map<string, { channel: Channel; limits: SocketLimits }>();
   private readonly alive = new WeakSet<WebSocket>();
   /** the access token each connection authenticated with, to check it again on revocation */
   private readonly tokens = new WeakMap<Connection, { token: string; hash: string }>();
@@ -37,10 +47,12 @@ export class SocketHub {
   constructor(
     private readonly authenticate: (token: string) => Promise<Principal | null>,
     private readonly log: Logger,
+    private readonly limits: SocketLimits = DEFAULT_SOCKET_LIMITS,
   ) {}
 
+  /** Registers a socket path; every channel gets the hub's limits unless it sets its own. */
   channel(path: string, channel: Channel): void {
-    this.channels.set(path, channel);
+    this.channels.set(path, { channel, limits: { ...this.limits, ...channel.limits } });
   }
 
   attach(server: HttpServer): void {
@@ -99,26 +111,39 @@ export class SocketHub {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://internal');
     const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-    const channel = this.channels.get(path);
+    const registered = this.channels.get(path);
     const token = url.searchParams.get('token') ?? bearerFrom(req.headers.authorization);
-    const principal = channel && token ? await this.authenticate(token) : null;
+    const principal = registered && token ? await this.authenticate(token) : null;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // accept, then close with a clear code: browsers cannot read a refused upgrade's status
-      if (!channel) return ws.close(CloseCodes.notFound, 'unknown websocket path');
+      if (!registered) return ws.close(CloseCodes.notFound, 'unknown websocket path');
       if (!principal) return ws.close(CloseCodes.unauthorized, token ? 'invalid or expired token' : 'token query parameter is required');
-      this.tokens.set(this.open(ws, principal, url, channel), { token: token!, hash: sha256Hex(token!) });
+      if (this.openOn(principal.userId, path) >= registered.limits.maxSocketsPerUser) {
+        return ws.close(CloseCodes.overLimit, `too many sockets: at most ${registered.limits.maxSocketsPerUser} per user on ${path}`);
+      }
+      this.tokens.set(this.open(ws, principal, url, path, registered.channel, registered.limits), { token: token!, hash: sha256Hex(token!) });
     });
   }
 
-  private open(ws: WebSocket, principal: Principal, url: URL, channel: Channel): Connection {
+  /** The user's open sockets on one channel. */
+  private openOn(userId: string, path: string): number {
+    let n = 0;
+    for (const c of this.byUser.get(userId) ?? []) if (c.channel === path) n++;
+    return n;
+  }
+
+  private open(ws: WebSocket, principal: Principal, url: URL, path: string, channel: Channel, limits: SocketLimits): Connection {
     const conn: Connection = {
       socket: ws,
       principal,
       url,
+      channel: path,
       send: (message) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       },
     };
+    const errorMessage = channel.errorMessage ?? defaultErrorMessage;
+    const meter = new MessageMeter(limits);
     let set = this.byUser.get(principal.userId);
     if (!set) this.byUser.set(principal.userId, (set = new Set()));
     set.add(conn);
@@ -135,12 +160,22 @@ export class SocketHub {
     });
     ws.on('error', () => undefined);
     ws.on('message', (raw: RawData) => {
+      // metered before anything else is done with it
+      const verdict = meter.take();
+      if (verdict === 'close') return ws.close(CloseCodes.overLimit, `message rate exceeded: at most ${limits.messagesPerSecond} per second`);
+      if (verdict === 'drop-and-tell') {
+        return conn.send(errorMessage('rate_limited', `Too many messages: at most ${limits.messagesPerSecond} per second (bursts of ${limits.burst}); this one was dropped.`, { retry_after_ms: meter.retryAfterMs() }));
+      }
+      if (verdict === 'drop') return;
       const parsed = parseMessage(raw);
-      if (!parsed) return conn.send({ type: 'error', data: { code: 'invalid_message', message: 'Messages must be JSON objects with a string "type".' } });
+      if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
+      // the same hostile-input rules as HTTP bodies (plugins/input-guard.ts)
+      const problem = inspectInput(parsed, 'message');
+      if (problem) return conn.send(errorMessage(problem.code, problem.code === 'nul_character' ? `${problem.path} contains a NUL character (\\u0000).` : 'The message is nested too deeply.'));
       if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
       Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
         this.log.error({ err }, 'websocket message handler failed');
-        conn.send({ type: 'error', data: { code: 'internal_error', message: 'The message could not be handled.' } });
+        conn.send(errorMessage('internal_error', 'The message could not be handled.'));
       });
     });
     Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));

@@ -4,6 +4,7 @@ import root from './root/index.js';
 import health from './root/health.js';
 import docsMarkdown from './docs/markdown.js';
 import docsLogin from './docs/login.js';
+import docsUi from './docs/ui.js';
 import register from './auth/register.js';
 import verifyEmail from './auth/verify-email.js';
 import resendVerification from './auth/resend-verification.js';
@@ -117,6 +118,7 @@ import productImagesDelete from './product-images/delete.js';
 import barcodeScansList from './barcode-scans/list.js';
 import barcodeScansRead from './barcode-scans/read.js';
 import barcodeScansDelete from './barcode-scans/delete.js';
+import barcodeScansPhoto from './barcode-scans/photo.js';
 import scanBarcode from './scan-barcode/scan.js';
 import productSearchesList from './product-searches/list.js';
 import productSearchesRead from './product-searches/read.js';
@@ -128,12 +130,31 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions/latest.js';
 import invoiceSessionsList from './invoice-import/sessions/list.js';
 import invoiceSessionsGet from './invoice-import/sessions/read.js';
+import supportTicketTypesList from './support-ticket-types/list.js';
+import supportTicketTypesRead from './support-ticket-types/read.js';
+import supportTicketTypesCreate from './support-ticket-types/create.js';
+import supportTicketTypesUpdate from './support-ticket-types/update.js';
+import supportTicketTypesDelete from './support-ticket-types/delete.js';
+import helpCategoriesList from './help-categories/list.js';
+import helpCategoriesRead from './help-categories/read.js';
+import helpCategoriesCreate from './help-categories/create.js';
+import helpCategoriesUpdate from './help-categories/update.js';
+import helpCategoriesDelete from './help-categories/delete.js';
+import supportTicketsCreate from './support-tickets/create.js';
+import supportTicketsList from './support-tickets/list.js';
+import supportTicketsRead from './support-tickets/read.js';
+import supportTicketsUpdate from './support-tickets/update.js';
+import supportTicketsDelete from './support-tickets/delete.js';
+import supportTicketsAddReply from './support-tickets/add-reply.js';
+import supportTicketsDownloadAttachment from './support-tickets/download-attachment.js';
+import { restqlRoutes } from './restqlapi/index.js';
 
 export const routes: ServerRoute[] = [
   ...root,
   health,
   docsMarkdown,
   docsLogin,
+  docsUi,
   register,
   verifyEmail,
   resendVerification,
@@ -167,7 +188,7 @@ export const routes: ServerRoute[] = [
   jobGet,
   jobEcho,
   notificationsList,
-  mediaServe,
+  ...mediaServe,
   kycAccessToken,
   kycStatus,
   kycRefresh,
@@ -247,6 +268,7 @@ export const routes: ServerRoute[] = [
   barcodeScansList,
   barcodeScansRead,
   barcodeScansDelete,
+  barcodeScansPhoto,
   scanBarcode,
   productSearchesList,
   productSearchesRead,
@@ -258,4 +280,22 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  supportTicketTypesList,
+  supportTicketTypesRead,
+  supportTicketTypesCreate,
+  supportTicketTypesUpdate,
+  supportTicketTypesDelete,
+  helpCategoriesList,
+  helpCategoriesRead,
+  helpCategoriesCreate,
+  helpCategoriesUpdate,
+  helpCategoriesDelete,
+  supportTicketsCreate,
+  supportTicketsList,
+  supportTicketsRead,
+  ...supportTicketsUpdate,
+  supportTicketsDelete,
+  supportTicketsAddReply,
+  supportTicketsDownloadAttachment,
+  ...restqlRoutes,
 ] as ServerRoute[];

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import type { Platform } from '../../db/platform.js';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
@@ -22,6 +23,18 @@ export interface UploadRule {
   /** allowed MIME types, detected from the bytes */
   types: string[];
   maxBytes: number;
+  /**
+   * Pictures: the most pixels (width × height × frames) and the longest side accepted.
+   * A few KiB of PNG can declare 5000 × 5000 pixels; what it costs to decode and to
+   * show is the pixels, not the bytes. Read from the header, before any decoding.
+   */
+  maxPixels?: number;
+  maxSide?: number;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -47,7 +60,32 @@ export class MediaStore {
     if (!type || !rule.types.includes(type.mime)) {
       throw new DomainError(415, 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
     }
+    if (rule.maxPixels || rule.maxSide) await this.imageSize(data, rule);
     return type;
+  }
+
+  /**
+   * Width and height from the picture's header (no pixel is decoded); 400 invalid_image
+   * when it cannot be read, 400 image_too_large beyond the rule's pixel limits.
+   */
+  async imageSize(data: Buffer, rule: UploadRule): Promise<ImageSize> {
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(data, { limitInputPixels: false }).metadata();
+    } catch {
+      meta = {} as sharp.Metadata;
+    }
+    if (!meta.width || !meta.height) throw new DomainError(400, 'invalid_image', `${rule.field} looks like an image but cannot be decoded.`, [{ path: rule.field, message: 'corrupt image' }]);
+    const frameHeight = meta.pageHeight ?? meta.height;
+    const pixels = meta.width * frameHeight * Math.max(1, meta.pages ?? 1);
+    const side = Math.max(meta.width, frameHeight);
+    if ((rule.maxPixels && pixels > rule.maxPixels) || (rule.maxSide && side > rule.maxSide)) {
+      const limit = [rule.maxSide && `at most ${rule.maxSide} px on a side`, rule.maxPixels && `at most ${(rule.maxPixels / 1e6).toLocaleString('en')} megapixels`].filter(Boolean).join(' and ');
+      throw new DomainError(400, 'image_too_large', `${rule.field} is ${meta.width} × ${frameHeight} px${(meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : ''}; ${limit} are accepted.`, [
+        { path: rule.field, message: `image is ${meta.width} × ${frameHeight} px`, type: 'image.dimensions' },
+      ]);
+    }
+    return { width: meta.width, height: frameHeight };
   }
 
   async save(data: Buffer, rule: UploadRule, folder: string): Promise<StoredFile> {

@@ -54,6 +54,35 @@ export interface Config {
   jobLockMs: number;
   shutdownTimeoutMs: number;
   corsOrigins: string[];
+  /** WebSocket limits of every channel (gateway/realtime/socket-limits.ts) */
+  socketLimits: { maxSocketsPerUser: number; messagesPerSecond: number; burst: number };
+  /** per-user fairness of the media, invoices and imports queues (jobs/fairness.ts) */
+  fairness: { inFlightPerUser: number; perMinutePerUser: number };
+  /** most pixels one rendered PDF page may have (OCR of scanned invoices) */
+  renderMaxPixels: number;
+  /** V8 heap cap of each sandboxed child process (media, invoices), MiB */
+  sandboxMaxOldSpaceMb: number;
+  /**
+   * Keyring of field encryption at rest (support tickets, AI chat): `id:key,...`, keys of
+   * 32 bytes in base64/base64url/hex; the first is active, the others decrypt only. Empty:
+   * one key derived from SECRET_KEY (see gateway/services/support/field-cipher.ts).
+   */
+  fieldEncryptionKeys: string;
+  /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
+  blindIndexKeys: string;
+  support: SupportConfig;
+}
+
+/** Support tickets. */
+export interface SupportConfig {
+  /** largest attachment (bytes) */
+  attachmentMaxBytes: number;
+  /** attachments per ticket */
+  attachmentMaxCount: number;
+  /** resolved tickets untouched this many days are closed by the support sweep (0: never) */
+  autoCloseDays: number;
+  /** how often a worker consuming the support queue schedules the support sweep (0: never) */
+  sweepEveryMinutes: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -85,6 +114,28 @@ export interface KycConfig {
   callbackRetryBaseMs: number;
   callbackRetryMaxMs: number;
   callbackRetryWindowHours: number;
+}
+
+/** `id:key,id:key`: ids of 1–32 letters, digits, _ or -; keys of exactly 32 bytes (base64, base64url or hex). */
+const keyringSpec = Joi.string()
+  .allow('')
+  .default('')
+  .custom((value: string, helpers) => {
+    const ids = new Set<string>();
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const [id, key, extra] = entry.split(':');
+      if (extra !== undefined || !/^[A-Za-z0-9_-]{1,32}$/.test(id ?? '') || !key || decodeKey(key)?.length !== 32 || ids.has(id)) return helpers.error('any.invalid');
+      ids.add(id);
+    }
+    return value;
+  })
+  .messages({ 'any.invalid': '{{#label}} must be a comma list of id:key with unique ids and 32-byte keys (base64 or hex)' });
+
+/** A 32-byte key written as 64 hex digits, base64 or base64url; null when it is none of those. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(text)) return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return null;
 }
 
 const schema = Joi.object({
@@ -147,7 +198,21 @@ const schema = Joi.object({
   INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(120),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
-  CORS_ORIGINS: Joi.string().default('*'),
+  // none by default: the browser pages (admin, docs) are same-origin and need no CORS
+  CORS_ORIGINS: Joi.string().allow('').default(''),
+  WS_MAX_SOCKETS_PER_USER: Joi.number().integer().min(1).max(1000).default(10),
+  WS_MESSAGES_PER_SECOND: Joi.number().integer().min(1).max(10000).default(10),
+  WS_MESSAGE_BURST: Joi.number().integer().min(1).max(10000).default(20),
+  USER_JOBS_IN_FLIGHT: Joi.number().integer().min(1).max(100000).default(20),
+  USER_JOBS_PER_MINUTE: Joi.number().integer().min(1).max(1000000).default(120),
+  RENDER_MAX_PIXELS: Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
+  SANDBOX_MAX_OLD_SPACE_MB: Joi.number().integer().min(128).max(16384).default(1024),
+  FIELD_ENCRYPTION_KEYS: keyringSpec,
+  BLIND_INDEX_KEYS: keyringSpec,
+  TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
+  TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
+  SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -175,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (kycEngine !== 'inhouse' && kycEngine !== 'external' && kycEngine !== value.KYC_PROVIDER_NAME) {
     throw new ConfigError(`invalid configuration: KYC_ENGINE must be inhouse, external or ${value.KYC_PROVIDER_NAME} (KYC_PROVIDER_NAME)`);
   }
+  const corsOrigins = String(value.CORS_ORIGINS).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const badOrigin = corsOrigins.find((o) => o !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(o));
+  if (badOrigin) throw new ConfigError(`invalid configuration: CORS_ORIGINS holds "${badOrigin}"; list origins such as https://app.example.com (scheme, host and port only), or *`);
   const port: number = value.PORT;
   const kycPort: number = value.KYC_PORT;
   return {
@@ -239,7 +307,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicePreviewsPerMinute: value.INVOICE_PREVIEWS_PER_MINUTE,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
-    corsOrigins: String(value.CORS_ORIGINS).split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins,
+    socketLimits: { maxSocketsPerUser: value.WS_MAX_SOCKETS_PER_USER, messagesPerSecond: value.WS_MESSAGES_PER_SECOND, burst: value.WS_MESSAGE_BURST },
+    fairness: { inFlightPerUser: value.USER_JOBS_IN_FLIGHT, perMinutePerUser: value.USER_JOBS_PER_MINUTE },
+    renderMaxPixels: value.RENDER_MAX_PIXELS,
+    sandboxMaxOldSpaceMb: value.SANDBOX_MAX_OLD_SPACE_MB,
+    fieldEncryptionKeys: value.FIELD_ENCRYPTION_KEYS,
+    blindIndexKeys: value.BLIND_INDEX_KEYS,
+    support: {
+      attachmentMaxBytes: value.TICKET_ATTACHMENT_MAX_BYTES,
+      attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
+      autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
+      sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
+    },
   };
 }
 

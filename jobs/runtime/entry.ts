@@ -11,6 +11,10 @@ export async function runEntry(name: string, main: () => Promise<void>): Promise
     const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
     if (err instanceof ConfigError || err instanceof DependencyError) {
       console.error(`${name}: ${err.message}`);
+    } else if (String(e?.code ?? '').startsWith('ERR_PARSE_ARGS')) {
+      // a command-line mistake is the user's, not a crash: one line (see scripts/cli.ts for --help)
+      console.error(`${name}: ${(err as Error).message.split('. To specify')[0]}; see --help`);
+      process.exit(2);
     } else if (e?.code === 'EADDRINUSE' || e?.code === 'EACCES') {
       const what = e.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
       console.error(`${name}: cannot listen on ${e.address ?? ''}:${e.port ?? ''}: the port ${what}; stop the other process or choose another port (PORT / KYC_PORT)`);

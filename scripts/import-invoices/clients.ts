@@ -13,6 +13,7 @@ import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 import { User } from '../../db/models/index.js';
+import { ApiSession } from './api-session.js';
 
 export interface Target {
   inventoryId: number;
@@ -23,7 +24,7 @@ export interface Target {
 /** The preview and bulk-store answers exactly as the API gives them. */
 export interface ImportClient {
   preview(file: string, target: Target): Promise<{ ok: boolean; body: any }>;
-  store(sessionId: number, family: string, lines: unknown[]): Promise<{ ok: boolean; body: any }>;
+  store(sessionId: number, family: string, lines: unknown[], confirmDuplicate?: boolean): Promise<{ ok: boolean; body: any }>;
   close(): Promise<void>;
 }
 
@@ -33,8 +34,9 @@ const mime = (file: string) =>
 export class ApiClient implements ImportClient {
   private readonly headers: Record<string, string>;
 
-  constructor(private readonly base: string, token: string, teamId?: number) {
-    this.headers = { authorization: `Bearer ${token}`, ...(teamId ? { 'x-profile-type': 'team', 'x-team-id': String(teamId) } : {}) };
+  /** `session` carries the credentials: it refreshes them and backs off on 429 (api-session.ts). */
+  constructor(private readonly session: ApiSession, teamId?: number) {
+    this.headers = teamId ? { 'x-profile-type': 'team', 'x-team-id': String(teamId) } : {};
   }
 
   async preview(file: string, target: Target) {
@@ -43,15 +45,15 @@ export class ApiClient implements ImportClient {
     form.set('inventory_id', String(target.inventoryId));
     form.set('storage_box_id', String(target.storageBoxId));
     form.set('product_family_name', target.family);
-    const res = await fetch(`${this.base}/api/invoice-import/preview/`, { method: 'POST', body: form, headers: this.headers });
+    const res = await this.session.fetch('/api/invoice-import/preview/', { method: 'POST', body: form, headers: this.headers });
     return this.finish(res);
   }
 
-  async store(sessionId: number, family: string, lines: unknown[]) {
-    const res = await fetch(`${this.base}/api/invoice-import/bulk-store/`, {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
+    const res = await this.session.fetch('/api/invoice-import/bulk-store/', {
       method: 'POST',
       headers: { ...this.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines }),
+      body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines, ...(confirmDuplicate ? { confirm_duplicate: true } : {}) }),
     });
     return this.finish(res);
   }
@@ -62,14 +64,15 @@ export class ApiClient implements ImportClient {
     if (res.status !== 202) return { ok: res.ok, body };
     for (;;) {
       await new Promise((r) => setTimeout(r, 500));
-      const job: any = await (await fetch(body.poll_url, { headers: this.headers })).json();
+      // poll where we reached the API (poll_url names the platform's public address)
+      const job: any = await (await this.session.fetch(new URL(body.poll_url).pathname, { headers: this.headers })).json();
       if (job.state === 'failed') return { ok: false, body: { error: job.error } };
       if (job.state !== 'completed') continue;
       if (job.result.session_id && job.result.attempt_id === undefined) {
-        const session: any = await (await fetch(`${this.base}/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
-        return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary } };
+        const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
+        return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary, duplicate_of: session.duplicate_of ?? null } };
       }
-      const session: any = await (await fetch(`${this.base}/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
+      const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
       const ok = job.result.http_status === 200;
       return { ok, body: ok ? { status: 'success', summary: session.result_payload.summary } : { status: 'error', message: session.error_payload.message ?? `HTTP ${job.result.http_status}` } };
     }
@@ -110,10 +113,10 @@ export class QueueClient implements ImportClient {
     }
   }
 
-  async store(sessionId: number, family: string, lines: unknown[]) {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
     const imports = this.services.invoiceImport;
     try {
-      const answer = await imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never }, 0);
+      const answer = await imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0);
       if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
       const outcome = await this.settle(answer);
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };

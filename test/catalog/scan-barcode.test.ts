@@ -147,7 +147,11 @@ test('a photo of a barcode is decoded by a sandboxed job, then looked up and rec
   t.true(res.body.found);
   t.is(res.body.matches[0].product_id, p.body.id);
   t.regex(res.body.job_id, /^media-/);
-  t.regex(res.body.image_url, /\/media\/barcode-photos\//);
+  // the photo is private: served to its owner through the API, never under /media/
+  t.regex(res.body.image_url, new RegExp(`/api/barcode-scans/${res.body.id}/image/$`));
+  const photo = await app.server.inject({ method: 'GET', url: new URL(res.body.image_url).pathname, headers: h });
+  t.is(photo.statusCode, 200);
+  t.is(photo.headers['content-type'], 'image/png');
 
   // the job result can be polled too
   const job = await call('GET', `/api/jobs/${res.body.job_id}/`, h);

@@ -6,7 +6,8 @@ import { buildUser } from '../factories/users.js';
 
 let app: TestApp;
 test.before(async () => {
-  app = await startApp({ workers: false });
+  // CORS is off unless CORS_ORIGINS names origins (test/security/headers.test.ts)
+  app = await startApp({ workers: false, env: { CORS_ORIGINS: 'https://app.example.test' } });
   // a route registered after composition must show up in the generated endpoint map
   app.server.route({ method: 'GET', path: '/api/zz-probe/{id}/', options: { auth: false, tags: ['api'], description: 'Probe route of the surface test' }, handler: () => ({ ok: true }) });
 });
@@ -149,7 +150,7 @@ test('trailing slashes are optional', async (t) => {
   t.is((await get('/api/nope')).statusCode, 404);
 });
 
-test('CORS preflight is answered for the scope headers', async (t) => {
+test('CORS preflight is answered for the scope headers (a configured origin)', async (t) => {
   const res = await app.server.inject({
     method: 'OPTIONS',
     url: '/api/teams/',

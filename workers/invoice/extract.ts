@@ -13,6 +13,7 @@ import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
+import { nonStockKind } from './text/non-stock.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
 import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats } from './types.js';
 
@@ -25,13 +26,18 @@ export interface ExtractOptions {
   maxOcrPages: number;
   /** read a PDF's embedded e-invoice (default); false measures the layout readers alone */
   embeddedXml?: boolean;
+  /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
+  renderMaxPixels?: number;
+  /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
+  ocr?: OcrFunction;
 }
+
+export type OcrFunction = (typeof import('./formats/image.js'))['ocrTokens'];
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };
 
 /** A page with fewer printed characters than this is treated as a scan. */
 const SCANNED_PAGE_CHARS = 25;
-const RENDER_SCALE = 200 / 72;
 const FACTURX_NAMES = /^(?:factur-x|zugferd-invoice|zugferd_invoice|xrechnung|order-x)\.xml$/i;
 
 export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAULT_EXTRACT_OPTIONS): Promise<{ invoice: ExtractedInvoice; stats: ExtractionStats }> {
@@ -50,13 +56,17 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   } else if (sniffed.kind === 'text') {
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
-    const { ocrTokens } = await ocrEngine();
+    const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
   } else {
     invoice = await extractPdf(data, opts, stats);
+  }
+  for (const line of invoice.lines) {
+    const kind = nonStockKind(line);
+    if (kind) line.non_stock = kind;
   }
   stats.duration_ms = Math.round(performance.now() - started);
   return { invoice, stats };
@@ -75,7 +85,7 @@ const ocrEngine = () => import('./formats/image.js');
 
 async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
   const { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
-  const { ocrTokens } = await ocrEngine();
+  const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
   const doc = await openPdf(data);
   try {
     const warnings: string[] = [];
@@ -98,8 +108,8 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     let quality = 1;
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
-      const images = await renderPages(data, scanned);
-      const ocr = await ocrTokens(images, opts.ocrTimeoutMs, scanned, RENDER_SCALE);
+      const renders = await renderPages(data, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
+      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true);
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);

@@ -1,4 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
+import { htmlPage, pagePolicy } from '../../plugins/security-headers.js';
 
 // The admin interface: a small staff console in the browser. It signs in through the
 // public API (staff accounts only) and reads the staff endpoints; all the rules stay
@@ -60,9 +61,12 @@ document.querySelectorAll('nav button').forEach((b) => b.addEventListener('click
 if (sessionStorage.getItem(KEY)) start().catch(signOut);
 </script></body></html>`;
 
+// the inline script and style are allowed by their hashes; nothing else runs
+const policy = pagePolicy(page);
+
 export default {
   method: 'GET',
   path: '/admin/',
   options: { auth: false, tags: ['index'], description: 'Admin interface (staff sign-in in the browser)' },
-  handler: (_request, h) => h.response(page).type('text/html; charset=utf-8').header('X-Frame-Options', 'DENY'),
+  handler: (_request, h) => htmlPage(h, page, policy),
 } satisfies ServerRoute;

@@ -13,7 +13,7 @@ export default {
     description: 'Log out: revoke this login (its access and refresh tokens)',
     notes: 'With `refresh` in the body the login that token belongs to is revoked (it must be the caller\'s); without it, the login of the bearer token. `all: true` signs out every device (personal API tokens are revoked on their own endpoint). Needs a login session: 403 session_required with a personal API token.',
     validate: { payload: Joi.object({ refresh: Joi.string().max(200), all: Joi.boolean().default(false) }).allow(null).default({}).label('LogoutIn') },
-    response: { status: { 200: MessageOnly } }, plugins: errorDocs(401, 403),
+    response: { status: { 200: MessageOnly } }, plugins: { ...errorDocs(401, 403), platform: { bodyOptional: true } },
   },
   async handler(request) {
     const { tokens } = request.server.app.services;

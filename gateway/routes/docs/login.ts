@@ -1,4 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
+import { htmlPage, pagePolicy } from '../../plugins/security-headers.js';
 
 // A small page that logs in through the public API and hands the access token to
 // Swagger UI, so people can try authenticated calls from /api/docs/.
@@ -21,9 +22,12 @@ document.getElementById('f').addEventListener('submit', async (ev) => {
 });
 </script></body></html>`;
 
+// the inline script and style are allowed by their hashes; nothing else runs
+const policy = pagePolicy(page);
+
 export default {
   method: 'GET',
   path: '/api/docs-login/',
   options: { auth: false, tags: ['index'], description: 'Login helper for the interactive documentation' },
-  handler: (_request, h) => h.response(page).type('text/html; charset=utf-8'),
+  handler: (_request, h) => htmlPage(h, page, policy),
 } satisfies ServerRoute;

@@ -22,7 +22,7 @@ export default {
       `multipart/form-data: \`document\` (${ACCEPTED_TYPES}; the type is read from the bytes), \`inventory_id\` and \`storage_box_id\` (both in the caller's scope, else 404; the box must be in that inventory, else 400 storage_box_mismatch) and \`product_family_name\` (where new products go at bulk store; may also be given then).`,
       'The document is stored, then parsed by a job on the sandboxed `invoices` queue: an embedded Factur-X/ZUGFeRD/UBL XML wins over the printed text; scanned pages and photos are read by OCR. The call waits up to JOB_WAIT_MS (default 25 s): 200 with the preview, or 202 with job_id — poll GET /api/jobs/{id}/ (its result holds session_id; read GET /api/invoice-import/sessions/{id}/) or receive job.completed on /ws/notifications/.',
       'Each line is matched against the scope\'s products (barcode, then SKU, then name similarity) and is `ready` or `needs_review` with its reasons; it comes prefilled as a bulk-store line.',
-      'Bad documents: 400 empty_file, 400 unsupported_document_type, 400 document_too_large (INVOICE_MAX_BYTES, default 20 MiB); 422 document_encrypted, document_corrupt, document_empty (nothing readable), ocr_timeout. At most INVOICE_PREVIEWS_PER_MINUTE (default 120) previews per user per minute (429).',
+      'Bad documents: 400 empty_file, 400 unsupported_document_type, 400 document_too_large (INVOICE_MAX_BYTES, default 20 MiB); 422 document_encrypted, document_corrupt, document_empty (nothing readable), ocr_timeout, page_too_large (a scanned page over 14,400 pt a side, or too big to render legibly within RENDER_MAX_PIXELS). At most INVOICE_PREVIEWS_PER_MINUTE (default 120) previews per user per minute (429).',
     ].join('\n\n'),
     payload: {
       output: 'data',

@@ -37,7 +37,7 @@ export const ScanOut = Joi.object({
   is_valid: Joi.boolean().required(),
   source: Joi.string().valid('manual', 'image').required(),
   decoded_format: Joi.string().allow(null).description('barcode format read from a photo (e.g. EAN-13, UPC-E)'),
-  image_url: Joi.string().uri().allow(null).description('the photo a scan was decoded from'),
+  image_url: Joi.string().uri().allow(null).description('the photo a scan was decoded from: GET it with the bearer token (private, never under /media/)'),
   match_count: Joi.number().integer().required(),
   matched_variant_ids: Joi.array().items(Joi.number().integer()),
   created_at: Joi.string().isoDate(),

@@ -8,6 +8,8 @@
 //                                      recorded with is_valid=false (misreads are history too)
 //   * valid, no variant in scope    -> 200 found=false with a message, recorded
 //   * valid, variants found         -> 200 found=true, matches with stock, recorded
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import Joi from 'joi';
 import type { Platform } from '../../../db/platform.js';
 import type { Scope } from '../scope.js';
@@ -66,7 +68,10 @@ export class BarcodeService implements CollectionService<ScanOut> {
     this.history = new OwnerHistory(audit, BarcodeScan, 'barcode_scan', 'Barcode scan');
   }
 
+  /** public media (product images in matches) */
   private url = (p: string | null) => (p ? `${this.platform.config.publicBaseUrl}/media/${p}` : null);
+  /** a scan's photo is private: served only to its owner through the API (GET /api/barcode-scans/{id}/image/) */
+  private photoUrl = (row: Record<string, any>) => (row.image_path ? `${this.platform.config.publicBaseUrl}/api/barcode-scans/${row.id}/image/` : null);
 
   /** A typed (or scanner-gun) code. */
   async scan(actor: Actor, code: string): Promise<ScanResult> {
@@ -108,6 +113,20 @@ export class BarcodeService implements CollectionService<ScanOut> {
     const row = await this.history.find(this.platform.knex, actor, id);
     const check = checkGtin(row.code);
     return this.result(actor.scope, row, check.ok ? check.gtin : null);
+  }
+
+  /** The photo a scan was decoded from, for the user who scanned it (in that scope). */
+  async photo(actor: Actor, id: number): Promise<{ data: Buffer; contentType: string }> {
+    const row = await this.history.find(this.platform.knex, actor, id);
+    if (!row.image_path) throw new NotFound('Scan photo');
+    const root = path.resolve(this.platform.config.mediaRoot);
+    const file = path.resolve(root, row.image_path);
+    if (!file.startsWith(`${root}${path.sep}`)) throw new NotFound('Scan photo');
+    const data = await fs.readFile(file).catch(() => null);
+    if (!data) throw new NotFound('Scan photo');
+    const ext = path.extname(file).slice(1).toLowerCase();
+    const contentType = ({ png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff' } as Record<string, string>)[ext] ?? 'application/octet-stream';
+    return { data, contentType };
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
@@ -159,7 +178,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
       is_valid: row.is_valid,
       source: row.source,
       decoded_format: row.decoded_format ?? null,
-      image_url: this.url(row.image_path ?? null),
+      image_url: this.photoUrl(row),
       match_count: row.match_count,
       matched_variant_ids: row.matched_variant_ids ?? [],
       created_at: iso(row.created_at),

@@ -1,5 +1,5 @@
 // Inventory icons: a name, an emoji `value` and an optional PNG `icon_image`
-// (checked by its magic bytes, at most ICON_MAX_BYTES, stored content-addressed
+// (checked by its magic bytes, at most ICON_MAX_BYTES and ICON_MAX_SIDE pixels a side, stored content-addressed
 // under MEDIA_ROOT/inventory-icons/). Seeded icons (is_system) are shared and
 // read-only.
 import Joi from 'joi';
@@ -12,7 +12,9 @@ import { Invalid } from '../../../jobs/runtime/errors.js';
 import { InventoryIcon } from '../../../db/models/index.js';
 
 export const ICON_MAX_BYTES = 256 * 1024;
-export const ICON_RULE: UploadRule = { field: 'icon_image', types: ['image/png'], maxBytes: ICON_MAX_BYTES };
+/** icons are shown small: a larger picture only costs every client that loads it */
+export const ICON_MAX_SIDE = 1024;
+export const ICON_RULE: UploadRule = { field: 'icon_image', types: ['image/png'], maxBytes: ICON_MAX_BYTES, maxSide: ICON_MAX_SIDE, maxPixels: ICON_MAX_SIDE * ICON_MAX_SIDE };
 
 export interface IconOut {
   id: number;

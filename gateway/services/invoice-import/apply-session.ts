@@ -15,10 +15,11 @@ import { auditCtx, scopeFill } from '../scoped-rows.js';
 import type { DomainError } from '../../../jobs/runtime/errors.js';
 import type { Scope } from '../scope.js';
 import { checkGtin } from '../catalog/gtin.js';
-import { InvoiceImportAttempt, InvoiceImportSession } from '../../../db/models/index.js';
+import { InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession } from '../../../db/models/index.js';
 import { insertProducts, insertVariants, productsByName, takenSkus } from './store-sql.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
-import { ABORTED_MESSAGE, BULK_STORE_STATUS, scopeOfRow, type AttemptResult, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
+import { findDuplicate, type DuplicateOf } from './duplicates.js';
+import { ABORTED_MESSAGE, BULK_STORE_STATUS, scopeOfRow, type AttemptResult, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
 
 export interface ApplyDeps {
   platform: Platform;
@@ -55,6 +56,17 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, ho
 
     // applied once is applied for good: answer with what was stored
     if (session.status === 'applied') return finish('conflict', alreadyApplied(session));
+
+    // the same invoice applied by another session of the scope: only with confirm_duplicate.
+    // Applies of one scope take turns here (a transaction-scoped advisory lock), so two
+    // copies stored at the same moment cannot both pass this check.
+    const scopeOfSession = scopeOfRow(session, attempt.actor_id ?? session.created_by!);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invoice-import:${session.team_id ? `team:${session.team_id}` : `user:${session.owner_id}`}`]);
+    if (!attempt.confirm_duplicate) {
+      const doc = session.document_id ? await InvoiceImportDocument.query(trx).where({ id: session.document_id }).select('sha256').first() : null;
+      const earlier = await findDuplicate(trx, scopeOfSession, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true });
+      if (earlier) return finish('conflict', duplicateBody(session, earlier));
+    }
 
     const actorId: string = attempt.actor_id ?? session.created_by!;
     const scope = scopeOfRow(session, actorId);
@@ -134,6 +146,18 @@ const outcomeOf = (attemptId: number, status: AttemptResult, sessionId: number):
 
 export function failureBody(sessionId: number, message: string, errors: ErrorItem[]) {
   return { status: 'error', message, errors, session_id: sessionId, session_status: 'failed', error: { code: 'bulk_store_aborted', message, details: errors } };
+}
+
+export function duplicateBody(session: SessionRow, earlier: DuplicateOf) {
+  const message = `This invoice was already stored by session ${earlier.session_id} (${earlier.match === 'document' ? 'the same file' : `the same ${earlier.matched_on.join(', ').replace(/_/g, ' ')}`}); nothing was written. Send confirm_duplicate: true to store it again.`;
+  return {
+    status: 'error',
+    message,
+    session_id: session.id,
+    session_status: session.status,
+    duplicate_of: earlier,
+    error: { code: 'duplicate_invoice', message, details: { duplicate_of: earlier } },
+  };
 }
 
 export function alreadyApplied(session: SessionRow) {

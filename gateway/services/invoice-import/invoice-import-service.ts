@@ -14,6 +14,7 @@ import { DomainError, Invalid, NotFound } from '../../../jobs/runtime/errors.js'
 import { inScope, requireInScope, scopeFill } from '../scoped-rows.js';
 import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionStats } from '../../../jobs/invoice-document.js';
 import { matchProducts } from './matching.js';
+import { findDuplicate, vendorKey } from './duplicates.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
 import { BULK_STORE_STATUS, historyItem, previewBody, scopeOfRow, sessionRecord, type AttemptResult, type BulkLineIn, type SessionRow } from './shapes.js';
 import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type ApplyHooks, type AttemptOutcome } from './apply-session.js';
@@ -41,6 +42,8 @@ export interface BulkStoreInput {
   session_id: number;
   product_family_name?: string;
   lines: BulkLineIn[];
+  /** apply although a session of the scope already applied this invoice (duplicates.ts); else 409 duplicate_invoice */
+  confirm_duplicate?: boolean;
 }
 
 /** A finished bulk store: the HTTP status and body the spec defines (200 success, 400 aborted, 409 already applied). */
@@ -165,6 +168,8 @@ export class InvoiceImportService {
     const location = await this.location(doc.inventory_id, doc.storage_box_id);
     const matches = await matchProducts(knex, scope, invoice.lines.map((l) => ({ description: l.description.value, sku: l.sku.value, barcode: l.barcode.value })));
     const lines = previewLines(invoice.lines, matches, location);
+    const fields = invoiceFields(invoice);
+    const duplicate = await findDuplicate(knex, scope, { sha256: doc.sha256, invoice: fields });
     const sessionId = await knex.transaction(async (trx) => {
       const inserted = await InvoiceImportSession.query(trx)
         .insert({
@@ -175,7 +180,10 @@ export class InvoiceImportService {
           created_by: doc.created_by,
           last_step: 'preview',
           document_id: doc.id,
-          invoice: JSON.stringify(invoiceFields(invoice)),
+          invoice: JSON.stringify(fields),
+          vendor_key: vendorKey(fields.vendor_name),
+          duplicate_of: duplicate?.session_id ?? null,
+          duplicate: duplicate ? JSON.stringify(duplicate) : null,
           ...location,
           product_family_name: doc.product_family_name,
           preview_lines: JSON.stringify(lines),
@@ -224,7 +232,7 @@ export class InvoiceImportService {
     const session = await this.row(scope, input.session_id);
     if (session.status === 'applied') return { done: true, httpStatus: BULK_STORE_STATUS.conflict, body: alreadyApplied(session) };
     const attempt = await InvoiceImportAttempt.query(knex)
-      .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines) })
+      .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
       .returning('id');
     const outcome = await this.jobs.run('invoice.store', { actor_id: scope.userId, attempt_id: Number(attempt.id) }, waitMs);
     if (!outcome.done || outcome.status.state !== 'completed') return outcome;

@@ -23,10 +23,16 @@ export interface PdfAttachment {
 
 /** pdf.js wants its own copy of the bytes (it detaches the buffer it is given). */
 const bytes = (data: Buffer) => new Uint8Array(data);
+/**
+ * pdf.js decodes an embedded picture at its own size whatever the render scale: a
+ * picture over this many pixels is skipped (pdf.js maxImageSize), so a small page
+ * holding a 30000 × 30000 image cannot blow the budget either.
+ */
+const MAX_EMBEDDED_IMAGE_PIXELS = 40_000_000;
 
 export async function openPdf(data: Buffer): Promise<PdfDocument> {
   try {
-    return await pdfjs.getDocument({ data: bytes(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: false }).promise;
+    return await pdfjs.getDocument({ data: bytes(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: false, maxImageSize: MAX_EMBEDDED_IMAGE_PIXELS }).promise;
   } catch (err) {
     const name = (err as Error).name;
     if (name === 'PasswordException') throw new UnreadableDocument('document_encrypted', 'The PDF is password-protected; export it without a password and upload it again.');
@@ -63,12 +69,43 @@ export async function readPdfAttachments(doc: PdfDocument): Promise<PdfAttachmen
   return Object.values(found).map((a) => ({ name: a.filename, content: Buffer.from(a.content) }));
 }
 
-/** PNG renders of the given pages, about 200 dpi (what the OCR engine reads best). */
-export async function renderPages(data: Buffer, pageNumbers: number[]): Promise<Buffer[]> {
-  const parser = new PDFParse({ data: bytes(data) });
+/** 200 dpi: what the OCR engine reads best. */
+export const RENDER_SCALE = 200 / 72;
+/** Pixels one page render may have unless configured (RENDER_MAX_PIXELS): an A4 page at 200 dpi is 3.9 MP. */
+export const DEFAULT_RENDER_MAX_PIXELS = 40_000_000;
+/** The largest page side PDF allows (ISO 32000-1 Annex C: 14,400 units, 200 inches). */
+export const MAX_PAGE_SIDE_PT = 14_400;
+/** Below half a pixel per point (36 dpi) no text is legible: such a page is refused, not rendered. */
+const MIN_RENDER_SCALE = 0.5;
+
+/**
+ * The render scale of a page: 200 dpi, or less so that the render stays within
+ * `maxPixels` (a 5000 × 5000 pt page would otherwise be 190 MP, 760 MB of canvas).
+ * A page box that is not a page (empty, not finite, over the PDF maximum, or too big
+ * to render legibly within the budget) is refused: UnreadableDocument page_too_large (422).
+ */
+export function renderScale(page: PageBox, pageNumber: number, maxPixels = DEFAULT_RENDER_MAX_PIXELS): number {
+  const { width, height } = page;
+  const absurd = !(Number.isFinite(width) && Number.isFinite(height) && width >= 1 && height >= 1) || width > MAX_PAGE_SIDE_PT || height > MAX_PAGE_SIDE_PT;
+  const scale = absurd ? 0 : Math.min(RENDER_SCALE, Math.sqrt(maxPixels / (width * height)));
+  if (absurd || scale < MIN_RENDER_SCALE) {
+    const size = Number.isFinite(width) && Number.isFinite(height) ? `${Math.round(width)} × ${Math.round(height)} pt` : 'not a finite size';
+    throw new UnreadableDocument('page_too_large', `Page ${pageNumber} is ${size}; scanned pages up to ${MAX_PAGE_SIDE_PT} pt a side are read (rendered within ${Math.round(maxPixels / 1e6)} megapixels).`);
+  }
+  return scale;
+}
+
+/** PNG renders of the given pages (with the scale each was rendered at), each within the pixel budget. */
+export async function renderPages(data: Buffer, pages: { number: number; box: PageBox }[], maxPixels = DEFAULT_RENDER_MAX_PIXELS): Promise<{ image: Buffer; scale: number }[]> {
+  const scales = pages.map((p) => renderScale(p.box, p.number, maxPixels)); // refuse before rendering anything
+  const parser = new PDFParse({ data: bytes(data), maxImageSize: MAX_EMBEDDED_IMAGE_PIXELS });
   try {
-    const shot = await parser.getScreenshot({ partial: pageNumbers, scale: 200 / 72, imageDataUrl: false, imageBuffer: true });
-    return shot.pages.map((p) => Buffer.from(p.data));
+    const out: { image: Buffer; scale: number }[] = [];
+    for (const [i, p] of pages.entries()) {
+      const shot = await parser.getScreenshot({ partial: [p.number], scale: scales[i], imageDataUrl: false, imageBuffer: true });
+      out.push(...shot.pages.map((r) => ({ image: Buffer.from(r.data), scale: scales[i] })));
+    }
+    return out;
   } finally {
     await parser.destroy();
   }
@@ -76,7 +113,7 @@ export async function renderPages(data: Buffer, pageNumbers: number[]): Promise<
 
 /** Pictures embedded in the first pages that are big enough to hold text. */
 export async function embeddedImages(data: Buffer, pages: number[]): Promise<Buffer[]> {
-  const parser = new PDFParse({ data: bytes(data) });
+  const parser = new PDFParse({ data: bytes(data), maxImageSize: MAX_EMBEDDED_IMAGE_PIXELS });
   try {
     const result = await parser.getImage({ partial: pages, imageThreshold: 60, imageDataUrl: false, imageBuffer: true });
     return result.pages

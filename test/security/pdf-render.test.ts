@@ -1,0 +1,83 @@
+// Rendering a scanned PDF page for OCR stays within a pixel budget whatever the page
+// box says: the scale is computed from the page size (200 dpi, or less for a big
+// page), absurd page boxes are a 422 page_too_large before anything is rendered, and
+// the sandboxed children run with a capped heap.
+import test from 'ava';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { renderPages, renderScale, RENDER_SCALE, DEFAULT_RENDER_MAX_PIXELS, MAX_PAGE_SIDE_PT } from '../../workers/invoice/formats/pdf.js';
+import { extractInvoice } from '../../workers/invoice/extract.js';
+import { UnreadableDocument } from '../../workers/invoice/types.js';
+import { sandboxFor } from '../../workers/runner.js';
+import { testConfig } from '../helpers/env.js';
+import { startApp, type TestApp } from '../helpers/app.js';
+import { owner, preview } from '../invoice-import/helpers.js';
+
+/** A PDF of blank pages (no text layer: read as scans) of the given sizes in points. */
+function blankPdf(sizes: [number, number][]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const size of sizes) doc.addPage({ size, margin: 0 }).rect(10, 10, 50, 50).fill('#000');
+    doc.end();
+  });
+}
+
+test('the render scale keeps every page within the budget', (t) => {
+  t.is(renderScale({ width: 595, height: 842 }, 1), RENDER_SCALE, 'an A4 page renders at 200 dpi');
+  const big = renderScale({ width: 5000, height: 5000 }, 1);
+  t.true(big < RENDER_SCALE);
+  t.true(5000 * big * 5000 * big <= DEFAULT_RENDER_MAX_PIXELS, 'a 5000 pt page is scaled down to the budget');
+  t.true(5000 * big * 5000 * big > DEFAULT_RENDER_MAX_PIXELS * 0.99, 'as sharp as the budget allows');
+  t.true(renderScale({ width: 5000, height: 5000 }, 1, 8_000_000) ** 2 * 25e6 <= 8_000_000, 'the budget is configurable');
+  for (const box of [{ width: MAX_PAGE_SIDE_PT + 1, height: 100 }, { width: 14_000, height: 14_000 }, { width: 0, height: 842 }, { width: Number.NaN, height: 842 }, { width: Infinity, height: 1 }]) {
+    const err = t.throws(() => renderScale(box, 3), { instanceOf: UnreadableDocument });
+    t.is((err as UnreadableDocument).code, 'page_too_large');
+    t.regex(err!.message, /^Page 3 /);
+  }
+});
+
+test('a 5000 × 5000 pt scanned page is rendered within the budget, not at 190 megapixels', async (t) => {
+  const pdf = await blankPdf([[5000, 5000]]);
+  t.true(pdf.length < 4096, 'a tiny file');
+  // a budget of 8 MP keeps the test light; the default (40 MP) scales the same way
+  const [render] = await renderPages(pdf, [{ number: 1, box: { width: 5000, height: 5000 } }], 8_000_000);
+  const meta = await sharp(render.image).metadata();
+  t.true(meta.width! * meta.height! <= 8_000_000, `${meta.width} × ${meta.height}`);
+  t.true(meta.width! * meta.height! > 7_800_000);
+  t.is(render.scale, renderScale({ width: 5000, height: 5000 }, 1, 8_000_000));
+});
+
+test('an absurd page box is refused before anything is rendered', async (t) => {
+  const pdf = await blankPdf([[595, 842], [30_000, 30_000]]);
+  const err = await t.throwsAsync(extractInvoice(pdf, { ocrTimeoutMs: 10_000, maxPages: 10, maxOcrPages: 10 }), { instanceOf: UnreadableDocument });
+  t.is((err as UnreadableDocument).code, 'page_too_large');
+  t.regex(err!.message, /Page 2 is 30000 × 30000 pt/);
+});
+
+test('the sandboxed children run with a capped heap', (t) => {
+  for (const queue of ['media', 'invoices'] as const) {
+    const sandbox = sandboxFor(queue, testConfig({ SANDBOX_MAX_OLD_SPACE_MB: '768' }));
+    const argv = sandbox?.options.workerForkOptions?.execArgv ?? [];
+    t.true(argv.includes('--max-old-space-size=768'), `${queue}: ${argv.join(' ')}`);
+    t.is(argv.filter((a) => a.startsWith('--max-old-space-size')).length, 1);
+  }
+  t.is(sandboxFor('mail', testConfig()), null);
+});
+
+test.serial('over HTTP: a scanned invoice with an absurd page is a 422 page_too_large', async (t) => {
+  let app: TestApp | undefined;
+  try {
+    app = await startApp({ workers: ['invoices'], env: { JOB_WAIT_MS: '110000' } });
+    const o = await owner(app.server);
+    const res = await preview(app.server, o, { filename: 'huge.pdf', data: await blankPdf([[20_000, 20_000]]) });
+    t.is(res.status, 422, JSON.stringify(res.body));
+    t.is(res.body.error.code, 'page_too_large');
+    t.regex(res.body.error.message, /20000 × 20000 pt/);
+  } finally {
+    await app?.stop();
+  }
+});

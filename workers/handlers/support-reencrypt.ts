@@ -1,0 +1,7 @@
+// Re-encrypts support data under the active field key and re-indexes it under the
+// active blind-index key (after a key was added in front of FIELD_ENCRYPTION_KEYS or
+// BLIND_INDEX_KEYS). Batched and resumable; rows already current are skipped.
+import type { Handler } from '../registry.js';
+import { reencryptSupportData } from '../../gateway/services/support/ticket-key-rotation.js';
+
+export const supportReencrypt: Handler<'support.reencrypt'> = async (_job, { platform, services }) => reencryptSupportData(platform, services.support.crypto);
