@@ -15,6 +15,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
+import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
 import { SocketHub } from './realtime/socket-hub.js';
 import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
@@ -72,6 +73,7 @@ export async function compose(config: Config): Promise<Server> {
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server);
   registerNotificationChannel(server, hub);
+  registerSupportChatChannel(server, hub);
   server.route(routes);
 
   await relay.start();

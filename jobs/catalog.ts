@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -43,6 +43,14 @@ export interface JobPayloads {
   'invoice.parse': { actor_id: string; document_id: number };
   /** apply one bulk-store request (invoice_import_attempts row) to its session, all or nothing */
   'invoice.store': { actor_id: string; attempt_id: number };
+  /** answer one AI support chat question (support_chat_messages row); the reply is written once per question */
+  'ai.answer-chat-message': { actor_id: string; message_id: string };
+  /** tell the people concerned about one support ticket event (support_ticket_events row): staff of a new ticket, the owner of a reply or a status change */
+  'support.notify': { actor_id: null; event_id: number };
+  /** periodic: close tickets resolved long enough ago, re-enqueue events whose notification job was lost */
+  'support.sweep': { actor_id: null };
+  /** re-encrypt ticket descriptions and replies under the active field key and re-index them under the active blind-index key */
+  'support.reencrypt': { actor_id: null };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -158,6 +166,37 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     options: { attempts: 3, backoff: backoff(2000), ...retention },
     jobId: (p) => `imports-store-${p.attempt_id}`,
     pollable: true,
+  },
+  'ai.answer-chat-message': {
+    queue: 'ai',
+    payload: Joi.object({ actor_id: Joi.string().guid({ version: 'uuidv4' }).required(), message_id: Joi.string().guid().required() }),
+    // a killed worker's answer is retried once (the stalled job is taken over, or a crash
+    // retries); the unique reply per question in Postgres makes a second run a no-op
+    options: { attempts: 2, backoff: { type: 'fixed', delay: 200 }, ...retention },
+    jobId: (p) => `ai-answer-${p.message_id}`,
+    pollable: true,
+  },
+  'support.notify': {
+    queue: 'support',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), event_id: Joi.number().integer().positive().required() }),
+    // the event row records that it was notified and each notification has a dedupe key: a retry notifies nobody twice
+    options: { attempts: 6, backoff: backoff(2000), ...retention },
+    jobId: (p) => `support-notify-${p.event_id}`,
+    pollable: false,
+  },
+  'support.sweep': {
+    queue: 'support',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    pollable: false,
+  },
+  'support.reencrypt': {
+    queue: 'support',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    // works in batches and skips rows already under the active keys, so a rerun resumes
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    deduplication: () => ({ id: 'support-reencrypt' }),
+    pollable: false,
   },
 };
 

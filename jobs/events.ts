@@ -16,6 +16,21 @@ export interface UserMessageEvent {
   kind: 'user.message';
   user_ids: string[];
   message: { type: string; data: unknown };
+  /** the socket channel path it is for (default /ws/notifications/) */
+  channel?: string;
+}
+
+/**
+ * Something happened that a socket channel's handler turns into messages (an AI chat
+ * reply is ready). It carries ids only: the instance holding the user's sockets reads
+ * and decrypts the rest, so no conversation text passes through Redis.
+ */
+export interface ChannelEvent {
+  kind: 'channel.event';
+  channel: string;
+  user_id: string;
+  event: string;
+  data: Record<string, unknown>;
 }
 
 /** Tokens revoked on one instance must stop working on all of them at once. */
@@ -25,7 +40,7 @@ export interface TokensRevokedEvent {
   token_hashes?: string[];
 }
 
-export type RealtimeEvent = JobFinishedEvent | UserMessageEvent | TokensRevokedEvent;
+export type RealtimeEvent = JobFinishedEvent | UserMessageEvent | ChannelEvent | TokensRevokedEvent;
 
 /**
  * Redis pub/sub ignores the database index, so the channel names it: two installs

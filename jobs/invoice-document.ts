@@ -47,6 +47,8 @@ export function decodeText(data: Buffer): string | null {
 export interface Field<T> {
   value: T | null;
   confidence: number;
+  /** header fields read from a layout: the evidence behind the confidence (workers/invoice/text/confidence.ts) */
+  basis?: { strength: number; legibility: number };
 }
 
 export type DocumentFormat = 'pdf-text' | 'pdf-scan' | 'image' | 'csv' | 'text' | 'ubl' | 'cii' | 'facturx';
@@ -72,6 +74,8 @@ export interface ExtractedLine {
   barcode: Field<string>;
   /** continuation text printed under the item (notes, serial numbers, periods) */
   details?: string;
+  /** not goods: fee, levy, deposit, shipping, rounding, discount, service_charge or tax (workers/invoice/text/non-stock.ts) */
+  non_stock?: string;
 }
 
 export interface ExtractedInvoice {

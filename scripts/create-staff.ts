@@ -7,6 +7,7 @@ import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { hashPassword } from '../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems } from '../gateway/services/account-service.js';
+import { AuthToken, Profile, User } from '../db/models/index.js';
 
 const USAGE = `
 usage: npm run create-staff -- --email <e-mail> --password <password> [--first-name <name>] [--last-name <name>]
@@ -38,13 +39,13 @@ await runEntry('create-staff', async () => {
   try {
     const password_hash = await hashPassword(values.password, config.passwordScryptCost);
     const now = new Date();
-    const [user] = await knex('users')
+    const user = await User.query(knex)
       .insert({ email, password_hash, first_name: values['first-name'], last_name: values['last-name'], is_staff: true, email_verified_at: now })
       .onConflict('email')
       .merge({ password_hash, is_staff: true, is_active: true, email_verified_at: knex.raw('coalesce(users.email_verified_at, excluded.email_verified_at)'), updated_at: now })
       .returning(['id', 'email', 'created_at', 'updated_at']);
-    await knex('profiles').insert({ user_id: user.id }).onConflict('user_id').ignore();
-    await knex('auth_tokens').where({ user_id: user.id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'staff_password_set' });
+    await Profile.query(knex).insert({ user_id: user.id }).onConflict('user_id').ignore();
+    await AuthToken.query(knex).where({ user_id: user.id }).whereNull('revoked_at').patch({ revoked_at: now, revoked_reason: 'staff_password_set' });
     console.log(`create-staff: ${user.email} (${user.id}) is a verified staff user`);
   } finally {
     await knex.destroy();

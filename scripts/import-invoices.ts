@@ -2,11 +2,16 @@
 //   npm run import-invoices -- --inventory 3 --box 7 [--family "Supplies"] [--apply] [--concurrency 4] <folder|file...>
 // Every file is previewed (at most --concurrency at a time) and, with --apply, the
 // lines that are ready are stored (sessions with lines to review are left for a
-// person). Prints a summary table; exits 1 when any file failed.
+// person; fee, levy, deposit, shipping and discount lines are not stock and are left
+// out). An invoice the scope has already stored — the same file, or the same seller and
+// invoice number (or seller, date and total) — is skipped and reported as `duplicate`,
+// unless --include-duplicates stores it again. Prints a summary table; exits 1 when
+// any file failed.
 //   --api <base-url> with --token, --refresh or --email   through the HTTP API (see USAGE)
 //   --user <email>                      otherwise directly through the job queues, in that user's scope
 //   --workers                           (queue mode) also consume the queues in this process
 //   --team <id>                         team scope instead of the user's own
+//   --include-duplicates                store invoices already stored before (confirm_duplicate)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
@@ -19,7 +24,7 @@ import { parseCommandLine, usageError } from './cli.js';
 
 const USAGE = `
 usage: npm run import-invoices -- --inventory <id> --box <id> [--family <name>] [--apply]
-         [--concurrency <n>] [--team <id>] <folder|file...>
+         [--include-duplicates] [--concurrency <n>] [--team <id>] <folder|file...>
        through the API:    --api <base-url> (--token <bearer> | --refresh <refresh token> | --email <e-mail>)
        through the queues: --user <e-mail> [--workers]
 
@@ -29,7 +34,10 @@ exits 1 when a file failed, 2 on a usage mistake.
 
   --inventory, --box  where the stock goes (required)
   --family            product family of new products (default "Imported from invoices")
-  --apply             store the ready lines (default: preview only)
+  --apply             store the ready lines (default: preview only); fee, levy, deposit,
+                      shipping and discount lines are not stock and are left out
+  --include-duplicates  with --apply, also store invoices this scope already stored
+                      (the same file, or the same seller and number); skipped otherwise
   --concurrency       documents at a time, 1-32 (default 4)
   --team              team scope instead of your own
   --api               the platform's base URL (or INVP_API_URL)
@@ -51,7 +59,7 @@ const DOCUMENTS = /\.(pdf|png|jpe?g|webp|tiff?|xml|csv)$/i;
 
 interface Outcome {
   file: string;
-  status: 'previewed' | 'applied' | 'needs review' | 'failed';
+  status: 'previewed' | 'applied' | 'needs review' | 'duplicate' | 'failed';
   session: number | null;
   vendor: string;
   number: string;
@@ -71,7 +79,7 @@ async function documents(inputs: string[]): Promise<string[]> {
   return out;
 }
 
-async function importOne(client: ImportClient, file: string, target: Target, apply: boolean): Promise<Outcome> {
+async function importOne(client: ImportClient, file: string, target: Target, apply: boolean, includeDuplicates: boolean): Promise<Outcome> {
   const o: Outcome = { file: path.basename(file), status: 'failed', session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: '' };
   const p = await client.preview(file, target);
   if (!p.ok) {
@@ -81,13 +89,25 @@ async function importOne(client: ImportClient, file: string, target: Target, app
   const b = p.body;
   Object.assign(o, { status: 'previewed', session: b.session_id, vendor: b.invoice?.vendor_name ?? '', number: b.invoice?.invoice_number ?? '', lines: b.lines.length, ready: b.summary.ready_to_apply });
   if (!apply) return o;
+  // already stored by an earlier session: not again, unless asked
+  if (b.duplicate_of?.session_status === 'applied' && !includeDuplicates) {
+    o.status = 'duplicate';
+    o.error = `already stored by session ${b.duplicate_of.session_id}`;
+    return o;
+  }
   const ready = b.lines.filter((l: { status: string }) => l.status === 'ready');
   if (!ready.length) {
     o.status = 'needs review';
     return o;
   }
   const lines = ready.map((l: Record<string, unknown>) => ({ line_number: l.line_number, product_id: l.product_id, product_name: l.product_name, selected_quantity: l.selected_quantity, inventory_id: l.inventory_id, storage_box_id: l.storage_box_id }));
-  const s = await client.store(b.session_id, target.family, lines);
+  const s = await client.store(b.session_id, target.family, lines, includeDuplicates);
+  // stored meanwhile by another session (e.g. the same file twice in this run)
+  if (!s.ok && (s.body?.error?.code === 'duplicate_invoice' || s.body?.duplicate_of)) {
+    o.status = 'duplicate';
+    o.error = `already stored by session ${s.body.duplicate_of?.session_id ?? '?'}`;
+    return o;
+  }
   if (!s.ok) {
     o.status = 'failed';
     o.error = s.body?.message ?? s.body?.error?.message ?? 'bulk store failed';
@@ -106,6 +126,7 @@ await runEntry('import-invoices', async () => {
       apply: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '4' },
       api: { type: 'string' }, token: { type: 'string' }, refresh: { type: 'string' }, email: { type: 'string' },
       user: { type: 'string' }, team: { type: 'string' }, workers: { type: 'boolean', default: false },
+      'include-duplicates': { type: 'boolean', default: false },
     },
   });
   const api = values.api ?? process.env.INVP_API_URL;
@@ -139,7 +160,7 @@ await runEntry('import-invoices', async () => {
       Array.from({ length: Math.min(concurrency, files.length) }, async () => {
         while (next < files.length) {
           const i = next++;
-          results[i] = await importOne(client, files[i], target, values.apply!).catch((err) => ({ file: path.basename(files[i]), status: 'failed' as const, session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: (err as Error).message }));
+          results[i] = await importOne(client, files[i], target, values.apply!, values['include-duplicates']!).catch((err) => ({ file: path.basename(files[i]), status: 'failed' as const, session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: (err as Error).message }));
           bar.increment(1, { file: path.basename(files[i]) });
         }
       }),
@@ -152,6 +173,6 @@ await runEntry('import-invoices', async () => {
   for (const r of results) table.push([r.file, r.status, r.session ?? '', r.vendor, r.number, r.lines, r.ready, r.stored, r.error.slice(0, 60)]);
   console.log(table.toString());
   const failed = results.filter((r) => r.status === 'failed').length;
-  console.log(`${files.length} file(s): ${results.filter((r) => r.status === 'applied').length} applied, ${results.filter((r) => r.status === 'previewed').length} previewed, ${results.filter((r) => r.status === 'needs review').length} need review, ${failed} failed`);
+  console.log(`${files.length} file(s): ${results.filter((r) => r.status === 'applied').length} applied, ${results.filter((r) => r.status === 'previewed').length} previewed, ${results.filter((r) => r.status === 'needs review').length} need review, ${results.filter((r) => r.status === 'duplicate').length} duplicate(s) skipped, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 });

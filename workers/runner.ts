@@ -10,7 +10,7 @@ import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type QueueName } from '../jobs/catalog.js';
-import { runJob, verifyRegistry, type HandlerContext } from './registry.js';
+import { loadHandlers, runJob, verifyRegistry, type HandlerContext, type WorkerHooks } from './registry.js';
 import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
 export interface RunningWorkers {
@@ -27,10 +27,18 @@ export function selectQueues(requested: string[]): QueueName[] {
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
-export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues)): Promise<RunningWorkers> {
+/** Queues with their own concurrency setting; the rest use WORKER_CONCURRENCY. */
+function concurrencyOf(queue: QueueName, config: Config): number {
+  if (queue === 'ai') return config.ai.concurrency;
+  return config.workerConcurrency;
+}
+
+export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues), options: { hooks?: WorkerHooks } = {}): Promise<RunningWorkers> {
   verifyRegistry();
+  // sandboxed queues load theirs in the child
+  await loadHandlers(queues.filter((q) => !SANDBOXED_QUEUES[q]));
   const platform = createPlatform(config, 'worker');
-  const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log };
+  const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log, hooks: options.hooks };
   const workers: Worker[] = [];
   // BullMQ treats a passed-in connection as shared and never closes it; we do, on close()
   const connections: Redis[] = [];
@@ -43,10 +51,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       ...sandbox?.options,
       connection,
       prefix: config.queuePrefix,
-      concurrency: sandbox?.concurrency ?? config.workerConcurrency,
+      concurrency: sandbox?.concurrency ?? concurrencyOf(queue, config),
       lockDuration: config.jobLockMs,
       stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
-      maxStalledCount: 2,
+      // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
+      maxStalledCount: queue === 'ai' ? 1 : 2,
     });
     worker.on('completed', (job, result) => {
       void release(ctx, job);
@@ -75,6 +84,16 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   if (queues.includes('kyc') && config.kyc.sweepEveryMinutes > 0) {
     // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
     await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
+  }
+
+  if (queues.includes('support') && config.support.sweepEveryMinutes > 0) {
+    // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
+    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
+  }
+
+  if (queues.includes('ai')) {
+    // the FAQ search index is built before the first question, not during its answer
+    await ctx.services.supportChat.knowledge.index().catch((err) => ctx.log.warn({ err }, 'FAQ index not built at start; the first answer builds it'));
   }
 
   // results are published on the fail-fast producer connection: it must be up first

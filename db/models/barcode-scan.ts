@@ -20,5 +20,5 @@ export class BarcodeScan extends BaseModel {
   declare job_id: string | null;
   declare image_path: string | null;
   declare decoded_format: string | null;
-  gtin14!: string | null;
+  declare gtin14: string | null;
 }

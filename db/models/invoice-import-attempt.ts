@@ -9,8 +9,8 @@ export class InvoiceImportAttempt extends BaseModel {
   declare actor_id: string | null;
   declare product_family_name: string;
   declare lines: any;
-  declare status: string;
-  declare http_status: number | null;
+  declare confirm_duplicate: boolean;
+  declare status: 'queued' | 'applied' | 'failed' | 'conflict';
   declare response: any | null;
   declare created_at: Date;
   declare finished_at: Date | null;

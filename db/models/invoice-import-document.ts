@@ -9,7 +9,7 @@ export class InvoiceImportDocument extends BaseModel {
   declare size: number;
   declare content_type: string;
   declare path: string;
-  sha256!: string;
+  declare sha256: string;
   declare inventory_id: number | null;
   declare storage_box_id: number | null;
   declare product_family_name: string;

@@ -26,6 +26,9 @@ export class InvoiceImportSession extends BaseModel {
   declare extraction: any;
   declare attempts: number;
   declare applied_at: Date | null;
+  declare duplicate_of: number | null;
+  declare duplicate: any;
+  declare vendor_key: string;
   declare owner_id: string | null;
   declare team_id: number | null;
   declare created_by: string | null;

@@ -2,10 +2,13 @@
 // on every release; areas add theirs to the list.
 import type { Knex } from 'knex';
 import { seedInventoryDefaults } from './inventory-defaults.js';
+import { seedSupportDefaults } from './support-defaults.js';
+import { seedFaqArticles } from './faq-articles.js';
 
 export type Seed = (knex: Knex) => Promise<void>;
 
-const seeds: Seed[] = [seedInventoryDefaults];
+// FAQ articles after the help categories they belong to
+const seeds: Seed[] = [seedInventoryDefaults, seedSupportDefaults, seedFaqArticles];
 
 export async function seedReferenceData(knex: Knex): Promise<void> {
   for (const seed of seeds) await seed(knex);

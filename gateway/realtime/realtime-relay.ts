@@ -6,6 +6,8 @@ import { realtimeChannel, type JobFinishedEvent, type RealtimeEvent } from '../.
 import type { JobWaiters } from '../services/job-service.js';
 import type { SocketHub } from './socket-hub.js';
 
+const NOTIFICATIONS_PATH = '/ws/notifications/';
+
 export class RealtimeRelay implements JobWaiters {
   private readonly waiters = new Map<string, Set<(e: JobFinishedEvent) => void>>();
 
@@ -49,17 +51,22 @@ export class RealtimeRelay implements JobWaiters {
       case 'job.failed': {
         for (const w of this.waiters.get(event.job_id) ?? []) w(event);
         if (event.actor_id) {
+          // job results belong to the notification channel, not to every socket of the user
           this.hub.sendToUser(
             event.actor_id,
             event.kind === 'job.completed'
               ? { type: 'job.completed', data: { job_id: event.job_id, name: event.name, result: event.result ?? null, finished_at: event.finished_at } }
               : { type: 'job.failed', data: { job_id: event.job_id, name: event.name, error: event.error ?? { code: 'job_failed', message: 'The job failed.' }, finished_at: event.finished_at } },
+            NOTIFICATIONS_PATH,
           );
         }
         break;
       }
       case 'user.message':
-        for (const id of event.user_ids) this.hub.sendToUser(id, event.message);
+        for (const id of event.user_ids) this.hub.sendToUser(id, event.message, event.channel ?? NOTIFICATIONS_PATH);
+        break;
+      case 'channel.event':
+        this.hub.channelEvent(event.channel, event.user_id, event.event, event.data).catch((err) => this.log.warn({ err, channel: event.channel, event: event.event }, 'channel event not delivered'));
         break;
       case 'auth.revoked':
         this.onRevoked(event);

@@ -28,6 +28,8 @@ export interface Channel {
   limits?: Partial<SocketLimits>;
   /** how this channel words an error message (default {"type": "error", "data": {code, message}}) */
   errorMessage?(code: string, message: string, extra?: Record<string, unknown>): ServerMessage;
+  /** an event published for this channel and one of its users, from any process (relay `channel.event`) */
+  onEvent?(conns: Connection[], event: string, data: Record<string, unknown>): void | Promise<void>;
 }
 
 const defaultErrorMessage = (code: string, message: string, extra: Record<string, unknown> = {}): ServerMessage => ({ type: 'error', data: { code, message, ...extra } });
@@ -72,12 +74,26 @@ export class SocketHub {
     return n;
   }
 
-  sendToUser(userId: string, message: ServerMessage): number {
+  /** Sends to every socket of the user, or only to those of one channel path. */
+  sendToUser(userId: string, message: ServerMessage, channel?: string): number {
     const conns = this.byUser.get(userId);
     if (!conns) return 0;
     const text = JSON.stringify(message);
-    for (const c of conns) if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
-    return conns.size;
+    let n = 0;
+    for (const c of conns) {
+      if (channel && c.channel !== channel) continue;
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      n++;
+    }
+    return n;
+  }
+
+  /** Hands a channel event to its channel's handler with the user's sockets on this instance (none: nothing to do). */
+  async channelEvent(path: string, userId: string, event: string, data: Record<string, unknown>): Promise<void> {
+    const channel = this.channels.get(path)?.channel;
+    const conns = [...(this.byUser.get(userId) ?? [])].filter((c) => c.channel === path);
+    if (!channel?.onEvent || conns.length === 0) return;
+    await channel.onEvent(conns, event, data);
   }
 
   /** Ends every connection of a user (tokens revoked). */

@@ -130,6 +130,35 @@ import invoiceBulkStore from './invoice-import/bulk-store.js';
 import invoiceSessionsLatest from './invoice-import/sessions/latest.js';
 import invoiceSessionsList from './invoice-import/sessions/list.js';
 import invoiceSessionsGet from './invoice-import/sessions/read.js';
+import supportChatSessionsCreate from './support-chat/sessions-create.js';
+import supportChatSessionsList from './support-chat/sessions-list.js';
+import supportChatSessionsGet from './support-chat/sessions-get.js';
+import supportChatMessagesCreate from './support-chat/messages-create.js';
+import supportChatMessagesList from './support-chat/messages-list.js';
+import supportChatTicketCreate from './support-chat/ticket-create.js';
+import faqArticlesList from './faq-articles/list.js';
+import faqArticlesRead from './faq-articles/read.js';
+import faqArticlesCreate from './faq-articles/create.js';
+import faqArticlesUpdate from './faq-articles/update.js';
+import faqArticlesDelete from './faq-articles/delete.js';
+import supportTicketTypesList from './support-ticket-types/list.js';
+import supportTicketTypesRead from './support-ticket-types/read.js';
+import supportTicketTypesCreate from './support-ticket-types/create.js';
+import supportTicketTypesUpdate from './support-ticket-types/update.js';
+import supportTicketTypesDelete from './support-ticket-types/delete.js';
+import helpCategoriesList from './help-categories/list.js';
+import helpCategoriesRead from './help-categories/read.js';
+import helpCategoriesCreate from './help-categories/create.js';
+import helpCategoriesUpdate from './help-categories/update.js';
+import helpCategoriesDelete from './help-categories/delete.js';
+import supportTicketsCreate from './support-tickets/create.js';
+import supportTicketsList from './support-tickets/list.js';
+import supportTicketsRead from './support-tickets/read.js';
+import supportTicketsUpdate from './support-tickets/update.js';
+import supportTicketsDelete from './support-tickets/delete.js';
+import supportTicketsAddReply from './support-tickets/add-reply.js';
+import supportTicketsDownloadAttachment from './support-tickets/download-attachment.js';
+import { restqlRoutes } from './restqlapi/index.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -262,4 +291,33 @@ export const routes: ServerRoute[] = [
   invoiceSessionsLatest,
   invoiceSessionsList,
   invoiceSessionsGet,
+  supportChatSessionsCreate,
+  supportChatSessionsList,
+  supportChatSessionsGet,
+  supportChatMessagesCreate,
+  supportChatMessagesList,
+  supportChatTicketCreate,
+  faqArticlesList,
+  faqArticlesRead,
+  faqArticlesCreate,
+  faqArticlesUpdate,
+  faqArticlesDelete,
+  supportTicketTypesList,
+  supportTicketTypesRead,
+  supportTicketTypesCreate,
+  supportTicketTypesUpdate,
+  supportTicketTypesDelete,
+  helpCategoriesList,
+  helpCategoriesRead,
+  helpCategoriesCreate,
+  helpCategoriesUpdate,
+  helpCategoriesDelete,
+  supportTicketsCreate,
+  supportTicketsList,
+  supportTicketsRead,
+  ...supportTicketsUpdate,
+  supportTicketsDelete,
+  supportTicketsAddReply,
+  supportTicketsDownloadAttachment,
+  ...restqlRoutes,
 ] as ServerRoute[];

@@ -10,7 +10,8 @@ import { addressKey, type AuthThrottle } from './auth-throttle.js';
 import { mailTemplates } from './mail-templates.js';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../jobs/runtime/secrets.js';
 import { Conflict, Forbidden, Invalid, RateLimited, Unauthorized } from '../../jobs/runtime/errors.js';
-import { User } from '../../db/models/index.js';
+import { Profile, User } from '../../db/models/index.js';
+import { pgError } from '../../db/errors.js';
 
 export interface UserOut {
   id: string;
@@ -97,13 +98,13 @@ export class AccountService {
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const { user, emailId } = await this.knex.transaction(async (trx) => {
       const user = await User.query(trx).insert({ email, password_hash, first_name: input.first_name.trim(), last_name: input.last_name.trim() }).returning('*');
-      await trx('profiles').insert({ user_id: user.id });
+      await Profile.query(trx).insert({ user_id: user.id });
       const code = await this.deps.otps.issue(trx, user.id, email, 'verify_email');
       const emailId = await this.deps.mail.queue(trx, email, 'verify_email', mailTemplates.verifyEmail(user.first_name, code, this.platform.config.otpTtlMinutes));
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'register', entityType: 'user', entityId: user.id, summary: 'Account registered' });
       return { user, emailId };
     }).catch((err) => {
-      if ((err as { code?: string }).code === '23505') throw new Conflict('An account with this e-mail already exists.', 'email_taken');
+      if (pgError(err).code === '23505') throw new Conflict('An account with this e-mail already exists.', 'email_taken');
       throw err;
     });
     await this.deps.mail.dispatch([emailId], user.id);
@@ -122,7 +123,7 @@ export class AccountService {
     const user = await User.query(this.knex).findOne({ email });
     const verified = await this.knex.transaction(async (trx) => {
       if (!(await this.deps.otps.matches(trx, email, 'verify_email', input.otp_code, { consume: true })) || !user) return null;
-      const updated = await User.query(trx).patchAndFetchById(user.id, { email_verified_at: user.email_verified_at ?? new Date() } as Partial<User>);
+      const updated = await User.query(trx).patchAndFetchById(user.id, { email_verified_at: user.email_verified_at ?? new Date(), updated_at: new Date() } as Partial<User>);
       await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'verify_email', entityType: 'user', entityId: user.id, summary: 'E-mail verified' });
       return updated;
     });
@@ -161,7 +162,7 @@ export class AccountService {
     await this.deps.throttle.loginSucceeded(email, ip);
     const pair = await this.knex.transaction(async (trx) => {
       const pair = await this.deps.tokens.issuePair(user.id, trx);
-      await trx('users').where({ id: user.id }).update({ last_login_at: new Date() });
+      await User.query(trx).where({ id: user.id }).patch({ last_login_at: new Date() });
       await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'login', entityType: 'user', entityId: user.id, summary: 'Logged in' });
       return pair;
     });
@@ -184,7 +185,7 @@ export class AccountService {
     if (problem) throw Invalid.field('new_password', problem, 'weak_password');
     const password_hash = await hashPassword(input.new_password, this.platform.config.passwordScryptCost);
     const emailId = await this.knex.transaction(async (trx) => {
-      await trx('users').where({ id: user.id }).update({ password_hash, password_changed_at: new Date(), updated_at: new Date() });
+      await User.query(trx).where({ id: user.id }).patch({ password_hash, password_changed_at: new Date(), updated_at: new Date() });
       // other devices are logged out; this session (its token family) stays signed in
       await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId);
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'change_password', entityType: 'user', entityId: user.id, summary: 'Password changed' });
@@ -224,7 +225,7 @@ export class AccountService {
       if (!(await this.deps.otps.matches(trx, email, 'reset_password', input.otp_code, { consume: true }))) return false;
       const now = new Date();
       // a code sent to the address also proves the address is theirs
-      await trx('users').where({ id: user.id }).update({ password_hash, password_changed_at: now, email_verified_at: user.email_verified_at ?? now, updated_at: now });
+      await User.query(trx).where({ id: user.id }).patch({ password_hash, password_changed_at: now, email_verified_at: user.email_verified_at ?? now, updated_at: now });
       await this.deps.tokens.revokeAllForUser(user.id, 'password_reset', trx, undefined, { apiTokens: true });
       await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'reset_password', entityType: 'user', entityId: user.id, summary: 'Password reset by e-mail code' });
       return true;

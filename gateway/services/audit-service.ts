@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from './scope.js';
+import { AuditLog } from '../../db/models/index.js';
 
 export interface AuditEntry {
   action: string;
@@ -22,7 +23,7 @@ export class AuditService {
   constructor(private readonly platform: Platform) {}
 
   async record(db: Knex | Knex.Transaction | null, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-    await (db ?? this.platform.knex)('system_audit_logs').insert({
+    await AuditLog.query(db ?? this.platform.knex).insert({
       actor_id: ctx.actorId,
       profile_type: ctx.scope?.type ?? 'self',
       team_id: ctx.scope?.teamId ?? null,
@@ -30,7 +31,7 @@ export class AuditService {
       entity_type: entry.entityType,
       entity_id: entry.entityId == null ? null : String(entry.entityId),
       summary: (entry.summary ?? '').slice(0, 500),
-      changes: JSON.stringify(entry.changes ?? {}),
+      changes: entry.changes ?? {},
       ip: ctx.ip ?? null,
     });
   }

@@ -22,8 +22,11 @@ import { StockLedger } from './inventory/stock-ledger.js';
 import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
+import { createRestqlServices, type RestqlServices } from './restql/index.js';
 import { UserService } from './user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
+import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
+import { createSupportServices, type SupportServices } from './support/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -50,9 +53,15 @@ export interface Services {
   inventory: InventoryCollections;
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
   catalog: CatalogServices;
+  /** the projected catalog API (/restqlapi): ?query= projections compiled to one statement, nested writes */
+  restql: RestqlServices;
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
+  /** AI support chat: sessions and questions (chat), the answer job's work (answers), the FAQ index (knowledge) */
+  supportChat: SupportChat;
+  /** support tickets, their types and help categories, notifications, key rotation (support/) */
+  support: SupportServices;
 }
 
 /**
@@ -90,7 +99,10 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
   lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
   lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
+  lazy('restql', () => createRestqlServices(platform, s.catalog));
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   return s;
 }

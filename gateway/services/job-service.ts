@@ -35,6 +35,18 @@ export class JobService {
     return this.platform.jobs.enqueue(name, payload);
   }
 
+  /**
+   * Enqueues and, subscribed before the job is added, hands back the wait for its
+   * finish event (null when it has not finished within `waitMs`). An enqueue failure
+   * is thrown here, apart from the wait.
+   */
+  async enqueueWatched<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<{ jobId: string; finished: Promise<JobFinishedEvent | null> }> {
+    const jobId = jobIdFor(name, payload);
+    const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
+    await this.platform.jobs.enqueue(name, payload, { jobId });
+    return { jobId, finished };
+  }
+
   /** Enqueues and waits up to `waitMs` for the job to finish. */
   async run<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<Outcome> {
     const jobId = jobIdFor(name, payload);

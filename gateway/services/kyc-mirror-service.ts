@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { NotificationService } from './notification-service.js';
 import type { CoarseStatus, StatusCallbackBody } from '../../kyc/contract.js';
+import { KycMirror } from '../../db/models/index.js';
+import { pgError } from '../../db/errors.js';
 
 export interface MirrorRow {
   user_id: string;
@@ -38,7 +40,7 @@ export class KycMirrorService {
   ) {}
 
   async get(userId: string): Promise<MirrorRow | undefined> {
-    return this.platform.knex('kyc_mirror').where({ user_id: userId }).first();
+    return (await KycMirror.query(this.platform.knex).where({ user_id: userId }).first()) as MirrorRow | undefined;
   }
 
   async isVerified(userId: string): Promise<boolean> {
@@ -49,13 +51,13 @@ export class KycMirrorService {
   async refresh(userId: string, s: { status: CoarseStatus; is_verified: boolean; verified_at?: string | null }, version: number, trx?: Knex.Transaction): Promise<void> {
     const db = trx ?? this.platform.knex;
     const row = { user_id: userId, status: s.status, is_verified: s.is_verified, version, verified_at: s.verified_at ? new Date(s.verified_at) : s.is_verified ? new Date() : null, updated_at: new Date() };
-    await db('kyc_mirror')
+    await KycMirror.query(db)
       .insert(row)
       .onConflict('user_id')
       .merge(['status', 'is_verified', 'version', 'verified_at', 'updated_at'])
       .where('kyc_mirror.version', '<=', version)
-      .catch((err: { code?: string }) => {
-        if (err.code !== '23503') throw err; // the user was deleted meanwhile
+      .catch((err: unknown) => {
+        if (pgError(err).code !== '23503') throw err; // the user was deleted meanwhile
       });
   }
 
@@ -67,7 +69,7 @@ export class KycMirrorService {
     const result = await knex.transaction(async (trx) => {
       // a user that no longer exists fails the foreign key: acknowledged, nothing to do
       // one statement creates the row when missing and locks it either way
-      const [mirror]: MirrorRow[] = await trx('kyc_mirror').insert({ user_id: userId }).onConflict('user_id').merge({ user_id: userId }).returning('*');
+      const mirror = (await KycMirror.query(trx).insert({ user_id: userId }).onConflict('user_id').merge({ user_id: userId }).returning('*')) as unknown as MirrorRow;
       const newer = body.version > mirror.version;
       const notify = body.version > mirror.notified_version;
       if (!newer && !notify) return { outcome: (body.version === mirror.notified_version ? 'duplicate' : 'stale') as CallbackOutcome, notificationId: 0 };
@@ -99,10 +101,10 @@ export class KycMirrorService {
         );
         notificationId = created.created ? created.id : 0;
       }
-      await trx('kyc_mirror').where({ user_id: userId }).update(patch);
+      await KycMirror.query(trx).where({ user_id: userId }).patch(patch);
       return { outcome: (newer ? 'applied' : 'notified_only') as CallbackOutcome, notificationId };
-    }).catch((err: { code?: string }) => {
-      if (err.code === '23503') return { outcome: 'unknown_user' as CallbackOutcome, notificationId: 0 };
+    }).catch((err: unknown) => {
+      if (pgError(err).code === '23503') return { outcome: 'unknown_user' as CallbackOutcome, notificationId: 0 };
       throw err;
     });
     if (result.notificationId) await this.notifications.push(userId, result.notificationId);

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { OtpPurpose } from '../../db/models/index.js';
 import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
+import { Otp } from '../../db/models/index.js';
 
 export class OtpService {
   constructor(private readonly platform: Platform) {}
@@ -18,7 +19,7 @@ export class OtpService {
   async issue(trx: Knex.Transaction, userId: string, email: string, purpose: OtpPurpose): Promise<string> {
     const code = sixDigitCode();
     const { otpTtlMinutes, otpMaxAttempts } = this.platform.config;
-    await trx('otps').insert({
+    await Otp.query(trx).insert({
       user_id: userId,
       email,
       purpose,
@@ -39,7 +40,7 @@ export class OtpService {
    */
   async matches(trx: Knex.Transaction, email: string, purpose: OtpPurpose, code: string, opts: { consume: boolean }): Promise<boolean> {
     const now = new Date();
-    const active = await trx('otps')
+    const active = await Otp.query(trx)
       .where({ email, purpose })
       .whereNull('consumed_at')
       .whereNull('invalidated_at')
@@ -51,21 +52,21 @@ export class OtpService {
     const match = active.find((row: { code_hash: string }) => safeEqual(row.code_hash, hash));
     if (match) {
       if (opts.consume) {
-        await trx('otps').where({ id: match.id }).update({ consumed_at: now });
-        await trx('otps').where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').update({ invalidated_at: now });
+        await Otp.query(trx).where({ id: match.id }).patch({ consumed_at: now });
+        await Otp.query(trx).where({ email, purpose }).whereNull('consumed_at').whereNull('invalidated_at').patch({ invalidated_at: now });
       }
       return true;
     }
-    if (active.length) await trx('otps').whereIn('id', active.map((r: { id: number }) => r.id)).increment('attempts', 1);
+    if (active.length) await Otp.query(trx).whereIn('id', active.map((r: { id: number }) => r.id)).increment('attempts', 1);
     return false;
   }
 
   async history(filter: { email?: string; purpose?: OtpPurpose }, page: number, pageSize: number) {
-    const base = this.platform.knex('otps').modify((q) => {
+    const base = Otp.query(this.platform.knex).modify((q) => {
       if (filter.email) q.where('email', filter.email.toLowerCase());
       if (filter.purpose) q.where('purpose', filter.purpose);
     });
-    const [{ count }] = await base.clone().count<{ count: number }[]>('* as count');
+    const [{ count }] = (await base.clone().count('* as count')) as unknown as { count: number }[];
     const rows = await base
       .clone()
       .orderBy('id', 'desc')
@@ -85,7 +86,7 @@ export class OtpService {
   /** Removes expired codes (and spent ones older than a day). */
   async cleanup(): Promise<number> {
     const dayAgo = new Date(Date.now() - 86_400_000);
-    return this.platform.knex('otps')
+    return Otp.query(this.platform.knex)
       .where('expires_at', '<', new Date())
       .orWhere((q) => q.whereNotNull('consumed_at').where('created_at', '<', dayAgo))
       .orWhere((q) => q.whereNotNull('invalidated_at').where('created_at', '<', dayAgo))

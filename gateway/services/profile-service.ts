@@ -3,7 +3,7 @@ import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import { diff } from './audit-service.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
-import { User } from '../../db/models/index.js';
+import { KycMirror, Profile, User } from '../../db/models/index.js';
 
 export const PROFILE_FIELDS = ['phone', 'company', 'job_title', 'bio', 'language', 'timezone', 'country', 'preferences'] as const;
 export const USER_FIELDS = ['first_name', 'last_name'] as const;
@@ -14,7 +14,7 @@ export class ProfileService {
   async get(userId: string) {
     const user = await User.query(this.platform.knex).findById(userId).withGraphFetched('[profile, membership]');
     if (!user) throw new NotFound('Profile');
-    const kyc = await this.platform.knex('kyc_mirror').where({ user_id: userId }).first('status', 'is_verified');
+    const kyc = await KycMirror.query(this.platform.knex).where({ user_id: userId }).select('status', 'is_verified').first();
     const p = user.profile!;
     return {
       id: user.id,
@@ -48,9 +48,8 @@ export class ProfileService {
     const profilePatch = pick(changes, PROFILE_FIELDS);
     if (typeof profilePatch.country === 'string') profilePatch.country = profilePatch.country.toUpperCase();
     await this.platform.knex.transaction(async (trx) => {
-      if (Object.keys(userPatch).length) await trx('users').where({ id: userId }).update({ ...userPatch, updated_at: new Date() });
-      if (profilePatch.preferences) profilePatch.preferences = JSON.stringify(profilePatch.preferences);
-      await trx('profiles').where({ user_id: userId }).update({ ...profilePatch, updated_at: new Date() });
+      if (Object.keys(userPatch).length) await User.query(trx).where({ id: userId }).patch({ ...userPatch, updated_at: new Date() });
+      await Profile.query(trx).where({ user_id: userId }).patch({ ...profilePatch, updated_at: new Date() });
       await this.audit.record(trx, { actorId: userId }, { action: 'update', entityType: 'profile', entityId: userId, summary: 'Profile updated', changes: diff(before, { ...userPatch, ...pick(changes, PROFILE_FIELDS) }) });
     });
     return this.get(userId);

@@ -4,7 +4,7 @@ import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import type { Scope } from './scope.js';
 import { Conflict, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import { Team, TeamMember, AuditLog } from '../../db/models/index.js';
+import { AuditLog, Team, TeamMember, User } from '../../db/models/index.js';
 
 export interface TeamOut {
   id: number;
@@ -71,7 +71,7 @@ export class TeamService {
   async create(userId: string, input: { name: string; description?: string }): Promise<TeamOut> {
     const teamId = await this.platform.knex.transaction(async (trx) => {
       // serialise concurrent creates by the same user on their user row
-      await trx('users').where({ id: userId }).forUpdate().first('id');
+      await User.query(trx).where({ id: userId }).forUpdate().select('id').first();
       if (await TeamMember.query(trx).findOne({ user_id: userId })) {
         throw new Conflict('You already belong to a team; a user may belong to one team only.', 'already_in_team');
       }

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
 import { Unauthorized } from '../../jobs/runtime/errors.js';
+import { ApiToken, AuthToken, User } from '../../db/models/index.js';
 
 export interface Principal {
   userId: string;
@@ -62,13 +63,13 @@ export class TokenService {
     const refresh = randomToken('ipr_');
     const accessExp = new Date(now + accessMs);
     const refreshExp = new Date(now + refreshMs);
-    const rows = await (trx ?? this.platform.knex)('auth_tokens')
+    const rows = await AuthToken.query(trx ?? this.platform.knex)
       .insert([
         { user_id: userId, kind: 'access', token_hash: sha256Hex(access), family_id: familyId, expires_at: accessExp },
         { user_id: userId, kind: 'refresh', token_hash: sha256Hex(refresh), family_id: familyId, expires_at: refreshExp },
       ])
       .returning(['id', 'kind']);
-    const refreshId = rows.find((r: { kind: string }) => r.kind === 'refresh').id;
+    const refreshId = rows.find((r: { kind: string }) => r.kind === 'refresh')!.id;
     return {
       access,
       refresh,
@@ -100,13 +101,13 @@ export class TokenService {
     const cached = this.peek(access);
     if (cached) return cached;
     const hash = sha256Hex(access);
-    const row = await this.platform.knex('auth_tokens as t')
+    const row = await AuthToken.query(this.platform.knex).alias('t')
       .join('users as u', 'u.id', 't.user_id')
       .where({ 't.token_hash': hash, 't.kind': 'access' })
       .whereNull('t.revoked_at')
       .where('t.expires_at', '>', new Date())
       .where('u.is_active', true)
-      .first('t.id', 't.user_id', 't.family_id', 't.expires_at', 'u.email', 'u.is_staff');
+      .select('t.id', 't.user_id', 't.family_id', 't.expires_at', 'u.email', 'u.is_staff').first() as unknown as { id: number; user_id: string; family_id: string; expires_at: Date; email: string; is_staff: boolean } | undefined;
     if (!row) return null;
     const principal: Principal = {
       userId: row.user_id,
@@ -127,13 +128,13 @@ export class TokenService {
     if (cached) return cached;
     const hash = sha256Hex(token);
     const now = new Date();
-    const row = await this.platform.knex('api_tokens as t')
+    const row = await ApiToken.query(this.platform.knex).alias('t')
       .join('users as u', 'u.id', 't.user_id')
       .where({ 't.token_hash': hash })
       .whereNull('t.revoked_at')
       .where((q) => q.whereNull('t.expires_at').orWhere('t.expires_at', '>', now))
       .where('u.is_active', true)
-      .first('t.id', 't.user_id', 't.expires_at', 't.last_used_at', 'u.email', 'u.is_staff');
+      .select('t.id', 't.user_id', 't.expires_at', 't.last_used_at', 'u.email', 'u.is_staff').first() as unknown as { id: number; user_id: string; expires_at: Date | null; last_used_at: Date | null; email: string; is_staff: boolean } | undefined;
     if (!row) return null;
     const principal: Principal = {
       userId: row.user_id,
@@ -146,7 +147,7 @@ export class TokenService {
     };
     if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > LAST_USED_EVERY_MS) {
       // a lookup happens at most every CACHE_MS per process, so this write is rare
-      void this.platform.knex('api_tokens').where({ id: row.id }).update({ last_used_at: now }).catch((err) => this.platform.log.warn({ err }, 'could not record the API token use'));
+      void ApiToken.query(this.platform.knex).where({ id: row.id }).patch({ last_used_at: now }).catch((err) => this.platform.log.warn({ err }, 'could not record the API token use'));
     }
     this.remember(token, hash, principal);
     return principal;
@@ -166,7 +167,7 @@ export class TokenService {
   async rotate(refresh: string): Promise<TokenPair> {
     const hash = sha256Hex(refresh);
     const outcome = await this.platform.knex.transaction(async (trx) => {
-      const row = await trx('auth_tokens').where({ token_hash: hash, kind: 'refresh' }).forUpdate().first();
+      const row = await AuthToken.query(trx).where({ token_hash: hash, kind: 'refresh' }).forUpdate().first();
       if (!row) return { error: new Unauthorized('Refresh token is invalid.', 'token_invalid') };
       if (row.revoked_at) {
         if (row.revoked_reason === 'rotated') {
@@ -177,10 +178,10 @@ export class TokenService {
         return { error: new Unauthorized('Refresh token has been revoked.', 'token_revoked') };
       }
       if (new Date(row.expires_at).getTime() <= Date.now()) return { error: new Unauthorized('Refresh token has expired.', 'token_expired') };
-      const user = await trx('users').where({ id: row.user_id }).first('is_active');
+      const user = await User.query(trx).where({ id: row.user_id }).select('is_active').first();
       if (!user?.is_active) return { error: new Unauthorized('Account is disabled.', 'account_disabled') };
       const pair = await this.issuePair(row.user_id, trx, row.family_id);
-      await trx('auth_tokens').where({ id: row.id }).update({ revoked_at: new Date(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
+      await AuthToken.query(trx).where({ id: row.id }).patch({ revoked_at: new Date(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
       return { pair };
     });
     if (outcome.familyId) await this.broadcastFamily(outcome.familyId);
@@ -196,7 +197,7 @@ export class TokenService {
   }
 
   async familyOfRefresh(refresh: string): Promise<{ familyId: string; userId: string } | null> {
-    const row = await this.platform.knex('auth_tokens').where({ token_hash: sha256Hex(refresh), kind: 'refresh' }).first('family_id', 'user_id');
+    const row = await AuthToken.query(this.platform.knex).where({ token_hash: sha256Hex(refresh), kind: 'refresh' }).select('family_id', 'user_id').first();
     return row ? { familyId: row.family_id, userId: row.user_id } : null;
   }
 
@@ -206,10 +207,10 @@ export class TokenService {
    * personal API token too.
    */
   async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string, opts: { apiTokens?: boolean } = {}): Promise<void> {
-    const q = (trx ?? this.platform.knex)('auth_tokens').where({ user_id: userId }).whereNull('revoked_at');
+    const q = AuthToken.query(trx ?? this.platform.knex).where({ user_id: userId }).whereNull('revoked_at');
     if (keepFamily) q.whereNot({ family_id: keepFamily });
-    await q.update({ revoked_at: new Date(), revoked_reason: reason });
-    if (opts.apiTokens) await (trx ?? this.platform.knex)('api_tokens').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: new Date(), revoked_reason: reason });
+    await q.patch({ revoked_at: new Date(), revoked_reason: reason });
+    if (opts.apiTokens) await ApiToken.query(trx ?? this.platform.knex).where({ user_id: userId }).whereNull('revoked_at').patch({ revoked_at: new Date(), revoked_reason: reason });
     // announced once committed: before that, an instance that looks the token up again
     // (a request, a socket check) would still find it valid and cache it for 30 s
     if (trx) void trx.executionPromise.then(() => this.broadcast({ user_id: userId }), () => undefined);
@@ -228,15 +229,15 @@ export class TokenService {
   }
 
   async purgeExpired(olderThan: Date): Promise<number> {
-    return this.platform.knex('auth_tokens').where('expires_at', '<', olderThan).delete();
+    return AuthToken.query(this.platform.knex).where('expires_at', '<', olderThan).delete();
   }
 
   private async revokeFamilyIn(db: Knex | Knex.Transaction, familyId: string, reason: string): Promise<void> {
-    await db('auth_tokens').where({ family_id: familyId }).whereNull('revoked_at').update({ revoked_at: new Date(), revoked_reason: reason });
+    await AuthToken.query(db).where({ family_id: familyId }).whereNull('revoked_at').patch({ revoked_at: new Date(), revoked_reason: reason });
   }
 
   private async broadcastFamily(familyId: string): Promise<void> {
-    const rows = await this.platform.knex('auth_tokens').where({ family_id: familyId, kind: 'access' }).select('token_hash');
+    const rows = await AuthToken.query(this.platform.knex).where({ family_id: familyId, kind: 'access' }).select('token_hash');
     await this.broadcast({ token_hashes: rows.map((r: { token_hash: string }) => r.token_hash) });
   }
 

@@ -10,7 +10,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/error
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from './listing.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { normalizeEmail, passwordProblems, userOut, type UserOut } from './account-service.js';
-import { User } from '../../db/models/index.js';
+import { Profile, User } from '../../db/models/index.js';
 import Joi from 'joi';
 
 export interface UserAdminOut extends UserOut {
@@ -62,10 +62,10 @@ export class UserService {
     if (await User.query(this.platform.knex).findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const id = await this.platform.knex.transaction(async (trx) => {
-      const [row] = await trx('users')
+      const row = await User.query(trx)
         .insert({ email, password_hash, first_name: input.first_name, last_name: input.last_name, is_staff: input.is_staff, email_verified_at: input.is_verified ? new Date() : null })
         .returning('id');
-      await trx('profiles').insert({ user_id: row.id });
+      await Profile.query(trx).insert({ user_id: row.id });
       await this.audit.record(trx, { actorId: actor.userId }, { action: 'create', entityType: 'user', entityId: row.id, summary: `User ${email} created by staff`, changes: { email, is_staff: input.is_staff } });
       return row.id as string;
     });
@@ -81,7 +81,7 @@ export class UserService {
       throw new Conflict('Staff cannot deactivate or demote themselves.', 'self_demotion');
     }
     await this.platform.knex.transaction(async (trx) => {
-      await trx('users').where({ id }).update({ ...changes, updated_at: new Date() });
+      await User.query(trx).where({ id }).patch({ ...changes, updated_at: new Date() });
       await this.audit.record(trx, { actorId: actor.userId }, { action: 'update', entityType: 'user', entityId: id, summary: `User ${before.email} updated`, changes: diff(before as never, changes) });
     });
     if (changes.is_active === false) await this.tokens.revokeAllForUser(id, 'deactivated');

@@ -62,6 +62,52 @@ export interface Config {
   renderMaxPixels: number;
   /** V8 heap cap of each sandboxed child process (media, invoices), MiB */
   sandboxMaxOldSpaceMb: number;
+  /**
+   * Keyring of field encryption at rest (support tickets, AI chat): `id:key,...`, keys of
+   * 32 bytes in base64/base64url/hex; the first is active, the others decrypt only. Empty:
+   * one key derived from SECRET_KEY (see gateway/services/support/field-cipher.ts).
+   */
+  fieldEncryptionKeys: string;
+  /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
+  blindIndexKeys: string;
+  support: SupportConfig;
+  /** AI support chat: the answer engine, its limits and the `ai` queue */
+  ai: AiConfig;
+}
+
+/** AI support chat (gateway/services/support/chat/). */
+export interface AiConfig {
+  /** `offline`: extractive answers from the FAQ articles, no model; `openai`: an OpenAI-compatible model, offline as fallback */
+  engine: 'offline' | 'openai';
+  openaiBaseUrl: string;
+  openaiApiKey: string;
+  openaiModel: string;
+  /** a reply is due this long after the question was saved (the spec's 45 s is the maximum) */
+  answerTimeoutMs: number;
+  /** output cap of one model answer, sent as max_tokens and enforced in our code (at most 1,800) */
+  maxOutputTokens: number;
+  /** concurrent answer jobs per worker process on the `ai` queue */
+  concurrency: number;
+  /** chat messages one user may send per minute (REST and WebSocket together) */
+  messagesPerMinute: number;
+  /** questions of one user waiting for their answer at the same time */
+  maxPendingPerUser: number;
+  /** longest chat message in characters */
+  maxMessageChars: number;
+  /** offline engine: BM25 score an article needs to be used as an answer */
+  minScore: number;
+}
+
+/** Support tickets. */
+export interface SupportConfig {
+  /** largest attachment (bytes) */
+  attachmentMaxBytes: number;
+  /** attachments per ticket */
+  attachmentMaxCount: number;
+  /** resolved tickets untouched this many days are closed by the support sweep (0: never) */
+  autoCloseDays: number;
+  /** how often a worker consuming the support queue schedules the support sweep (0: never) */
+  sweepEveryMinutes: number;
 }
 
 /** Identity verification: the microservice (kyc/) and the main service's proxy to it. */
@@ -93,6 +139,28 @@ export interface KycConfig {
   callbackRetryBaseMs: number;
   callbackRetryMaxMs: number;
   callbackRetryWindowHours: number;
+}
+
+/** `id:key,id:key`: ids of 1–32 letters, digits, _ or -; keys of exactly 32 bytes (base64, base64url or hex). */
+const keyringSpec = Joi.string()
+  .allow('')
+  .default('')
+  .custom((value: string, helpers) => {
+    const ids = new Set<string>();
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const [id, key, extra] = entry.split(':');
+      if (extra !== undefined || !/^[A-Za-z0-9_-]{1,32}$/.test(id ?? '') || !key || decodeKey(key)?.length !== 32 || ids.has(id)) return helpers.error('any.invalid');
+      ids.add(id);
+    }
+    return value;
+  })
+  .messages({ 'any.invalid': '{{#label}} must be a comma list of id:key with unique ids and 32-byte keys (base64 or hex)' });
+
+/** A 32-byte key written as 64 hex digits, base64 or base64url; null when it is none of those. */
+export function decodeKey(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{42,44}={0,2}$/.test(text)) return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return null;
 }
 
 const schema = Joi.object({
@@ -164,6 +232,23 @@ const schema = Joi.object({
   USER_JOBS_PER_MINUTE: Joi.number().integer().min(1).max(1000000).default(120),
   RENDER_MAX_PIXELS: Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
   SANDBOX_MAX_OLD_SPACE_MB: Joi.number().integer().min(128).max(16384).default(1024),
+  AI_ENGINE: Joi.string().lowercase().valid('offline', 'openai').default('offline'),
+  OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: Joi.string().allow('').default(''),
+  OPENAI_MODEL: Joi.string().max(200).default('gpt-4o-mini'),
+  AI_ANSWER_TIMEOUT_MS: Joi.number().integer().min(500).max(45000).default(45000),
+  AI_MAX_OUTPUT_TOKENS: Joi.number().integer().min(64).max(1800).default(1800),
+  AI_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  AI_MESSAGES_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(30),
+  AI_MAX_PENDING_PER_USER: Joi.number().integer().min(1).max(1000).default(5),
+  AI_MAX_MESSAGE_CHARS: Joi.number().integer().min(100).max(20000).default(4000),
+  AI_MIN_SCORE: Joi.number().min(0).max(1000).default(20),
+  FIELD_ENCRYPTION_KEYS: keyringSpec,
+  BLIND_INDEX_KEYS: keyringSpec,
+  TICKET_ATTACHMENT_MAX_BYTES: Joi.number().integer().min(1024).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
+  TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
+  TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
+  SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -263,6 +348,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fairness: { inFlightPerUser: value.USER_JOBS_IN_FLIGHT, perMinutePerUser: value.USER_JOBS_PER_MINUTE },
     renderMaxPixels: value.RENDER_MAX_PIXELS,
     sandboxMaxOldSpaceMb: value.SANDBOX_MAX_OLD_SPACE_MB,
+    ai: {
+      engine: value.AI_ENGINE,
+      openaiBaseUrl: stripSlash(value.OPENAI_BASE_URL),
+      openaiApiKey: value.OPENAI_API_KEY,
+      openaiModel: value.OPENAI_MODEL,
+      answerTimeoutMs: value.AI_ANSWER_TIMEOUT_MS,
+      maxOutputTokens: value.AI_MAX_OUTPUT_TOKENS,
+      concurrency: value.AI_CONCURRENCY,
+      messagesPerMinute: value.AI_MESSAGES_PER_MINUTE,
+      maxPendingPerUser: value.AI_MAX_PENDING_PER_USER,
+      maxMessageChars: value.AI_MAX_MESSAGE_CHARS,
+      minScore: value.AI_MIN_SCORE,
+    },
+    fieldEncryptionKeys: value.FIELD_ENCRYPTION_KEYS,
+    blindIndexKeys: value.BLIND_INDEX_KEYS,
+    support: {
+      attachmentMaxBytes: value.TICKET_ATTACHMENT_MAX_BYTES,
+      attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
+      autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
+      sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
+    },
   };
 }
 

@@ -18,7 +18,7 @@ import { loadConfig } from '../../jobs/runtime/config.js';
 import { createKnex } from '../../db/knex.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, startChild, stats } from './ledger-support.js';
-import { invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf } from '../../test/factories/invoices.js';
+import { invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf } from './invoice-documents.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/invp_bench_invoices';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';

@@ -12,6 +12,7 @@ import type { Actor } from '../../gateway/services/actor.js';
 import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
+import { User } from '../../db/models/index.js';
 import { ApiSession } from './api-session.js';
 
 export interface Target {
@@ -23,7 +24,7 @@ export interface Target {
 /** The preview and bulk-store answers exactly as the API gives them. */
 export interface ImportClient {
   preview(file: string, target: Target): Promise<{ ok: boolean; body: any }>;
-  store(sessionId: number, family: string, lines: unknown[]): Promise<{ ok: boolean; body: any }>;
+  store(sessionId: number, family: string, lines: unknown[], confirmDuplicate?: boolean): Promise<{ ok: boolean; body: any }>;
   close(): Promise<void>;
 }
 
@@ -48,11 +49,11 @@ export class ApiClient implements ImportClient {
     return this.finish(res);
   }
 
-  async store(sessionId: number, family: string, lines: unknown[]) {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
     const res = await this.session.fetch('/api/invoice-import/bulk-store/', {
       method: 'POST',
       headers: { ...this.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines }),
+      body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines, ...(confirmDuplicate ? { confirm_duplicate: true } : {}) }),
     });
     return this.finish(res);
   }
@@ -69,7 +70,7 @@ export class ApiClient implements ImportClient {
       if (job.state !== 'completed') continue;
       if (job.result.session_id && job.result.attempt_id === undefined) {
         const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
-        return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary } };
+        return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary, duplicate_of: session.duplicate_of ?? null } };
       }
       const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
       const ok = job.result.http_status === 200;
@@ -107,7 +108,7 @@ export class QueueClient implements ImportClient {
 
   static async open(config: Config, email: string, teamId: number | undefined, withWorkers: boolean): Promise<QueueClient> {
     const platform = createPlatform(config, 'import-invoices');
-    const user = await platform.knex('users').whereRaw('lower(email) = lower(?)', [email]).first('id', 'is_staff');
+    const user = await User.query(platform.knex).whereRaw('lower(email) = lower(?)', [email]).select('id', 'is_staff').first();
     if (!user) {
       await closePlatform(platform);
       throw new Error(`no user with the e-mail ${email}`);
@@ -129,10 +130,10 @@ export class QueueClient implements ImportClient {
     }
   }
 
-  async store(sessionId: number, family: string, lines: unknown[]) {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
     const imports = this.services.invoiceImport;
     try {
-      const answer = await whenAllowed(() => imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never }, 0));
+      const answer = await whenAllowed(() => imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0));
       if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
       const outcome = await this.settle(answer);
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };

@@ -22,7 +22,8 @@ async function previewed(o: Owner, spec = sampleInvoice(), family = 'Imported go
 
 test('all lines valid: one transaction creates the products in the family, receives the stock and applies the session', async (t) => {
   const o = await owner(app.server);
-  const p = await previewed(o, sampleInvoice(), 'Tableware');
+  const spec = sampleInvoice();
+  const p = await previewed(o, spec, 'Tableware');
   const res = await bulkStore(app.server, o.headers, { session_id: p.session_id, product_family_name: 'Tableware', lines: linesOf(p) });
   t.is(res.status, 200, JSON.stringify(res.body));
   t.deepEqual(Object.keys(res.body).sort(), ['message', 'results', 'session_id', 'session_status', 'status', 'summary']);
@@ -49,10 +50,19 @@ test('all lines valid: one transaction creates the products in the family, recei
   t.deepEqual(session.body.result_payload.summary, res.body.summary);
   t.is(session.body.bulk_lines.length, 3);
 
-  // the same goods again: existing products (matched at preview) and increased items
-  const again = await previewed(o, sampleInvoice());
+  // the same invoice again: the preview says it repeats the applied session, and the
+  // store needs confirm_duplicate (without it: 409, nothing written, session untouched)
+  const again = await previewed(o, spec);
   t.true(again.lines.every((l: { action: string; match: { method: string } }) => l.action === 'use_existing_product' && l.match.method === 'sku'));
-  const res2 = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again).slice(0, 2) });
+  t.like(again.duplicate_of, { session_id: p.session_id, session_status: 'applied', match: 'document' });
+  const refused = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again).slice(0, 2) });
+  t.is(refused.status, 409, JSON.stringify(refused.body));
+  t.is(refused.body.error.code, 'duplicate_invoice');
+  t.like(refused.body.duplicate_of, { session_id: p.session_id });
+  t.is((await knex('inventory_items').where({ id: res.body.results[0].inventory_item_id }).first()).quantity, 12);
+  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${again.session_id}/`, o.headers)).body.status, 'previewed');
+  // existing products (matched at preview) and increased items once confirmed
+  const res2 = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again).slice(0, 2), confirm_duplicate: true });
   t.is(res2.status, 200, JSON.stringify(res2.body));
   t.deepEqual(res2.body.summary, { total_lines: 3, processed_lines: 2, skipped_lines: 1, created_products: 0, existing_products: 2, created_inventory_items: 0, updated_inventory_items: 2 });
   t.is((await knex('inventory_items').where({ id: res.body.results[0].inventory_item_id }).first()).quantity, 24);

@@ -34,15 +34,14 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
   const before = await stockSnapshot(app.server, o.user.id);
 
   // a separate worker process for the imports queue that pauses inside the transaction
-  const worker = startEntry('workers/index.ts', {
+  const worker = startEntry('test/helpers/paused-import-worker.ts', {
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: app.config.queuePrefix,
     MEDIA_ROOT: app.config.mediaRoot,
     WORKER_QUEUES: 'imports',
     JOB_LOCK_MS: String(LOCK_MS),
-    NODE_ENV: 'test',
-    INVOICE_STORE_TEST_PAUSE_MS: '120000',
+    PAUSE_MS: '120000',
     LOG_LEVEL: 'warn',
   });
   running.push(worker);

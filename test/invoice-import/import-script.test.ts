@@ -19,9 +19,11 @@ test.after.always(async () => app?.stop());
 
 async function folder() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoices-'));
-  await fs.writeFile(path.join(dir, 'a.pdf'), await textPdf(sampleInvoice({ number: 'BATCH-A' })));
-  await fs.writeFile(path.join(dir, 'b.xml'), ublXml(sampleInvoice({ number: 'BATCH-B' })));
-  await fs.writeFile(path.join(dir, 'c.csv'), invoiceCsv(sampleInvoice({ number: 'BATCH-C' })));
+  // three invoices of one supplier, day and amount: told apart by their numbers (which have digits, as printed numbers do)
+  const tag = Math.floor(Math.random() * 900000 + 100000);
+  await fs.writeFile(path.join(dir, 'a.pdf'), await textPdf(sampleInvoice({ number: `BATCH-${tag}-1` })));
+  await fs.writeFile(path.join(dir, 'b.xml'), ublXml(sampleInvoice({ number: `BATCH-${tag}-2` })));
+  await fs.writeFile(path.join(dir, 'c.csv'), invoiceCsv(sampleInvoice({ number: `BATCH-${tag}-3` })));
   await fs.writeFile(path.join(dir, 'broken.pdf'), '%PDF-1.4 this is not really a pdf');
   await fs.writeFile(path.join(dir, 'readme.txt'), 'not an invoice, not picked up');
   return dir;
@@ -41,7 +43,7 @@ test('through the API: previews and applies a folder, reports the broken file an
   t.regex(out, /c\.csv.*applied/);
   t.regex(out, /broken\.pdf.*failed/);
   t.notRegex(out, /readme\.txt/);
-  t.regex(out, /4 file\(s\): 3 applied, 0 previewed, 0 need review, 1 failed/);
+  t.regex(out, /4 file\(s\): 3 applied, 0 previewed, 0 need review, 0 duplicate\(s\) skipped, 1 failed/);
   const sessions = await app.server.app.platform.knex('invoice_import_sessions').where({ owner_id: o.user.id });
   t.is(sessions.length, 3);
   t.true(sessions.every((s: { status: string }) => s.status === 'applied'));
@@ -63,4 +65,30 @@ test('usage errors exit 2', async (t) => {
   const run = startEntry('scripts/import-invoices.ts', env(), ['--inventory', '1']);
   t.is((await run.exited).code, 2);
   t.regex(run.output(), /^import-invoices: name at least one folder or file; see --help$/m);
+});
+
+test('re-running --apply on the same folder skips what was stored (duplicates), unless --include-duplicates', async (t) => {
+  const o = await owner(app.server);
+  const dir = await folder();
+  await fs.rm(path.join(dir, 'broken.pdf'));
+  const args = ['--user', o.user.email, '--inventory', String(o.tree.inventory.id), '--box', String(o.tree.box.id), '--family', 'Batch', '--apply', '--concurrency', '1'];
+  const { knex } = app.server.app.platform;
+  const stock = async () => Number((await knex('inventory_items').where({ owner_id: o.user.id }).sum({ q: 'quantity' }))[0].q);
+
+  const first = startEntry('scripts/import-invoices.ts', env(), [...args, dir]);
+  t.is((await first.exited).code, 0, first.output());
+  t.regex(first.output(), /3 file\(s\): 3 applied/);
+  const after = await stock();
+  t.true(after > 0);
+
+  const second = startEntry('scripts/import-invoices.ts', env(), [...args, dir]);
+  t.is((await second.exited).code, 0, second.output());
+  t.regex(second.output(), /a\.pdf.*duplicate/);
+  t.regex(second.output(), /3 file\(s\): 0 applied, 0 previewed, 0 need review, 3 duplicate\(s\) skipped, 0 failed/);
+  t.is(await stock(), after, 'nothing received twice');
+
+  const third = startEntry('scripts/import-invoices.ts', env(), [...args, '--include-duplicates', path.join(dir, 'b.xml')]);
+  t.is((await third.exited).code, 0, third.output());
+  t.regex(third.output(), /1 file\(s\): 1 applied/);
+  t.true((await stock()) > after);
 });

@@ -6,13 +6,14 @@ import { unseal } from '../../jobs/runtime/secrets.js';
 import { MAIL_SEAL_PURPOSE } from '../../gateway/services/mail-service.js';
 import { createMailTransport, type MailTransport } from '../mail-transport.js';
 import type { Config } from '../../jobs/runtime/config.js';
+import { OutboundEmail } from '../../db/models/index.js';
 
 // one transport per configuration (tests run several configurations in one process)
 const transports = new WeakMap<Config, MailTransport>();
 
 export const sendMail: Handler<'mail.send'> = async (job, { platform }) => {
   const { knex, config } = platform;
-  const row = await knex('outbound_emails').where({ id: job.data.email_id }).first();
+  const row = await OutboundEmail.query(knex).where({ id: job.data.email_id }).first();
   if (!row) throw new UnrecoverableError(`not_found: outbound e-mail ${job.data.email_id} does not exist`);
   if (row.status === 'sent') return { email_id: row.id, status: 'sent', skipped: true };
   if (!row.body_sealed) throw new UnrecoverableError('no_body: the e-mail has no body to send');
@@ -21,11 +22,11 @@ export const sendMail: Handler<'mail.send'> = async (job, { platform }) => {
   if (!transport) transports.set(config, (transport = createMailTransport(config)));
   try {
     const info = await transport.send({ id: row.id, to: row.to_address, from: config.mailFrom, subject: row.subject, text: body.text, html: body.html });
-    await knex('outbound_emails').where({ id: row.id }).update({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1, transport: transport.kind, message_id: info.messageId, body_sealed: null, last_error: null });
+    await OutboundEmail.query(knex).where({ id: row.id }).patch({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1, transport: transport.kind, message_id: info.messageId, body_sealed: null, last_error: null });
     return { email_id: row.id, status: 'sent', transport: transport.kind };
   } catch (err) {
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await knex('outbound_emails').where({ id: row.id }).update({ attempts: row.attempts + 1, last_error: String((err as Error).message).slice(0, 1000), status: final ? 'failed' : 'queued' });
+    await OutboundEmail.query(knex).where({ id: row.id }).patch({ attempts: row.attempts + 1, last_error: String((err as Error).message).slice(0, 1000), status: final ? 'failed' : 'queued' });
     throw err;
   }
 };

@@ -10,7 +10,7 @@ import { DomainError } from '../../jobs/runtime/errors.js';
 export const storeInvoice: Handler<'invoice.store'> = async (job, ctx) => {
   const imports = ctx.services.invoiceImport;
   try {
-    return await imports.runAttempt(job.data.attempt_id);
+    return await imports.runAttempt(job.data.attempt_id, { beforeCommit: ctx.hooks?.bulkStoreBeforeCommit });
   } catch (err) {
     if (err instanceof DomainError && err.status < 500) return imports.recordRefusal(job.data.attempt_id, err);
     throw err;

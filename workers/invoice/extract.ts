@@ -13,6 +13,7 @@ import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
+import { nonStockKind } from './text/non-stock.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
 import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats } from './types.js';
 
@@ -27,7 +28,11 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
+  /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
+  ocr?: OcrFunction;
 }
+
+export type OcrFunction = (typeof import('./formats/image.js'))['ocrTokens'];
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };
 
@@ -51,13 +56,17 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   } else if (sniffed.kind === 'text') {
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
-    const { ocrTokens } = await ocrEngine();
+    const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
   } else {
     invoice = await extractPdf(data, opts, stats);
+  }
+  for (const line of invoice.lines) {
+    const kind = nonStockKind(line);
+    if (kind) line.non_stock = kind;
   }
   stats.duration_ms = Math.round(performance.now() - started);
   return { invoice, stats };
@@ -76,7 +85,7 @@ const ocrEngine = () => import('./formats/image.js');
 
 async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
   const { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
-  const { ocrTokens } = await ocrEngine();
+  const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
   const doc = await openPdf(data);
   try {
     const warnings: string[] = [];
@@ -100,7 +109,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
       const renders = await renderPages(data, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
-      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale));
+      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true);
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);

@@ -12,12 +12,16 @@ export interface Token {
   /** vertical centre, top-down */
   y: number;
   h: number;
+  /** 0–1: the OCR engine's confidence in the word (absent: a text layer, certain) */
+  conf?: number;
 }
 
 export interface Cell {
   text: string;
   x0: number;
   x1: number;
+  /** 0–1: mean OCR confidence of its words (1 for a text layer) */
+  conf: number;
 }
 
 export interface LayoutLine {
@@ -31,6 +35,8 @@ export interface LayoutLine {
   cells: Cell[];
   /** cells joined with " | " (used by the pattern readers) */
   text: string;
+  /** 0–1: mean OCR confidence of its words (1 for a text layer) */
+  conf: number;
 }
 
 export interface PageBox {
@@ -80,7 +86,7 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
     for (const row of rows) {
       row.sort((a, b) => a.x0 - b.x0);
       const h = rowH(row);
-      const cells: Cell[] = [];
+      const cells: (Cell & { confs: number[] })[] = [];
       for (const t of row) {
         const last = cells[cells.length - 1];
         const gap = last ? t.x0 - last.x1 : Infinity;
@@ -88,12 +94,16 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
           const space = gap > 0.12 * h && !last.text.endsWith(' ') && !t.text.startsWith(' ') ? ' ' : '';
           last.text += space + t.text;
           last.x1 = Math.max(last.x1, t.x1);
+          last.confs.push(t.conf ?? 1);
         } else {
-          cells.push({ text: t.text, x0: t.x0, x1: t.x1 });
+          cells.push({ text: t.text, x0: t.x0, x1: t.x1, conf: 1, confs: [t.conf ?? 1] });
         }
       }
-      for (const c of cells) c.text = c.text.trim();
-      const kept = cells.filter((c) => c.text && !/^[|¦]+$/.test(c.text));
+      for (const c of cells) {
+        c.text = c.text.trim();
+        c.conf = mean(c.confs);
+      }
+      const kept: Cell[] = cells.filter((c) => c.text && !/^[|¦]+$/.test(c.text)).map(({ text, x0, x1, conf }) => ({ text, x0, x1, conf }));
       if (!kept.length) continue;
       lines.push({
         index: 0,
@@ -104,6 +114,7 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
         x1: kept[kept.length - 1].x1,
         cells: kept,
         text: kept.map((c) => c.text).join(' | '),
+        conf: mean(row.map((t) => t.conf ?? 1)),
       });
     }
   }
@@ -111,6 +122,7 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
   return { pages, lines, text: lines.map((l) => l.text).join('\n'), quality };
 }
 
+const mean = (xs: number[]) => Math.round((xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)) * 1000) / 1000;
 const rowY = (r: Token[]) => r.reduce((s, t) => s + t.y, 0) / r.length;
 const rowH = (r: Token[]) => Math.max(...r.map((t) => t.h));
 

@@ -9,7 +9,7 @@ import { PRODUCT_IMAGE_MAX_BYTES } from '../../services/catalog/product-image-se
 const str = (max: number) => Joi.string().trim().allow('').max(max);
 
 /** base64 (or a data: URL) decoded to bytes at the edge; type and size are checked by MediaStore */
-const base64Image = Joi.string()
+export const base64Image = Joi.string()
   .max(Math.ceil((PRODUCT_IMAGE_MAX_BYTES * 4) / 3) + 200)
   .custom((value: string, helpers) => {
     const b64 = value.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');

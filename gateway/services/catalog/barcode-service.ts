@@ -65,7 +65,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
   private readonly history: OwnerHistory;
 
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {
-    this.history = new OwnerHistory(audit, 'barcode_scans', 'barcode_scan', 'Barcode scan');
+    this.history = new OwnerHistory(audit, BarcodeScan, 'barcode_scan', 'Barcode scan');
   }
 
   /** public media (product images in matches) */

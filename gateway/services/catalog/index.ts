@@ -13,9 +13,12 @@ import { ProductSearchService } from './product-search-service.js';
 import { ProductService } from './product-service.js';
 import { BarcodeService } from './barcode-service.js';
 import { MediaAnalysisService } from './media-analysis-service.js';
+import { ProductOperationService } from './product-operation-service.js';
 
 export interface CatalogServices {
   products: ProductService;
+  /** product writes with nested operations ({create, update, delete}) in one transaction, files included */
+  operations: ProductOperationService;
   families: ProductFamilyService;
   images: ProductImageService;
   searches: ProductSearchService;
@@ -27,11 +30,13 @@ export function createCatalogServices(platform: Platform, deps: { audit: AuditSe
   const families = new ProductFamilyService(platform, deps.audit);
   const images = new ProductImageService(platform, deps.audit, deps.media);
   const searches = new ProductSearchService(platform, deps.audit);
+  const products = new ProductService(platform, deps.audit, families, images, searches);
   return {
     families,
     images,
     searches,
-    products: new ProductService(platform, deps.audit, families, images, searches),
+    products,
+    operations: new ProductOperationService(platform, deps.audit, products, images),
     barcodes: new BarcodeService(platform, deps.audit),
     analysis: new MediaAnalysisService(platform, deps.media, deps.jobs, deps.limits),
   };

@@ -18,11 +18,21 @@ import type { Body, CollectionService } from '../scoped-collection.js';
 import type { Actor } from '../actor.js';
 import { isEmptyPart } from './media-analysis-service.js';
 import { ProductImage, ProductVariant } from '../../../db/models/index.js';
+import { operationIds, requireChildren, VARIANT_IMAGES, type NestedOperations } from './nested-operations.js';
 
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** what a decoder may be asked to hold for one picture (a 60 MP photo is about 180 MB decoded) */
 export const PRODUCT_IMAGE_MAX_PIXELS = 60_000_000;
 export const productImageRule = (field: string): UploadRule => ({ field, types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: PRODUCT_IMAGE_MAX_BYTES, maxPixels: PRODUCT_IMAGE_MAX_PIXELS });
+
+/** A checked and stored image file, ready to be recorded on a row. */
+export interface StoredImage {
+  path: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
 
 export interface ImageFields {
   alt_text?: string;
@@ -121,7 +131,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
   // ── used by product writes (nested `images` of a variant) ────────────────────
 
   /** Checks type and size, decodes it (width/height) and stores it; throws 400/413/415. */
-  async store(data: Buffer, field: string): Promise<{ path: string; contentType: string; size: number; width: number | null; height: number | null }> {
+  async store(data: Buffer, field: string): Promise<StoredImage> {
     const rule = productImageRule(field);
     const type = await this.media.inspect(data, rule); // type, bytes and pixel limits
     const { width, height } = await this.media.imageSize(data, rule);
@@ -129,7 +139,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
     return { path: saved.path, contentType: saved.contentType, size: saved.size, width, height };
   }
 
-  async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: { path: string; contentType: string; size: number; width: number | null; height: number | null }, fields: ImageFields): Promise<Record<string, any>> {
+  async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: StoredImage, fields: ImageFields): Promise<Record<string, any>> {
     const top = (await ProductImage.query(trx).where({ variant_id: variant.id }).max('position as m').first()) as unknown as { m: number | null } | undefined;
     const position = fields.position ?? Number(top?.m ?? -1) + 1;
     const row: Record<string, any> = await ProductImage.query(trx)
@@ -145,7 +155,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
    * possibly moved from a sibling variant, or new files), in that order. Returns the
    * paths of removed images so their files can go once the transaction commits.
    */
-  async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: Awaited<ReturnType<ProductImageService['store']>> })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
+  async syncVariantImages(trx: Knex.Transaction, productId: number, variantId: number, images: (ImageFields & { id?: number; file?: StoredImage })[], path: string, claimedElsewhere: number[] = []): Promise<string[]> {
     const ids = images.filter((i) => i.id !== undefined).map((i) => i.id!);
     const owned = ids.length ? (await ProductImage.query(trx).whereIn('id', ids).where({ product_id: productId }).select('id')).map((r) => r.id) : [];
     images.forEach((img, n) => {
@@ -167,6 +177,42 @@ export class ProductImageService implements CollectionService<ImageOut> {
     if (primaryId) await this.makePrimary(trx, variantId, primaryId);
     await this.ensurePrimary(trx, [variantId, ...movedFrom]);
     return removed.map((r: { path: string }) => r.path);
+  }
+
+  /**
+   * A variant's images in the operation style: `delete` and `update` name images of
+   * this variant only (nested-operations.ts); `create` adds stored files after the
+   * others. Returns the paths of files no row may need any more (deleted or replaced
+   * images) so they can go once the transaction commits.
+   */
+  async applyOperations(trx: Knex.Transaction, scope: Scope, variant: { id: number; product_id: number }, ops: NestedOperations<ImageFields & { file?: StoredImage }, ImageFields & { file?: StoredImage }>, path: string): Promise<string[]> {
+    const { updates, deletes } = operationIds(ops, path);
+    await requireChildren(trx, scope, VARIANT_IMAGES, variant.id, [...updates, ...deletes]);
+    const released: string[] = [];
+    if (deletes.length) {
+      const gone = (await ProductImage.query(trx).whereIn('id', deletes.map((d) => d.id)).where({ variant_id: variant.id }).delete().returning('path')) as unknown as { path: string }[];
+      released.push(...gone.map((r) => r.path));
+    }
+    for (const { id } of updates) {
+      const change = ops.update![String(id)];
+      const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
+      if (change.alt_text !== undefined) patch.alt_text = change.alt_text;
+      if (change.position !== undefined) patch.position = change.position;
+      if (change.is_primary === false) patch.is_primary = false;
+      if (change.file) {
+        const before = await ProductImage.query(trx).findById(id).select('path');
+        if (before && before.path !== change.file.path) released.push(before.path);
+        Object.assign(patch, { path: change.file.path, content_type: change.file.contentType, size: change.file.size, width: change.file.width, height: change.file.height });
+      }
+      await ProductImage.query(trx).where({ id }).patch(patch);
+      if (change.is_primary === true) await this.makePrimary(trx, variant.id, id);
+    }
+    for (const img of ops.create ?? []) {
+      if (!img.file) throw new DomainError(400, 'empty_file', `${path}.create needs an image file for every new image.`, [{ path: `${path}.create`, message: 'image file missing' }]);
+      await this.insert(trx, variant, img.file, img);
+    }
+    await this.ensurePrimary(trx, [variant.id]);
+    return released;
   }
 
   async removeFileIfUnused(relative: string): Promise<void> {

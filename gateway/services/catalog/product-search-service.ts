@@ -44,7 +44,7 @@ export class ProductSearchService implements CollectionService<SearchOut> {
   private readonly history: OwnerHistory;
 
   constructor(private readonly platform: Platform, audit: AuditService) {
-    this.history = new OwnerHistory(audit, 'product_searches', 'product_search', 'Product search');
+    this.history = new OwnerHistory(audit, ProductSearch, 'product_search', 'Product search');
   }
 
   list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<SearchOut>> {

@@ -37,7 +37,7 @@ export interface ProductIn {
 }
 
 const SCALARS = ['name', 'supplier', 'description', 'category', 'base_unit'] as const;
-const DEFAULTS = { supplier: '', description: '', category: '', base_unit: 'pcs' };
+export const DEFAULTS = { supplier: '', description: '', category: '', base_unit: 'pcs' };
 const id = Joi.number().integer().positive().max(2147483647);
 
 export const productListSpec = {
@@ -201,7 +201,8 @@ export class ProductService implements CollectionService<ProductOut> {
     for (const p of paths) await this.images.removeFileIfUnused(p);
   }
 
-  private async resolveFamily(trx: Knex.Transaction, scope: Scope, actorId: string, input: ProductIn): Promise<number | null | undefined> {
+  /** The family a product write names (family_id in scope, or product_family_name found or created); undefined when it names none. */
+  async resolveFamily(trx: Knex.Transaction, scope: Scope, actorId: string, input: ProductIn): Promise<number | null | undefined> {
     if (input.family_id) {
       await requireInScope(trx, scope, [{ field: 'family_id', model: ProductFamily, id: input.family_id, what: 'Product family' }]);
       return input.family_id;
@@ -212,19 +213,19 @@ export class ProductService implements CollectionService<ProductOut> {
 }
 
 /** Two writers taking the same SKU at once: the unique index decides; answer like the pre-check does. */
-function skuRace(err: unknown): never {
+export function skuRace(err: unknown): never {
   const e = pgError(err);
   if (e.code === '23505' && /^product_variants_sku_/.test(e.constraint ?? '')) throw new Conflict('That SKU was just taken by another product in this scope.', 'sku_conflict');
   throw err;
 }
 
 /** The write shape's `product_name` is the column `name` (either may be sent; product_name wins). */
-function toInput(body: Body): ProductIn {
+export function toInput(body: Body): ProductIn {
   const { product_name, ...rest } = body as ProductIn & { product_name?: string };
   return product_name !== undefined ? { ...rest, name: product_name } : rest;
 }
 
-function pickScalars(input: ProductIn): Record<string, unknown> {
+export function pickScalars(input: ProductIn): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of SCALARS) if (input[k] !== undefined) out[k] = input[k];
   return out;

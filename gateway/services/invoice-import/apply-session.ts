@@ -15,8 +15,11 @@ import { auditCtx, scopeFill } from '../scoped-rows.js';
 import type { DomainError } from '../../../jobs/runtime/errors.js';
 import type { Scope } from '../scope.js';
 import { checkGtin } from '../catalog/gtin.js';
+import { InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession } from '../../../db/models/index.js';
+import { insertProducts, insertVariants, productsByName, takenSkus } from './store-sql.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
-import { ABORTED_MESSAGE, scopeOfRow, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
+import { findDuplicate, type DuplicateOf } from './duplicates.js';
+import { ABORTED_MESSAGE, BULK_STORE_STATUS, scopeOfRow, type AttemptResult, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
 
 export interface ApplyDeps {
   platform: Platform;
@@ -25,45 +28,54 @@ export interface ApplyDeps {
   audit: AuditService;
 }
 
+/** The result of the `invoice.store` job (http_status: the answer the bulk-store call gives). */
 export interface AttemptOutcome {
   attempt_id: number;
-  status: 'applied' | 'failed' | 'conflict';
+  status: AttemptResult;
   http_status: number;
   session_id: number;
 }
 
-/** Test-only: pause inside the transaction so a test can kill the worker mid-write. */
-const pauseForTests = async () => {
-  const ms = process.env.NODE_ENV === 'test' ? Number(process.env.INVOICE_STORE_TEST_PAUSE_MS ?? 0) : 0;
-  if (ms > 0) {
-    console.log('invoice-store: paused inside the transaction');
-    await new Promise((r) => setTimeout(r, ms));
-  }
-};
+/** Seams the caller may inject (a test pauses inside the transaction to kill the worker mid-write). */
+export interface ApplyHooks {
+  /** runs inside the transaction once everything but the session's own update is written */
+  beforeCommit?: () => Promise<void>;
+}
 
-export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): Promise<AttemptOutcome> {
+export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, hooks: ApplyHooks = {}): Promise<AttemptOutcome> {
   const { knex } = deps.platform;
   return knex.transaction(async (trx) => {
-    const attempt = await trx('invoice_import_attempts').where({ id: attemptId }).forUpdate().first();
+    const attempt = await InvoiceImportAttempt.query(trx).where({ id: attemptId }).forUpdate().first();
     if (!attempt) throw new Error(`attempt_missing: bulk-store attempt ${attemptId} does not exist`);
-    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status, session_id: attempt.session_id };
-    const session = (await trx('invoice_import_sessions').where({ id: attempt.session_id }).forUpdate().first()) as SessionRow;
-    const finish = async (status: AttemptOutcome['status'], httpStatus: number, response: unknown): Promise<AttemptOutcome> => {
-      await trx('invoice_import_attempts').where({ id: attemptId }).update({ status, http_status: httpStatus, response: JSON.stringify(response), finished_at: trx.fn.now() });
-      return { attempt_id: attemptId, status, http_status: httpStatus, session_id: session.id };
+    if (attempt.status !== 'queued') return outcomeOf(attemptId, attempt.status, attempt.session_id);
+    const session = (await InvoiceImportSession.query(trx).where({ id: attempt.session_id }).forUpdate().first()) as unknown as SessionRow;
+    const finish = async (status: AttemptResult, response: unknown): Promise<AttemptOutcome> => {
+      await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status, response: JSON.stringify(response), finished_at: trx.fn.now() });
+      return outcomeOf(attemptId, status, session.id);
     };
 
     // applied once is applied for good: answer with what was stored
-    if (session.status === 'applied') return finish('conflict', 409, alreadyApplied(session));
+    if (session.status === 'applied') return finish('conflict', alreadyApplied(session));
 
-    const actorId: string = attempt.actor_id ?? session.created_by;
+    // the same invoice applied by another session of the scope: only with confirm_duplicate.
+    // Applies of one scope take turns here (a transaction-scoped advisory lock), so two
+    // copies stored at the same moment cannot both pass this check.
+    const scopeOfSession = scopeOfRow(session, attempt.actor_id ?? session.created_by!);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invoice-import:${session.team_id ? `team:${session.team_id}` : `user:${session.owner_id}`}`]);
+    if (!attempt.confirm_duplicate) {
+      const doc = session.document_id ? await InvoiceImportDocument.query(trx).where({ id: session.document_id }).select('sha256').first() : null;
+      const earlier = await findDuplicate(trx, scopeOfSession, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true });
+      if (earlier) return finish('conflict', duplicateBody(session, earlier));
+    }
+
+    const actorId: string = attempt.actor_id ?? session.created_by!;
     const scope = scopeOfRow(session, actorId);
     const lines: BulkLineIn[] = attempt.lines;
     const familyName = (attempt.product_family_name || session.product_family_name || '').trim();
     const { errors, resolved } = await validateBulkLines(trx, scope, session, lines, familyName);
     if (errors.length) {
       const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
-      await trx('invoice_import_sessions').where({ id: session.id }).update({
+      await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
         status: 'failed',
         last_step: 'bulk-store',
         bulk_lines: JSON.stringify(lines),
@@ -71,7 +83,7 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
         attempts: session.attempts + 1,
         updated_at: trx.fn.now(),
       });
-      return finish('failed', 400, failureBody(session.id, message, errors));
+      return finish('failed', failureBody(session.id, message, errors));
     }
 
     const products = await resolveProducts(trx, deps, scope, actorId, resolved, familyName, (session.invoice as { vendor_name?: string }).vendor_name ?? '');
@@ -105,9 +117,9 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
       updated_inventory_items: receipt.updated_item_ids.length,
     };
     const message = `Stored ${results.length} line(s) in the inventory: ${summary.created_inventory_items} item(s) created, ${summary.updated_inventory_items} increased, ${summary.created_products} product(s) created.`;
-    await pauseForTests();
+    await hooks.beforeCommit?.();
     const resultPayload = { message, results, summary, transaction_id: receipt.transaction_id };
-    await trx('invoice_import_sessions').where({ id: session.id }).update({
+    await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
       status: 'applied',
       last_step: 'bulk-store',
       bulk_lines: JSON.stringify(lines),
@@ -126,12 +138,26 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number): P
       summary: message,
       changes: { summary, transaction_id: receipt.transaction_id },
     });
-    return finish('applied', 200, { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
+    return finish('applied', { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
   });
 }
 
+const outcomeOf = (attemptId: number, status: AttemptResult, sessionId: number): AttemptOutcome => ({ attempt_id: attemptId, status, http_status: BULK_STORE_STATUS[status], session_id: sessionId });
+
 export function failureBody(sessionId: number, message: string, errors: ErrorItem[]) {
   return { status: 'error', message, errors, session_id: sessionId, session_status: 'failed', error: { code: 'bulk_store_aborted', message, details: errors } };
+}
+
+export function duplicateBody(session: SessionRow, earlier: DuplicateOf) {
+  const message = `This invoice was already stored by session ${earlier.session_id} (${earlier.match === 'document' ? 'the same file' : `the same ${earlier.matched_on.join(', ').replace(/_/g, ' ')}`}); nothing was written. Send confirm_duplicate: true to store it again.`;
+  return {
+    status: 'error',
+    message,
+    session_id: session.id,
+    session_status: session.status,
+    duplicate_of: earlier,
+    error: { code: 'duplicate_invoice', message, details: { duplicate_of: earlier } },
+  };
 }
 
 export function alreadyApplied(session: SessionRow) {
@@ -160,9 +186,7 @@ async function resolveProducts(trx: Knex.Transaction, deps: ApplyDeps, scope: Sc
   const wanted = [...new Set(lines.filter((l) => l.product_id === null).map((l) => l.product_name.toLowerCase()))];
   if (!wanted.length) return { ids, names, created };
 
-  const where = scope.type === 'team' ? { sql: 'team_id = ?', binds: [scope.teamId] } : { sql: 'owner_id = ? AND team_id IS NULL', binds: [scope.userId] };
-  const existing = await trx.raw(`SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name FROM products WHERE ${where.sql} AND lower(name) = ANY(?::text[]) ORDER BY lower(name), id`, [...where.binds, wanted]);
-  const byName = new Map<string, { id: number; name: string }>(existing.rows.map((r: { key: string; id: number; name: string }) => [r.key, r]));
+  const byName = await productsByName(trx, scope, wanted);
   const missing = wanted.filter((n) => !byName.has(n));
   if (missing.length) {
     const family = await deps.families.findOrCreateByName(trx, scope, actorId, familyName);
@@ -172,12 +196,9 @@ async function resolveProducts(trx: Knex.Transaction, deps: ApplyDeps, scope: Sc
       const l = firstLine.get(key)!;
       return { name: l.product_name, family_id: family.id, supplier: vendor.slice(0, 255), base_unit: 'pcs', description: (l.preview.details ?? '').slice(0, 2000), ...scopeFill(scope, actorId) };
     });
-    for (let i = 0; i < rows.length; i += 2000) {
-      const inserted: { id: number; name: string }[] = await trx('products').insert(rows.slice(i, i + 2000)).returning(['id', 'name']);
-      for (const p of inserted) {
-        byName.set(p.name.toLowerCase(), p);
-        created.add(p.id);
-      }
+    for (const p of await insertProducts(trx, rows)) {
+      byName.set(p.name.toLowerCase(), p);
+      created.add(p.id);
     }
     await addVariants(trx, scope, [...firstLine.values()].filter((l) => created.has(byName.get(l.product_name.toLowerCase())!.id)), byName);
     await deps.audit.record(trx, auditCtx(scope, actorId), {
@@ -202,11 +223,7 @@ async function addVariants(trx: Knex.Transaction, scope: Scope, lines: ResolvedL
     .filter((v) => v.sku || v.barcode);
   if (!candidates.length) return;
   const skus = [...new Set(candidates.map((c) => c.sku.toLowerCase()).filter(Boolean))];
-  const taken = new Set<string>(
-    skus.length
-      ? ((await trx('product_variants').whereRaw('lower(sku) = ANY(?::text[])', [skus]).where(scope.type === 'team' ? { team_id: scope.teamId } : { owner_id: scope.userId }).select(trx.raw('lower(sku) AS sku'))) as { sku: string }[]).map((r) => r.sku)
-      : [],
-  );
+  const taken = await takenSkus(trx, scope, skus);
   const rows = candidates.map((c) => {
     const key = c.sku.toLowerCase();
     const sku = key && !taken.has(key) ? c.sku : '';
@@ -214,7 +231,7 @@ async function addVariants(trx: Knex.Transaction, scope: Scope, lines: ResolvedL
     const { owner_id, team_id } = scopeFill(scope, null);
     return { product_id: c.product_id, name: '', sku, barcode: c.barcode, owner_id, team_id };
   });
-  for (let i = 0; i < rows.length; i += 2000) await trx('product_variants').insert(rows.slice(i, i + 2000));
+  await insertVariants(trx, rows);
 }
 
 /**
@@ -223,9 +240,9 @@ async function addVariants(trx: Knex.Transaction, scope: Scope, lines: ResolvedL
  */
 export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err: DomainError): Promise<AttemptOutcome> {
   return deps.platform.knex.transaction(async (trx) => {
-    const attempt = await trx('invoice_import_attempts').where({ id: attemptId }).forUpdate().first();
-    if (attempt.status !== 'queued') return { attempt_id: attemptId, status: attempt.status, http_status: attempt.http_status, session_id: attempt.session_id };
-    const session = (await trx('invoice_import_sessions').where({ id: attempt.session_id }).forUpdate().first()) as SessionRow;
+    const attempt = (await InvoiceImportAttempt.query(trx).where({ id: attemptId }).forUpdate().first())!;
+    if (attempt.status !== 'queued') return outcomeOf(attemptId, attempt.status, attempt.session_id);
+    const session = (await InvoiceImportSession.query(trx).where({ id: attempt.session_id }).forUpdate().first()) as unknown as SessionRow;
     const lines: BulkLineIn[] = attempt.lines;
     const numberAt = (i: number) => (typeof lines[i]?.line_number === 'number' ? (lines[i].line_number as number) : i + 1);
     const errors: ErrorItem[] = [];
@@ -235,7 +252,7 @@ export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err
     }
     if (!errors.length) errors.push({ line_number: numberAt(0), field: err.code === 'quantity_overflow' ? 'selected_quantity' : 'lines', message: err.message });
     const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
-    await trx('invoice_import_sessions').where({ id: session.id }).update({
+    await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
       status: session.status === 'applied' ? 'applied' : 'failed',
       last_step: 'bulk-store',
       bulk_lines: JSON.stringify(lines),
@@ -244,7 +261,7 @@ export async function recordStoreRefusal(deps: ApplyDeps, attemptId: number, err
       updated_at: trx.fn.now(),
     });
     const body = failureBody(session.id, message, errors);
-    await trx('invoice_import_attempts').where({ id: attemptId }).update({ status: 'failed', http_status: 400, response: JSON.stringify(body), finished_at: trx.fn.now() });
-    return { attempt_id: attemptId, status: 'failed' as const, http_status: 400, session_id: session.id };
+    await InvoiceImportAttempt.query(trx).where({ id: attemptId }).patch({ status: 'failed', response: JSON.stringify(body), finished_at: trx.fn.now() });
+    return outcomeOf(attemptId, 'failed', session.id);
   });
 }

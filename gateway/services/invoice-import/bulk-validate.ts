@@ -47,6 +47,10 @@ export async function validateBulkLines(trx: Knex.Transaction, scope: Scope, ses
     else if (!(preview = previewByNumber.get(number))) fail('line_number', `Line ${number} is not a line of session ${session.id}${session.preview_lines.length ? ` (lines 1–${session.preview_lines.length})` : ' (it has no lines)'}.`);
     else if (seen.has(number)) fail('line_number', `Line ${number} is listed more than once.`);
     if (number !== null) seen.add(number);
+    // fees, levies, deposits, shipping, rounding, discounts: not stock unless the request says so
+    if (preview && preview.stock === false && l.receive_non_stock !== true) {
+      fail('receive_non_stock', `Line ${number} ("${String(preview.description ?? '').slice(0, 60)}") is a ${String(preview.non_stock_kind ?? 'non-stock').replace('_', ' ')} line, not a stock item: leave it out, or send receive_non_stock: true to receive it anyway.`);
+    }
 
     const quantity = parseSelectedQuantity(l.selected_quantity);
     if (typeof quantity === 'string') fail('selected_quantity', quantity);

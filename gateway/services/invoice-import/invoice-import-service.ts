@@ -14,10 +14,11 @@ import { DomainError, Invalid, NotFound } from '../../../jobs/runtime/errors.js'
 import { inScope, requireInScope, scopeFill } from '../scoped-rows.js';
 import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionStats } from '../../../jobs/invoice-document.js';
 import { matchProducts } from './matching.js';
+import { findDuplicate, vendorKey } from './duplicates.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
-import { historyItem, previewBody, scopeOfRow, sessionRecord, type BulkLineIn, type SessionRow } from './shapes.js';
-import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type AttemptOutcome } from './apply-session.js';
-import { Inventory, StorageBox } from '../../../db/models/index.js';
+import { BULK_STORE_STATUS, historyItem, previewBody, scopeOfRow, sessionRecord, type AttemptResult, type BulkLineIn, type SessionRow } from './shapes.js';
+import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type ApplyHooks, type AttemptOutcome } from './apply-session.js';
+import { Inventory, InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession, StorageBox } from '../../../db/models/index.js';
 
 /** Parsing a document (OCR above all) is the most expensive call of this area: bounded per user (INVOICE_PREVIEWS_PER_MINUTE). */
 const previewLimit = (perMinute: number): LimitRule => ({ name: 'invoice-preview', points: perMinute, durationSeconds: 60, message: 'Too many invoice previews; wait a minute.' });
@@ -41,6 +42,8 @@ export interface BulkStoreInput {
   session_id: number;
   product_family_name?: string;
   lines: BulkLineIn[];
+  /** apply although a session of the scope already applied this invoice (duplicates.ts); else 409 duplicate_invoice */
+  confirm_duplicate?: boolean;
 }
 
 /** A finished bulk store: the HTTP status and body the spec defines (200 success, 400 aborted, 409 already applied). */
@@ -60,6 +63,15 @@ export interface ParseResult {
   session_id: number;
   session_status: string;
   summary: Record<string, number>;
+}
+
+interface BoxWithNames {
+  id: number;
+  name: string;
+  storage_id: number;
+  storage_name: string;
+  inventory_id: number;
+  inventory_name: string;
 }
 
 const HISTORY_COLUMNS = ['id', 'status', 'profile_type', 'owner_id', 'team_id', 'created_by', 'last_step', 'document_id', 'invoice', 'inventory_id', 'inventory_name', 'storage_id', 'storage_name', 'storage_box_id', 'storage_box_name', 'product_family_name', 'summary', 'source_files', 'extraction', 'attempts', 'applied_at', 'created_at', 'updated_at'];
@@ -98,7 +110,7 @@ export class InvoiceImportService {
     }
     await this.limits.consume(previewLimit(config.invoicePreviewsPerMinute), scope.userId);
     const stored = await this.media.saveTyped(file.payload, { mime: sniffed.contentType, ext: sniffed.ext }, 'invoices');
-    const [doc] = await knex('invoice_import_documents')
+    const doc = await InvoiceImportDocument.query(knex)
       .insert({
         name: safeName(file.filename, sniffed.ext),
         size: stored.size,
@@ -126,7 +138,7 @@ export class InvoiceImportService {
    * job runs again harmlessly), or why it cannot be read any more.
    */
   async documentToParse(documentId: number): Promise<DocumentToParse> {
-    const doc = await this.platform.knex('invoice_import_documents').where({ id: documentId }).first('path', 'session_id');
+    const doc = await InvoiceImportDocument.query(this.platform.knex).where({ id: documentId }).select('path', 'session_id').first();
     if (!doc) return { state: 'gone', message: `Document ${documentId} no longer exists.` };
     if (doc.session_id) return { state: 'parsed', result: await this.parseResult(doc.session_id) };
     try {
@@ -139,7 +151,7 @@ export class InvoiceImportService {
   /** The extractor could not read the document at all (its code becomes the job's error). */
   async markUnreadable(documentId: number, error: { code: string; message: string }): Promise<void> {
     const { knex } = this.platform;
-    await knex('invoice_import_documents').where({ id: documentId }).update({ status: 'unreadable', error: JSON.stringify({ code: error.code, message: error.message }), updated_at: knex.fn.now() });
+    await InvoiceImportDocument.query(knex).where({ id: documentId }).patch({ status: 'unreadable', error: JSON.stringify({ code: error.code, message: error.message }), updated_at: knex.fn.now() });
   }
 
   /**
@@ -149,15 +161,17 @@ export class InvoiceImportService {
    */
   async saveSession(documentId: number, extracted: { invoice: ExtractedInvoice; stats: ExtractionStats }): Promise<ParseResult> {
     const { knex } = this.platform;
-    const doc = await knex('invoice_import_documents').where({ id: documentId }).first();
+    const doc = await InvoiceImportDocument.query(knex).where({ id: documentId }).first();
     if (!doc) throw new NotFound('Invoice document');
     const { invoice, stats } = extracted;
-    const scope = scopeOfRow(doc, doc.created_by);
+    const scope = scopeOfRow(doc, doc.created_by!);
     const location = await this.location(doc.inventory_id, doc.storage_box_id);
     const matches = await matchProducts(knex, scope, invoice.lines.map((l) => ({ description: l.description.value, sku: l.sku.value, barcode: l.barcode.value })));
     const lines = previewLines(invoice.lines, matches, location);
+    const fields = invoiceFields(invoice);
+    const duplicate = await findDuplicate(knex, scope, { sha256: doc.sha256, invoice: fields });
     const sessionId = await knex.transaction(async (trx) => {
-      const inserted = await trx('invoice_import_sessions')
+      const inserted = await InvoiceImportSession.query(trx)
         .insert({
           status: 'previewed',
           profile_type: scope.type,
@@ -166,7 +180,10 @@ export class InvoiceImportService {
           created_by: doc.created_by,
           last_step: 'preview',
           document_id: doc.id,
-          invoice: JSON.stringify(invoiceFields(invoice)),
+          invoice: JSON.stringify(fields),
+          vendor_key: vendorKey(fields.vendor_name),
+          duplicate_of: duplicate?.session_id ?? null,
+          duplicate: duplicate ? JSON.stringify(duplicate) : null,
           ...location,
           product_family_name: doc.product_family_name,
           preview_lines: JSON.stringify(lines),
@@ -177,22 +194,23 @@ export class InvoiceImportService {
         .onConflict('document_id')
         .ignore()
         .returning('id');
-      const id = inserted[0]?.id ?? (await trx('invoice_import_sessions').where({ document_id: doc.id }).first('id')).id;
-      await trx('invoice_import_documents').where({ id: doc.id }).update({ status: 'parsed', session_id: id, updated_at: trx.fn.now() });
+      // a session for this document exists already (a rerun): objection hands back the input without an id
+      const id = inserted.id ?? (await InvoiceImportSession.query(trx).where({ document_id: doc.id }).select('id').first())!.id;
+      await InvoiceImportDocument.query(trx).where({ id: doc.id }).patch({ status: 'parsed', session_id: id, updated_at: trx.fn.now() });
       return id as number;
     });
     return this.parseResult(sessionId);
   }
 
   private async parseResult(sessionId: number): Promise<ParseResult> {
-    const row = await this.platform.knex('invoice_import_sessions').where({ id: sessionId }).first('id', 'status', 'summary');
+    const row = (await InvoiceImportSession.query(this.platform.knex).where({ id: sessionId }).select('id', 'status', 'summary').first())!;
     return { session_id: row.id, session_status: row.status, summary: row.summary };
   }
 
   /** Names of the inventory, storage and box as they are now (kept on the session as printed then). */
   private async location(inventoryId: number | null, boxId: number | null) {
     const box = boxId
-      ? await this.platform.knex('storage_boxes as b').join('storages as s', 's.id', 'b.storage_id').join('inventories as i', 'i.id', 'b.inventory_id').where('b.id', boxId).first('b.id', 'b.name', 's.id as storage_id', 's.name as storage_name', 'i.id as inventory_id', 'i.name as inventory_name')
+      ? await StorageBox.query(this.platform.knex).alias('b').join('storages as s', 's.id', 'b.storage_id').join('inventories as i', 'i.id', 'b.inventory_id').where('b.id', boxId).select('b.id', 'b.name', 's.id as storage_id', 's.name as storage_name', 'i.id as inventory_id', 'i.name as inventory_name').first() as unknown as BoxWithNames | undefined
       : null;
     return {
       inventory_id: box?.inventory_id ?? inventoryId,
@@ -212,9 +230,9 @@ export class InvoiceImportService {
     const { scope } = actor;
     const { knex } = this.platform;
     const session = await this.row(scope, input.session_id);
-    if (session.status === 'applied') return { done: true, httpStatus: 409, body: alreadyApplied(session) };
-    const [attempt] = await knex('invoice_import_attempts')
-      .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines) })
+    if (session.status === 'applied') return { done: true, httpStatus: BULK_STORE_STATUS.conflict, body: alreadyApplied(session) };
+    const attempt = await InvoiceImportAttempt.query(knex)
+      .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
       .returning('id');
     const outcome = await this.jobs.run('invoice.store', { actor_id: scope.userId, attempt_id: Number(attempt.id) }, waitMs);
     if (!outcome.done || outcome.status.state !== 'completed') return outcome;
@@ -223,13 +241,13 @@ export class InvoiceImportService {
 
   /** The stored answer of a finished attempt. */
   async answerOf(attemptId: number): Promise<BulkStoreAnswer> {
-    const row = await this.platform.knex('invoice_import_attempts').where({ id: attemptId }).first('http_status', 'response');
-    return { done: true, httpStatus: row.http_status, body: row.response };
+    const row = (await InvoiceImportAttempt.query(this.platform.knex).where({ id: attemptId }).select('status', 'response').first())!;
+    return { done: true, httpStatus: BULK_STORE_STATUS[row.status as AttemptResult], body: row.response };
   }
 
   /** Job body of `invoice.store` (apply-session.ts). */
-  runAttempt(attemptId: number): Promise<AttemptOutcome> {
-    return applyInvoiceSession({ platform: this.platform, ...this.apply }, attemptId);
+  runAttempt(attemptId: number, hooks?: ApplyHooks): Promise<AttemptOutcome> {
+    return applyInvoiceSession({ platform: this.platform, ...this.apply }, attemptId, hooks);
   }
 
   /** The ledger refused an attempt (4xx): the session records it as failed. */
@@ -239,14 +257,14 @@ export class InvoiceImportService {
 
   async latest(actor: Actor) {
     const { scope } = actor;
-    const row = await inScope(this.platform.knex('invoice_import_sessions'), scope).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+    const row = await inScope(InvoiceImportSession.query(this.platform.knex), scope).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
     if (!row) throw new NotFound('Invoice import session');
     return sessionRecord(row as SessionRow);
   }
 
   async history(actor: Actor, limit: number) {
     const { scope } = actor;
-    const rows = await inScope(this.platform.knex('invoice_import_sessions'), scope)
+    const rows = await inScope(InvoiceImportSession.query(this.platform.knex), scope)
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit)
       .select(HISTORY_COLUMNS);
@@ -259,7 +277,7 @@ export class InvoiceImportService {
   }
 
   async row(scope: Scope, id: number): Promise<SessionRow> {
-    const row = await inScope(this.platform.knex('invoice_import_sessions').where({ id }), scope).first();
+    const row = await inScope(InvoiceImportSession.query(this.platform.knex).where({ id }), scope).first();
     if (!row) throw new NotFound('Invoice import session');
     return row as SessionRow;
   }

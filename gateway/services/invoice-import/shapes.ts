@@ -3,10 +3,20 @@
 // ("Invoice import" endpoints). One place, so the routes, the jobs and the OpenAPI
 // schemas cannot drift apart.
 import type { Scope } from '../scope.js';
+import type { DuplicateOf } from './duplicates.js';
 
 export type SessionStatus = 'previewed' | 'applied' | 'failed';
 
+/** How a bulk-store attempt ended (invoice_import_attempts.status once it ran). */
+export type AttemptResult = 'applied' | 'failed' | 'conflict';
+
+/** The spec's answer status of each outcome: 200 stored, 400 aborted, 409 already applied. */
+export const BULK_STORE_STATUS: Record<AttemptResult, number> = { applied: 200, failed: 400, conflict: 409 };
+
 export interface InvoiceFields {
+  /** header fields missing or below review_threshold: a person should check them */
+  needs_review: string[];
+  review_threshold: number;
   vendor_name: string | null;
   invoice_number: string | null;
   /** YYYY-MM-DD */
@@ -26,7 +36,7 @@ export interface ProductMatch {
   score: number;
 }
 
-export type ReviewReason = 'quantity_missing' | 'quantity_not_whole' | 'quantity_assumed' | 'weak_name_match' | 'low_confidence' | 'description_missing';
+export type ReviewReason = 'non_stock' | 'quantity_missing' | 'quantity_not_whole' | 'quantity_assumed' | 'weak_name_match' | 'low_confidence' | 'description_missing';
 
 export interface PreviewLine {
   line_number: number;
@@ -39,7 +49,11 @@ export interface PreviewLine {
   barcode: string | null;
   details: string | null;
   confidence: Record<'description' | 'quantity' | 'unit' | 'unit_price' | 'line_total' | 'sku' | 'barcode', number>;
-  status: 'ready' | 'needs_review';
+  /** non_stock: a fee, levy, deposit, shipping, rounding or discount line, left out unless asked for */
+  status: 'ready' | 'needs_review' | 'non_stock';
+  /** false for non-stock lines */
+  stock: boolean;
+  non_stock_kind: string | null;
   reasons: ReviewReason[];
   /** the reasons in words, null when ready */
   reason: string | null;
@@ -57,6 +71,7 @@ export interface PreviewLine {
 export interface PreviewSummary {
   total_lines: number;
   ready_to_apply: number;
+  /** lines to look at, non-stock lines included */
   needs_review: number;
 }
 
@@ -67,6 +82,8 @@ export interface BulkLineIn {
   selected_quantity?: unknown;
   inventory_id?: unknown;
   storage_box_id?: unknown;
+  /** receive a non-stock line (fee, levy, deposit...) as stock anyway */
+  receive_non_stock?: unknown;
 }
 
 export interface BulkResult {
@@ -124,6 +141,10 @@ export interface SessionRow {
   extraction: Record<string, unknown>;
   attempts: number;
   applied_at: Date | null;
+  /** the earlier session of the scope this invoice repeats, as found at preview (duplicates.ts) */
+  duplicate_of?: number | null;
+  duplicate?: DuplicateOf | null;
+  vendor_key?: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -171,6 +192,7 @@ export function sessionRecord(row: SessionRow) {
     result_payload: row.result_payload,
     error_payload: row.error_payload,
     extraction: row.extraction,
+    duplicate_of: row.duplicate ?? null,
     attempts: row.attempts,
     applied_at: iso(row.applied_at),
     created_at: iso(row.created_at),
@@ -200,12 +222,20 @@ export function historyItem(row: Omit<SessionRow, 'preview_lines' | 'bulk_lines'
 export function previewBody(row: SessionRow) {
   const s = row.summary as PreviewSummary;
   const total = s.total_lines ?? row.preview_lines.length;
+  const invoice = row.invoice as Partial<InvoiceFields>;
+  const nonStock = row.preview_lines.filter((l) => l.status === 'non_stock').length;
+  const notes = [
+    nonStock ? `${nonStock} line(s) not stock (fees, levies, deposits, shipping, discounts)` : '',
+    invoice.needs_review?.length ? `check ${invoice.needs_review.join(', ')}` : '',
+    row.duplicate ? `this invoice was already imported in session ${row.duplicate.session_id} (${row.duplicate.session_status}); storing it again needs confirm_duplicate: true` : '',
+  ].filter(Boolean);
   return {
     status: 'success' as const,
     mode: 'preview' as const,
-    message: total
-      ? `Invoice parsed: ${total} line(s), ${s.ready_to_apply} ready to apply, ${s.needs_review} to review.`
-      : 'Invoice parsed, but no item lines were found; review the document or add lines by hand.',
+    message:
+      (total
+        ? `Invoice parsed: ${total} line(s), ${s.ready_to_apply} ready to apply, ${s.needs_review} to review.`
+        : 'Invoice parsed, but no item lines were found; review the document or add lines by hand.') + (notes.length ? ` Note: ${notes.join('; ')}.` : ''),
     session_id: row.id,
     session_status: row.status,
     invoice: row.invoice,
@@ -213,6 +243,7 @@ export function previewBody(row: SessionRow) {
     product_family_name: row.product_family_name,
     lines: row.preview_lines,
     summary: { total_lines: total, ready_to_apply: s.ready_to_apply ?? 0, needs_review: s.needs_review ?? 0 },
+    duplicate_of: row.duplicate ?? null,
     extraction: row.extraction,
   };
 }

@@ -9,6 +9,7 @@
 // - Until accepted, the invitee is no member: no team data, no pushes, no scope.
 // - The owner cannot leave (the team would have no owner); they remove members.
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../../db/platform.js';
 import { Conflict, Forbidden, NotFound } from '../../../jobs/runtime/errors.js';
 import type { AuditService } from '../audit-service.js';
@@ -16,7 +17,8 @@ import type { MailService } from '../mail-service.js';
 import { mailTemplates } from '../mail-templates.js';
 import type { RateLimits, LimitRule } from '../rate-limits.js';
 import { normalizeEmail } from '../account-service.js';
-import { TeamInvitation, TeamMember } from '../../../db/models/index.js';
+import { TeamInvitation, TeamMember, User } from '../../../db/models/index.js';
+import { pgError } from '../../../db/errors.js';
 
 export const INVITATION_TTL_DAYS = 7;
 /** invitations (and their e-mails) one team may send per hour */
@@ -70,10 +72,10 @@ export class TeamMembershipService {
 
   /** The caller's membership of `teamId`; 404 when they are not in it (a foreign team looks absent). */
   private async membership(db: Knex | Knex.Transaction, teamId: number, userId: string, opts: { ownerOnly?: string } = {}) {
-    const mine = await db('team_members as m').join('teams as t', 't.id', 'm.team_id').where({ 'm.team_id': teamId, 'm.user_id': userId }).first('m.role', 't.name');
+    const mine = await TeamMember.query(db).alias('m').join('teams as t', 't.id', 'm.team_id').where({ 'm.team_id': teamId, 'm.user_id': userId }).select('m.role', 't.name').first();
     if (!mine) throw new NotFound('Team');
     if (opts.ownerOnly && mine.role !== 'owner') throw new Forbidden(opts.ownerOnly, 'not_team_owner');
-    return mine as { role: 'owner' | 'member'; name: string };
+    return mine as unknown as { role: 'owner' | 'member'; name: string };
   }
 
   /**
@@ -85,11 +87,11 @@ export class TeamMembershipService {
     const email = input.email ? normalizeEmail(input.email) : null;
     const userId = email ? null : (input.user_id ?? null);
     // members are on the owner's own member list already: saying so tells nothing new
-    const member = await this.knex('team_members as m')
+    const member = await TeamMember.query(this.knex).alias('m')
       .join('users as u', 'u.id', 'm.user_id')
       .where('m.team_id', teamId)
       .where((q) => (email ? q.where('u.email', email) : q.where('u.id', userId!)))
-      .first('m.id');
+      .select('m.id').first();
     if (member) throw new Conflict('This user is already a member of the team.', 'already_member');
     await this.deps.limits.consume(inviteRule, String(teamId));
 
@@ -106,8 +108,8 @@ export class TeamMembershipService {
         [teamId, email ?? userId, ownerId, expiresAt],
       );
       const row = rows[0] as InvitationRow;
-      const owner = await trx('users').where({ id: ownerId }).first('first_name', 'last_name', 'email');
-      const to = email ?? (await trx('users').where({ id: userId, is_active: true }).first('email'))?.email;
+      const owner = await User.query(trx).where({ id: ownerId }).select('first_name', 'last_name', 'email').first();
+      const to = email ?? (await User.query(trx).where({ id: userId, is_active: true }).select('email').first())?.email;
       const emailId = to ? await this.deps.mail.queue(trx, to, 'team_invitation', mailTemplates.teamInvitation(team.name, fullName(owner), INVITATION_TTL_DAYS)) : null;
       await this.deps.audit.record(trx, { actorId: ownerId, scope: { type: 'team', teamId } }, { action: 'invite_member', entityType: 'team_invitation', entityId: row.id, summary: `Invitation sent to ${email ?? `user ${userId}`}`, changes: { email, user_id: userId } });
       return { row, emailId };
@@ -130,15 +132,15 @@ export class TeamMembershipService {
     if (!n) throw new NotFound('Invitation', 'invitation_not_found');
   }
 
-  private addressedTo(q: Knex.QueryBuilder, user: { id: string; email: string }): Knex.QueryBuilder {
+  private addressedTo(q: AnyQueryBuilder, user: { id: string; email: string }): AnyQueryBuilder {
     return q.where('i.status', 'pending').where('i.expires_at', '>', new Date()).where((w) => w.where('i.email', user.email).orWhere('i.user_id', user.id));
   }
 
   /** The caller's open invitations: to their (verified) address or to their user id. */
   async received(userId: string): Promise<ReceivedInvitationOut[]> {
-    const user = await this.knex('users').where({ id: userId }).first('id', 'email');
+    const user = await User.query(this.knex).where({ id: userId }).select('id', 'email').first();
     if (!user) return [];
-    const rows = await this.addressedTo(this.knex('team_invitations as i'), user)
+    const rows = await this.addressedTo(TeamInvitation.query(this.knex).alias('i'), user)
       .join('teams as t', 't.id', 'i.team_id')
       .leftJoin('users as o', 'o.id', 'i.invited_by')
       .orderBy('i.id', 'desc')
@@ -157,25 +159,25 @@ export class TeamMembershipService {
   async accept(userId: string, invitationId: number): Promise<number> {
     return this.knex.transaction(async (trx) => {
       // serialise the caller's joins and creates on their user row: one team per user
-      const user = await trx('users').where({ id: userId }).forUpdate().first('id', 'email');
-      const inv = (await this.addressedTo(trx('team_invitations as i'), user).where('i.id', invitationId).forUpdate().first('i.*')) as InvitationRow | undefined;
+      const user = await User.query(trx).where({ id: userId }).forUpdate().select('id', 'email').first();
+      const inv = (await this.addressedTo(TeamInvitation.query(trx).alias('i'), user!).where('i.id', invitationId).forUpdate().select('i.*').first()) as InvitationRow | undefined;
       if (!inv) throw new NotFound('Invitation', 'invitation_not_found');
       const current = await TeamMember.query(trx).findOne({ user_id: userId });
       if (current) throw new Conflict('You already belong to a team; leave it before joining another (a user may belong to one team only).', 'already_in_team');
       const member = await TeamMember.query(trx).insert({ team_id: inv.team_id, user_id: userId, role: 'member', added_by: inv.invited_by });
       await TeamInvitation.query(trx).findById(inv.id).patch({ status: 'accepted', responded_at: new Date(), updated_at: new Date() });
-      await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'add_member', entityType: 'team_member', entityId: member.id, summary: `${user.email} accepted the invitation and joined the team`, changes: { user_id: userId, role: 'member', invitation_id: Number(inv.id) } });
+      await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'add_member', entityType: 'team_member', entityId: member.id, summary: `${user!.email} accepted the invitation and joined the team`, changes: { user_id: userId, role: 'member', invitation_id: Number(inv.id) } });
       return inv.team_id;
     }).catch((err) => {
-      if ((err as { code?: string }).code === '23505') throw new Conflict('You already belong to a team; a user may belong to one team only.', 'already_in_team');
+      if (pgError(err).code === '23505') throw new Conflict('You already belong to a team; a user may belong to one team only.', 'already_in_team');
       throw err;
     });
   }
 
   async decline(userId: string, invitationId: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      const user = await trx('users').where({ id: userId }).first('id', 'email');
-      const inv = (await this.addressedTo(trx('team_invitations as i'), user).where('i.id', invitationId).forUpdate().first('i.*')) as InvitationRow | undefined;
+      const user = await User.query(trx).where({ id: userId }).select('id', 'email').first();
+      const inv = (await this.addressedTo(TeamInvitation.query(trx).alias('i'), user!).where('i.id', invitationId).forUpdate().select('i.*').first()) as InvitationRow | undefined;
       if (!inv) throw new NotFound('Invitation', 'invitation_not_found');
       await TeamInvitation.query(trx).findById(inv.id).patch({ status: 'declined', responded_at: new Date(), updated_at: new Date() });
       await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'decline_invitation', entityType: 'team_invitation', entityId: inv.id, summary: 'An invitation was declined' });

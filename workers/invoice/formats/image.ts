@@ -7,6 +7,9 @@ import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
 
+/** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
+export const OCR_PIPELINE_ID = 'document-v2';
+
 export interface OcrTokens {
   tokens: Token[];
   pages: PageBox[];
@@ -20,9 +23,12 @@ export interface OcrTokens {
  * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scales`
  * (one for all, or one per image) divides pixel positions back to the page's own
  * units (a PDF page rendered at 200 dpi has scale 200/72), so OCR words can sit
- * beside a text layer.
+ * beside a text layer. `rendered`: the images are PDF pages rendered by us (clean
+ * white paper, where shaded table rows are binarised first); photos and scans go to
+ * the engine's document preparation as they are (binarising them first lost totals
+ * on the development receipts).
  */
-export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1): Promise<OcrTokens> {
+export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false): Promise<OcrTokens> {
   const tokens: Token[] = [];
   const pages: PageBox[] = [];
   const seconds: number[] = [];
@@ -33,7 +39,8 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
     const scale = Array.isArray(scales) ? (scales[i] ?? 1) : scales;
     let result;
     try {
-      result = await recognize(await flattenShading(image), { timeoutMs, words: true });
+      const input = rendered ? await flattenShading(image) : image;
+      result = await recognize(input, { timeoutMs, words: true, document: true });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
@@ -48,7 +55,7 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
       for (const w of line.words ?? []) {
         // stray marks read as short words with no confidence are noise
         if (w.confidence < 20 && w.text.length <= 2) continue;
-        tokens.push({ text: w.text, page, x0: w.bbox.x0 / scale, x1: w.bbox.x1 / scale, y, h });
+        tokens.push({ text: w.text, page, x0: w.bbox.x0 / scale, x1: w.bbox.x1 / scale, y, h, conf: w.confidence / 100 });
         confidence += w.confidence;
         words++;
       }
@@ -60,8 +67,8 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
 
 /**
  * Rows printed on grey bands (a common table style) are skipped by the OCR engine's
- * page segmentation; a scan or rendered page — mostly white paper with such bands —
- * is binarised first. Camera photos (little pure white, uneven light) are left alone.
+ * page segmentation; a rendered page — mostly white paper with such bands — is
+ * binarised first.
  */
 async function flattenShading(image: Buffer): Promise<Buffer> {
   try {

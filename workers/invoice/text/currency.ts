@@ -1,12 +1,19 @@
 // The invoice currency (ISO 4217) from what the page prints: codes next to totals
-// ("Total EUR 34,73"), codes anywhere, symbols (€, £, $, ...), and words
-// ("US Dollars", "Euro"). A code next to a total label weighs most.
+// ("Total EUR 34,73"), codes anywhere, symbols and the abbreviations shops print
+// (€, £, RM, S$, Rs, ₹, zł, kr), and words ("US Dollars", "Euro"). A code next to a
+// total label weighs most. Marks that several currencies share are read with the
+// seller's country (country.ts): `kr` is the Swedish, Norwegian, Danish or Icelandic
+// crown by country, and a bare `$` is the local dollar in a dollar country — and, on a
+// document from a country whose money is not a dollar, most likely that country's
+// money printed with a generic till symbol (reported with less confidence). With no
+// mark at all, the seller's country gives a guess.
 import type { Field } from '../types.js';
 import { field } from '../types.js';
+import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, type CountryReading } from './country.js';
 
 export const ISO_CURRENCIES = new Set([
   'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'HRK', 'ISK',
-  'INR', 'CNY', 'RUB', 'TRY', 'ZAR', 'BRL', 'MXN', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP', 'TWD', 'UAH',
+  'INR', 'CNY', 'RUB', 'TRY', 'ZAR', 'BRL', 'MXN', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP', 'TWD', 'UAH', 'VND',
 ]);
 
 const SYMBOLS: [RegExp, string][] = [
@@ -14,26 +21,46 @@ const SYMBOLS: [RegExp, string][] = [
   [/£/g, 'GBP'],
   [/(?:C\$|CA\$)/g, 'CAD'],
   [/(?:A\$|AU\$)/g, 'AUD'],
+  [/NZ\$/g, 'NZD'],
+  [/S\$/g, 'SGD'],
+  [/HK\$/g, 'HKD'],
+  [/NT\$/g, 'TWD'],
   [/R\$/g, 'BRL'],
-  [/(?<![A-Z])\$/g, 'USD'],
+  [/US\$/g, 'USD'],
   [/¥/g, 'JPY'],
   [/₹/g, 'INR'],
-  [/\bRs\.?\s?(?=\d)/g, 'INR'],
+  [/\bRs\.?\s?(?=\d)|\bRs\.?(?=\s*[|)]|\s*$)/gm, 'INR'],
+  // "RM 9.00", "RM9.00", "Total (RM)", "-RM 0.02"
+  [/(?<![A-Za-z])RM\s?(?=-?\d)|\(RM\)|(?<![A-Za-z])RM(?=\s*[|:)]|\s*$)/gm, 'MYR'],
+  [/\bRp\.?\s?(?=\d)/g, 'IDR'],
+  [/฿/g, 'THB'],
+  [/₱/g, 'PHP'],
+  [/₫/g, 'VND'],
+  [/₩/g, 'KRW'],
+  [/₪/g, 'ILS'],
   [/zł/g, 'PLN'],
   [/Kč/g, 'CZK'],
   [/₺/g, 'TRY'],
+  [/\bFt\b(?=\s*$|\s*\|)/gm, 'HUF'],
 ];
+
+/** Marks several currencies share, read with the seller's country. */
+const BARE_DOLLAR = /(?<![A-Za-z])\$/g;
+const CROWN = /(?<=\d\s?)kr\.?|\bkr\.?\s?(?=\d)|\b(?:SEK|NOK|DKK|ISK)\b/g;
 
 const WORDS: [RegExp, string][] = [
   [/\bU\.?S\.? dollars?\b|\bUS-?Dollar\b/gi, 'USD'],
   [/\beuros?\b/gi, 'EUR'],
   [/\bpounds? sterling\b/gi, 'GBP'],
   [/\bSchweizer Franken\b|\bswiss francs?\b/gi, 'CHF'],
+  [/\bringgit\b/gi, 'MYR'],
+  [/\brupees?\b/gi, 'INR'],
+  [/\bzłotych\b|\bzloty\b/gi, 'PLN'],
 ];
 
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
-export function detectCurrency(text: string): Field<string> {
+export function detectCurrency(text: string, country?: CountryReading): Field<string> {
   const score = new Map<string, number>();
   const add = (code: string, w: number) => score.set(code, (score.get(code) ?? 0) + w);
   for (const m of text.matchAll(TOTAL_NEAR_CODE)) {
@@ -49,15 +76,37 @@ export function detectCurrency(text: string): Field<string> {
     const n = (text.match(re) ?? []).length;
     if (n) add(code, 4 * Math.min(n, 2));
   }
-  // a dollar sign next to a more specific dollar code is that code
-  if (score.has('USD')) {
-    for (const c of ['CAD', 'AUD', 'NZD', 'SGD', 'HKD']) if ((score.get(c) ?? 0) >= 2) score.set('USD', (score.get('USD') ?? 0) * 0.3);
+  const local = country?.value ? COUNTRY_CURRENCY[country.value] : undefined;
+  const sureCountry = (country?.confidence ?? 0) >= 0.55;
+  // kr: the crown of the seller's country (Swedish when nobody says)
+  const crowns = (text.match(CROWN) ?? []).length;
+  if (crowns) add(local && ['SEK', 'NOK', 'DKK', 'ISK'].includes(local) ? local : 'SEK', Math.min(crowns, 10) * 1.5);
+  // $: the dollar of a dollar country; elsewhere the till's generic mark for local money
+  let dollarAsLocal = false;
+  const dollars = (text.match(BARE_DOLLAR) ?? []).length;
+  if (dollars) {
+    const specific = ['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'BRL', 'USD'].find((c) => (score.get(c) ?? 0) >= 1.5);
+    let code = specific ?? 'USD';
+    if (!specific && local && country?.value && DOLLAR_COUNTRIES.has(country.value)) code = local;
+    else if (!specific && local && sureCountry && !/\bUSD\b|US\s?dollars?/i.test(text)) {
+      code = local;
+      dollarAsLocal = true;
+    }
+    add(code, Math.min(dollars, 10) * 1.5);
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
-  if (!ranked.length) return fromBankAccount(text);
+  if (!ranked.length) {
+    const bank = fromBankAccount(text);
+    if (bank.value || !local || !country) return bank;
+    // nothing printed names the money: the seller's country's own, as a guess
+    return field(local, Math.min(0.6, country.confidence * 0.7));
+  }
   const [best, top] = ranked[0];
   const second = ranked[1]?.[1] ?? 0;
-  const confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
+  // a single stray mark (often OCR noise: "£" for "E", "¥" for "Y") weighs less than a clear national identity
+  if (local && best !== local && top <= 2 && (country?.confidence ?? 0) >= 0.6) return field(local, 0.5);
+  let confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
+  if (dollarAsLocal && best === local) confidence = Math.min(confidence, 0.7);
   return field(best, confidence);
 }
 

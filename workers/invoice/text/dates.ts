@@ -4,6 +4,8 @@
 // "7. Mai 2014", "19 april 2014", "1er janvier 2020"). An ambiguous numeric date
 // is resolved by the document's other dates, then by its separator and currency.
 
+import { MONTH_FIRST_COUNTRIES } from './country.js';
+
 export type DayOrder = 'dmy' | 'mdy';
 
 const MONTHS: Record<string, number> = {};
@@ -75,10 +77,11 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
 
 /**
  * Day-first or month-first for the document: a numeric date with a part over 12
- * decides; otherwise "/" means month-first in US-dollar documents, and "." or "-"
- * day-first.
+ * decides; otherwise the seller's country (month first in the United States and a few
+ * others, day first nearly everywhere else); without one, "/" means month-first in
+ * US-dollar documents, and "." or "-" day-first.
  */
-export function documentDayOrder(text: string, currency: string | null): DayOrder {
+export function documentDayOrder(text: string, currency: string | null, country?: { value: string | null; confidence: number }): DayOrder {
   let dmy = 0;
   let mdy = 0;
   let slash = 0;
@@ -92,6 +95,7 @@ export function documentDayOrder(text: string, currency: string | null): DayOrde
     else other++;
   }
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  if (country?.value && country.confidence >= 0.4) return MONTH_FIRST_COUNTRIES.has(country.value) ? 'mdy' : 'dmy';
   if (slash > other && (currency === 'USD' || currency === null)) return 'mdy';
   return 'dmy';
 }

@@ -5,7 +5,7 @@
 
 export type DecimalMark = ',' | '.';
 
-const CURRENCY_TOKENS = /(?:€|\$|£|¥|₹|₽|₺|₩|₪|R\$|Rs\.?|CHF|EUR|USD|GBP|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|INR|CNY|RUB|TRY|ZAR|BRL|MXN|SGD|HKD|KRW|ILS|AED|SAR|Fr\.|kr\.?|zł|Kč)/gi;
+const CURRENCY_TOKENS = /(?:€|US\$|S\$|HK\$|NZ\$|A\$|C\$|NT\$|\$|£|¥|₹|₽|₺|₩|₪|₱|฿|₫|R\$|Rs\.?|RM|Rp\.?|CHF|MYR|SGD|IDR|THB|PHP|VND|EUR|USD|GBP|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|INR|CNY|RUB|TRY|ZAR|BRL|MXN|SGD|HKD|KRW|ILS|AED|SAR|Fr\.|kr\.?|zł|Kč)/gi;
 
 /** The number in a cell, or null when the cell is not (only) a number. */
 export function parseAmount(raw: string, hint: DecimalMark | null = null): number | null {
@@ -17,6 +17,8 @@ export function parseAmount(raw: string, hint: DecimalMark | null = null): numbe
     s = s.slice(1, -1);
   }
   s = s.replace(CURRENCY_TOKENS, ' ').trim();
+  // "1939/-" and "1939.00/-": Indian bills close an amount with "/-"
+  s = s.replace(/\s*\/-$/, '');
   if (/^-|^−/.test(s)) {
     negative = !negative;
     s = s.slice(1).trim();
@@ -42,12 +44,14 @@ function toNumber(s: string, hint: DecimalMark | null): number | null {
     const thousands = decimal === ',' ? '.' : ',';
     if ((s.match(new RegExp(`\\${decimal}`, 'g')) ?? []).length > 1) return null;
     const [int, frac] = s.split(decimal);
-    if (!new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})*$`).test(int)) return null;
+    // 1,234,567 or the Indian 12,34,567 (lakh and crore groups)
+    if (!new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})*$`).test(int) && !(thousands === ',' && /^\d{1,2}(,\d{2})*,\d{3}$/.test(int))) return null;
     return Number(`${int.split(thousands).join('')}.${frac}`);
   }
   const mark: DecimalMark = commas ? ',' : '.';
   const parts = s.split(mark);
   if (parts.length > 2) {
+    if (mark === ',' && /^\d{1,2}(,\d{2})*,\d{3}$/.test(s)) return Number(parts.join('')); // 12,34,567
     // 1.234.567: grouping only
     if (!parts.slice(1).every((p) => p.length === 3) || parts[0].length > 3) return null;
     return Number(parts.join(''));
@@ -81,7 +85,7 @@ export function documentDecimalMark(text: string): DecimalMark | null {
 export function looksLikeMoney(cell: string): boolean {
   const s = cell.trim();
   if (!/\d/.test(s)) return false;
-  const stripped = s.replace(CURRENCY_TOKENS, '').trim();
+  const stripped = s.replace(CURRENCY_TOKENS, '').replace(/\s*\/-$/, '').trim();
   if (!/^[-−(]?\s*[\d.,' ]+\s*[-)]?$/.test(stripped)) return false;
   return /[.,]\d{2}\)?-?$/.test(stripped) || stripped.length < s.length;
 }

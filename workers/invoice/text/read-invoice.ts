@@ -1,7 +1,8 @@
 // A laid-out document (PDF text layer or OCR) -> header fields and item lines.
 import type { Layout } from '../layout.js';
 import type { ExtractedHeader, ExtractedLine } from '../types.js';
-import { field } from '../types.js';
+import { calibrated } from './confidence.js';
+import { detectCountry } from './country.js';
 import { detectCurrency } from './currency.js';
 import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber, readTotal } from './header-fields.js';
@@ -18,15 +19,16 @@ export interface TextReading {
 
 export function readLaidOutInvoice(layout: Layout, vendorSources: Layout[] = []): TextReading {
   const decimal = documentDecimalMark(layout.text);
-  const currency = detectCurrency(layout.text);
-  const order = documentDayOrder(layout.text, currency.value);
+  const country = detectCountry(layout.text);
+  const currency = detectCurrency(layout.text, country);
+  const order = documentDayOrder(layout.text, currency.value, country);
   const vendor = readVendor(layout, vendorSources);
   return {
     header: {
-      vendor_name: field(vendor.value, vendor.confidence),
+      vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order),
-      currency: field(currency.value, currency.confidence * layout.quality),
+      currency: calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
       total_amount: readTotal(layout, decimal),
     },
     lines: readLineItems(layout, decimal),

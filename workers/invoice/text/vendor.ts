@@ -1,14 +1,20 @@
-// Who issued the invoice. Every short name-like line is a candidate, scored by what
-// suppliers do and customers do not: a legal form (GmbH, B.V., Inc.), a place at the
-// top or in the legal footer, a vendor label ("Service Provider:", "Lieferant"),
-// the sender line of a window envelope ("ACME GmbH - Street 1 - 12345 City"),
-// bank/registration/contact details around it, a matching web or e-mail domain and
-// repetition. Names printed under a customer label ("Bill to", "Factuuradres") or
-// right under the sender line (the recipient window) lose.
+// Who issued the invoice or receipt. Every short name-like line is a candidate, scored
+// by what sellers do and customers do not: a legal form (GmbH, B.V., Sdn Bhd, Pvt Ltd),
+// a word naming a trade (Trading, Hardware, Restaurant), a place in the letterhead
+// (the lines above the document's title and first data) or in the legal footer, a
+// vendor label ("Service Provider:", "Account name:", "Lieferant"), the sender line of
+// a window envelope ("ACME GmbH - Street 1 - 12345 City"), its identity printed under it
+// (registration and tax numbers, address, telephone), a matching web or e-mail domain
+// and repetition. Names under a customer label ("Bill to", "Factuuradres"), right under
+// the sender line (the recipient window) or after the title below a letterhead that
+// already names someone lose; titles, slogans and till phrases are never names; and an
+// OCR line the engine was unsure of counts for less.
 import type { Layout, LayoutLine } from '../layout.js';
-import { field, type Field } from '../types.js';
+import { field } from '../types.js';
+import { calibrated, type ReadField } from './confidence.js';
 import { overlap } from './labels.js';
-import { CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { garbleOf, identityBelow, letterhead } from './letterhead.js';
 
 interface VendorCandidate {
   name: string;
@@ -23,7 +29,7 @@ const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\
 
 const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
-export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> & { score: number } {
+export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
   const ranked = rankVendors(layout, extra);
   let best = ranked[0];
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
@@ -33,8 +39,12 @@ export function readVendor(layout: Layout, extra: Layout[] = []): Field<string> 
     if (fuller) best = { ...fuller, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
-  const confidence = Math.min(0.95, 0.25 + best.score * 0.09) * layout.quality;
-  return { ...field(best.name, confidence), score: best.score };
+  // evidence: the score itself and the lead over the best candidate naming someone else
+  const key = compactName(best.name);
+  const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
+  const lead = best.score - (rival?.score ?? 0);
+  const strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
+  return { ...calibrated('vendor_name', best.name, { strength, legibility: best.line.conf }), score: best.score };
 }
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
@@ -47,16 +57,18 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     const fromImage = docIndex > 0;
     const customerLines = customerBlock(doc);
     const senderLines = senderLineIndexes(doc);
+    const head = letterhead(doc);
+    const ocr = doc.lines.some((l) => l.conf < 1);
     const recipientLines = new Set<number>();
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index))) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1])) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
         if (LEGAL_SUFFIX.test(name)) score += 3;
-        if (!/\p{Lu}/u.test(name)) score -= 1; // names are capitalised; lower-case words are logos or prose
+        if (!/\p{Lu}/u.test(name)) score -= 2; // names are capitalised; lower-case words are logos, prose or handwriting
         if (sender) score += 3;
         if (line.page === 1 && line.y < page.height * 0.22) score += 2;
         if (line.y > page.height * 0.85) score += 1.5;
@@ -69,6 +81,13 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         if (customerLines.has(line.index)) score -= 4;
         if (recipientLines.has(line.index) && !sender) score -= 3;
+        if (TRADE_WORDS.test(name)) score += 1.5;
+        // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
+        if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
+        if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
+        score += identityBelow(doc, line);
+        if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         candidates.push({ name, line, score });
       }
     }
@@ -76,10 +95,22 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
 }
 
-/** Name-like pieces of a line: whole cells, a name cut after its legal form, the first part of a sender line. */
-function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
+/**
+ * Name-like pieces of a line: whole cells, a name cut after its legal form, the first
+ * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
+ * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
+ */
+function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: boolean; x0: number }[] = [];
-  for (const cell of line.cells) {
+  const cells = [...line.cells];
+  const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
+  const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
+  if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text))) {
+    cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
+  }
+  for (const cell of cells) {
+    if (DOCUMENT_TITLES.test(cell.text)) continue;
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
       if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
@@ -90,6 +121,8 @@ function namesIn(line: LayoutLine, isSender: boolean): { name: string; sender: b
     let text = labeled ? cell.text.slice(label[0].length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // OCR edge marks: quotes, bars, tildes around the name
+    text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
@@ -110,14 +143,14 @@ function plausibleName(text: string): boolean {
   if (!/\p{L}{2}/u.test(t)) return false;
   if (t.split(/\s+/).length > 7) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
-  if (DOCUMENT_TITLES.test(t)) return false;
+  if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|st\.|road|rd\.|avenue|ave\.?|plein|gasse|platz)\b/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
-  if (COUNTRIES.test(t)) return false;
+  if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
   return true;
 }
 

@@ -18,7 +18,7 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /(?:\bfattura\s*(?:n[°º.]+|no\.?|num\.?|numero)|\bnumero\s+(?:di\s+)?fattura|\bn\.\s*fattura)/i, weight: 0.95 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
   { re: /\b(?:faktura\s*(?:vat\s*)?nr\.?|numer\s+faktury|fakturanummer|fakturanr\.?)/i, weight: 0.95 },
-  { re: /\b(?:document|doc\.?|receipt)\s*(?:no\.?|nr\.?|number|#)(?=[\s:.#]|$)/i, weight: 0.7 },
+  { re: /\b(?:document|doc\.?|receipt|rcpt|bill|cash\s*bill|transaction|trans\.?|txn|slip|voucher|ticket|order)\s*(?:no\.?|nr\.?|number|num\.?|#|id)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
   { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
   // documents that are invoices without saying so (hotel folios, receipts): their own reference
@@ -35,36 +35,49 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
   // "Facture n°562044387 du 2 juillet 2015", "Rechnung 4711 vom 3. Mai", "Invoice 77 dated ..."
   { re: /\b(?:invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
-  { re: /^(?:date|datum|fecha|data|dated|dato)\b\.?/i, weight: 0.7, bare: true },
+  { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
+  { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
 
 /** dates that are not the invoice date */
 export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|betaal|paid|payé|expir|valid|start|end|from|to|bis|von|tot|van|check)\w*/i;
 
 export const TOTAL_LABELS: Label[] = [
-  { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable)|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s+incl\w*)\b/i, weight: 0.95 },
+  { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable|to\s+pay)|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*\(?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+sales?\s*\(?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
   { re: /\b(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme|summe\s+brutto)\b/i, weight: 0.95 },
   { re: /\b(?:factuur\s*totaal|totaal\s*bedrag|totaalbedrag|te\s+betalen|totaal\s+incl\w*)\b/i, weight: 0.95 },
   { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s+à\s+payer|\bà\s+payer|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/i, weight: 0.95 },
-  { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt)\b/i, weight: 0.75 },
+  // "Total Sales", "Total (RM)", "Jumlah": the bill, unless a more specific label says otherwise
+  // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
+  { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
+  { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
 ];
 
 /** total-like labels that are not the amount payable */
-export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|net|tax|vat|before)|exclusief|excl\.?|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile)\b/i;
+export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|exc\.?|net|tax|vat|gst|sst|before)|exclusief|excl\.?|excluded|excluding|exclusive|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile|tot(?:al)?\.?\s*(?:qty|quantity|items?|item\s*count|pcs|units?|savings?|saved|discounts?|disc|points?|weight|kg)|qty|quantity|no\.?\s*of\s*items|item\s*count|(?:total\s+)?(?:cash|card)\s+(?:tendered|received)|tendered|change\s+due|gst\s+summary|tax\s+summary)\b|\btotal\s*\(?\s*(?:rm|\$|usd|eur|myr)?\s*\)?\s*(?:gst|sst|tax|vat)\b/i;
 
 /** rows of a line table that are sums, taxes or notes, not items */
 export const NON_ITEM_ROW = /^(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total|totaal|totale|summe|gesamt|tax|taxes|vat|gst|hst|pst|mwst|ust|btw|tva|iva|credits?|charges|discount|rabatt|korting|remise|shipping\s+total|balance|amount\s+due|paid|payment|betaald|bezahlt|rounding|rundung|afronding|carried\s+forward|übertrag|transport|exclusief|inclusief|excl|incl\.?\s+(?:btw|vat|mwst))\b/i;
 
-export const VENDOR_LABELS = /\b(?:service\s+provider|seller|vendor|supplier|sold\s+by|issued\s+by|payee|remit\s+to|from|verkäufer|lieferant|rechnungssteller|leverancier|verkoper|fournisseur|vendeur|émetteur|proveedor|vendedor|emisor|fornitore|venditore|cedente|fornecedor|sprzedawca)\b\s*:?/i;
+export const VENDOR_LABELS = /\b(?:service\s+provider|seller|vendor|supplier|sold\s+by|issued\s+by|payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:cheques?\s+)?(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?|from|verkäufer|lieferant|rechnungssteller|leverancier|verkoper|fournisseur|vendeur|émetteur|proveedor|vendedor|emisor|fornitore|venditore|cedente|fornecedor|sprzedawca)\b\s*:?/i;
 
 export const CUSTOMER_LABELS = /\b(?:bill(?:ed)?\s+to|ship(?:ped)?\s+to|sold\s+to|invoice\s+to|deliver(?:y|ed)?\s+to|customer|client|buyer|recipient|attn|attention|rechnungsadresse|lieferadresse|rechnungsempfänger|kunde|empfänger|käufer|z\.\s?hd|factuuradres|afleveradres|leveringsadres|klant|t\.a\.v|adresse\s+de\s+(?:facturation|livraison)|facturé\s+à|livré\s+à|destinataire|acheteur|cliente|destinatario|comprador|facturar\s+a|enviar\s+a|nabywca|odbiorca|your\s+(?:vat|tax)|uw\s+btw)\b/i;
 
 /** what a supplier prints about itself: bank, registration, tax and contact details */
-export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust-?id\w*|ustid|steuer-?nr|st\.?-?nr|btw(?:-?nr|\s*nummer)?|tva|iva|kvk|hrb|hra|registergericht|handelsregister|amtsgericht|chamber\s+of\s+commerce|company\s+(?:no|number|reg)|abn|ein|siret|siren|rcs|nif|cif|p\.?\s?iva|tel\.?|phone|fax|www\.|e-?mail|bankverbindung|bank)\b|@/i;
+export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust-?id\w*|ustid|steuer-?nr|st\.?-?nr|btw(?:-?nr|\s*nummer)?|tva|iva|kvk|hrb|hra|registergericht|handelsregister|amtsgericht|chamber\s+of\s+commerce|company\s+(?:no|number|reg)|co\.?\s*reg\w*|reg(?:istration)?\.?\s*no|gst\s*(?:id|no|reg\w*)|gstin|sst\s*(?:id|no|reg\w*)|(?:roc|uen|cin|tin|pan|brn)\s*(?:no\.?|number)?\s*[:.#]|abn|ein|siret|siren|rcs|nif|cif|p\.?\s?iva|tel\.?|telephone|phone|hp\s*[:.]|fax|www\.|e-?mail|bankverbindung|bank)\b|@|\(\s*[A-Z]{0,3}\d{4,10}\s*-\s*[A-Z]\s*\)/i;
 
-export const LEGAL_SUFFIX = /(?:^|[\s,])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?)(?=$|[\s,.)])/;
+export const LEGAL_SUFFIX = /(?:^|[\s,])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N\.?\s*[B8][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])/;
 
-export const DOCUMENT_TITLES = /^(?:(?:tax\s+|commercial\s+|pro[\s-]?forma\s+|kopie\s+|copy\s+of\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura|credit\s+note|gutschrift|creditnota|avoir|receipt|quittung|bill|statement)|page|seite|pagina|blad)\b[\s.:#\d/]*$/i;
+export const DOCUMENT_TITLES = /^[\W_]*(?:(?:(?:simplified|full|abbreviated|tax|commercial|pro[\s-]?forma|kopie|copy\s+of|payment|cash|sales?|official|original|duplicate|customer|merchant|purchase|retail|e-?|gst|vat|itemi[sz]ed|final|interim)[\s-]+)*(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura|credit\s+note|debit\s+note|gutschrift|creditnota|avoir|receipt|quittung|bill|statement|sales|docket|voucher|memo|order)(?:[\s-]+(?:copy|slip|receipt|invoice|no\.?))*|page|seite|pagina|blad)\b[\s.:#\d/\W]*$/i;
+
+/** what shops print that is not their name: thanks, returns policy, opening hours, staff */
+export const SHOP_PHRASES = /\b(?:thank\s*you|thanks|terima\s+kasih|welcome|please\s+come\s+again|come\s+again|have\s+a\s+nice|see\s+you|goods\s+sold|not\s+(?:returnable|refundable|exchangeable)|no\s+(?:cash\s+)?refunds?|exchange\s+(?:is|are)?\s*allowed|within\s+\d+\s+days|price\s+inclusive|prices?\s+(?:are\s+)?inclusive|inclusive\s+of|customer\s+copy|merchant\s+copy|cardholder|opening\s+hours|open\s+daily|served\s+by|cashier|operator|salesperson|sales\s+person|(?:counter|terminal|table|guest|member)\s*(?:no\.?|id|#|:)|pax|points?\s*(?:earned|balance|redeemed|:)|like\s+(?:and|&)\s+follow|follow\s+us|facebook|instagram|hotline|feedback|powered\s+by|closed\s+bill|bill\s+start)\b/i;
+
+/** words that name a kind of business: a line holding one is likely a shop's or firm's name */
+export const TRADE_WORDS = /\b(?:trading|traders?|enterprises?|restaurants?|restoran|cafe|café|caf[eé]teria|bistro|kitchen(?:ette)?|bakery|bakeries|hardware|stores?|mart|market|supermarket|minimarket|hypermarket|pharmacy|farmasi|apotheke|pharmacie|clinic|klinik|hotel|motel|motors?|auto|garage|station|services|stationery|books?|bookstore|electrical|electronics?|gallery|boutique|shop|kedai|perniagaan|industries|international|holdings?|group|centre|center|plaza|outlet|foods?|catering|travel|petrol|pub|bar|deli|grocer[sy]?|florist|salon|studio|workshop|engineering|machinery|supplies|supply|wholesale|distributors?|agency|medical|optical|jewell?ers?|tailors?|laundry|printing|computers?)\b/i;
+
+/** a line about where a business is: street words, a postal code with a town */
+export const ADDRESS_WORDS = /\b(?:jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|lebuhraya|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|boulevard|blvd|highway|floor|flr|level|lot|unit|suite|block|blk|building|bldg|plaza|mall|complex|industrial|estate|park|strasse|straße|str\.|weg|platz|gasse|allee|laan|straat|plein|rue|avenue|chemin|calle|via|piazza|rua|ulica|ul\.)\b|\b\d{5,6}\s+[A-Z][A-Za-z]+|\bNo\.?\s*\d+[A-Z]?\s*,/i;
 
 // ── line-table columns ───────────────────────────────────────────────────────────
 export type Column = 'pos' | 'sku' | 'barcode' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'line_total' | 'tax' | 'discount';
@@ -106,3 +119,6 @@ export function columnOf(text: string): Column | null {
   for (const [re, col] of COLUMN_WORDS) if (re.test(t)) return col;
   return null;
 }
+
+/** states, provinces and regions printed at the end of addresses (a line of only this is a place, not a name) */
+export const REGION_NAMES = /^(?:johor(?:\s+darul\s+ta['’]?zim)?|selangor(?:\s+darul\s+ehsan)?|kuala\s+lumpur|wilayah\s+persekutuan|w\.?\s*p\.?|pulau\s+pinang|penang|perak(?:\s+darul\s+ridzuan)?|pahang(?:\s+darul\s+makmur)?|kedah(?:\s+darul\s+aman)?|kelantan(?:\s+darul\s+naim)?|terengganu(?:\s+darul\s+iman)?|melaka|malacca|negeri\s+sembilan(?:\s+darul\s+khusus)?|sabah|sarawak|perlis|putrajaya|labuan|maharashtra|karnataka|tamil\s+nadu|kerala|gujarat|rajasthan|uttar\s+pradesh|west\s+bengal|telangana|andhra\s+pradesh|haryana|punjab|delhi|new\s+delhi|california|texas|new\s+york|florida|illinois|ontario|quebec|british\s+columbia|new\s+south\s+wales|victoria|queensland|bavaria|bayern|nordrhein-westfalen|île-de-france|ile-de-france|d\.?\s*e\.?|darul\s+\w+)[\s.,]*(?:\d{4,6})?[\s.,]*$/i;

@@ -1,0 +1,140 @@
+// The general reader on documents shaped like the ones it has never seen: shop receipts
+// and invoices from several countries, as plain-text layouts (what OCR or a text layer
+// gives the reader). Each rule here is one that holds for documents in general.
+import test from 'ava';
+import { layoutFromText } from '../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../workers/invoice/text/read-invoice.js';
+import { detectCountry } from '../../workers/invoice/text/country.js';
+import { detectCurrency } from '../../workers/invoice/text/currency.js';
+import { parseAmount } from '../../workers/invoice/text/numbers.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+const malaysianReceipt = [
+  'tan ah kow',
+  '        KEDAI BUKU SETIA JAYA SDN BHD',
+  '              (123456-X)',
+  '      NO. 12, JALAN MAWAR 3, TAMAN BUNGA,',
+  '        81100 JOHOR BAHRU, JOHOR.',
+  '        TEL: 07-355 1234',
+  '          GST ID : 000123456789',
+  '',
+  '        SIMPLIFIED TAX INVOICE',
+  '  ACME ENGINEERING (M) SDN BHD',
+  'Receipt No : CS00012345',
+  'Date : 05/03/2018 8:13:39 PM        Cashier : 01',
+  'Description              Qty   Price   Amount',
+  'Exercise book A4          2    4.50     9.00',
+  'Pen blue                  3    1.30     3.90',
+  '',
+  'Sub Total (Excl GST)                    12.17',
+  'Total GST (RM)                           0.73',
+  'Total Qty : 5',
+  'Total                               RM 12.90',
+  'Rounding Adjustment                 -RM 0.02',
+  'Total Rounded                       RM 12.88',
+  'Cash                                RM 50.00',
+  'Change                              RM 37.12',
+  '',
+  '  GOODS SOLD ARE NOT RETURNABLE OR EXCHANGEABLE',
+  '         THANK YOU. PLEASE COME AGAIN',
+];
+
+test('a shop receipt: the seller from the letterhead, the amount paid, the date by country, RM as MYR', (t) => {
+  const h = read(malaysianReceipt);
+  t.is(h.vendor_name.value, 'KEDAI BUKU SETIA JAYA SDN BHD');
+  t.is(h.total_amount.value, 12.88, 'the rounded total, which cash − change confirms');
+  t.is(h.invoice_date.value, '2018-03-05', 'day first: a Malaysian receipt');
+  t.is(h.currency.value, 'MYR');
+  t.is(h.invoice_number.value, 'CS00012345');
+});
+
+test('titles, slogans and the customer printed after the title are never the seller', (t) => {
+  // no legal form on the seller, and the customer printed under the title has one
+  const lines = ['SIMPLIFIED TAX INVOICE', 'GOODS SOLD ARE NOT RETURNABLE', 'TAN BROTHERS HARDWARE', 'NO 5 JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'CASH SALES', 'BIG CUSTOMER SDN BHD', 'Date 01/02/2019', 'Item 1  10.00', 'TOTAL  10.00'];
+  t.is(read(lines).vendor_name.value, 'TAN BROTHERS HARDWARE');
+  t.not(read(['PAYMENT RECEIPT', 'Sunrise Traders', 'Main Road, Pune 411001', 'Date 02/03/2023', 'Grand Total Rs 1939']).vendor_name.value, 'PAYMENT RECEIPT');
+});
+
+test('the seller named in the bank details wins over a customer printed at the top', (t) => {
+  const lines = [
+    'Jane Customer',
+    '12 Elm Street',
+    'London N1 7AA',
+    '',
+    'INVOICE',
+    'Invoice No: 2023-118              Invoice Date: 14/03/2023',
+    'Description                     Amount',
+    'Consulting, March             1,200.00',
+    'Total due                     £1,200.00',
+    '',
+    'Payment details',
+    'Account name: Northwind Consulting Ltd',
+    'Sort code 12-34-56  Account 12345678',
+    'Northwind Consulting Ltd is registered in England, company no. 01234567',
+  ];
+  const h = read(lines);
+  t.is(h.vendor_name.value, 'Northwind Consulting Ltd');
+  t.is(h.total_amount.value, 1200);
+  t.is(h.currency.value, 'GBP');
+  t.is(h.invoice_date.value, '2023-03-14');
+});
+
+test('an Indian bill: Grand Total in rupees with "/-", lakh grouping, ₹ and Rs as INR', (t) => {
+  const h = read(['Sunrise Traders Pvt Ltd', 'GSTIN: 27AAACS1234A1Z5', 'MG Road, Pune, Maharashtra 411001', 'PAYMENT RECEIPT', 'Bill No: 4471   Date: 03/04/2023', 'Rice 25 kg     1   1,500.00', 'Oil 5 l        1     439.00', 'Grand Total    Rs 1939/-']);
+  t.is(h.vendor_name.value, 'Sunrise Traders Pvt Ltd');
+  t.is(h.total_amount.value, 1939);
+  t.is(h.currency.value, 'INR');
+  t.is(h.invoice_date.value, '2023-04-03');
+  t.is(parseAmount('₹ 1,93,900.00'), 193900);
+  t.is(parseAmount('12,34,567'), 1234567);
+  t.is(parseAmount('Rs. 450.00/-'), 450);
+  t.is(detectCurrency('Total ₹ 1,250').value, 'INR');
+});
+
+test('the seller country decides day/month order and the meaning of $ and kr', (t) => {
+  t.is(detectCountry('ACME SDN BHD\nJalan Ampang, 50450 Kuala Lumpur').value, 'MY');
+  t.is(detectCountry('Foo Pte Ltd\n10 Anson Road, Singapore 079903').value, 'SG');
+  t.is(detectCountry('Bar Inc.\n500 Market St, San Francisco, CA 94105').value, 'US');
+  t.is(detectCountry('Baz GmbH\nUSt-IdNr. DE123456789').value, 'DE');
+  t.is(detectCountry('Firma Sp. z o.o.\nNIP 123-456-78-90').value, 'PL');
+  t.is(detectCountry('nothing here').value, null);
+
+  // a US seller: month first; a Malaysian one: day first
+  t.is(read(['Bar Inc.', '500 Market St, San Francisco, CA 94105', 'Invoice Date: 03/04/2023', 'Total $ 20.00']).invoice_date.value, '2023-03-04');
+  t.is(read(['Foo Sdn Bhd', 'Jalan Ampang, 50450 Kuala Lumpur', 'Date: 03/04/2023', 'Total RM 20.00']).invoice_date.value, '2023-04-03');
+  // ... unless a date in the document settles it
+  t.is(read(['Foo Sdn Bhd', 'Jalan Ampang, 50450 Kuala Lumpur', 'Date: 12/28/2017', 'Total 20.00']).invoice_date.value, '2017-12-28');
+
+  // $: a US dollar in the US, the local money printed with a generic till mark in Malaysia
+  t.is(detectCurrency('Total $8.20', detectCountry('Bar Inc.\nCA 94105')).value, 'USD');
+  const my = detectCurrency('UNIHAKKA SDN BHD (867388-U) Johor Bahru\nNett Total: $8.20', detectCountry('UNIHAKKA SDN BHD (867388-U) Johor Bahru'));
+  t.is(my.value, 'MYR');
+  t.true(my.confidence <= 0.7, 'a guess, marked as one');
+  t.is(detectCurrency('Total $8.20 USD', detectCountry('Foo Sdn Bhd, Kuala Lumpur')).value, 'USD');
+  t.is(detectCurrency('S$ 12.00').value, 'SGD');
+  // kr: by country
+  t.is(detectCurrency('Summa 120,00 kr', detectCountry('Firma AB\nOrg.nr 556677-8899\nSverige')).value, 'SEK');
+  t.is(detectCurrency('I alt 120,00 kr', detectCountry('Firma ApS\nCVR 12345678\nDanmark')).value, 'DKK');
+  t.is(detectCurrency('Razem 99,00 zł').value, 'PLN');
+  // nothing printed: the seller's country, as a guess
+  const guessed = detectCurrency('Total 12.00', detectCountry('Foo Sdn Bhd\nJalan Ampang, 50450 Kuala Lumpur, Malaysia'));
+  t.is(guessed.value, 'MYR');
+  t.true(guessed.confidence < 0.7);
+});
+
+test('receipt totals: the amount paid, not subtotals, taxes, quantities, tendered cash or change', (t) => {
+  const total = (lines: string[]) => read(['SHOP SDN BHD', 'Date 01/01/2019', ...lines]).total_amount.value;
+  t.is(total(['Sub Total 100.00', 'GST 6% 6.00', 'TOTAL 106.00', 'CASH 200.00', 'CHANGE 94.00']), 106);
+  t.is(total(['Total Qty: 9', 'Total Sales : 327.00', 'Discount 0.00', 'Total : 0.00', 'CASH : 327.00', 'Change : 0.00']), 327, 'a zero total of an empty block loses');
+  t.is(total(['TOTAL 110.00']), 110);
+  t.is(total(['Total Amount: $8.20', 'GST @6%: $0.46', 'Nett Total: $8.20']), 8.2);
+  t.is(total(['TakeOut Total (incl GST) 26.60', 'Total Rounded 26.60', 'Cash Tendered 100.00', 'Change 73.40']), 26.6);
+  t.is(total(['Item 1 5.00', 'Item 2 4.00', 'CASH 10.00', 'CHANGE 1.00']), 9, 'no total printed: tendered − change');
+  t.is(total(['Total Excl GST 50.00', 'Total Incl GST 53.00']), 53);
+});
+
+test('a UK invoice: net total, VAT and total — the total is the gross', (t) => {
+  const h = read(['Widget Works Ltd', '1 High Street, Leeds LS1 1AA', 'Invoice No: 77', 'Date: 01/02/2023', 'Net total 100.00', 'VAT 20% 20.00', 'Total 120.00']);
+  t.is(h.total_amount.value, 120);
+});
