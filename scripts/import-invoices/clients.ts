@@ -81,6 +81,23 @@ export class ApiClient implements ImportClient {
   async close() {}
 }
 
+/**
+ * The platform's limits apply to the queue mode too (previews per minute, a user's
+ * jobs in flight: 429): wait as long as the limit says, a few times, like the API
+ * session does with Retry-After.
+ */
+export async function whenAllowed<T>(call: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      const limited = err as { status?: number; headers?: Record<string, string> };
+      if (limited.status !== 429 || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Number(limited.headers?.['Retry-After'] ?? 5) * 1000));
+    }
+  }
+}
+
 export class QueueClient implements ImportClient {
   private constructor(
     private readonly platform: Platform,
@@ -105,7 +122,7 @@ export class QueueClient implements ImportClient {
     const imports = this.services.invoiceImport;
     try {
       const document = { filename: path.basename(file), payload: await fs.readFile(file) };
-      const outcome = await this.settle(await imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0));
+      const outcome = await this.settle(await whenAllowed(() => imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0)));
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
       return { ok: true, body: await imports.previewOf(this.actor, outcome.status.result as never) };
     } catch (err) {
@@ -116,7 +133,7 @@ export class QueueClient implements ImportClient {
   async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
     const imports = this.services.invoiceImport;
     try {
-      const answer = await imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0);
+      const answer = await whenAllowed(() => imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0));
       if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
       const outcome = await this.settle(answer);
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };

@@ -66,12 +66,10 @@ test('an existing user is promoted, re-passworded and signed out', async (t) => 
   t.is(history.statusCode, 200);
 });
 
-test('missing arguments are refused with one line naming them, then the usage; weak passwords with one line', async (t) => {
+test('missing arguments and weak passwords are refused with one line', async (t) => {
   const missing = await createStaff('--email', uniqueEmail('x'));
   t.is(missing.code, 2);
-  t.is(missing.lines[0], 'create-staff: --email and --password are required');
-  t.regex(missing.lines[1], /^usage: npm run create-staff -- --email <e-mail> --password <password>/);
-  t.false(missing.lines.some((l) => /^\s+at /.test(l)), 'no stack trace');
+  t.deepEqual(missing.lines, ['create-staff: --email and --password are required; see --help']);
   const weak = await createStaff('--email', uniqueEmail('x'), '--password', '12345678');
   t.is(weak.code, 2);
   t.is(weak.lines.length, 1);

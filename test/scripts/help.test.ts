@@ -1,5 +1,5 @@
 // Every script answers --help with its usage (exit 0) and a mistyped option with one
-// line and the usage (exit 2): never a stack trace.
+// line (exit 2): never a stack trace.
 import test from 'ava';
 import { startEntry } from '../helpers/processes.js';
 import { TEST_DATABASE_URL } from '../helpers/env.js';
@@ -24,11 +24,13 @@ for (const script of SCRIPTS) {
     }
   });
 
+  // the same parser serves every script: two of them show it (each run starts a process)
+  if (!/create-staff|import-invoices/.test(script)) continue;
   test(`${script} with an unknown option says so in one line and exits 2`, async (t) => {
     const r = await run(script, ['--no-such-option']);
     t.is(r.code, 2, r.out);
-    t.regex(r.out, /Unknown option '--no-such-option'/);
-    t.regex(r.out, /usage: /);
+    t.regex(r.out, /Unknown option '--no-such-option'; see --help/);
+    t.is(r.stderr.replace(/npm warn.*\n?/g, '').trim().split('\n').length, 1, 'one line');
     t.notRegex(r.out, STACK);
   });
 }

@@ -132,3 +132,19 @@ test('against the platform: a personal API token (--token ipt_…) works as is, 
     await app?.stop();
   }
 });
+
+test('queue mode waits out the platform limits (429) instead of failing the file', async (t) => {
+  const { whenAllowed } = await import('../../scripts/import-invoices/clients.js');
+  const { RateLimited } = await import('../../jobs/runtime/errors.js');
+  let calls = 0;
+  const started = Date.now();
+  const value = await whenAllowed(async () => {
+    calls++;
+    if (calls < 3) throw new RateLimited(0.2, 'slow down', 'too_many_jobs');
+    return 'done';
+  });
+  t.is(value, 'done');
+  t.is(calls, 3);
+  t.true(Date.now() - started >= 1900, 'Retry-After (at least a second) honoured twice');
+  await t.throwsAsync(whenAllowed(async () => { throw new Error('not a limit'); }), { message: 'not a limit' });
+});

@@ -6,7 +6,7 @@ import test from 'ava';
 import { randomUUID } from 'node:crypto';
 import { Worker, type Job } from 'bullmq';
 import { createPlatform, closePlatform } from '../../db/platform.js';
-import { consumerConnection } from '../../jobs/redis.js';
+import { consumerConnection, whenReady } from '../../jobs/redis.js';
 import { testConfig } from '../helpers/env.js';
 import { startApp } from '../helpers/app.js';
 import { buildUser } from '../factories/users.js';
@@ -17,6 +17,7 @@ test("one user's burst of eight jobs does not make another user's job wait behin
   const config = testConfig({ USER_JOBS_IN_FLIGHT: '20' });
   const platform = createPlatform(config, 'fairness-test');
   const [burst, other] = [randomUUID(), randomUUID()];
+  await whenReady(platform.redis); // producers fail fast: connect before the first enqueue
   try {
     for (let i = 0; i < 8; i++) await platform.jobs.enqueue('media.ocr', { actor_id: burst, media_path: `ocr/burst-${i}.png` });
     await platform.jobs.enqueue('media.ocr', { actor_id: other, media_path: 'ocr/other.png' });
@@ -53,6 +54,7 @@ test('a user over USER_JOBS_IN_FLIGHT or USER_JOBS_PER_MINUTE is refused with 42
   const config = testConfig({ USER_JOBS_IN_FLIGHT: '3', USER_JOBS_PER_MINUTE: '5' });
   const platform = createPlatform(config, 'fairness-test');
   const [user, other] = [randomUUID(), randomUUID()];
+  await whenReady(platform.redis);
   try {
     const jobs = [];
     for (let i = 0; i < 3; i++) jobs.push(await platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1000 + i }));
