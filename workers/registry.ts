@@ -1,26 +1,14 @@
 // Job name -> handler. The type demands one handler per catalog entry, and start-up
 // checks it again at run time (a build with a missing or extra handler never runs).
+// Handler modules load on first use (and a worker loads those of its queues at
+// start-up), so a process holds only the handlers, and their libraries, of the jobs
+// it runs: the mail transport stays out of the OCR child, the OCR engine out of the
+// mail worker.
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Platform } from '../db/platform.js';
 import type { Services } from '../gateway/services/index.js';
-import { jobCatalog, type JobName, type JobOf, type QueueName } from '../jobs/catalog.js';
-import { echo } from './handlers/echo.js';
-import { sendMail } from './handlers/send-mail.js';
-import { maintenanceSweep } from './handlers/maintenance-sweep.js';
-import { evaluateInventoryAlerts } from './handlers/evaluate-inventory-alerts.js';
-import { sweepInventoryAlerts } from './handlers/sweep-inventory-alerts.js';
-import { mediaOcr } from './handlers/media-ocr.js';
-import { mediaDecodeBarcode } from './handlers/media-decode-barcode.js';
-import { repullApplicant } from './handlers/repull-applicant.js';
-import { deliverKycCallback } from './handlers/deliver-kyc-callback.js';
-import { kycSweep } from './handlers/kyc-sweep.js';
-import { parseInvoice } from './handlers/parse-invoice.js';
-import { storeInvoice } from './handlers/store-invoice.js';
-import { answerChatMessage } from './handlers/answer-chat-message.js';
-import { supportNotify } from './handlers/support-notify.js';
-import { supportSweep } from './handlers/support-sweep.js';
-import { supportReencrypt } from './handlers/support-reencrypt.js';
+import { jobCatalog, jobNamesOf, type JobName, type JobOf, type QueueName } from '../jobs/catalog.js';
 
 export interface HandlerContext {
   platform: Platform;
@@ -37,25 +25,28 @@ export interface WorkerHooks {
 
 export type Handler<N extends JobName> = (job: Job<JobOf<N>>, ctx: HandlerContext) => Promise<unknown>;
 
-export const handlers: { [N in JobName]: Handler<N> } = {
-  'system.echo': echo,
-  'mail.send': sendMail,
-  'maintenance.sweep': maintenanceSweep,
-  'inventory.evaluate-alerts': evaluateInventoryAlerts,
-  'inventory.sweep-alerts': sweepInventoryAlerts,
+/** Loads the handler module of a job (once). */
+export type HandlerModule<N extends JobName> = () => Promise<Handler<N>>;
+
+export const handlers: { [N in JobName]: HandlerModule<N> } = {
+  'system.echo': async () => (await import('./handlers/echo.js')).echo,
+  'mail.send': async () => (await import('./handlers/send-mail.js')).sendMail,
+  'maintenance.sweep': async () => (await import('./handlers/maintenance-sweep.js')).maintenanceSweep,
+  'inventory.evaluate-alerts': async () => (await import('./handlers/evaluate-inventory-alerts.js')).evaluateInventoryAlerts,
+  'inventory.sweep-alerts': async () => (await import('./handlers/sweep-inventory-alerts.js')).sweepInventoryAlerts,
   // media.* run in the sandboxed child (workers/processors/media.ts), which dispatches through this map too
-  'media.ocr': mediaOcr,
-  'media.decode-barcode': mediaDecodeBarcode,
-  'kyc.repull-applicant': repullApplicant,
-  'kyc.deliver-callback': deliverKycCallback,
-  'kyc.sweep': kycSweep,
+  'media.ocr': async () => (await import('./handlers/media-ocr.js')).mediaOcr,
+  'media.decode-barcode': async () => (await import('./handlers/media-decode-barcode.js')).mediaDecodeBarcode,
+  'kyc.repull-applicant': async () => (await import('./handlers/repull-applicant.js')).repullApplicant,
+  'kyc.deliver-callback': async () => (await import('./handlers/deliver-kyc-callback.js')).deliverKycCallback,
+  'kyc.sweep': async () => (await import('./handlers/kyc-sweep.js')).kycSweep,
   // invoice.parse runs in the sandboxed child (workers/processors/invoices.ts)
-  'invoice.parse': parseInvoice,
-  'invoice.store': storeInvoice,
-  'ai.answer-chat-message': answerChatMessage,
-  'support.notify': supportNotify,
-  'support.sweep': supportSweep,
-  'support.reencrypt': supportReencrypt,
+  'invoice.parse': async () => (await import('./handlers/parse-invoice.js')).parseInvoice,
+  'invoice.store': async () => (await import('./handlers/store-invoice.js')).storeInvoice,
+  'ai.answer-chat-message': async () => (await import('./handlers/answer-chat-message.js')).answerChatMessage,
+  'support.notify': async () => (await import('./handlers/support-notify.js')).supportNotify,
+  'support.sweep': async () => (await import('./handlers/support-sweep.js')).supportSweep,
+  'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
 };
 
 export function verifyRegistry(): void {
@@ -81,5 +72,18 @@ export async function runJob(job: Job, ctx: HandlerContext, queue?: QueueName): 
   }
   const { error } = spec.payload.validate(job.data);
   if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
-  return (handlers[name] as (job: Job, ctx: HandlerContext) => Promise<unknown>)(job, ctx);
+  const handler = (await handlerOf(name)) as (job: Job, ctx: HandlerContext) => Promise<unknown>;
+  return handler(job, ctx);
+}
+
+const loaded = new Map<JobName, Promise<Handler<JobName>>>();
+function handlerOf(name: JobName): Promise<Handler<JobName>> {
+  let h = loaded.get(name);
+  if (!h) loaded.set(name, (h = (handlers[name] as HandlerModule<JobName>)()));
+  return h;
+}
+
+/** Loads the handlers of these queues now, so a broken module stops start-up rather than a job. */
+export async function loadHandlers(queues: QueueName[]): Promise<void> {
+  await Promise.all(queues.flatMap((q) => jobNamesOf(q)).map((n) => handlerOf(n)));
 }

@@ -10,7 +10,7 @@ import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type QueueName } from '../jobs/catalog.js';
-import { runJob, verifyRegistry, type HandlerContext, type WorkerHooks } from './registry.js';
+import { loadHandlers, runJob, verifyRegistry, type HandlerContext, type WorkerHooks } from './registry.js';
 import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
 export interface RunningWorkers {
@@ -35,6 +35,8 @@ function concurrencyOf(queue: QueueName, config: Config): number {
 
 export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues), options: { hooks?: WorkerHooks } = {}): Promise<RunningWorkers> {
   verifyRegistry();
+  // sandboxed queues load theirs in the child
+  await loadHandlers(queues.filter((q) => !SANDBOXED_QUEUES[q]));
   const platform = createPlatform(config, 'worker');
   const ctx: HandlerContext = { platform, services: createServices(platform), log: platform.log, hooks: options.hooks };
   const workers: Worker[] = [];

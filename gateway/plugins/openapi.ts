@@ -1,6 +1,6 @@
 // OpenAPI generated from the routes' joi schemas (hapi-swagger), Swagger UI at
 // /api/docs/, the JSON at /api/openapi.json.
-import type { Server } from '@hapi/hapi';
+import type { Request, ResponseObject, Server } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
@@ -64,4 +64,33 @@ export async function registerOpenApi(server: Server): Promise<void> {
       },
     },
   ]);
+  cacheOpenApiDocument(server);
+}
+
+/**
+ * hapi-swagger builds the document from every route's joi schemas on each request:
+ * seconds of CPU on the event loop with a few hundred routes, on an unauthenticated
+ * path. The route table does not change once the server runs, so the document is built
+ * once (warmed when the server starts) and served from memory; a route added later
+ * (the table grows) builds it again.
+ */
+function cacheOpenApiDocument(server: Server): void {
+  let cached: { routes: number; source: unknown } | null = null;
+  const isDocument = (request: Request) => request.method === 'get' && request.path === OPENAPI_JSON_PATH;
+  server.ext('onRequest', (request, h) => {
+    if (isDocument(request) && cached && cached.routes === server.table().length) {
+      return h.response(cached.source as object).type('application/json; charset=utf-8').takeover();
+    }
+    return h.continue;
+  });
+  server.ext('onPreResponse', (request, h) => {
+    const response = request.response;
+    if (isDocument(request) && !('isBoom' in response && response.isBoom) && (response as ResponseObject).statusCode === 200) {
+      cached = { routes: server.table().length, source: (response as ResponseObject).source };
+    }
+    return h.continue;
+  });
+  server.events.on('start', () => {
+    setImmediate(() => void server.inject({ method: 'GET', url: OPENAPI_JSON_PATH }).catch(() => undefined));
+  });
 }

@@ -5,8 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import type { Platform } from '../../db/platform.js';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
@@ -56,6 +55,8 @@ export class MediaStore {
     if (data.length > rule.maxBytes) {
       throw new DomainError(413, 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
     }
+    // loaded on first upload: processes that only read media (workers) never load them
+    const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(data);
     if (!type || !rule.types.includes(type.mime)) {
       throw new DomainError(415, 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
@@ -69,11 +70,12 @@ export class MediaStore {
    * when it cannot be read, 400 image_too_large beyond the rule's pixel limits.
    */
   async imageSize(data: Buffer, rule: UploadRule): Promise<ImageSize> {
-    let meta: sharp.Metadata;
+    const { default: sharp } = await import('sharp');
+    let meta: Metadata;
     try {
       meta = await sharp(data, { limitInputPixels: false }).metadata();
     } catch {
-      meta = {} as sharp.Metadata;
+      meta = {} as Metadata;
     }
     if (!meta.width || !meta.height) throw new DomainError(400, 'invalid_image', `${rule.field} looks like an image but cannot be decoded.`, [{ path: rule.field, message: 'corrupt image' }]);
     const frameHeight = meta.pageHeight ?? meta.height;

@@ -1,7 +1,7 @@
 // Redis-backed limits shared by every gateway instance (rate-limiter-flexible).
 // When Redis itself fails the limiter lets the request through and logs it: an
 // outage of the limiter must not lock every user out.
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Platform } from '../../db/platform.js';
 import { RateLimited } from '../../jobs/runtime/errors.js';
 
@@ -13,14 +13,19 @@ export interface LimitRule {
   message?: string;
 }
 
+/** The library loads with the first limit used: workers, which spend none, never load it. */
+let library: Promise<typeof import('rate-limiter-flexible')> | undefined;
+const rateLimiterLibrary = () => (library ??= import('rate-limiter-flexible'));
+
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(private readonly platform: Platform) {}
 
-  private limiter(rule: LimitRule): RateLimiterRedis {
+  private async limiter(rule: LimitRule): Promise<RateLimiterRedis> {
     let l = this.limiters.get(rule.name);
     if (!l) {
+      const { RateLimiterRedis } = await rateLimiterLibrary();
       l = new RateLimiterRedis({
         storeClient: this.platform.redis,
         keyPrefix: `${this.platform.config.queuePrefix}:rl:${rule.name}`,
@@ -36,9 +41,9 @@ export class RateLimits {
   /** Spends one point; throws RateLimited (429 with Retry-After) when none is left. */
   async consume(rule: LimitRule, key: string): Promise<void> {
     try {
-      await this.limiter(rule).consume(key);
+      await (await this.limiter(rule)).consume(key);
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw new RateLimited(res.msBeforeNext / 1000, rule.message);
+      if (res instanceof (await rateLimiterLibrary()).RateLimiterRes) throw new RateLimited(res.msBeforeNext / 1000, rule.message);
       this.platform.log.warn({ err: res, limit: rule.name }, 'rate limiter unavailable; allowing request');
     }
   }
@@ -46,7 +51,7 @@ export class RateLimits {
   /** Whether the key is currently over its limit, without spending a point. */
   async isBlocked(rule: LimitRule, key: string): Promise<number> {
     try {
-      const res = await this.limiter(rule).get(key);
+      const res = await (await this.limiter(rule)).get(key);
       return res && res.consumedPoints > rule.points ? res.msBeforeNext / 1000 : 0;
     } catch {
       return 0;
@@ -54,6 +59,6 @@ export class RateLimits {
   }
 
   async reset(rule: LimitRule, key: string): Promise<void> {
-    await this.limiter(rule).delete(key).catch(() => undefined);
+    await (await this.limiter(rule)).delete(key).catch(() => undefined);
   }
 }

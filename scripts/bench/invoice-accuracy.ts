@@ -16,8 +16,10 @@
 // one name containing most of the other, or at most ~15 % of the characters different),
 // invoice number (invoices), date, currency, total amount (±0.01) and the number of
 // item lines (invoices). Also: how well the confidences are calibrated (share right per
-// confidence band), latency p50/p90 and peak RSS per document set. Each set runs in its
-// own child process so its peak RSS is its own.
+// confidence band; --fit-confidence refits the curves of workers/invoice/text/
+// confidence.ts on the tuning documents), latency p50/p90 (wall clock, and CPU time:
+// what a document costs on a quiet machine when the cores are shared) and peak RSS per
+// document set. Each set runs in its own child process so its peak RSS is its own.
 //
 // --ocr-cache <dir> keeps OCR output on disk (keyed by the image bytes and the OCR
 // pipeline id), so reader changes can be measured in seconds; latencies are then not
@@ -60,6 +62,8 @@ interface DocResult {
   split: Split;
   format: string;
   ms: number;
+  /** CPU time of this process (the OCR engine runs in a thread of it): what the document costs on a quiet machine */
+  cpu_ms: number;
   ocr_seconds: number;
   /** OCR came from the cache: the latency says nothing */
   cached: boolean;
@@ -254,18 +258,24 @@ async function runSet(set: SetName): Promise<SetResult> {
     const ref = set === 'receipts' ? receiptReference(full) : invoiceReference(full);
     if (!ref) continue;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const hitsBefore = cacheHits;
     ocrText = '';
     try {
       const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], ocr });
-      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), ocr_seconds: stats.ocr_seconds, cached: cacheHits > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
+      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
     } catch (err) {
       const fields = Object.fromEntries(FIELDS.map((f) => [f, { ok: (ref as Record<string, unknown>)[f] === undefined ? null : false, ours: null, ref: (ref as Record<string, unknown>)[f], confidence: 0 }])) as Record<FieldName, FieldResult>;
-      docs.push({ file, split, format: 'error', ms: Math.round(performance.now() - started), ocr_seconds: 0, cached: cacheHits > hitsBefore, error: (err as Error).message, fields });
+      docs.push({ file, split, format: 'error', ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: 0, cached: cacheHits > hitsBefore, error: (err as Error).message, fields });
     }
   }
   await shutdownOcr();
   return { set, docs, peak_rss_mib: peakRssMiB() };
+}
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return Math.round((d.user + d.system) / 1000);
 }
 
 function peakRssMiB(): number {
@@ -363,7 +373,7 @@ function calibrationTable(results: SetResult[], part?: Split): string {
 }
 
 function latencyTable(results: SetResult[]): string {
-  const table = new Table({ head: ['set', 'format', 'docs', 'first (cold) ms', 'p50 ms', 'p90 ms', 'OCR s p50', 'peak RSS MiB'], style: { head: [], border: [] } });
+  const table = new Table({ head: ['set', 'format', 'docs', 'first (cold) ms', 'p50 ms', 'p90 ms', 'CPU p50 ms', 'CPU p90 ms', 'peak RSS MiB'], style: { head: [], border: [] } });
   for (const r of results) {
     const measured = r.docs.filter((d) => !d.cached);
     const formats = [...new Set(measured.map((d) => d.format))];
@@ -371,7 +381,8 @@ function latencyTable(results: SetResult[]): string {
       const docs = measured.filter((d) => d.format === format);
       const warm = r.docs[0] && docs[0] === r.docs[0] ? docs.slice(1) : docs;
       const ms = warm.map((d) => d.ms);
-      table.push([r.set, format, docs.length, docs[0] === r.docs[0] ? docs[0].ms : '', quantile(ms, 0.5), quantile(ms, 0.9), quantile(warm.map((d) => d.ocr_seconds), 0.5), r.peak_rss_mib]);
+      const cpu = warm.map((d) => d.cpu_ms);
+      table.push([r.set, format, docs.length, docs[0] === r.docs[0] ? docs[0].ms : '', quantile(ms, 0.5), quantile(ms, 0.9), quantile(cpu, 0.5), quantile(cpu, 0.9), r.peak_rss_mib]);
     }
   }
   return table.toString();

@@ -12,8 +12,8 @@ import type { Actor } from '../../gateway/services/actor.js';
 import type { Outcome } from '../../gateway/services/job-service.js';
 import { resolveScope } from '../../gateway/services/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
-import { ApiSession } from './api-session.js';
 import { User } from '../../db/models/index.js';
+import { ApiSession } from './api-session.js';
 
 export interface Target {
   inventoryId: number;

@@ -10,6 +10,12 @@ import { ROOT } from '../helpers/processes.js';
 const FOLDERS = ['gateway', 'workers', 'jobs', 'db', 'kyc', 'scripts', 'test'];
 /** this file: its example imports are strings, not imports */
 const SELF = 'test/platform/architecture.test.ts';
+/**
+ * The HTTP edge both servers (gateway and kyc) share: the error contract, security
+ * headers and the input guard. The only gateway modules kyc/ may import; each is
+ * self-contained (imports nothing else from gateway/).
+ */
+const SHARED_HTTP = ['gateway/plugins/errors.ts', 'gateway/plugins/security-headers.ts', 'gateway/plugins/input-guard.ts'];
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"]+)\1/g;
 
 interface Edge {
@@ -48,7 +54,8 @@ export function violation(e: Edge): string | null {
   if (under(from, 'jobs/runtime') && !under(to, 'jobs/runtime')) return 'the kernel (jobs/runtime) imports nothing above it';
   if (under(from, 'jobs') && under(to, 'db', 'gateway', 'workers', 'kyc', 'scripts')) return 'jobs/ (the contract) imports only jobs/';
   if (under(from, 'db') && under(to, 'gateway', 'workers', 'kyc', 'scripts')) return 'db/ imports only db/ and jobs/';
-  if (under(from, 'kyc') && under(to, 'gateway') && to !== 'gateway/plugins/errors.ts') return 'kyc/ imports from gateway/ only the HTTP error contract (gateway/plugins/errors.ts)';
+  if (under(from, 'kyc') && under(to, 'gateway') && !SHARED_HTTP.includes(to)) return `kyc/ imports from gateway/ only the shared HTTP edge (${SHARED_HTTP.join(', ')})`;
+  if (SHARED_HTTP.includes(from) && under(to, 'gateway')) return 'a shared HTTP plugin is self-contained: it imports nothing else from gateway/';
   if (under(from, 'kyc') && under(to, 'workers', 'scripts')) return 'kyc/ imports no workers or scripts';
   if (under(from, 'gateway') && under(to, 'workers', 'scripts')) return 'the gateway never imports a worker (the extraction engines stay in workers/)';
   if (under(from, 'gateway/services') && under(to, 'gateway') && !under(to, 'gateway/services')) return 'gateway/services imports no route, plugin, realtime or server module';
@@ -81,6 +88,8 @@ test('the rule itself: arrows pointing up are caught, arrows pointing down are n
   t.truthy(judge('jobs/runtime/entry.ts', '../../db/connectivity.js'));
   t.truthy(judge('jobs/catalog.ts', '../workers/registry.js'));
   t.truthy(judge('kyc/server.ts', '../gateway/routes/schemas.js'));
+  t.truthy(judge('kyc/server.ts', '../gateway/plugins/scope.js'));
+  t.truthy(judge('gateway/plugins/errors.ts', '../services/scope.js'));
   t.truthy(judge('gateway/services/listing.ts', '@hapi/hapi'));
   t.truthy(judge('gateway/services/listing.ts', '../routes/schemas.js'));
   t.truthy(judge('gateway/services/invoice-import/invoice-import-service.ts', '../../../workers/invoice/extract.js'));
@@ -92,6 +101,7 @@ test('the rule itself: arrows pointing up are caught, arrows pointing down are n
   t.truthy(importsOf('gateway/services/x.ts', "import type { Request } from '@hapi/hapi';").map(violation)[0], 'type-only imports count');
   // down or sideways: allowed
   t.is(judge('kyc/server.ts', '../gateway/plugins/errors.js'), null);
+  t.is(judge('kyc/server.ts', '../gateway/plugins/security-headers.js'), null);
   t.is(judge('db/platform.ts', '../jobs/queues.js'), null);
   t.is(judge('workers/handlers/parse-invoice.ts', '../../gateway/services/index.js'), null);
   t.is(judge('workers/handlers/repull-applicant.ts', '../../kyc/services/index.js'), null);

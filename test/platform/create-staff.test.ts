@@ -66,10 +66,12 @@ test('an existing user is promoted, re-passworded and signed out', async (t) => 
   t.is(history.statusCode, 200);
 });
 
-test('missing arguments and weak passwords are refused with one line', async (t) => {
+test('missing arguments are refused with one line naming them, then the usage; weak passwords with one line', async (t) => {
   const missing = await createStaff('--email', uniqueEmail('x'));
   t.is(missing.code, 2);
-  t.deepEqual(missing.lines, ['usage: npm run create-staff -- --email <e> --password <p> [--first-name A] [--last-name B]']);
+  t.is(missing.lines[0], 'create-staff: --email and --password are required');
+  t.regex(missing.lines[1], /^usage: npm run create-staff -- --email <e-mail> --password <password>/);
+  t.false(missing.lines.some((l) => /^\s+at /.test(l)), 'no stack trace');
   const weak = await createStaff('--email', uniqueEmail('x'), '--password', '12345678');
   t.is(weak.code, 2);
   t.is(weak.lines.length, 1);

@@ -81,7 +81,7 @@ test('families: validation, bad queries and scope', async (t) => {
   t.is(r.status, 404);
 });
 
-test('records: each app lists the caller\'s scope only; unbuilt apps answer an empty list', async (t) => {
+test('records: each app lists the caller\'s scope only; unbuilt apps answer an empty list; support lists the caller\'s own tickets', async (t) => {
   const u = await buildUser(app.server);
   const member = await buildUser(app.server);
   const other = await buildUser(app.server);
@@ -111,6 +111,12 @@ test('records: each app lists the caller\'s scope only; unbuilt apps answer an e
     t.is(r.status, 200, app_);
     t.deepEqual(r.body, { count: 0, next: null, previous: null, results: [] });
   }
+  // support: the caller's own tickets, never another user's
+  const ticket = await req('POST', '/api/support-tickets/', h, { subject: 'Record my ticket', description: 'It is mine.' });
+  t.is(ticket.status, 201);
+  await req('POST', '/api/support-tickets/', selfScope(other), { subject: 'Not my ticket', description: 'Theirs.' });
+  const support = await req('GET', '/restqlapi/support/records/', h);
+  t.deepEqual(support.body.results, [{ id: ticket.body.id, label: `${ticket.body.ticket_number} Record my ticket`, model: 'support_ticket', app: 'support' }]);
   t.is((await req('GET', '/restqlapi/transactions/records/', h)).body.count, 0);
   t.is((await req('GET', '/restqlapi/teams/records/', h)).body.count, 0);
   const unknown = await req('GET', '/restqlapi/nonsense/records/', h);

@@ -15,7 +15,7 @@ import { auditCtx, scopeFill } from '../scoped-rows.js';
 import type { DomainError } from '../../../jobs/runtime/errors.js';
 import type { Scope } from '../scope.js';
 import { checkGtin } from '../catalog/gtin.js';
-import { InvoiceImportAttempt, InvoiceImportSession } from '../../../db/models/index.js';
+import { InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession } from '../../../db/models/index.js';
 import { insertProducts, insertVariants, productsByName, takenSkus } from './store-sql.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
 import { findDuplicate, type DuplicateOf } from './duplicates.js';
@@ -63,7 +63,7 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, ho
     const scopeOfSession = scopeOfRow(session, attempt.actor_id ?? session.created_by!);
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invoice-import:${session.team_id ? `team:${session.team_id}` : `user:${session.owner_id}`}`]);
     if (!attempt.confirm_duplicate) {
-      const doc = session.document_id ? await trx('invoice_import_documents').where({ id: session.document_id }).first('sha256') : null;
+      const doc = session.document_id ? await InvoiceImportDocument.query(trx).where({ id: session.document_id }).select('sha256').first() : null;
       const earlier = await findDuplicate(trx, scopeOfSession, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true });
       if (earlier) return finish('conflict', duplicateBody(session, earlier));
     }

@@ -2,13 +2,14 @@
 // see, as {id, label, model, app} items, for pickers and deep links. Each app lists
 // its sources (a table, how its rows are labelled, how the scope applies); one UNION
 // ALL over them is paged and projected like every other read, so the query count
-// does not grow with the rows. Apps whose domain is not built yet have no sources
+// does not grow with the rows. Apps whose domain is not built yet (curation, payments,
+// reports) have no sources
 // and answer an empty page; another domain adds its tables here when it lands.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder, ModelClass } from 'objection';
 import type { BaseModel } from '../../../db/models/base-model.js';
 import {
-  BarcodeScan, Inventory, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, Team, TeamMember, User,
+  BarcodeScan, Inventory, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User,
 } from '../../../db/models/index.js';
 import type { Scope } from '../scope.js';
 import { inScope, type Db } from '../scoped-rows.js';
@@ -67,7 +68,16 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
     { model: 'product_search', rows: ProductSearch, label: 'x.query', scope: scoped },
   ],
   reports: [],
-  support: [],
+  // tickets belong to a person, not a team: the caller's own in self scope, none in a team's
+  support: [
+    {
+      model: 'support_ticket',
+      rows: SupportTicket,
+      label: `x.ticket_number || ' ' || x.subject`,
+      idIsUuid: true,
+      scope: (q, scope) => void (scope.type === 'team' ? q.whereRaw('false') : q.where('x.user_id', scope.userId)),
+    },
+  ],
   teams: [
     {
       model: 'team',

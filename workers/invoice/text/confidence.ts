@@ -31,7 +31,7 @@ export const CALIBRATION: Record<HeaderFieldName, { a: number; b: number; c: num
   invoice_number: { a: -5, b: 6, c: 4 }, // too few examples to fit (6 invoices): a prior, not a fit
   invoice_date: { a: -3.5, b: 5.3, c: 4.9 },
   currency: { a: -2.6, b: 6.4, c: 3.2 },
-  total_amount: { a: -4.7, b: 5, c: 5.9 },
+  total_amount: { a: -5.3, b: 5, c: 5.9 }, // fitted -4.7, shifted for a margin: its top band stayed just under nine in ten
 };
 
 /** Never certain from layout or OCR (1.0 is for exact e-invoice values). */

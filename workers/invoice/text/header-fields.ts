@@ -70,7 +70,36 @@ const ROUNDING: Label[] = [{ re: /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(
  * the total that equals it wins, and stands in when no total is labelled. A total that
  * equals another total plus the rounding is the rounded one, the one paid.
  */
-export function readTotal(layout: Layout, decimal: DecimalMark | null): Field<number> {
+/** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
+const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including'];
+
+function withOcrSlips(layout: Layout): Layout {
+  const fix = (word: string) => {
+    const w = word.toLowerCase();
+    if (w.length < 4 || !/^\p{L}+$/u.test(w) || TOTAL_WORDS.includes(w)) return word;
+    const hit = TOTAL_WORDS.find((t) => Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w));
+    return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
+  };
+  const lines = layout.lines.map((l) => {
+    if (l.conf >= 1) return l;
+    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/\p{L}+/gu, fix) }));
+    return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
+  });
+  return { ...layout, lines };
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
+  // OCR text: a label with one letter misread is still that label
+  const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
   const money = (text: string) => (looksLikeMoney(text) || /^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
   const trailingMoney = (text: string) => {
@@ -79,7 +108,10 @@ export function readTotal(layout: Layout, decimal: DecimalMark | null): Field<nu
     const m = /(?:^|\s)((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
     return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
   };
-  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 });
+  // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
+  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
+    (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
+  );
   // "Total facture | 24.99 | 5.00 | 29.99": a total row may print net, tax and gross; the gross is the largest
   for (const c of found) {
     if (c.where !== 'right') continue;

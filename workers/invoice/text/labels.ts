@@ -47,7 +47,11 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
           add(inCell, 'cell', line);
           break;
         }
-        const right = line.cells[ci + 1];
+        // the value's cell, past at most two short cells without digits between: a currency
+        // mark ("TOTAL : | RM | 39.80") or OCR specks ("TOTAL | )/D) | s~ | 55.10")
+        let next = ci + 1;
+        while (next < Math.min(line.cells.length - 1, ci + 3) && !/\d/.test(line.cells[next].text) && line.cells[next].text.trim().length <= 4) next++;
+        const right = line.cells[next];
         // header boxes print the value right-aligned, sometimes half a page away from its label
         const pageWidth = layout.pages[line.page - 1]?.width ?? 600;
         if (right && right.x0 - cell.x1 < Math.max(pageWidth * 0.5, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);

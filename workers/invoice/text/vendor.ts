@@ -14,6 +14,7 @@ import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
 import { overlap } from './labels.js';
 import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { garbleOf, identityBelow, letterhead } from './letterhead.js';
 
 interface VendorCandidate {
   name: string;
@@ -151,66 +152,6 @@ function plausibleName(text: string): boolean {
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
   return true;
-}
-
-/**
- * The letterhead of the first page: the lines above its first document title, date,
- * labelled field or amount (and in the top 40 %); and the name-like lines printed after
- * that title and before any amount when the letterhead above already holds a name
- * (where receipts and invoices print the customer).
- */
-function letterhead(doc: Layout): { lines: Set<number>; afterTitle: Set<number> } {
-  const lines = new Set<number>();
-  const afterTitle = new Set<number>();
-  const first = doc.lines.filter((l) => l.page === 1);
-  const page = doc.pages[0] ?? { width: 600, height: 850 };
-  let i = 0;
-  for (; i < first.length; i++) {
-    const l = first[i];
-    if (l.y > page.height * 0.4 || isBodyLine(l)) break;
-    lines.add(l.index);
-  }
-  const titled = i < first.length && first[i].cells.some((c) => DOCUMENT_TITLES.test(c.text));
-  const namedAbove = [...lines].some((n) => doc.lines[n].cells.some((c) => LEGAL_SUFFIX.test(c.text) || TRADE_WORDS.test(c.text)));
-  if (titled && namedAbove) {
-    for (let j = i + 1; j < first.length && j <= i + 4; j++) {
-      if (/\d[.,]\d{2}\b/.test(first[j].text)) break;
-      afterTitle.add(first[j].index);
-    }
-  }
-  return { lines, afterTitle };
-}
-
-/** A line that belongs to the document's body: a title, a date, a labelled field, an amount. */
-function isBodyLine(l: LayoutLine): boolean {
-  if (l.cells.some((c) => DOCUMENT_TITLES.test(c.text))) return true;
-  if (/\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{2,4}\b/i.test(l.text)) return true;
-  if (/\b(?:invoice|receipt|bill|doc(?:ument)?|order|table|cashier|date|time)\s*(?:no\.?|#|number|:)/i.test(l.text)) return true;
-  return /\d[.,]\d{2}(?!\d)/.test(l.text) && !VENDOR_CUES.test(l.text);
-}
-
-/** Registration and tax numbers, address and telephone lines right under a name: how a seller introduces itself. */
-function identityBelow(doc: Layout, line: LayoutLine): number {
-  let hits = 0;
-  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
-    const l = doc.lines[i];
-    if (l.page !== line.page) break;
-    if (VENDOR_CUES.test(l.text) || ADDRESS_WORDS.test(l.text)) hits++;
-  }
-  return hits >= 2 ? 2.5 : hits === 1 ? 1.5 : 0;
-}
-
-/** OCR noise in a would-be name: tokens mixing letters and digits, long runs without a vowel, stray symbols. */
-function garbleOf(name: string): number {
-  let penalty = 0;
-  for (const token of name.split(/\s+/)) {
-    const t = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
-    if (!t) continue;
-    if (/\p{L}/u.test(t) && /\d/.test(t) && !/^\d+[A-Za-z]{1,2}$/.test(t)) penalty += 1.5;
-    else if (/[^\p{L}\p{N}&.'\-/@()]/u.test(t)) penalty += 1;
-    else if (t.length >= 4 && /^\p{L}+$/u.test(t) && !/[aeiouyAEIOUY]/.test(t)) penalty += 1;
-  }
-  return Math.min(4, penalty);
 }
 
 /** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */

@@ -1,0 +1,64 @@
+// OCR of receipt photos (workers/ocr/prepare-document.ts and recognize(…, {document})):
+// a small slip in the middle of a big scan is cropped and enlarged, a skewed one is
+// straightened, a photo's EXIF orientation is honoured, a dim one is still read, and a
+// blank picture is no error. Each picture is drawn here (sharp from SVG).
+import test from 'ava';
+import sharp from 'sharp';
+import { prepareDocumentImage } from '../../workers/ocr/prepare-document.js';
+import { recognize, shutdownOcr } from '../../workers/ocr/recognize.js';
+import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../workers/invoice/extract.js';
+
+test.after.always(() => shutdownOcr());
+
+const RECEIPT = ['KEDAI BUKU MAJU SDN BHD', '(123456-X)', 'NO 12 JALAN MAWAR, 81100 JOHOR BAHRU', 'TAX INVOICE', 'Date: 05/03/2018 18:24', 'Exercise book 2 x 4.50   9.00', 'Pen blue 1 x 3.50   3.50', 'TOTAL   RM 12.50', 'CASH   RM 20.00', 'CHANGE   RM 7.50', 'THANK YOU'];
+
+/** A receipt of `lines` at `size` px text, placed at (x, y) on a page of w × h, optionally rotated and greyed. */
+async function receiptPicture(opts: { w: number; h: number; x: number; y: number; size: number; rotate?: number; ink?: string; paper?: string }): Promise<Buffer> {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const lines = RECEIPT.map((t, i) => `<text x="${opts.x}" y="${opts.y + (i + 1) * opts.size * 1.6}" font-family="DejaVu Sans Mono, monospace" font-size="${opts.size}" fill="${opts.ink ?? 'black'}">${esc(t)}</text>`).join('');
+  const group = opts.rotate ? `<g transform="rotate(${opts.rotate} ${opts.w / 2} ${opts.h / 2})">${lines}</g>` : lines;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.w}" height="${opts.h}"><rect width="100%" height="100%" fill="${opts.paper ?? 'white'}"/>${group}</svg>`;
+  return sharp(Buffer.from(svg)).flatten({ background: opts.paper ?? 'white' }).png().toBuffer();
+}
+
+test('a small slip in the middle of a big page is cropped to its text and enlarged, then read', async (t) => {
+  const png = await receiptPicture({ w: 1600, h: 2200, x: 560, y: 700, size: 11 });
+  const p = await prepareDocumentImage(png, { maxInputPixels: 60e6 });
+  t.true(p.steps.crop.width < 900 && p.steps.crop.height < 1000, JSON.stringify(p.steps));
+  t.true(p.steps.scale > 1.5, `scaled ${p.steps.scale}`);
+  t.is(p.width, 1600);
+  const { invoice } = await extractInvoice(png, DEFAULT_EXTRACT_OPTIONS);
+  t.is(invoice.header.total_amount.value, 12.5);
+  t.is(invoice.header.invoice_date.value, '2018-03-05');
+  t.is(invoice.header.currency.value, 'MYR');
+  t.regex(String(invoice.header.vendor_name.value), /KEDAI BUKU MAJU/);
+  // word boxes are in the page's own pixels (the crop and the scaling undone)
+  const r = await recognize(png, { document: true, words: true });
+  const total = r.lines.find((l) => /TOTAL/.test(l.text))!;
+  t.true(total.bbox.x0 > 500 && total.bbox.x0 < 700, JSON.stringify(total.bbox));
+});
+
+test('a slip photographed a few degrees askew is straightened; a dim one is still read', async (t) => {
+  const skewed = await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, rotate: 4 });
+  const p = await prepareDocumentImage(skewed, { maxInputPixels: 60e6 });
+  t.true(Math.abs(Math.abs(p.steps.skew) - 4) <= 1, `skew ${p.steps.skew}`);
+  const r = await recognize(skewed, { document: true });
+  t.regex(r.text, /TOTAL\s+RM\s*12\.50/);
+
+  const dim = await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, ink: '#8a8a8a', paper: '#b4b4b4' });
+  t.regex((await recognize(dim, { document: true })).text, /TOTAL\s+RM\s*12\.50/);
+});
+
+test("a phone photo's EXIF orientation is honoured; a blank picture is no error", async (t) => {
+  const upright = await receiptPicture({ w: 700, h: 500, x: 40, y: 20, size: 16 });
+  // stored turned a quarter, with the EXIF tag that says how to show it
+  const sideways = await sharp(upright).rotate(-90).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+  const p = await prepareDocumentImage(sideways, { maxInputPixels: 60e6 });
+  t.deepEqual([p.width, p.height], [700, 500]);
+  t.regex((await recognize(sideways, { document: true })).text, /CHANGE\s+RM\s*7\.50/);
+
+  const blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: 'white' } }).png().toBuffer();
+  const b = await prepareDocumentImage(blank, { maxInputPixels: 60e6 });
+  t.deepEqual(b.steps.crop, { left: 0, top: 0, width: 400, height: 600 });
+  t.is(b.steps.scale, 1);
+});
