@@ -81,7 +81,10 @@ const support = createSupportServices(platform, { notifications: new Notificatio
 // ── data ────────────────────────────────────────────────────────────────────
 const have = Number((await knex('support_tickets').count({ n: '*' }))[0].n);
 const plainReady = await knex.schema.hasTable('bench_ticket_plain');
-if (have !== TICKETS || !plainReady) {
+// rows written under other keys (another SECRET_KEY or keyring) cannot be searched or read: load again
+const sample = (await knex('support_tickets').first('enc_key_id', 'search_key_id')) as { enc_key_id: string; search_key_id: string } | undefined;
+const sameKeys = sample?.enc_key_id === support.crypto.description.activeKeyId && sample?.search_key_id === support.crypto.search.activeKeyId;
+if (have !== TICKETS || !plainReady || !sameKeys) {
   console.log(`loading ${TICKETS} tickets ...`);
   const started = Date.now();
   await knex.raw('TRUNCATE support_tickets CASCADE');
