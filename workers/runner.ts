@@ -15,7 +15,8 @@ import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
 export interface RunningWorkers {
   queues: QueueName[];
-  close(): Promise<void>;
+  /** Lets active jobs finish; `force` abandons them to stalled-job recovery instead. */
+  close(opts?: { force?: boolean }): Promise<void>;
 }
 
 export function selectQueues(requested: string[]): QueueName[] {
@@ -100,10 +101,10 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   await Promise.all([...workers.map((w) => w.waitUntilReady()), whenReady(platform.redis)]);
   return {
     queues,
-    async close() {
+    async close(opts = {}) {
       // close() lets active jobs finish; a job still running past the lock is
       // picked up again by another worker through stalled-job recovery
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(workers.map((w) => w.close(opts.force ?? false)));
       for (const c of connections) c.disconnect();
       await closePlatform(platform);
     },

@@ -118,10 +118,22 @@ export class SocketHub {
     }
   }
 
-  async close(): Promise<void> {
+  /**
+   * Says goodbye to every socket (registered or still authenticating), waits up to
+   * `graceMs` for the close handshakes and cuts whatever is left: a client that never
+   * answers cannot hold a shutdown.
+   */
+  async close(graceMs = 2000): Promise<void> {
     clearInterval(this.heartbeat);
-    for (const set of this.byUser.values()) for (const c of set) c.socket.close(CloseCodes.goingAway, 'server shutting down');
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    for (const ws of this.wss.clients) ws.close(CloseCodes.goingAway, 'server shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+    if ((await Promise.race([closed, late])) === 'late') {
+      for (const ws of this.wss.clients) ws.terminate();
+      await closed;
+    }
+    clearTimeout(timer);
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {

@@ -17,6 +17,17 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+/** Resolves 'done' when the promise settles within `ms`, else 'late' (the promise keeps running). */
+export async function within(promise: Promise<unknown>, ms: number): Promise<'done' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  try {
+    return await Promise.race([promise.then(() => 'done' as const, () => 'done' as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startApp(opts: { env?: Record<string, string>; workers?: QueueName[] | false; listen?: boolean } = {}): Promise<TestApp> {
   const config = testConfig(opts.env);
   const server = await compose(config);
@@ -32,8 +43,11 @@ export async function startApp(opts: { env?: Record<string, string>; workers?: Q
     workers,
     url,
     async stop() {
-      await server.stop({ timeout: 1000 });
-      await workers?.close();
+      // bounded: a test that failed half-way may leave a job or a socket behind, and a
+      // teardown that waits on it forever would hold the whole run (ava's timeout does
+      // not cover after hooks)
+      if ((await within(server.stop({ timeout: 1000 }), 15_000)) === 'late') console.warn('test app: the gateway did not stop within 15 s');
+      if (workers && (await within(workers.close(), 15_000)) === 'late') await within(workers.close({ force: true }), 5_000);
       // the temp folder testConfig() made for this app's mail outbox and media
       const tmp = path.dirname(config.mailOutboxDir);
       if (path.basename(tmp).startsWith('invp-test-')) await fs.rm(tmp, { recursive: true, force: true });

@@ -54,7 +54,7 @@ export function watch(child: ChildProcess): RunningProcess {
     output: () => out + err,
     stderr: () => err,
     // generous: a process that loads the whole code base under tsx starts slowly on a busy machine
-    waitFor(pattern, timeoutMs = 60_000) {
+    waitFor(pattern, timeoutMs = 90_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const m = pattern.exec(out + err);

@@ -135,8 +135,9 @@ test('errors carry no stack traces', async (t) => {
     get('/api/profiles/me/', { authorization: 'Bearer ipa_x' }),
     get('/api/teams/abc/', { authorization: 'Bearer ipa_x' }),
   ]);
-  for (const res of answers) {
-    t.true(res.statusCode >= 400 && res.statusCode < 500);
+  // 404, 400, 401, 401 — or 503 database_unavailable when a busy machine starves the pool, never a 500
+  for (const [i, res] of answers.entries()) {
+    t.true([[404], [400], [401], [401]][i]!.concat(503).includes(res.statusCode), `${i}: ${res.statusCode}`);
     t.notRegex(res.payload, /at .+\.(ts|js):\d+/);
   }
 });

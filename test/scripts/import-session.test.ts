@@ -27,20 +27,22 @@ async function stub(handler: (req: http.IncomingMessage, body: string) => { stat
 
 test('429 and 503 are retried after Retry-After (seconds or a date), or after a backoff', async (t) => {
   let calls = 0;
+  // a fixed clock: the HTTP date has whole seconds, and a busy machine must not shorten the wait
+  const clock = Math.floor(Date.now() / 1000) * 1000;
   const s = await stub(() => {
     calls++;
     if (calls === 1) return { status: 429, headers: { 'retry-after': '2' }, body: { error: { code: 'rate_limited' } } };
-    if (calls === 2) return { status: 503, headers: { 'retry-after': new Date(Date.now() + 3000).toUTCString() } };
+    if (calls === 2) return { status: 503, headers: { 'retry-after': new Date(clock + 3000).toUTCString() } };
     if (calls === 3) return { status: 429 };
     return { status: 200, body: { ok: true } };
   });
   const waits: number[] = [];
-  const session = new ApiSession(s.url, { token: 'tok' }, { sleep: async (ms) => void waits.push(ms) });
+  const session = new ApiSession(s.url, { token: 'tok' }, { sleep: async (ms) => void waits.push(ms), now: () => clock });
   const res = await session.fetch('/api/anything/', { method: 'POST', body: 'x' });
   t.is(res.status, 200);
   t.is(calls, 4);
   t.is(waits[0], 2000);
-  t.true(waits[1] > 1000 && waits[1] <= 3000, String(waits[1]));
+  t.is(waits[1], 3000, 'the date three seconds ahead');
   t.true(waits[2] >= 2000 && waits[2] <= 4000, `no Retry-After: a backoff (third attempt), ${waits[2]} ms`);
   await s.close();
 });

@@ -10,18 +10,18 @@ import { ask, createSession, json } from './helpers.js';
 let app: TestApp;
 let limited: TestApp;
 test.before(async () => {
-  app = await startApp({ listen: true, workers: ['ai'] });
+  // the error test sends ~20 messages back to back: above the default burst of 20
+  app = await startApp({ listen: true, workers: ['ai'], env: { WS_MESSAGE_BURST: '100' } });
   limited = await startApp({ listen: true, workers: ['ai'], env: { AI_MESSAGES_PER_MINUTE: '3' } });
+});
+// every socket a test opened is closed before the gateways stop
+const sockets: TestSocket[] = [];
+test.after.always(() => {
+  for (const s of sockets) s.close();
 });
 test.after.always(async () => {
   await limited?.stop();
   await app?.stop();
-});
-
-// tests run concurrently: every socket is closed when the test that opened it ends
-const sockets: TestSocket[] = [];
-test.after.always(() => {
-  for (const s of sockets) s.close();
 });
 
 async function open(user: TestUser, target = app): Promise<TestSocket> {

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { ChatCiphers } from './chat-ciphers.js';
 import { SupportChatMessage, SupportChatSession, SupportChatTicketDraft } from '../../../../db/models/index.js';
 import type { TicketDraft } from './engines/engine.js';
+import { CHAT_SQL } from './chat-sql.js';
 
 export interface CitedArticle {
   id: number;
@@ -136,16 +137,11 @@ export class ChatStore {
 
   /** The user's session and how many of their questions still wait for an answer, in one query. */
   async sessionWithPending(userId: string, sessionId: string, windowMs: number): Promise<{ session: SessionRecord; pending: number } | null> {
-    const row = await this.knex('support_chat_sessions as s')
+    const row = await SupportChatSession.query(this.knex)
+      .alias('s')
       .where({ 's.id': sessionId, 's.user_id': userId })
-      .first(
-        's.*',
-        this.knex.raw(
-          `(SELECT count(*) FROM support_chat_messages m WHERE m.user_id = s.user_id AND m.role = 'user' AND m.created_at > ?
-             AND NOT EXISTS (SELECT 1 FROM support_chat_messages r WHERE r.reply_to = m.id))::int AS pending`,
-          [new Date(Date.now() - windowMs)],
-        ),
-      );
+      .select('s.*', this.knex.raw(CHAT_SQL.pendingQuestions, [new Date(Date.now() - windowMs)]))
+      .first() as unknown as (Record<string, unknown> & { pending: number }) | undefined;
     return row ? { session: this.session(row), pending: row.pending } : null;
   }
 
@@ -162,14 +158,7 @@ export class ChatStore {
       title = this.ciphers.title.encrypt(oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1).trimEnd()}…` : oneLine, session.id);
     }
     const { rows } = await this.knex.raw(
-      `WITH m AS (
-         INSERT INTO support_chat_messages (id, session_id, user_id, role, content_enc, enc_key_id) VALUES (?, ?, ?, 'user', ?, ?) RETURNING *
-       ), s AS (
-         UPDATE support_chat_sessions cs SET message_count = cs.message_count + 1, last_message_at = m.created_at, updated_at = m.created_at,
-           title_enc = COALESCE(cs.title_enc, ?), enc_key_id = CASE WHEN cs.title_enc IS NULL THEN ? ELSE cs.enc_key_id END
-         FROM m WHERE cs.id = m.session_id RETURNING cs.*
-       )
-       SELECT row_to_json(m) AS message, (SELECT row_to_json(s) FROM s) AS session FROM m`,
+      CHAT_SQL.insertQuestion,
       [id, session.id, session.user_id, sealed.value, sealed.keyId, title?.value ?? null, title?.keyId ?? null],
     );
     return { message: this.message(rows[0].message), session: this.session(rows[0].session) };
@@ -190,15 +179,7 @@ export class ChatStore {
    */
   async questionForAnswer(messageId: string, turns: number): Promise<QuestionForAnswer | null> {
     const { rows } = await this.knex.raw(
-      `SELECT row_to_json(m) AS question, s.language, r.id AS reply_id, r.delivered_at AS reply_delivered_at,
-         (SELECT revision FROM faq_index_revision) AS faq_revision,
-         (SELECT coalesce(json_agg(h ORDER BY h.seq), '[]') FROM (
-            SELECT * FROM support_chat_messages p WHERE p.session_id = m.session_id AND p.seq < m.seq ORDER BY p.seq DESC LIMIT ?
-          ) h) AS history
-       FROM support_chat_messages m
-       JOIN support_chat_sessions s ON s.id = m.session_id
-       LEFT JOIN support_chat_messages r ON r.reply_to = m.id
-       WHERE m.id = ? AND m.role = 'user'`,
+      CHAT_SQL.questionForAnswer,
       [turns, messageId],
     );
     const row = rows[0];
@@ -224,17 +205,7 @@ export class ChatStore {
     const sealedMeta = this.ciphers.meta.encrypt(JSON.stringify(meta), id);
     const sealedDraft = draft ? this.ciphers.draft.encrypt(JSON.stringify(draft), draftId) : null;
     const { rows } = await this.knex.raw(
-      `WITH reply AS (
-         INSERT INTO support_chat_messages (id, session_id, user_id, role, reply_to, content_enc, meta_enc, enc_key_id)
-         VALUES (?, ?, ?, 'assistant', ?, ?, ?, ?) ON CONFLICT (reply_to) DO NOTHING RETURNING id, session_id, created_at
-       ), draft AS (
-         INSERT INTO support_chat_ticket_drafts (id, session_id, message_id, user_id, draft_enc, enc_key_id)
-         SELECT ?, reply.session_id, reply.id, ?, ?, ? FROM reply WHERE ?::boolean RETURNING id
-       ), counted AS (
-         UPDATE support_chat_sessions cs SET message_count = cs.message_count + 1, last_message_at = reply.created_at, updated_at = reply.created_at
-         FROM reply WHERE cs.id = reply.session_id RETURNING cs.id
-       )
-       SELECT reply.id, (SELECT count(*) FROM draft) AS drafts, (SELECT count(*) FROM counted) AS counted FROM reply`,
+      CHAT_SQL.insertReply,
       [id, question.session_id, question.user_id, question.id, sealed.value, sealedMeta.value, sealed.keyId, draftId, question.user_id, sealedDraft?.value ?? '', sealedDraft?.keyId ?? '', !!sealedDraft],
     );
     if (rows.length) return { replyId: id, created: true, delivered: false };
@@ -245,12 +216,7 @@ export class ChatStore {
   /** A question of the user with its reply, session and the reply's draft, in one query; null while unanswered. */
   async replyBundle(userId: string, questionId: string): Promise<{ question: MessageRecord; reply: MessageRecord; session: SessionRecord; draft: DraftRecord | null } | null> {
     const { rows } = await this.knex.raw(
-      `SELECT row_to_json(q) AS question, row_to_json(r) AS reply, row_to_json(s) AS session, row_to_json(d) AS draft
-       FROM support_chat_messages q
-       JOIN support_chat_messages r ON r.reply_to = q.id
-       JOIN support_chat_sessions s ON s.id = q.session_id AND s.user_id = ?
-       LEFT JOIN support_chat_ticket_drafts d ON d.message_id = r.id
-       WHERE q.id = ? AND q.user_id = ? AND q.role = 'user'`,
+      CHAT_SQL.replyBundle,
       [userId, questionId, userId],
     );
     const row = rows[0];

@@ -5,7 +5,18 @@
 import type { Knex } from 'knex';
 import { FaqIndex, type FaqArticle, type RetrievedArticle } from './faq-index.js';
 import { primaryLanguage } from './text-analysis.js';
-import { FaqIndexRevision } from '../../../../db/models/index.js';
+import { FaqArticle as FaqArticleRow, FaqIndexRevision } from '../../../../db/models/index.js';
+
+interface ArticleWithCategory {
+  id: number;
+  slug: string;
+  title: string;
+  body: string;
+  language: string;
+  help_category_id: string | null;
+  category_name: string | null;
+  category_translations: Record<string, Record<string, string | undefined> | undefined> | null;
+}
 
 export class FaqKnowledge {
   private current: FaqIndex | null = null;
@@ -33,10 +44,11 @@ export class FaqKnowledge {
   }
 
   private async load(revision: string): Promise<FaqIndex> {
-    const rows = await this.knex('faq_articles as a')
+    const rows = (await FaqArticleRow.query(this.knex)
+      .alias('a')
       .leftJoin('help_categories as c', 'c.id', 'a.help_category_id')
       .where('a.is_published', true)
-      .select('a.id', 'a.slug', 'a.title', 'a.body', 'a.language', 'a.help_category_id', 'c.name as category_name', 'c.translations as category_translations');
+      .select('a.id', 'a.slug', 'a.title', 'a.body', 'a.language', 'a.help_category_id', 'c.name as category_name', 'c.translations as category_translations')) as unknown as ArticleWithCategory[];
     const articles: FaqArticle[] = rows.map((r) => ({
       id: r.id,
       slug: r.slug,
