@@ -7,16 +7,11 @@ import { FaqIndex, type FaqArticle, type RetrievedArticle } from './faq-index.js
 import { primaryLanguage } from './text-analysis.js';
 import { FaqArticle as FaqArticleRow, FaqIndexRevision } from '../../../../db/models/index.js';
 
-interface ArticleWithCategory {
-  id: number;
-  slug: string;
-  title: string;
-  body: string;
-  language: string;
-  help_category_id: string | null;
+/** An article row with its help category's names beside it. */
+type ArticleWithCategory = Omit<FaqArticle, 'category'> & {
   category_name: string | null;
   category_translations: Record<string, Record<string, string | undefined> | undefined> | null;
-}
+};
 
 export class FaqKnowledge {
   private current: FaqIndex | null = null;
