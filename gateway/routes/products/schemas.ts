@@ -43,7 +43,8 @@ export const VariantIn = Joi.object({
   images: Joi.array().items(VariantImageIn).max(20).description('when given, the variant\'s images become exactly these (ids of this product\'s images and/or new base64 images); omit to leave them'),
 }).label('VariantIn');
 
-const fields = {
+/** A product's own fields, shared by the catalog and the projected catalog's write shapes. */
+export const productScalarFields = {
   product_name: Joi.string().trim().min(1).max(255).description('the product\'s name (write name; `name` is accepted too)'),
   name: Joi.string().trim().min(1).max(255).description('alias of product_name'),
   supplier: str(255),
@@ -52,6 +53,10 @@ const fields = {
   base_unit: Joi.string().trim().min(1).max(32).description('unit stock is counted in, default pcs'),
   family_id: id.allow(null).description('a product family of the scope'),
   product_family_name: Joi.string().trim().max(150).allow(null, '').empty('').description('a family by name: the scope\'s family of that name (any case), created when missing'),
+};
+
+const fields = {
+  ...productScalarFields,
   tags: Joi.array().items(Joi.object({ label: Joi.string().trim().min(1).max(100).required(), values: Joi.array().items(Joi.string().trim().max(200)).max(100).default([]) }).label('ProductTagIn')).max(50),
   variants: Joi.array().items(VariantIn).max(200),
 };

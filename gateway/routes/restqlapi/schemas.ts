@@ -5,7 +5,7 @@
 import Joi from 'joi';
 import { id } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
-import { base64Image } from '../products/schemas.js';
+import { base64Image, productScalarFields } from '../products/schemas.js';
 import { name, text } from '../inventory-fields.js';
 import { QUERY_MAX_LENGTH } from '../../services/restql/query-parser.js';
 import { describeModel, type ProjectionModel, type ScalarType } from '../../services/restql/projection-compiler.js';
@@ -153,19 +153,9 @@ const VariantPatch = Joi.object({
 /** an entry of a plain variants array on a patch (which replaces the variants): a stored one by id, or a new one */
 const VariantListItem = VariantPatch.keys({ id: id.description('a stored variant of this product (kept, with its images and stock); omit to create one') }).min(0).label('RestqlVariantListItem');
 
-const productFields = {
-  product_name: Joi.string().trim().min(1).max(255).description('the product\'s name (`name` is accepted too)'),
-  name: Joi.string().trim().min(1).max(255).description('alias of product_name'),
-  supplier: str(255),
-  description: str(10000),
-  category: str(150),
-  base_unit: Joi.string().trim().min(1).max(32).description('unit stock is counted in, default pcs'),
-  family_id: id.allow(null).description('a product family of the scope'),
-  product_family_name: Joi.string().trim().max(150).allow(null, '').empty('').description('a family by name, created when missing'),
-};
 
 export const ProductCreateIn = Joi.object({
-  ...productFields,
+  ...productScalarFields,
   tags: nested('product tags', 50, ProductTag),
   variants: nested('variants', 200, VariantCreate),
 })
@@ -173,7 +163,7 @@ export const ProductCreateIn = Joi.object({
   .label('RestqlProductIn');
 
 export const ProductPatchIn = Joi.object({
-  ...productFields,
+  ...productScalarFields,
   tags: nested('product tags', 50, ProductTag, { update: ProductTagPatch }),
   variants: nested('variants', 200, VariantCreate, { update: VariantPatch, replaceItem: VariantListItem }),
 })
