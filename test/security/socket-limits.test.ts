@@ -97,3 +97,21 @@ test('hostile message content is refused like an HTTP body, and the socket stays
   t.is(ws.socket.readyState, ws.socket.OPEN);
   ws.close();
 });
+
+test('shutdown: a client that never answers the close handshake is cut after the grace period, not after 30 s', async (t) => {
+  const own = await startApp({ workers: false, listen: true });
+  t.teardown(() => own.stop());
+  const user = await buildUser(own.server);
+  const ws = connect(wsUrl(own.url, '/ws/notifications/', user.access));
+  await ws.next('connection.ready');
+  // the client stops reading: the server's close frame is never answered
+  const tcp = (ws.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+  tcp.pause();
+  const started = Date.now();
+  await own.server.app.hub.close(300);
+  const took = Date.now() - started;
+  t.true(took < 3000, `the hub closed in ${took} ms`);
+  t.is(own.server.app.hub.connectionCount, 0);
+  tcp.resume();
+  t.true([1001, 1006].includes((await ws.closed).code), 'the client learns the connection is gone');
+});
