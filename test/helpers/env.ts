@@ -21,6 +21,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_ROOT: path.join(tmp, 'media'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOB_LOCK_MS: '5000',
+    // a busy CI machine can take longer than production's 25 s to OCR a page in a cold child;
+    // tests of the 202 answer set their own (0)
+    JOB_WAIT_MS: '60000',
     PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8000',
