@@ -71,7 +71,7 @@ export async function registerOpenApi(server: Server): Promise<void> {
  * hapi-swagger builds the document from every route's joi schemas on each request:
  * seconds of CPU on the event loop with a few hundred routes, on an unauthenticated
  * path. The route table does not change once the server runs, so the document is built
- * once (warmed when the server starts) and served from memory; a route added later
+ * once (by the web entry before it listens) and served from memory; a route added later
  * (the table grows) builds it again.
  */
 function cacheOpenApiDocument(server: Server): void {
@@ -90,7 +90,13 @@ function cacheOpenApiDocument(server: Server): void {
     }
     return h.continue;
   });
-  server.events.on('start', () => {
-    setImmediate(() => void server.inject({ method: 'GET', url: OPENAPI_JSON_PATH }).catch(() => undefined));
-  });
+}
+
+/**
+ * Builds the document before the process listens (the `web` entry calls it), so no
+ * request ever waits behind the build. Test apps skip it: their first request for the
+ * document builds it.
+ */
+export async function warmOpenApiDocument(server: Server): Promise<void> {
+  await server.inject({ method: 'GET', url: OPENAPI_JSON_PATH });
 }
