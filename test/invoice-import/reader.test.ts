@@ -134,6 +134,16 @@ test('receipt totals: the amount paid, not subtotals, taxes, quantities, tendere
   t.is(total(['Total Excl GST 50.00', 'Total Incl GST 53.00']), 53);
 });
 
+test('receipt totals the OCR garbled: the totals block adds up to the amount paid', (t) => {
+  const total = (lines: string[]) => read(['SHOP SDN BHD', 'Date 01/01/2019', 'Pen blue    3    1.30    3.90', ...lines]).total_amount.value;
+  t.is(total(['Sub Total      RM 68.87', 'GST/TAX 6%     RM 4.13', 'OBE.      RM 73.00', 'CHANGE:      RM 0.00']), 73, 'a lost label: where subtotal + tax lands');
+  t.is(total(['Total      60.31', 'ROUNDING ADJ      -0.01', 'EH      60.30 J', 'BARR      70.30', 'CHANGE      10.00']), 60.3, 'the line above CHANGE is what was tendered');
+  t.is(total(['Total Sales (Incl GST)      RM 64  13', 'Rounding Adjustment      RM 0.02']), 64.15, 'the decimal point lost; the rounding under the total applied');
+  t.is(total(['Total Amount: $6.80', 'GST @6%: $0.39', 'Nett Total: $6.00', 'CASH      $6.90', 'Change      $0.00']), 6.9, 'totals that contradict each other: the cash settles it');
+  t.is(total(['Total Sales (Excluding GST)      95.17', 'Total GST      571', 'Rounding      0.02', 'Total Sales (Inclusive of GST)      100.00', 'CASH      101.00', 'change :      0.1C']), 100.9, 'a total the sum and the cash both contradict');
+  t.is(total(['TOTAL      /18.00', 'CASH      20.00', 'CHANGE      2.00']), 18, 'a mark before the figure');
+});
+
 test('a UK invoice: net total, VAT and total — the total is the gross', (t) => {
   const h = read(['Widget Works Ltd', '1 High Street, Leeds LS1 1AA', 'Invoice No: 77', 'Date: 01/02/2023', 'Net total 100.00', 'VAT 20% 20.00', 'Total 120.00']);
   t.is(h.total_amount.value, 120);

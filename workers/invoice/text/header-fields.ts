@@ -6,6 +6,7 @@ import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, type DayOrder } from './dates.js';
 import { close, looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
+import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, TAX_WORDS, totalsBlock } from './totals-block.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, NOT_TOTAL, OTHER_DATE_WORDS, TOTAL_LABELS, type Label } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
@@ -57,11 +58,8 @@ function plausibleDates(text: string, order: DayOrder) {
   return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest);
 }
 
-/** What a customer handed over, and what came back. */
-const TENDERED: Label[] = [{ re: /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i, weight: 1 }];
-const CHANGE: Label[] = [{ re: /\b(?:change(?:\s+due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i, weight: 1 }];
-const TAX_AMOUNT: Label[] = [{ re: /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i, weight: 1 }];
-const ROUNDING: Label[] = [{ re: /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i, weight: 1 }];
+const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
+const ROUNDING: Label[] = [{ re: ROUNDING_WORDS, weight: 1 }];
 
 /**
  * The amount payable: the best-labelled total (TOTAL, GRAND TOTAL, AMOUNT DUE, TOTAL
@@ -100,7 +98,7 @@ function oneEditApart(a: string, b: string): boolean {
 export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
   // OCR text: a label with one letter misread is still that label
   const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
-  const money = (text: string) => (looksLikeMoney(text) || /^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
+  const money = (text: string) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
   const trailingMoney = (text: string) => {
     const whole = money(text);
@@ -120,14 +118,17 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
       if (v !== null && v > c.value) c.value = v;
     }
   }
-  const paid = paidAmount(layout, trailingMoney);
+  // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
+  const block = totalsBlock(layout, decimal);
+  const derived = derivedTotals(block);
+  const paid = derived.find((d) => d.how === 'paid') ?? null;
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = found.filter((c) => c.value !== 0);
   const candidates = (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
   for (const c of candidates) {
-    if (paid !== null && close(c.value, paid.value)) {
+    if (paid !== null && sameCents(c.value, paid.value)) {
       c.score += 0.2;
       c.agreed = true;
     }
@@ -136,13 +137,32 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
       c.score += 0.15;
       c.agreed = true;
     }
-    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015))) {
+    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015)) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
       c.score += 0.1;
       c.agreed = true;
     }
   }
-  // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific label
-  if (paid !== null && paid.value > 0 && !candidates.some((c) => close(c.value, paid.value))) candidates.push({ value: paid.value, score: 0.8, label: 0.75, agreed: false, conf: paid.conf });
+  // a total the labels missed (its label garbled, or its amount split by the OCR): a block
+  // amount where the arithmetic lands, a total under its label's line, a rounding applied
+  for (const b of block) {
+    if (candidates.some((c) => sameCents(c.value, b.value))) continue;
+    const lands = derived.filter((d) => sameCents(d.value, b.value));
+    if (b.kind === 'other' && lands.length) candidates.push({ value: b.value, score: 0.85 + 0.05 * lands.length, label: 0.8, agreed: true, conf: b.line.conf });
+    else if (b.kind === 'total' && b.value > 0) candidates.push({ value: b.value, score: 0.75 + (lands.length ? 0.15 : 0), label: 0.75, agreed: lands.length > 0, conf: b.line.conf });
+  }
+  for (const d of derived) {
+    if (d.how === 'paid' || candidates.some((c) => sameCents(c.value, d.value))) continue;
+    // the rounding printed under the total, with no rounded total printed: what was paid
+    const base = d.how === 'rounded' ? Math.max(0, ...candidates.filter((c) => d.base !== undefined && sameCents(c.value, d.base)).map((c) => c.score)) : 0;
+    const others = derived.filter((o) => o !== d && o.how !== d.how && sameCents(o.value, d.value)).length;
+    if (others) candidates.push({ value: d.value, score: 1.05, label: 0.8, agreed: true, conf: d.conf });
+    else if (d.how === 'rounded' && base) candidates.push({ value: d.value, score: base + 0.15, label: 0.8, agreed: true, conf: d.conf });
+  }
+  // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific
+  // label — unless the printed totals contradict one another, then it settles which one was paid
+  const printedTotals = [...new Set(block.filter((b) => b.kind === 'total' && b.value > 0).map((b) => round2(b.value)))];
+  const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
+  if (paid !== null && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
@@ -150,15 +170,4 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
-}
-
-/** Tendered − change, when both are printed and make sense (change below what was tendered). */
-function paidAmount(layout: Layout, money: (text: string) => number | null): { value: number; conf: number } | null {
-  const tendered = findLabeled(layout, { labels: TENDERED, parse: money, exclude: /\b(?:card|visa|master|debit|credit|voucher)\b/i, below: 0 });
-  const change = findLabeled(layout, { labels: CHANGE, parse: money, below: 0 });
-  if (!tendered.length || !change.length) return null;
-  const t = tendered[tendered.length - 1];
-  const c = change[change.length - 1];
-  if (t.value <= 0 || c.value < 0 || c.value >= t.value) return null;
-  return { value: round2(t.value - c.value), conf: Math.min(t.line.conf, c.line.conf) };
 }
