@@ -54,6 +54,14 @@ test('titles, slogans and the customer printed after the title are never the sel
   const lines = ['SIMPLIFIED TAX INVOICE', 'GOODS SOLD ARE NOT RETURNABLE', 'TAN BROTHERS HARDWARE', 'NO 5 JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'CASH SALES', 'BIG CUSTOMER SDN BHD', 'Date 01/02/2019', 'Item 1  10.00', 'TOTAL  10.00'];
   t.is(read(lines).vendor_name.value, 'TAN BROTHERS HARDWARE');
   t.not(read(['PAYMENT RECEIPT', 'Sunrise Traders', 'Main Road, Pune 411001', 'Date 02/03/2023', 'Grand Total Rs 1939']).vendor_name.value, 'PAYMENT RECEIPT');
+  // how the customer paid and the totals block's labels are not names either
+  const garbled = ['x7 ~', '(001451637-M)', 'NO. 53, JALAN BESAR, 45600 BATANG', 'SIMPLIFIED TAX INVOICE', 'CASH', 'Date: 18/01/2018', 'TOTAL  4.90', 'CHANGE', 'GST SUMMARY'];
+  t.false(['CASH', 'CHANGE', 'GST SUMMARY'].includes(read(garbled).vendor_name.value ?? ''));
+});
+
+test('a legal form glued to the bracket before it still marks the seller', (t) => {
+  const lines = ['tan woon yann', 'BOOK TA .K (TAMAN DAYA)SDN BHD', '(789117-W)', 'NO.53 JALAN SAGU 18, TAMAN DAYA,', '81100 JOHOR BAHRU, JOHOR.', 'Date 25/12/2018', 'TOTAL  9.00'];
+  t.is(read(lines).vendor_name.value, 'BOOK TA .K (TAMAN DAYA)SDN BHD');
 });
 
 test('the seller named in the bank details wins over a customer printed at the top', (t) => {

@@ -144,12 +144,14 @@ function plausibleName(text: string): boolean {
   if (t.split(/\s+/).length > 7) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
+  // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
+  if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|st\.|road|rd\.|avenue|ave\.?|plein|gasse|platz)\b/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
-  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
+  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
   return true;
 }
