@@ -73,14 +73,16 @@ const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand'
 
 function withOcrSlips(layout: Layout): Layout {
   const fix = (word: string) => {
-    const w = word.toLowerCase();
-    if (w.length < 4 || !/^\p{L}+$/u.test(w) || TOTAL_WORDS.includes(w)) return word;
+    // digits the engine read for look-alike letters ("T0TAL", "TOTA1")
+    const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
+    if (w.length < 4 || !/^\p{L}+$/u.test(w) || (TOTAL_WORDS.includes(w) && w === word.toLowerCase())) return word;
+    if (TOTAL_WORDS.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
     const hit = TOTAL_WORDS.find((t) => Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w));
     return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
   };
   const lines = layout.lines.map((l) => {
     if (l.conf >= 1) return l;
-    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/\p{L}+/gu, fix) }));
+    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
     return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
   });
   return { ...layout, lines };
@@ -103,7 +105,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const trailingMoney = (text: string) => {
     const whole = money(text);
     if (whole !== null) return whole;
-    const m = /(?:^|\s)((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
+    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
     return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
   };
   // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")

@@ -41,6 +41,8 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   let s = text.trim().replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
   // "13.80G", "5.70 ZRL": a tax code printed after the amount
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
+  // "68. 87": a space after the decimal point
+  s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
   // "10 00": the decimal point lost
   s = s.replace(/^((?:RM|RH|RN|\$)\s?)?(-?\d{1,5}) (\d{2})$/, '$1$2.$3');
   const letters = /^(-?(?:RM|\$)?\s?\d{1,6}[.,])([\dOoCDQ]{2})$/.exec(s);
@@ -125,8 +127,9 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
     for (const r of roundings) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
   }
+  // a rounding under a total, with no total printed after it, was applied to that total
   for (const t of of('total'))
-    for (const r of roundings) if (r.line.index > t.line.index) out.push({ value: round2(t.value + r.value), how: 'rounded', conf: Math.min(t.line.conf, r.line.conf), base: t.value });
+    for (const r of roundings) if (r.line.index > t.line.index && !of('total').some((later) => later.line.index > r.line.index)) out.push({ value: round2(t.value + r.value), how: 'rounded', conf: Math.min(t.line.conf, r.line.conf), base: t.value });
   const change = of('change')[0];
   if (change && change.value >= 0) {
     const before = block.filter((b) => b.line.index < change.line.index);
