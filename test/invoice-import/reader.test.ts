@@ -59,6 +59,11 @@ test('titles, slogans and the customer printed after the title are never the sel
   t.false(['CASH', 'CHANGE', 'GST SUMMARY'].includes(read(garbled).vendor_name.value ?? ''));
 });
 
+test('a line of trade words under a name says what kind of business it is, not who', (t) => {
+  const lines = ['THREE STOOGES', 'BISTRO & CAFE', '109, SS21/1A, DAMANSARA UTAMA', 'GST ID : 001661886464', 'Date 12/03/2018', 'TOTAL  343.95'];
+  t.is(read(lines).vendor_name.value, 'THREE STOOGES');
+});
+
 test('a legal form glued to the bracket before it still marks the seller', (t) => {
   const lines = ['tan woon yann', 'BOOK TA .K (TAMAN DAYA)SDN BHD', '(789117-W)', 'NO.53 JALAN SAGU 18, TAMAN DAYA,', '81100 JOHOR BAHRU, JOHOR.', 'Date 25/12/2018', 'TOTAL  9.00'];
   t.is(read(lines).vendor_name.value, 'BOOK TA .K (TAMAN DAYA)SDN BHD');

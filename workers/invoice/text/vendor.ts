@@ -81,7 +81,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         if (customerLines.has(line.index)) score -= 4;
         if (recipientLines.has(line.index) && !sender) score -= 3;
-        if (TRADE_WORDS.test(name)) score += 1.5;
+        // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
+        if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
         if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
@@ -128,6 +129,11 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
   }
   return out;
+}
+
+function onlyTradeWords(name: string): boolean {
+  const words = name.split(/[\s,&+/-]+/).filter((w) => w && !/^(?:and|the|of|n)$/i.test(w));
+  return words.length > 0 && words.every((w) => new RegExp(`^(?:${TRADE_WORDS.source})$`, 'i').test(w));
 }
 
 function cutAfterLegalForm(text: string): string | null {
