@@ -130,6 +130,9 @@ test('the seller country decides day/month order and the meaning of $ and kr', (
   t.is(detectCurrency('Summa 120,00 kr', detectCountry('Firma AB\nOrg.nr 556677-8899\nSverige')).value, 'SEK');
   t.is(detectCurrency('I alt 120,00 kr', detectCountry('Firma ApS\nCVR 12345678\nDanmark')).value, 'DKK');
   t.is(detectCurrency('Razem 99,00 zł').value, 'PLN');
+  // a Malaysian GST registration number says where the seller is; a pound sign glued to a word is OCR noise
+  t.is(detectCountry('THREE STOOGES\nGST ID : 001661886464\nNET TOTAL 174.90').value, 'MY');
+  t.not(detectCurrency('BANDAR FIARL £FRMAS JAYA\nTOTAL 28.60').value, 'GBP');
   // nothing printed: the seller's country, as a guess
   const guessed = detectCurrency('Total 12.00', detectCountry('Foo Sdn Bhd\nJalan Ampang, 50450 Kuala Lumpur, Malaysia'));
   t.is(guessed.value, 'MYR');

@@ -17,8 +17,9 @@ export const ISO_CURRENCIES = new Set([
 ]);
 
 const SYMBOLS: [RegExp, string][] = [
-  [/€/g, 'EUR'],
-  [/£/g, 'GBP'],
+  // a sign glued to letters is an OCR misreading ("£FRMAS"), not money
+  [/(?<!\p{L})€(?!\p{L})/gu, 'EUR'],
+  [/(?<!\p{L})£(?!\p{L})/gu, 'GBP'],
   [/(?:C\$|CA\$)/g, 'CAD'],
   [/(?:A\$|AU\$)/g, 'AUD'],
   [/NZ\$/g, 'NZD'],
