@@ -163,6 +163,14 @@ test('receipt totals the OCR garbled: the totals block adds up to the amount pai
   t.is(total(['Sub Total      12.00', 'Total Amount      12.00', 'Rounding Adj      0.03', 'TOTAL:      RM 12.03']), 12.03, 'a rounding before the printed rounded total');
 });
 
+test('a date the OCR glued to the time printed after it is still read', (t) => {
+  const date = (line: string) => read(['SHOP SDN BHD', line, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date('Date 25/12/20188:13:39PM'), '2018-12-25');
+  t.is(date('Date: 22/12/201714:03'), '2017-12-22');
+  t.is(date('05Mar201818:24'), '2018-03-05');
+  t.is(date('2018-03-0510:30'), '2018-03-05');
+});
+
 test('a UK invoice: net total, VAT and total — the total is the gross', (t) => {
   const h = read(['Widget Works Ltd', '1 High Street, Leeds LS1 1AA', 'Invoice No: 77', 'Date: 01/02/2023', 'Net total 100.00', 'VAT 20% 20.00', 'Total 120.00']);
   t.is(h.total_amount.value, 120);
