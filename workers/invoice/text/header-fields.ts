@@ -130,6 +130,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const nonZero = found.filter((c) => c.value !== 0);
   const candidates = (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
   for (const c of candidates) {
+    // the amount change was given from is what was tendered ("Amount Paid 50.00", "Change 10.00")
+    if (paid?.tendered !== undefined && sameCents(c.value, paid.tendered)) c.score -= 0.3;
     if (paid !== null && sameCents(c.value, paid.value)) {
       c.score += 0.2;
       c.agreed = true;

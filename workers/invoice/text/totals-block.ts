@@ -45,8 +45,8 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
   // "10 00": the decimal point lost
   s = s.replace(/^((?:RM|RH|RN|\$)\s?)?(-?\d{1,5}) (\d{2})$/, '$1$2.$3');
-  const letters = /^(-?(?:RM|\$)?\s?\d{1,6}[.,])([\dOoCDQ]{2})$/.exec(s);
-  if (letters) s = letters[1] + letters[2].replace(/[OoCDQ]/g, '0');
+  const letters = /^(-?(?:RM|\$)?\s?\d{1,6}[.,])([\dOoCDQ¢]{2})$/.exec(s);
+  if (letters) s = letters[1] + letters[2].replace(/[OoCDQ¢]/g, '0');
   if (!looksLikeMoney(s)) return null;
   return parseAmount(s, decimal);
 }
@@ -112,6 +112,8 @@ export interface DerivedTotal {
   conf: number;
   /** rounded: the total the rounding was applied to */
   base?: number;
+  /** paid: what was tendered, when change was given from it (so it is not the total) */
+  tendered?: number;
 }
 
 /** Amounts the block's arithmetic says were paid. */
@@ -136,8 +138,9 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     // the tendered amount: the labelled one, else the amount right above CHANGE when nothing else labels it
     const labelled = before.filter((b) => b.kind === 'tendered').at(-1);
     const above = before.at(-1);
-    const tendered = labelled ?? (above && above.kind === 'other' ? above : undefined);
-    if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf) });
+    // ("Amount Paid 50.00" over "Change 10.00": what change is given from was tendered, whatever its label)
+    const tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
   return out;
 }
