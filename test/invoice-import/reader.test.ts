@@ -67,6 +67,9 @@ test('a line of trade words under a name says what kind of business it is, not w
 test('a legal form glued to the bracket before it still marks the seller', (t) => {
   const lines = ['tan woon yann', 'BOOK TA .K (TAMAN DAYA)SDN BHD', '(789117-W)', 'NO.53 JALAN SAGU 18, TAMAN DAYA,', '81100 JOHOR BAHRU, JOHOR.', 'Date 25/12/2018', 'TOTAL  9.00'];
   t.is(read(lines).vendor_name.value, 'BOOK TA .K (TAMAN DAYA)SDN BHD');
+  // letters that merely end like a street abbreviation ("MRD." is not "Rd.")
+  t.is(read(['tan woon yann', 'MRD.I.Y.(JOHOR) SDN BHD', '(CO.REG:933109-X)', 'LOT 1851-A, JALAN KPB6,', '43300 SERI KEMBANGAN, SELANGOR', 'Date 12/01/2019', 'TOTAL  33.90']).vendor_name.value, 'MRD.I.Y.(JOHOR) SDN BHD');
+  t.not(read(['12 Main Rd.', 'Date 12/01/2019', 'TOTAL  33.90']).vendor_name.value, '12 Main Rd.');
 });
 
 test('the seller named in the bank details wins over a customer printed at the top', (t) => {

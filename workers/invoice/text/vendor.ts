@@ -154,7 +154,9 @@ function plausibleName(text: string): boolean {
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
-  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|st\.|road|rd\.|avenue|ave\.?|plein|gasse|platz)\b/iu.test(t)) return false;
+  // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
+  // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
+  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
