@@ -163,6 +163,7 @@ test('receipt totals the OCR garbled: the totals block adds up to the amount pai
   t.is(total(['TOTAL      /18.00', 'CASH      20.00', 'CHANGE      2.00']), 18, 'a mark before the figure');
   t.is(total(['TOTAL      40.00', 'Amount Paid      50.00', 'Change      10.00']), 40, 'what change was given from was tendered');
   t.is(total(['Total      15.6¢', 'CASH      20.00', 'CHANGE      4.40']), 15.6, 'a cent sign read for a zero');
+  t.is(total(['SUB TOTAL      10.00', 'GRAND TOTAL      1000', 'CASH      20.00', 'CHANGEDUE      10.00']), 10, 'a total that lost its decimal point');
   t.is(total(['Sub Total      12.00', 'Nett Amount      12.50']), 12.5, 'Nett Amount');
   t.is(total(['Sub Total      12.00', 'Total Amt Payable      12.50']), 12.5, 'Amt for amount');
   t.is(total(['Sub Total      12.00', 'Total Amount      12.00', 'Rounding Adj      0.03', 'TOTAL:      RM 12.03']), 12.03, 'a rounding before the printed rounded total');

@@ -77,6 +77,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
   const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
+  if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
   weighByArithmetic(layout, candidates, derived, trailingMoney);
   addArithmeticTotals(candidates, block, derived);
   if (!candidates.length) return field<number>(null, 0);
@@ -105,6 +106,18 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): Tot
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = found.filter((c) => c.value !== 0);
   return (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
+}
+
+/**
+ * "GRAND TOTAL 1000" on a receipt that prints cents, under "SUB TOTAL 10.00": a total of
+ * bare digits that is a hundred times a figure of the block lost its decimal point.
+ */
+function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+  const figures = [...block.filter((b) => b.kind !== 'count').map((b) => b.value), ...derived.map((d) => d.value)];
+  for (const c of candidates) {
+    if (!Number.isInteger(c.value) || c.value < 100) continue;
+    if (figures.some((f) => sameCents(f, c.value / 100)) && !figures.some((f) => sameCents(f, c.value))) c.value = round2(c.value / 100);
+  }
 }
 
 /** Labelled totals that other figures add up to gain; the amount change was given from loses. */

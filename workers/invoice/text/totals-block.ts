@@ -23,7 +23,7 @@ export interface BlockAmount {
 }
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
-export const CHANGE_WORDS = /\b(?:change(?:\s+due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
 export const TAX_WORDS = /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
 const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?\(?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
