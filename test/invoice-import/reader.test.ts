@@ -72,6 +72,12 @@ test('a legal form glued to the bracket before it still marks the seller', (t) =
   t.not(read(['12 Main Rd.', 'Date 12/01/2019', 'TOTAL  33.90']).vendor_name.value, '12 Main Rd.');
 });
 
+test('the name right above the registration number is the seller, not the address line under it', (t) => {
+  // an engine that drops the spaces leaves no street words to recognise the address by
+  const lines = ['tan chay yee', 'SOONHUATMACHINERYENTERPRISE', '(JM0352019-K)', 'NO.53JALANPUTRA1,', 'TAMANSRIPUTRA', '81200JOHORBAHRU', 'TEL:07-5547360', 'Date 11/01/2019', 'TOTAL  327.00'];
+  t.is(read(lines).vendor_name.value, 'SOONHUATMACHINERYENTERPRISE');
+});
+
 test('the seller named in the bank details wins over a customer printed at the top', (t) => {
   const lines = [
     'Jane Customer',

@@ -88,6 +88,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
+        if (registrationBelow(doc, line)) score += 1.5;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         candidates.push({ name, line, score });
       }
@@ -129,6 +130,14 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
   }
   return out;
+}
+
+/** A company's registration number is printed right under its name: "(123456-X)", "JM0325955-V", "(CO.REG:933109-X)". */
+const REGISTRATION_LINE = /^\W*(?:(?:co\.?\s*)?(?:reg(?:istration)?|roc|company)\.?\s*(?:no)?\.?\s*[:.]?\s*)?[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z]\W*$/i;
+
+function registrationBelow(doc: Layout, line: LayoutLine): boolean {
+  const next = doc.lines[line.index + 1];
+  return Boolean(next && next.page === line.page && next.y - line.y < 3 * Math.max(line.h, next.h) && REGISTRATION_LINE.test(next.text.replace(/\s*\|\s*/g, ' ')));
 }
 
 function onlyTradeWords(name: string): boolean {
