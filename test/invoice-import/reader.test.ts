@@ -142,6 +142,8 @@ test('the seller country decides day/month order and the meaning of $ and kr', (
   // a Malaysian GST registration number says where the seller is; a pound sign glued to a word is OCR noise
   t.is(detectCountry('THREE STOOGES\nGST ID : 001661886464\nNET TOTAL 174.90').value, 'MY');
   t.not(detectCurrency('BANDAR FIARL £FRMAS JAYA\nTOTAL 28.60').value, 'GBP');
+  // RM with the OCR's M↔H/N slip, in a cell of its own
+  t.is(detectCurrency('Discount | RH\nRounding | RN | 0.02\nCASH | RH 20.00').value, 'MYR');
   // nothing printed: the seller's country, as a guess
   const guessed = detectCurrency('Total 12.00', detectCountry('Foo Sdn Bhd\nJalan Ampang, 50450 Kuala Lumpur, Malaysia'));
   t.is(guessed.value, 'MYR');
