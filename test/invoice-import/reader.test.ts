@@ -54,6 +54,28 @@ test('titles, slogans and the customer printed after the title are never the sel
   const lines = ['SIMPLIFIED TAX INVOICE', 'GOODS SOLD ARE NOT RETURNABLE', 'TAN BROTHERS HARDWARE', 'NO 5 JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'CASH SALES', 'BIG CUSTOMER SDN BHD', 'Date 01/02/2019', 'Item 1  10.00', 'TOTAL  10.00'];
   t.is(read(lines).vendor_name.value, 'TAN BROTHERS HARDWARE');
   t.not(read(['PAYMENT RECEIPT', 'Sunrise Traders', 'Main Road, Pune 411001', 'Date 02/03/2023', 'Grand Total Rs 1939']).vendor_name.value, 'PAYMENT RECEIPT');
+  // how the customer paid and the totals block's labels are not names either
+  const garbled = ['x7 ~', '(001451637-M)', 'NO. 53, JALAN BESAR, 45600 BATANG', 'SIMPLIFIED TAX INVOICE', 'CASH', 'Date: 18/01/2018', 'TOTAL  4.90', 'CHANGE', 'GST SUMMARY'];
+  t.false(['CASH', 'CHANGE', 'GST SUMMARY'].includes(read(garbled).vendor_name.value ?? ''));
+});
+
+test('a line of trade words under a name says what kind of business it is, not who', (t) => {
+  const lines = ['THREE STOOGES', 'BISTRO & CAFE', '109, SS21/1A, DAMANSARA UTAMA', 'GST ID : 001661886464', 'Date 12/03/2018', 'TOTAL  343.95'];
+  t.is(read(lines).vendor_name.value, 'THREE STOOGES');
+});
+
+test('a legal form glued to the bracket before it still marks the seller', (t) => {
+  const lines = ['tan woon yann', 'BOOK TA .K (TAMAN DAYA)SDN BHD', '(789117-W)', 'NO.53 JALAN SAGU 18, TAMAN DAYA,', '81100 JOHOR BAHRU, JOHOR.', 'Date 25/12/2018', 'TOTAL  9.00'];
+  t.is(read(lines).vendor_name.value, 'BOOK TA .K (TAMAN DAYA)SDN BHD');
+  // letters that merely end like a street abbreviation ("MRD." is not "Rd.")
+  t.is(read(['tan woon yann', 'MRD.I.Y.(JOHOR) SDN BHD', '(CO.REG:933109-X)', 'LOT 1851-A, JALAN KPB6,', '43300 SERI KEMBANGAN, SELANGOR', 'Date 12/01/2019', 'TOTAL  33.90']).vendor_name.value, 'MRD.I.Y.(JOHOR) SDN BHD');
+  t.not(read(['12 Main Rd.', 'Date 12/01/2019', 'TOTAL  33.90']).vendor_name.value, '12 Main Rd.');
+});
+
+test('the name right above the registration number is the seller, not the address line under it', (t) => {
+  // an engine that drops the spaces leaves no street words to recognise the address by
+  const lines = ['tan chay yee', 'SOONHUATMACHINERYENTERPRISE', '(JM0352019-K)', 'NO.53JALANPUTRA1,', 'TAMANSRIPUTRA', '81200JOHORBAHRU', 'TEL:07-5547360', 'Date 11/01/2019', 'TOTAL  327.00'];
+  t.is(read(lines).vendor_name.value, 'SOONHUATMACHINERYENTERPRISE');
 });
 
 test('the seller named in the bank details wins over a customer printed at the top', (t) => {
@@ -117,6 +139,11 @@ test('the seller country decides day/month order and the meaning of $ and kr', (
   t.is(detectCurrency('Summa 120,00 kr', detectCountry('Firma AB\nOrg.nr 556677-8899\nSverige')).value, 'SEK');
   t.is(detectCurrency('I alt 120,00 kr', detectCountry('Firma ApS\nCVR 12345678\nDanmark')).value, 'DKK');
   t.is(detectCurrency('Razem 99,00 zł').value, 'PLN');
+  // a Malaysian GST registration number says where the seller is; a pound sign glued to a word is OCR noise
+  t.is(detectCountry('THREE STOOGES\nGST ID : 001661886464\nNET TOTAL 174.90').value, 'MY');
+  t.not(detectCurrency('BANDAR FIARL £FRMAS JAYA\nTOTAL 28.60').value, 'GBP');
+  // RM with the OCR's M↔H/N slip, in a cell of its own
+  t.is(detectCurrency('Discount | RH\nRounding | RN | 0.02\nCASH | RH 20.00').value, 'MYR');
   // nothing printed: the seller's country, as a guess
   const guessed = detectCurrency('Total 12.00', detectCountry('Foo Sdn Bhd\nJalan Ampang, 50450 Kuala Lumpur, Malaysia'));
   t.is(guessed.value, 'MYR');
@@ -132,6 +159,30 @@ test('receipt totals: the amount paid, not subtotals, taxes, quantities, tendere
   t.is(total(['TakeOut Total (incl GST) 26.60', 'Total Rounded 26.60', 'Cash Tendered 100.00', 'Change 73.40']), 26.6);
   t.is(total(['Item 1 5.00', 'Item 2 4.00', 'CASH 10.00', 'CHANGE 1.00']), 9, 'no total printed: tendered − change');
   t.is(total(['Total Excl GST 50.00', 'Total Incl GST 53.00']), 53);
+});
+
+test('receipt totals the OCR garbled: the totals block adds up to the amount paid', (t) => {
+  const total = (lines: string[]) => read(['SHOP SDN BHD', 'Date 01/01/2019', 'Pen blue    3    1.30    3.90', ...lines]).total_amount.value;
+  t.is(total(['Sub Total      RM 68.87', 'GST/TAX 6%     RM 4.13', 'OBE.      RM 73.00', 'CHANGE:      RM 0.00']), 73, 'a lost label: where subtotal + tax lands');
+  t.is(total(['Total      60.31', 'ROUNDING ADJ      -0.01', 'EH      60.30 J', 'BARR      70.30', 'CHANGE      10.00']), 60.3, 'the line above CHANGE is what was tendered');
+  t.is(total(['Total Sales (Incl GST)      RM 64  13', 'Rounding Adjustment      RM 0.02']), 64.15, 'the decimal point lost; the rounding under the total applied');
+  t.is(total(['Total Amount: $6.80', 'GST @6%: $0.39', 'Nett Total: $6.00', 'CASH      $6.90', 'Change      $0.00']), 6.9, 'totals that contradict each other: the cash settles it');
+  t.is(total(['Total Sales (Excluding GST)      95.17', 'Total GST      571', 'Rounding      0.02', 'Total Sales (Inclusive of GST)      100.00', 'CASH      101.00', 'change :      0.1C']), 100.9, 'a total the sum and the cash both contradict');
+  t.is(total(['TOTAL      /18.00', 'CASH      20.00', 'CHANGE      2.00']), 18, 'a mark before the figure');
+  t.is(total(['TOTAL      40.00', 'Amount Paid      50.00', 'Change      10.00']), 40, 'what change was given from was tendered');
+  t.is(total(['Total      15.6¢', 'CASH      20.00', 'CHANGE      4.40']), 15.6, 'a cent sign read for a zero');
+  t.is(total(['SUB TOTAL      10.00', 'GRAND TOTAL      1000', 'CASH      20.00', 'CHANGEDUE      10.00']), 10, 'a total that lost its decimal point');
+  t.is(total(['Sub Total      12.00', 'Nett Amount      12.50']), 12.5, 'Nett Amount');
+  t.is(total(['Sub Total      12.00', 'Total Amt Payable      12.50']), 12.5, 'Amt for amount');
+  t.is(total(['Sub Total      12.00', 'Total Amount      12.00', 'Rounding Adj      0.03', 'TOTAL:      RM 12.03']), 12.03, 'a rounding before the printed rounded total');
+});
+
+test('a date the OCR glued to the time printed after it is still read', (t) => {
+  const date = (line: string) => read(['SHOP SDN BHD', line, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date('Date 25/12/20188:13:39PM'), '2018-12-25');
+  t.is(date('Date: 22/12/201714:03'), '2017-12-22');
+  t.is(date('05Mar201818:24'), '2018-03-05');
+  t.is(date('2018-03-0510:30'), '2018-03-05');
 });
 
 test('a UK invoice: net total, VAT and total — the total is the gross', (t) => {

@@ -48,6 +48,8 @@ const SIGNALS: Signal[] = [
   [/\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b/g, 'IN', 4], // a GSTIN itself
   [/\bABN\s*[:.]?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/g, 'AU', 4],
   [/\bUEN\b/g, 'SG', 3],
+  // a GST registration of 12 digits starting 00 is Malaysia's (Singapore's are letters and digits, India's a GSTIN)
+  [/\bGST\s*(?:ID|No|Reg(?:istration)?(?:\s*No)?)\.?\s*[:.#;]?\s*00\d{10}\b/gi, 'MY', 3],
   [/\bSST\s*(?:Reg|No|ID)\b|\bROC\s*(?:No)?\s*[:.]?\s*\d+-?[A-Z]\b|\([A-Z]{0,3}\d{5,10}-[A-Z]\)/g, 'MY', 3],
   [/\bUSt-?Id(?:Nr)?\.?|\bSteuer-?Nr\.?|\bHRB\s*\d+|\bAmtsgericht\b|\bHandelsregister\b/gi, 'DE', 3],
   [/\bKvK\b|\bK\.v\.K\.|\bBTW-?(?:nr|nummer|id)\b/gi, 'NL', 3],

@@ -17,8 +17,9 @@ export const ISO_CURRENCIES = new Set([
 ]);
 
 const SYMBOLS: [RegExp, string][] = [
-  [/€/g, 'EUR'],
-  [/£/g, 'GBP'],
+  // a sign glued to letters is an OCR misreading ("£FRMAS"), not money
+  [/(?<!\p{L})€(?!\p{L})/gu, 'EUR'],
+  [/(?<!\p{L})£(?!\p{L})/gu, 'GBP'],
   [/(?:C\$|CA\$)/g, 'CAD'],
   [/(?:A\$|AU\$)/g, 'AUD'],
   [/NZ\$/g, 'NZD'],
@@ -32,6 +33,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/\bRs\.?\s?(?=\d)|\bRs\.?(?=\s*[|)]|\s*$)/gm, 'INR'],
   // "RM 9.00", "RM9.00", "Total (RM)", "-RM 0.02"
   [/(?<![A-Za-z])RM\s?(?=-?\d)|\(RM\)|(?<![A-Za-z])RM(?=\s*[|:)]|\s*$)/gm, 'MYR'],
+  // the OCR's M↔H/N slip in a cell of its own before an amount ("CASH | RH 20.00", "Rounding | RN | -0.02")
+  [/(?<![A-Za-z])R[HN]\s?(?=-?\d+[.,]\d{2}\b)|(?<=\|\s)R[HN](?=\s*\|)/gm, 'MYR'],
   [/\bRp\.?\s?(?=\d)/g, 'IDR'],
   [/฿/g, 'THB'],
   [/₱/g, 'PHP'],

@@ -35,10 +35,13 @@ export interface DateMatch {
   text: string;
 }
 
-const ISO_RE = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/g;
-const NUMERIC_RE = /(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d/])/g;
-const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?(\\d{4}|\\d{2})(?!\\d)`, 'giu');
-const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'giu');
+// OCR often glues the time printed after a date to it ("25/12/20188:13:39PM", "05Mar201818:24"):
+// a year may run straight into a time
+const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
+const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2}))`, 'g');
+const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
+const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 
 function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;

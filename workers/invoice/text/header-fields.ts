@@ -1,12 +1,11 @@
-// Invoice number, invoice date and total from a laid-out page, by label (see
-// labels.ts), with fallbacks when a document prints no label.
+// Invoice number and invoice date from a laid-out page, by label (see labels.ts), with
+// fallbacks when a document prints no label. The total has its own reader (total-amount.ts).
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, type DayOrder } from './dates.js';
-import { close, looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
-import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, NOT_TOTAL, OTHER_DATE_WORDS, TOTAL_LABELS, type Label } from './vocabulary.js';
+import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -55,110 +54,4 @@ export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> 
 function plausibleDates(text: string, order: DayOrder) {
   const latest = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest);
-}
-
-/** What a customer handed over, and what came back. */
-const TENDERED: Label[] = [{ re: /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i, weight: 1 }];
-const CHANGE: Label[] = [{ re: /\b(?:change(?:\s+due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i, weight: 1 }];
-const TAX_AMOUNT: Label[] = [{ re: /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i, weight: 1 }];
-const ROUNDING: Label[] = [{ re: /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i, weight: 1 }];
-
-/**
- * The amount payable: the best-labelled total (TOTAL, GRAND TOTAL, AMOUNT DUE, TOTAL
- * ROUNDED, NETT TOTAL...), not a subtotal, tax, quantity, cash tendered or change. Where
- * a receipt prints what was tendered and the change, tendered − change is what was paid:
- * the total that equals it wins, and stands in when no total is labelled. A total that
- * equals another total plus the rounding is the rounded one, the one paid.
- */
-/** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
-const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including'];
-
-function withOcrSlips(layout: Layout): Layout {
-  const fix = (word: string) => {
-    const w = word.toLowerCase();
-    if (w.length < 4 || !/^\p{L}+$/u.test(w) || TOTAL_WORDS.includes(w)) return word;
-    const hit = TOTAL_WORDS.find((t) => Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w));
-    return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
-  };
-  const lines = layout.lines.map((l) => {
-    if (l.conf >= 1) return l;
-    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/\p{L}+/gu, fix) }));
-    return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
-  });
-  return { ...layout, lines };
-}
-
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
-  // OCR text: a label with one letter misread is still that label
-  const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
-  const money = (text: string) => (looksLikeMoney(text) || /^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
-  // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
-  const trailingMoney = (text: string) => {
-    const whole = money(text);
-    if (whole !== null) return whole;
-    const m = /(?:^|\s)((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
-    return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
-  };
-  // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
-  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
-    (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
-  );
-  // "Total facture | 24.99 | 5.00 | 29.99": a total row may print net, tax and gross; the gross is the largest
-  for (const c of found) {
-    if (c.where !== 'right') continue;
-    for (const cell of c.line.cells.slice(c.cellIndex + 1)) {
-      const v = money(cell.text);
-      if (v !== null && v > c.value) c.value = v;
-    }
-  }
-  const paid = paidAmount(layout, trailingMoney);
-  const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
-  const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
-  // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
-  const nonZero = found.filter((c) => c.value !== 0);
-  const candidates = (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
-  for (const c of candidates) {
-    if (paid !== null && close(c.value, paid.value)) {
-      c.score += 0.2;
-      c.agreed = true;
-    }
-    // the rounded total (total + rounding), the gross (net + tax)
-    if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) {
-      c.score += 0.15;
-      c.agreed = true;
-    }
-    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015))) {
-      c.score += 0.1;
-      c.agreed = true;
-    }
-  }
-  // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific label
-  if (paid !== null && paid.value > 0 && !candidates.some((c) => close(c.value, paid.value))) candidates.push({ value: paid.value, score: 0.8, label: 0.75, agreed: false, conf: paid.conf });
-  if (!candidates.length) return field<number>(null, 0);
-  // the amount payable is the largest of the best-labelled totals
-  const top = Math.max(...candidates.map((c) => c.score));
-  const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];
-  // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
-  const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
-  return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
-}
-
-/** Tendered − change, when both are printed and make sense (change below what was tendered). */
-function paidAmount(layout: Layout, money: (text: string) => number | null): { value: number; conf: number } | null {
-  const tendered = findLabeled(layout, { labels: TENDERED, parse: money, exclude: /\b(?:card|visa|master|debit|credit|voucher)\b/i, below: 0 });
-  const change = findLabeled(layout, { labels: CHANGE, parse: money, below: 0 });
-  if (!tendered.length || !change.length) return null;
-  const t = tendered[tendered.length - 1];
-  const c = change[change.length - 1];
-  if (t.value <= 0 || c.value < 0 || c.value >= t.value) return null;
-  return { value: round2(t.value - c.value), conf: Math.min(t.line.conf, c.line.conf) };
 }

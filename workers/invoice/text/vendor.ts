@@ -81,12 +81,14 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         if (customerLines.has(line.index)) score -= 4;
         if (recipientLines.has(line.index) && !sender) score -= 3;
-        if (TRADE_WORDS.test(name)) score += 1.5;
+        // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
+        if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
         if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
+        if (registrationBelow(doc, line)) score += 1.5;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         candidates.push({ name, line, score });
       }
@@ -130,6 +132,19 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
   return out;
 }
 
+/** A company's registration number is printed right under its name: "(123456-X)", "JM0325955-V", "(CO.REG:933109-X)". */
+const REGISTRATION_LINE = /^\W*(?:(?:co\.?\s*)?(?:reg(?:istration)?|roc|company)\.?\s*(?:no)?\.?\s*[:.]?\s*)?[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z]\W*$/i;
+
+function registrationBelow(doc: Layout, line: LayoutLine): boolean {
+  const next = doc.lines[line.index + 1];
+  return Boolean(next && next.page === line.page && next.y - line.y < 3 * Math.max(line.h, next.h) && REGISTRATION_LINE.test(next.text.replace(/\s*\|\s*/g, ' ')));
+}
+
+function onlyTradeWords(name: string): boolean {
+  const words = name.split(/[\s,&+/-]+/).filter((w) => w && !/^(?:and|the|of|n)$/i.test(w));
+  return words.length > 0 && words.every((w) => new RegExp(`^(?:${TRADE_WORDS.source})$`, 'i').test(w));
+}
+
 function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
@@ -144,12 +159,16 @@ function plausibleName(text: string): boolean {
   if (t.split(/\s+/).length > 7) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
+  // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
+  if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
-  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|st\.|road|rd\.|avenue|ave\.?|plein|gasse|platz)\b/iu.test(t)) return false;
+  // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
+  // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
+  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
-  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|tax|vat|btw|mwst|qty|quantity|price|description|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
+  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
   return true;
 }

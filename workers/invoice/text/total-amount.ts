@@ -1,0 +1,173 @@
+// The total of a laid-out invoice or receipt: the amount paid. By label first (TOTAL,
+// GRAND TOTAL, AMOUNT DUE, TOTAL ROUNDED, NETT TOTAL... over subtotals, tax, quantities,
+// cash tendered and change), then weighed and completed by the totals block's own
+// arithmetic (totals-block.ts), which also finds a total whose label or figure the OCR
+// garbled.
+import type { Layout } from '../layout.js';
+import { field, type Field } from '../types.js';
+import { calibrated } from './confidence.js';
+import { findLabeled } from './labels.js';
+import { looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
+import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
+import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
+
+const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
+const ROUNDING: Label[] = [{ re: ROUNDING_WORDS, weight: 1 }];
+
+/** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
+const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including'];
+
+function withOcrSlips(layout: Layout): Layout {
+  const fix = (word: string) => {
+    // digits the engine read for look-alike letters ("T0TAL", "TOTA1")
+    const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
+    if (w.length < 4 || !/^\p{L}+$/u.test(w) || (TOTAL_WORDS.includes(w) && w === word.toLowerCase())) return word;
+    if (TOTAL_WORDS.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
+    const hit = TOTAL_WORDS.find((t) => Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w));
+    return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
+  };
+  const lines = layout.lines.map((l) => {
+    if (l.conf >= 1) return l;
+    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
+    return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
+  });
+  return { ...layout, lines };
+}
+
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+interface TotalCandidate {
+  value: number;
+  score: number;
+  /** the label's own weight (how specific it is) */
+  label: number;
+  /** other figures of the document add up to it */
+  agreed: boolean;
+  conf: number;
+}
+
+type Money = (text: string) => number | null;
+
+/**
+ * The amount payable: the best-labelled total (TOTAL, GRAND TOTAL, AMOUNT DUE, TOTAL
+ * ROUNDED, NETT TOTAL...), not a subtotal, tax, quantity, cash tendered or change. Where
+ * a receipt prints what was tendered and the change, tendered − change is what was paid:
+ * the total that equals it wins, and stands in when no total is labelled. A total that
+ * equals another total plus the rounding is the rounded one, the one paid.
+ */
+export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
+  // OCR text: a label with one letter misread is still that label
+  const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
+  const money: Money = (text) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
+  // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
+  const trailingMoney: Money = (text) => {
+    const whole = money(text);
+    if (whole !== null) return whole;
+    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
+    return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
+  };
+  const candidates = labelledTotals(layout, money, trailingMoney);
+  // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
+  const block = totalsBlock(layout, decimal);
+  const derived = derivedTotals(block);
+  if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
+  weighByArithmetic(layout, candidates, derived, trailingMoney);
+  addArithmeticTotals(candidates, block, derived);
+  if (!candidates.length) return field<number>(null, 0);
+  // the amount payable is the largest of the best-labelled totals
+  const top = Math.max(...candidates.map((c) => c.score));
+  const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];
+  // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
+  const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
+  return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
+}
+
+/** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */
+function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): TotalCandidate[] {
+  // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
+  const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
+    (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
+  );
+  // "Total facture | 24.99 | 5.00 | 29.99": a total row may print net, tax and gross; the gross is the largest
+  for (const c of found) {
+    if (c.where !== 'right') continue;
+    for (const cell of c.line.cells.slice(c.cellIndex + 1)) {
+      const v = money(cell.text);
+      if (v !== null && v > c.value) c.value = v;
+    }
+  }
+  // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
+  const nonZero = found.filter((c) => c.value !== 0);
+  return (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
+}
+
+/**
+ * "GRAND TOTAL 1000" on a receipt that prints cents, under "SUB TOTAL 10.00": a total of
+ * bare digits that is a hundred times a figure of the block lost its decimal point.
+ */
+function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+  const figures = [...block.filter((b) => b.kind !== 'count').map((b) => b.value), ...derived.map((d) => d.value)];
+  for (const c of candidates) {
+    if (!Number.isInteger(c.value) || c.value < 100) continue;
+    if (figures.some((f) => sameCents(f, c.value / 100)) && !figures.some((f) => sameCents(f, c.value))) c.value = round2(c.value / 100);
+  }
+}
+
+/** Labelled totals that other figures add up to gain; the amount change was given from loses. */
+function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[], trailingMoney: Money): void {
+  const paid = derived.find((d) => d.how === 'paid');
+  const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
+  const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
+  for (const c of candidates) {
+    // the amount change was given from is what was tendered ("Amount Paid 50.00", "Change 10.00")
+    if (paid?.tendered !== undefined && sameCents(c.value, paid.tendered)) c.score -= 0.3;
+    if (paid && sameCents(c.value, paid.value)) {
+      c.score += 0.2;
+      c.agreed = true;
+    }
+    // the rounded total (total + rounding), the gross (net + tax)
+    if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) {
+      c.score += 0.15;
+      c.agreed = true;
+    }
+    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015)) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
+      c.score += 0.1;
+      c.agreed = true;
+    }
+  }
+}
+
+/**
+ * Totals the labels missed (a label garbled, an amount split by the OCR): a block amount
+ * where the arithmetic lands, a total under its label's line, a rounding applied to the
+ * total above it, a figure two readings agree on, and tendered − change itself.
+ */
+function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+  for (const b of block) {
+    if (candidates.some((c) => sameCents(c.value, b.value))) continue;
+    const lands = derived.filter((d) => sameCents(d.value, b.value));
+    if (b.kind === 'other' && lands.length) candidates.push({ value: b.value, score: 0.85 + 0.05 * lands.length, label: 0.8, agreed: true, conf: b.line.conf });
+    else if (b.kind === 'total' && b.value > 0) candidates.push({ value: b.value, score: 0.75 + (lands.length ? 0.15 : 0), label: 0.75, agreed: lands.length > 0, conf: b.line.conf });
+  }
+  for (const d of derived) {
+    if (d.how === 'paid' || candidates.some((c) => sameCents(c.value, d.value))) continue;
+    // the rounding printed under the total, with no rounded total printed: what was paid
+    const base = d.how === 'rounded' ? Math.max(0, ...candidates.filter((c) => d.base !== undefined && sameCents(c.value, d.base)).map((c) => c.score)) : 0;
+    const others = derived.filter((o) => o !== d && o.how !== d.how && sameCents(o.value, d.value)).length;
+    if (others) candidates.push({ value: d.value, score: 1.05, label: 0.8, agreed: true, conf: d.conf });
+    else if (d.how === 'rounded' && base) candidates.push({ value: d.value, score: base + 0.15, label: 0.8, agreed: true, conf: d.conf });
+  }
+  // tendered − change is itself a reading of the amount paid: above a bare "Total", below a specific
+  // label — unless the printed totals contradict one another, then it settles which one was paid
+  const paid = derived.find((d) => d.how === 'paid');
+  const printedTotals = [...new Set(block.filter((b) => b.kind === 'total' && b.value > 0).map((b) => round2(b.value)))];
+  const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
+  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
+}

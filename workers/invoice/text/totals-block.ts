@@ -1,0 +1,146 @@
+// The totals block of a receipt or an invoice, read as arithmetic. Under the items a
+// till prints the subtotal, the tax, a rounding adjustment, the total, what was
+// tendered and the change, and these figures check one another. That is how a total
+// is still found when the OCR garbled its label ("OBE. RM 73.00") or a figure: an
+// amount printed where subtotal + tax (+ rounding), total + rounding or tendered −
+// change lands is the amount paid, and the amount on the line right above CHANGE is
+// what was tendered when the engine lost the CASH label. Amounts are read with the
+// slips OCR makes around them (a stray mark before or after the figure, "0.1C", the
+// decimal point lost between "RM | 64 | 13").
+import type { Layout, LayoutLine } from '../layout.js';
+import { looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
+import { NOT_TOTAL, TOTAL_LABELS } from './vocabulary.js';
+
+/** Two amounts of the same block are the same figure only to the cent. */
+export const sameCents = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+export type AmountKind = 'total' | 'subtotal' | 'tax' | 'rounding' | 'tendered' | 'change' | 'count' | 'other';
+
+export interface BlockAmount {
+  value: number;
+  line: LayoutLine;
+  kind: AmountKind;
+}
+
+export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
+export const TAX_WORDS = /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
+export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
+const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?\(?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
+/** where the totals block ends: the tax summary and the notes printed under it */
+const BLOCK_END = /\b(?:summary|tax\s*code|thank\s*you)\b/i;
+
+const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]{3})$/;
+
+/**
+ * A money amount as OCR prints it: "/18.00", "60.30 J", "10.38 +" (a mark before or
+ * after it), "0.1C" (a round letter for a zero among the decimals).
+ */
+export function slippedAmount(text: string, decimal: DecimalMark | null): number | null {
+  let s = text.trim().replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
+  // "13.80G", "5.70 ZRL": a tax code printed after the amount
+  s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
+  // "68. 87": a space after the decimal point
+  s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
+  // "10 00": the decimal point lost
+  s = s.replace(/^((?:RM|RH|RN|\$)\s?)?(-?\d{1,5}) (\d{2})$/, '$1$2.$3');
+  const letters = /^(-?(?:RM|\$)?\s?\d{1,6}[.,])([\dOoCDQ¢]{2})$/.exec(s);
+  if (letters) s = letters[1] + letters[2].replace(/[OoCDQ¢]/g, '0');
+  if (!looksLikeMoney(s)) return null;
+  return parseAmount(s, decimal);
+}
+
+/** The amount a line ends with: its last cell, or "RM | 64 | 13" where the decimal point was lost. */
+export function lineAmount(line: LayoutLine, decimal: DecimalMark | null): number | null {
+  // a trailing speck (",", "|") is not a cell of its own
+  const cells = line.cells.filter((c, i) => i < line.cells.length - 1 || /[\p{L}\d]/u.test(c.text));
+  if (!cells.length) return null;
+  const last = cells[cells.length - 1].text.trim();
+  const whole = slippedAmount(last, decimal);
+  if (whole !== null) return whole;
+  const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?\d[\d.,]*[.,]\d{2})(?:\s+[^\d\s]{1,2})?$/.exec(last);
+  if (tail) return slippedAmount(tail[1], decimal);
+  // "RM | 64 | 13", "RM 64 | 13": whole units and cents in two cells after a currency mark
+  if (cells.length >= 2 && /^\d{2}$/.test(last)) {
+    const before = cells.slice(0, -1).map((c) => c.text.trim()).join(' ');
+    const m = /(?:^|\s)(\S+)\s(-?\d{1,5})$/.exec(before);
+    if (m && CURRENCY_MARK.test(m[1])) return Number(`${m[2]}.${last}`);
+  }
+  return null;
+}
+
+function kindOf(line: LayoutLine): AmountKind {
+  // the words of the line without its amount
+  const words = line.cells.length > 1 ? line.cells.slice(0, -1).map((c) => c.text).join(' ') : line.text.replace(/[\d.,\s]+\S{0,2}$/, '');
+  if (CHANGE_WORDS.test(words)) return 'change';
+  if (ROUNDING_WORDS.test(words)) return 'rounding';
+  if (TENDERED_WORDS.test(words)) return 'tendered';
+  if (SUBTOTAL_WORDS.test(words)) return 'subtotal';
+  if (COUNT_WORDS.test(words) && !TAX_WORDS.test(words)) return 'count';
+  if (TOTAL_LABELS.some((l) => l.re.test(words)) && !NOT_TOTAL.test(words)) return 'total';
+  if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b/i.test(words)) return 'tax';
+  return 'other';
+}
+
+/**
+ * The amounts of the totals block, top to bottom: from the first line printing a
+ * subtotal, total, tax or rounding with an amount, to the tax summary or the end.
+ */
+export function totalsBlock(layout: Layout, decimal: DecimalMark | null): BlockAmount[] {
+  const out: BlockAmount[] = [];
+  let started = false;
+  for (const line of layout.lines) {
+    if (started && BLOCK_END.test(line.text)) break;
+    let value = lineAmount(line, decimal);
+    const kind = kindOf(line);
+    // "Total GST | 571": a subtotal or tax whose decimal point the OCR lost, on a document writing cents
+    const bare = line.cells.at(-1)?.text.trim() ?? '';
+    if (value === null && decimal !== null && (kind === 'tax' || kind === 'subtotal') && /^\d{3,6}$/.test(bare)) value = Number(bare) / 100;
+    if (value === null) continue;
+    if (!started && !['subtotal', 'total', 'tax', 'rounding', 'tendered', 'change'].includes(kind)) continue;
+    started = true;
+    out.push({ value, line, kind });
+  }
+  return out;
+}
+
+export interface DerivedTotal {
+  value: number;
+  /** which arithmetic found it: "sum" (subtotal + tax, rounding), "rounded" (total + rounding below it), "paid" (tendered − change) */
+  how: 'sum' | 'rounded' | 'paid';
+  conf: number;
+  /** rounded: the total the rounding was applied to */
+  base?: number;
+  /** paid: what was tendered, when change was given from it (so it is not the total) */
+  tendered?: number;
+}
+
+/** Amounts the block's arithmetic says were paid. */
+export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
+  const out: DerivedTotal[] = [];
+  const of = (kind: AmountKind) => block.filter((b) => b.kind === kind);
+  const roundings = of('rounding').filter((r) => r.value !== 0 && Math.abs(r.value) < 1);
+  const subtotal = of('subtotal').at(-1);
+  if (subtotal) {
+    const taxes = of('tax').filter((t) => t.line.index > subtotal.line.index && t.value > 0);
+    const tax = round2(taxes.reduce((s, t) => s + t.value, 0));
+    const conf = Math.min(subtotal.line.conf, ...taxes.map((t) => t.line.conf));
+    if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
+    for (const r of roundings) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
+  }
+  // a rounding under a total, with no total printed after it, was applied to that total
+  for (const t of of('total'))
+    for (const r of roundings) if (r.line.index > t.line.index && !of('total').some((later) => later.line.index > r.line.index)) out.push({ value: round2(t.value + r.value), how: 'rounded', conf: Math.min(t.line.conf, r.line.conf), base: t.value });
+  const change = of('change')[0];
+  if (change && change.value >= 0) {
+    const before = block.filter((b) => b.line.index < change.line.index);
+    // the tendered amount: the labelled one, else the amount right above CHANGE when nothing else labels it
+    const labelled = before.filter((b) => b.kind === 'tendered').at(-1);
+    const above = before.at(-1);
+    // ("Amount Paid 50.00" over "Change 10.00": what change is given from was tendered, whatever its label)
+    const tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
+  }
+  return out;
+}
