@@ -45,3 +45,4 @@ export { SupportTicketReply } from './support-ticket-reply.js';
 export { SupportTicketAttachment } from './support-ticket-attachment.js';
 export { SupportTicketEvent } from './support-ticket-event.js';
 export { SupportTicketHelpCategory } from './support-ticket-help-category.js';
+export { SupportTicketWord } from './support-ticket-word.js';

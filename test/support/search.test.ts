@@ -131,3 +131,26 @@ test('ordering: priority by severity, status by life cycle, created_at; pages wi
   t.truthy(p2.previous);
   t.deepEqual((await list(u, 'page=9')).results, []);
 });
+
+test('a search over every ticket (staff) is counted from the posting list, which follows creates, edits and deletes', async (t) => {
+  const w = word();
+  const made = [];
+  for (const user of [alice, bob, alice]) made.push(await buildTicket(app.server, user, { description: `mentions ${w} here` }));
+  t.is((await list(staff, `search=${w}`)).count, 3);
+  t.is((await list(staff, `search=${w}&status=open`)).count, 3, 'the filtered path agrees');
+  t.is((await list(staff, `search=${encodeURIComponent(`MENTIONS ${w}`)}`)).count, 3, 'several words: every one must occur');
+  t.is((await list(staff, `search=${encodeURIComponent(`${w} ${word()}`)}`)).count, 0, 'a word no ticket has: none');
+  await call(app.server, 'PATCH', `/api/support-tickets/${made[0].id}/`, alice.auth, { description: 'no longer' });
+  t.is((await list(staff, `search=${w}`)).count, 2, 'an edit removes its words');
+  t.is((await list(staff, `search=${encodeURIComponent(`mentions ${w}`)}`)).count, 2);
+  t.is((await call(app.server, 'DELETE', `/api/support-tickets/${made[1].id}/`, bob.auth)).status, 204);
+  const page = await list(staff, `search=${w}`);
+  t.is(page.count, 1, 'a deleted ticket is no longer counted');
+  t.deepEqual(ids(page), [made[2].id]);
+  // the posting list holds exactly the tickets' word digests
+  const { knex } = app.server.app.platform;
+  const stray = await knex.raw('SELECT count(*)::int AS n FROM support_ticket_words p WHERE NOT EXISTS (SELECT 1 FROM support_tickets s WHERE s.id = p.ticket_id AND p.token = ANY (s.search_tokens))');
+  const missing = await knex.raw('SELECT count(*)::int AS n FROM support_tickets s, unnest(s.search_tokens) AS w WHERE NOT EXISTS (SELECT 1 FROM support_ticket_words p WHERE p.token = w AND p.ticket_id = s.id)');
+  t.is(stray.rows[0].n, 0);
+  t.is(missing.rows[0].n, 0);
+});

@@ -1,0 +1,55 @@
+// The blind index's posting list: one (token, ticket) row per distinct word digest of a
+// ticket, kept in step with support_tickets.search_tokens by a trigger in the same
+// transaction as the write. A search for one word counts its tickets with an index-only
+// scan of the primary key (a few milliseconds for tens of thousands of hits) instead of
+// visiting and re-checking every matching ticket row through the GIN index, which must
+// recheck array containment on the heap. The GIN index stays for the page and for
+// searches with several words or filters.
+import type { Knex } from 'knex';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`CREATE TABLE support_ticket_words (
+    token bigint NOT NULL,
+    ticket_id uuid NOT NULL,
+    PRIMARY KEY (token, ticket_id)
+  )`);
+  // no foreign key: the trigger removes a deleted ticket's rows by their primary key,
+  // which a cascade could only do with a second index on ticket_id
+  await knex.raw(`CREATE FUNCTION support_ticket_words_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        IF TG_OP = 'UPDATE' AND NEW.search_tokens IS NOT DISTINCT FROM OLD.search_tokens THEN
+          RETURN NULL;
+        END IF;
+        DELETE FROM support_ticket_words WHERE token = ANY (OLD.search_tokens) AND ticket_id = OLD.id;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO support_ticket_words (token, ticket_id)
+          SELECT DISTINCT w, NEW.id FROM unnest(NEW.search_tokens) AS w
+          ON CONFLICT DO NOTHING;
+      END IF;
+      RETURN NULL;
+    END
+  $$`);
+  await knex.raw(`CREATE TRIGGER support_ticket_words_sync
+    AFTER INSERT OR DELETE OR UPDATE OF search_tokens ON support_tickets
+    FOR EACH ROW EXECUTE FUNCTION support_ticket_words_sync()`);
+  await knex.raw(`CREATE FUNCTION support_ticket_words_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      TRUNCATE support_ticket_words;
+      RETURN NULL;
+    END
+  $$`);
+  await knex.raw(`CREATE TRIGGER support_ticket_words_truncate
+    AFTER TRUNCATE ON support_tickets
+    FOR EACH STATEMENT EXECUTE FUNCTION support_ticket_words_truncate()`);
+  await knex.raw('INSERT INTO support_ticket_words (token, ticket_id) SELECT DISTINCT w, t.id FROM support_tickets t, unnest(t.search_tokens) AS w');
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP TRIGGER IF EXISTS support_ticket_words_sync ON support_tickets');
+  await knex.raw('DROP TRIGGER IF EXISTS support_ticket_words_truncate ON support_tickets');
+  await knex.raw('DROP FUNCTION IF EXISTS support_ticket_words_sync()');
+  await knex.raw('DROP FUNCTION IF EXISTS support_ticket_words_truncate()');
+  await knex.raw('DROP TABLE IF EXISTS support_ticket_words');
+}
