@@ -1,38 +1,41 @@
-// The blind index's posting list: one (token, ticket) row per distinct word digest of a
-// ticket, kept in step with support_tickets.search_tokens by a trigger in the same
-// transaction as the write. A search for one word counts its tickets with an index-only
-// scan of the primary key (a few milliseconds for tens of thousands of hits) instead of
-// visiting and re-checking every matching ticket row through the GIN index, which must
-// recheck array containment on the heap. The GIN index stays for the page and for
-// searches with several words or filters.
+// The blind index's posting list: one (token, ticket, created_at) row per distinct word
+// digest of a ticket, kept in step with support_tickets.search_tokens and created_at by a trigger
+// in the same transaction as the write. A staff search over every
+// ticket counts and pages its tickets with index-only scans of this list (a few
+// milliseconds for tens of thousands of hits) instead of visiting and re-checking every
+// matching ticket row through the GIN index, which must recheck array containment on
+// the heap. The GIN index stays for searches with filters and other orderings.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE support_ticket_words (
     token bigint NOT NULL,
     ticket_id uuid NOT NULL,
+    created_at timestamptz NOT NULL,
     PRIMARY KEY (token, ticket_id)
   )`);
+  // newest first within a word: the default order of the ticket list
+  await knex.raw('CREATE INDEX support_ticket_words_token_created_at_index ON support_ticket_words (token, created_at DESC, ticket_id)');
   // no foreign key: the trigger removes a deleted ticket's rows by their primary key,
   // which a cascade could only do with a second index on ticket_id
   await knex.raw(`CREATE FUNCTION support_ticket_words_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        IF TG_OP = 'UPDATE' AND NEW.search_tokens IS NOT DISTINCT FROM OLD.search_tokens THEN
+        IF TG_OP = 'UPDATE' AND NEW.search_tokens IS NOT DISTINCT FROM OLD.search_tokens AND NEW.created_at IS NOT DISTINCT FROM OLD.created_at THEN
           RETURN NULL;
         END IF;
         DELETE FROM support_ticket_words WHERE token = ANY (OLD.search_tokens) AND ticket_id = OLD.id;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        INSERT INTO support_ticket_words (token, ticket_id)
-          SELECT DISTINCT w, NEW.id FROM unnest(NEW.search_tokens) AS w
+        INSERT INTO support_ticket_words (token, ticket_id, created_at)
+          SELECT DISTINCT w, NEW.id, NEW.created_at FROM unnest(NEW.search_tokens) AS w
           ON CONFLICT DO NOTHING;
       END IF;
       RETURN NULL;
     END
   $$`);
   await knex.raw(`CREATE TRIGGER support_ticket_words_sync
-    AFTER INSERT OR DELETE OR UPDATE OF search_tokens ON support_tickets
+    AFTER INSERT OR DELETE OR UPDATE OF search_tokens, created_at ON support_tickets
     FOR EACH ROW EXECUTE FUNCTION support_ticket_words_sync()`);
   await knex.raw(`CREATE FUNCTION support_ticket_words_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -43,7 +46,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TRIGGER support_ticket_words_truncate
     AFTER TRUNCATE ON support_tickets
     FOR EACH STATEMENT EXECUTE FUNCTION support_ticket_words_truncate()`);
-  await knex.raw('INSERT INTO support_ticket_words (token, ticket_id) SELECT DISTINCT w, t.id FROM support_tickets t, unnest(t.search_tokens) AS w');
+  await knex.raw('INSERT INTO support_ticket_words (token, ticket_id, created_at) SELECT DISTINCT w, t.id, t.created_at FROM support_tickets t, unnest(t.search_tokens) AS w');
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -7,4 +7,6 @@ export class SupportTicketWord extends BaseModel {
 
   declare token: string;
   declare ticket_id: string;
+  /** the ticket's, for newest-first pages */
+  declare created_at: Date;
 }

@@ -138,6 +138,10 @@ test('a search over every ticket (staff) is counted from the posting list, which
   for (const user of [alice, bob, alice]) made.push(await buildTicket(app.server, user, { description: `mentions ${w} here` }));
   t.is((await list(staff, `search=${w}`)).count, 3);
   t.is((await list(staff, `search=${w}&status=open`)).count, 3, 'the filtered path agrees');
+  const newest = ids(await list(staff, `search=${w}`));
+  t.deepEqual(newest, ids(await list(staff, `search=${w}&status=open`)), 'the same tickets in the same order: newest first');
+  t.deepEqual(newest, [...made].reverse().map((m) => m.id));
+  t.deepEqual(ids(await list(staff, `search=${w}&page_size=1&page=2`)), [newest[1]], 'pages');
   t.is((await list(staff, `search=${encodeURIComponent(`MENTIONS ${w}`)}`)).count, 3, 'several words: every one must occur');
   t.is((await list(staff, `search=${encodeURIComponent(`${w} ${word()}`)}`)).count, 0, 'a word no ticket has: none');
   await call(app.server, 'PATCH', `/api/support-tickets/${made[0].id}/`, alice.auth, { description: 'no longer' });

@@ -77,7 +77,8 @@ export class TicketSearch {
     // a search over every ticket (staff, no filter) is counted from the posting list by
     // index-only scans, one per word, joined on the ticket; otherwise through the GIN index
     // with the filters (a user's own tickets are few)
-    const counted = words.length && viewer.isStaff && unfiltered(params) ? this.countPostings(words) : q.clone().resultSize();
+    const overAll = words.length > 0 && viewer.isStaff && unfiltered(params);
+    const counted = overAll ? this.postings(words).resultSize() : q.clone().resultSize();
     for (const o of (params.ordering || DEFAULT_TICKET_ORDERING).split(',')) {
       const desc = o.startsWith('-');
       const column = TICKET_ORDERING[desc ? o.slice(1) : o];
@@ -85,8 +86,11 @@ export class TicketSearch {
     }
     q.orderBy('t.id', 'asc');
     const offset = (params.page - 1) * params.page_size;
+    const limit = params.page_size + (words.length ? RECHECK_SLACK : 0);
+    // newest first over every ticket: the page's ids come from the posting list in order
+    const byPostings = overAll && (params.ordering || DEFAULT_TICKET_ORDERING) === DEFAULT_TICKET_ORDERING;
     // the count and the page on two connections at once: for a frequent word the count is the slow half
-    const [total, page] = await Promise.all([counted, q.select('t.*').offset(offset).limit(params.page_size + (words.length ? RECHECK_SLACK : 0))]);
+    const [total, page] = await Promise.all([counted, byPostings ? this.newestByPostings(words, offset, limit) : q.select('t.*').offset(offset).limit(limit)]);
     let count = total;
     let rows: TicketRow[] = page;
     if (words.length) {
@@ -97,15 +101,24 @@ export class TicketSearch {
     return { count, rows: rows.slice(0, params.page_size) };
   }
 
-  /** Tickets holding every word (under any index key), from the posting list. */
-  private countPostings(words: string[]): Promise<number> {
+  /** The postings of tickets holding every word (under any index key): one row per ticket. */
+  private postings(words: string[]) {
     const perKey = this.crypto.search.query(words);
     const digestsOf = (i: number) => perKey.map((k) => k.digests[i]!);
     const q = SupportTicketWord.query(this.platform.knex).alias('w0').whereIn('w0.token', digestsOf(0));
     for (let i = 1; i < words.length; i++) {
       q.join(`support_ticket_words as w${i}`, (j) => j.on(`w${i}.ticket_id`, 'w0.ticket_id').onIn(`w${i}.token`, digestsOf(i)));
     }
-    return q.resultSize();
+    return q;
+  }
+
+  /** A page of those tickets, newest first (ties by id, as the list orders them). */
+  private async newestByPostings(words: string[], offset: number, limit: number): Promise<TicketRow[]> {
+    const ids = (await this.postings(words).select('w0.ticket_id').orderBy([{ column: 'w0.created_at', order: 'desc' }, { column: 'w0.ticket_id', order: 'asc' }]).offset(offset).limit(limit)).map((p) => p.ticket_id);
+    if (ids.length === 0) return [];
+    const rows = await SupportTicket.query(this.platform.knex).alias('t').whereIn('t.id', ids).select('t.*');
+    const at = new Map(ids.map((id, i) => [id, i]));
+    return (rows as unknown as TicketRow[]).sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   }
 }
 
