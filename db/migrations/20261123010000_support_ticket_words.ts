@@ -11,12 +11,12 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE support_ticket_words (
     token bigint NOT NULL,
     ticket_id uuid NOT NULL,
-    created_at timestamptz NOT NULL,
-    PRIMARY KEY (token, ticket_id)
+    created_at timestamptz NOT NULL
   )`);
-  // newest first within a word: the default order of the ticket list
-  await knex.raw('CREATE INDEX support_ticket_words_token_created_at_index ON support_ticket_words (token, created_at DESC, ticket_id)');
-  // no foreign key: the trigger removes a deleted ticket's rows by their primary key,
+  // the one index (a second one on (token, ticket_id) would add ~50 % to the list's size):
+  // a word's tickets newest first, for counts, pages, joins and the trigger's deletes
+  await knex.raw('CREATE UNIQUE INDEX support_ticket_words_token_created_at_ticket_index ON support_ticket_words (token, created_at DESC, ticket_id)');
+  // no foreign key: the trigger removes a deleted ticket's rows by their index key,
   // which a cascade could only do with a second index on ticket_id
   await knex.raw(`CREATE FUNCTION support_ticket_words_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -24,7 +24,7 @@ export async function up(knex: Knex): Promise<void> {
         IF TG_OP = 'UPDATE' AND NEW.search_tokens IS NOT DISTINCT FROM OLD.search_tokens AND NEW.created_at IS NOT DISTINCT FROM OLD.created_at THEN
           RETURN NULL;
         END IF;
-        DELETE FROM support_ticket_words WHERE token = ANY (OLD.search_tokens) AND ticket_id = OLD.id;
+        DELETE FROM support_ticket_words WHERE token = ANY (OLD.search_tokens) AND created_at = OLD.created_at AND ticket_id = OLD.id;
       END IF;
       IF TG_OP IN ('INSERT', 'UPDATE') THEN
         INSERT INTO support_ticket_words (token, ticket_id, created_at)
