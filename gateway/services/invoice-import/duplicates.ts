@@ -13,6 +13,7 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../scope.js';
 import { inScope } from '../scoped-rows.js';
+import { InvoiceImportSession } from '../../../db/models/index.js';
 import type { InvoiceFields } from './shapes.js';
 
 export interface DuplicateOf {
@@ -92,7 +93,7 @@ const CONTENT_SCAN_LIMIT = 500;
 export async function findDuplicate(db: Knex | Knex.Transaction, scope: Scope, q: DuplicateQuery): Promise<DuplicateOf | null> {
   const order = [{ column: 'applied_first', order: 'asc' as const }, { column: 's.id', order: 'asc' as const }];
   const base = () => {
-    const query = inScope(db('invoice_import_sessions as s'), scope, { table: 's' }).select('s.id', 's.status', 's.invoice', 's.created_at', db.raw("CASE WHEN s.status = 'applied' THEN 0 ELSE 1 END AS applied_first"));
+    const query = inScope(InvoiceImportSession.query(db).alias('s'), scope, { table: 's' }).select('s.id', 's.status', 's.invoice', 's.created_at', db.raw("CASE WHEN s.status = 'applied' THEN 0 ELSE 1 END AS applied_first"));
     if (q.excludeSessionId) query.whereNot('s.id', q.excludeSessionId);
     if (q.appliedOnly) query.where('s.status', 'applied');
     return query;
@@ -111,7 +112,7 @@ export async function findDuplicate(db: Knex | Knex.Transaction, scope: Scope, q
     })
     .orderBy('s.id', 'desc')
     .limit(CONTENT_SCAN_LIMIT);
-  const hits = (rows as SessionHit[]).map((row) => ({ row, on: sameInvoice(q.invoice, row.invoice ?? {}) })).filter((h) => h.on);
+  const hits = (rows as unknown as SessionHit[]).map((row) => ({ row, on: sameInvoice(q.invoice, row.invoice ?? {}) })).filter((h) => h.on);
   hits.sort((x, y) => x.row.applied_first - y.row.applied_first || x.row.id - y.row.id);
   return hits.length ? answer(hits[0].row, 'content', hits[0].on!) : null;
 }

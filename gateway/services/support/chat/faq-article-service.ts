@@ -48,7 +48,7 @@ export class FaqArticleService {
   }
 
   private base(db: Knex = this.knex) {
-    return db('faq_articles as a').leftJoin('help_categories as c', 'c.id', 'a.help_category_id');
+    return FaqArticle.query(db).alias('a').leftJoin('help_categories as c', 'c.id', 'a.help_category_id');
   }
 
   private shape(row: Record<string, any>): FaqArticleOut {
@@ -66,13 +66,13 @@ export class FaqArticleService {
       const like = `%${escapeLike(q.search)}%`;
       query.where((w) => w.whereILike('a.title', like).orWhereILike('a.body', like));
     }
-    const [{ count }] = await query.clone().count<{ count: string }[]>('* as count');
+    const count = await query.clone().resultSize();
     const rows = await query.select(COLUMNS).orderBy([{ column: 'a.language' }, { column: 'a.slug' }]).limit(q.page_size).offset((q.page - 1) * q.page_size);
-    return { count: Number(count), results: rows.map((r) => this.shape(r)) };
+    return { count, results: rows.map((r) => this.shape(r)) };
   }
 
   async get(isStaff: boolean, id: number): Promise<FaqArticleOut> {
-    const row = await this.base().where('a.id', id).first(COLUMNS);
+    const row = await this.base().where('a.id', id).select(COLUMNS).first();
     if (!row || (!row.is_published && !isStaff)) throw new NotFound('FAQ article');
     return this.shape(row);
   }
@@ -86,7 +86,7 @@ export class FaqArticleService {
         .ignore()
         .returning('id');
       if (!row) throw new Conflict(`An article with slug "${input.slug}" already exists in language "${input.language ?? 'en'}".`, 'slug_taken');
-      return this.shape(await this.base(trx).where('a.id', row.id).first(COLUMNS));
+      return this.shape((await this.base(trx).where('a.id', row.id).select(COLUMNS).first())!);
     });
   }
 
@@ -102,7 +102,7 @@ export class FaqArticleService {
         if (clash) throw new Conflict(`An article with slug "${slug}" already exists in language "${language}".`, 'slug_taken');
       }
       await FaqArticle.query(trx).findById(id).patch(input);
-      return this.shape(await this.base(trx).where('a.id', id).first(COLUMNS));
+      return this.shape((await this.base(trx).where('a.id', id).select(COLUMNS).first())!);
     });
   }
 
