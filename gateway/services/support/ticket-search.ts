@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { SupportTicket, SupportTicketType, SupportTicketWord } from '../../../db/models/index.js';
 import type { Platform } from '../../../db/platform.js';
-import { normaliseWords } from './blind-index.js';
+import { normaliseWords, type QueryDigests } from './blind-index.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 import type { TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';
 
@@ -65,11 +65,12 @@ export class TicketSearch {
     else if (params.user) q.where('t.user_id', params.user);
     applyFilters(knex, q, viewer, params);
     const words = params.search?.trim() ? normaliseWords(params.search).slice(0, MAX_QUERY_WORDS) : [];
+    // the query's words digested under every index key
+    const perKey = this.crypto.search.query(words);
     if (params.search?.trim()) {
       if (!words.length) return { count: 0, rows: [] };
       // digests under different keys are different numbers, so no test of search_key_id is
       // needed (it would cost a heap check per hit); the re-check below covers collisions
-      const perKey = this.crypto.search.query(words);
       q.where((w) => {
         for (const { digests } of perKey) w.orWhereRaw('t.search_tokens @> ?::bigint[]', [digests]);
       });
@@ -78,7 +79,7 @@ export class TicketSearch {
     // index-only scans, one per word, joined on the ticket; otherwise through the GIN index
     // with the filters (a user's own tickets are few)
     const overAll = words.length > 0 && viewer.isStaff && unfiltered(params);
-    const counted = overAll ? this.postings(words).resultSize() : q.clone().resultSize();
+    const counted = overAll ? this.postings(perKey, words.length).resultSize() : q.clone().resultSize();
     for (const o of (params.ordering || DEFAULT_TICKET_ORDERING).split(',')) {
       const desc = o.startsWith('-');
       const column = TICKET_ORDERING[desc ? o.slice(1) : o];
@@ -90,7 +91,7 @@ export class TicketSearch {
     // newest first over every ticket: the page's ids come from the posting list in order
     const byPostings = overAll && (params.ordering || DEFAULT_TICKET_ORDERING) === DEFAULT_TICKET_ORDERING;
     // the count and the page on two connections at once: for a frequent word the count is the slow half
-    const [total, page] = await Promise.all([counted, byPostings ? this.newestByPostings(words, offset, limit) : q.select('t.*').offset(offset).limit(limit)]);
+    const [total, page] = await Promise.all([counted, byPostings ? this.newestByPostings(perKey, words.length, offset, limit) : q.select('t.*').offset(offset).limit(limit)]);
     let count = total;
     let rows: TicketRow[] = page;
     if (words.length) {
@@ -102,19 +103,18 @@ export class TicketSearch {
   }
 
   /** The postings of tickets holding every word (under any index key): one row per ticket. */
-  private postings(words: string[]) {
-    const perKey = this.crypto.search.query(words);
+  private postings(perKey: QueryDigests[], wordCount: number) {
     const digestsOf = (i: number) => perKey.map((k) => k.digests[i]!);
     const q = SupportTicketWord.query(this.platform.knex).alias('w0').whereIn('w0.token', digestsOf(0));
-    for (let i = 1; i < words.length; i++) {
+    for (let i = 1; i < wordCount; i++) {
       q.join(`support_ticket_words as w${i}`, (j) => j.on(`w${i}.ticket_id`, 'w0.ticket_id').onIn(`w${i}.token`, digestsOf(i)));
     }
     return q;
   }
 
   /** A page of those tickets, newest first (ties by id, as the list orders them). */
-  private async newestByPostings(words: string[], offset: number, limit: number): Promise<TicketRow[]> {
-    const ids = (await this.postings(words).select('w0.ticket_id').orderBy([{ column: 'w0.created_at', order: 'desc' }, { column: 'w0.ticket_id', order: 'asc' }]).offset(offset).limit(limit)).map((p) => p.ticket_id);
+  private async newestByPostings(perKey: QueryDigests[], wordCount: number, offset: number, limit: number): Promise<TicketRow[]> {
+    const ids = (await this.postings(perKey, wordCount).select('w0.ticket_id').orderBy([{ column: 'w0.created_at', order: 'desc' }, { column: 'w0.ticket_id', order: 'asc' }]).offset(offset).limit(limit)).map((p) => p.ticket_id);
     if (ids.length === 0) return [];
     const rows = await SupportTicket.query(this.platform.knex).alias('t').whereIn('t.id', ids).select('t.*');
     const at = new Map(ids.map((id, i) => [id, i]));
