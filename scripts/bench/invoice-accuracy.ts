@@ -1,12 +1,16 @@
 // Field-level accuracy of the invoice extractor on real documents (not a test):
 //   npx tsx scripts/bench/invoice-accuracy.ts [--set invoices|receipts|all] [--split tune|held-out|all]
 //       [--only 000,017] [--text-only] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
+//       [--invoices-dir <dir>] [--receipts-dir <dir>]
 //
 // Two development sets, scored separately:
 // - invoices: ../shared/invoices/invoice2data (PDFs with the fields the invoice2data
 //   project's per-supplier templates extract, as JSON beside each PDF);
 // - receipts: ../shared/receipts/sroie (photographed and scanned shop receipts with
 //   company, date and total as a person reads them; all Malaysian, so the currency is MYR).
+// --invoices-dir / --receipts-dir measure another folder laid out the same way (a document
+// and its JSON side by side), for example more documents of the same public collections;
+// every document of such a folder counts as held out.
 // The receipts are split: every 4th file (index 3, 7, 11, ...) is HELD OUT. Rules are
 // tuned on the other three quarters only; the held-out part shows totals, never its
 // per-file details (unless --show-held-out), so the numbers on it tell how the reader
@@ -40,11 +44,11 @@ import { FIELDS, compactName, invoiceReference, receiptReference, score, type Fi
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.join(here, '../../../shared');
-const SETS = {
+type SetName = 'invoices' | 'receipts';
+const SETS: Record<SetName, string> = {
   invoices: path.join(shared, 'invoices/invoice2data'),
   receipts: path.join(shared, 'receipts/sroie'),
-} as const;
-type SetName = keyof typeof SETS;
+};
 type Split = 'tune' | 'held-out';
 
 interface DocResult {
@@ -78,10 +82,16 @@ const { values: args } = parseArgs({
     'show-held-out': { type: 'boolean', default: false },
     json: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
+    'invoices-dir': { type: 'string' },
+    'receipts-dir': { type: 'string' },
     'fit-confidence': { type: 'boolean', default: false },
     child: { type: 'string' },
   },
 });
+for (const set of ['invoices', 'receipts'] as const) {
+  const dir = args[`${set}-dir`];
+  if (dir) SETS[set] = path.resolve(dir);
+}
 
 // ── one set, in this process ─────────────────────────────────────────────────────
 
@@ -123,13 +133,14 @@ async function cachedOcr(dir: string): Promise<OcrFunction> {
 
 function listDocuments(set: SetName): { file: string; split: Split }[] {
   const folder = SETS[set];
+  const external = Boolean(args[`${set}-dir`]);
   const pattern = set === 'receipts' ? /\.(png|jpe?g|webp|tiff?)$/i : /\.(pdf|png|jpe?g|xml|csv)$/i;
   const only = args.only ? new Set(args.only.split(',')) : null;
   return fs
     .readdirSync(folder)
     .filter((f) => pattern.test(f) && fs.existsSync(path.join(folder, f.replace(/\.[^.]+$/, '.json'))))
     .sort()
-    .map((f, i) => ({ file: f, split: (set === 'receipts' && i % 4 === 3 ? 'held-out' : 'tune') as Split }))
+    .map((f, i) => ({ file: f, split: (external || (set === 'receipts' && i % 4 === 3) ? 'held-out' : 'tune') as Split }))
     .filter((d) => args.split === 'all' || d.split === args.split)
     .filter((d) => !only || only.has(d.file.replace(/\.[^.]+$/, '')));
 }

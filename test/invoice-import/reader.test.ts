@@ -189,3 +189,43 @@ test('a UK invoice: net total, VAT and total — the total is the gross', (t) =>
   const h = read(['Widget Works Ltd', '1 High Street, Leeds LS1 1AA', 'Invoice No: 77', 'Date: 01/02/2023', 'Net total 100.00', 'VAT 20% 20.00', 'Total 120.00']);
   t.is(h.total_amount.value, 120);
 });
+
+test('a customer in the address window at the top loses to the account holder and the legal footer', (t) => {
+  const lines = [
+    'BLUEHARBOUR',
+    'Jane Martin',
+    '27 rue des Lilas',
+    '69100 Villeurbanne',
+    '',
+    'Facture n° 2022089083',
+    'Date : 28/11/2022',
+    'Numéro de dossier : 365146 - BLUEHARBOUR',
+    'Désignation              Nombre   Montant HT',
+    'Annonce légale               1      45,93 €',
+    'Total TTC :                         56,02 €',
+    'Virement   BANQUE DU NORD – Titulaire du compte : PRESSEPLUS',
+    'IBAN : FR76 1010 7002 4500 6170 5231 739',
+    '',
+    'PRESSEPLUS',
+    'Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67',
+    'Sarl au capital de 10 000€ - RCS Paris B 530 848 134 – TVA FR63530848134',
+  ];
+  t.is(read(lines).vendor_name.value, 'PRESSEPLUS');
+});
+
+test('a department\'s return address at the top names the legal entity of the footer', (t) => {
+  const lines = [
+    'Lumen Service Abonnés',
+    '75371 Paris Cedex 08',
+    '',
+    '              Jean Dupont',
+    '              35 rue du Moulin',
+    '              69100 VILLEURBANNE',
+    'Facture n°562044387 du 02 Juillet 2015',
+    'Total facture          24.99    5.00    29.99',
+    'Somme à payer                          29.99 € TTC',
+    'Courrier : Lumen Service Abonnés 75371 Paris Cedex 08 — www.lumen.fr',
+    'Lumen SAS au capital de 3.441.812 Euros - B 421 938 861 RCS Paris',
+  ];
+  t.is(read(lines).vendor_name.value, 'Lumen SAS');
+});

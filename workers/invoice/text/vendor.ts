@@ -27,6 +27,8 @@ export const CONFIDENT_VENDOR_SCORE = 4;
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
+const PAYEE_LABEL = /\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
+
 const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
 export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
@@ -37,6 +39,12 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const short = compactName(best.name);
     const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short));
     if (fuller) best = { ...fuller, score: best.score };
+  }
+  // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
+  if (best && !LEGAL_SUFFIX.test(best.name)) {
+    const key = compactName(best.name);
+    const entity = ranked.find((c) => c.score >= best.score - 4 && LEGAL_SUFFIX.test(c.name) && compactName(c.name).length >= 3 && key.startsWith(compactName(c.name)) && best.name.toLowerCase().startsWith(c.name.split(/\s+/)[0].toLowerCase()));
+    if (entity) best = { ...entity, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
   // evidence: the score itself and the lead over the best candidate naming someone else
@@ -74,7 +82,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.y > page.height * 0.85) score += 1.5;
         if (line.page === 1 && doc.lines.findIndex((l) => l.page === 1) === line.index && !fromImage) score += 1.5;
         if (fromImage) score += 1;
-        if (labeled || labelAbove(doc, line, x0, VENDOR_LABELS)) score += 3;
+        // whom the money goes to ("Account holder:", "payable to", "in favour of") is the seller's strongest sign
+        if ((labeled && PAYEE_LABEL.test(labeled)) || labelAbove(doc, line, x0, PAYEE_LABEL)) score += 4.5;
+        else if (labeled || labelAbove(doc, line, x0, VENDOR_LABELS)) score += 3;
         if (cuesAround(doc, line, x0)) score += 1.5;
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
@@ -89,6 +99,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
         if (registrationBelow(doc, line)) score += 1.5;
+        if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         candidates.push({ name, line, score });
       }
@@ -102,8 +113,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
  * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
  * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
  */
-function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: boolean; x0: number }[] {
-  const out: { name: string; sender: boolean; labeled?: boolean; x0: number }[] = [];
+function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
+  const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
   const cells = [...line.cells];
   const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
@@ -118,9 +129,11 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
       if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
+    // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
     const label = VENDOR_LABELS.exec(cell.text);
-    const labeled = label !== null && label.index === 0 && cell.text.length > label[0].length + 1;
-    let text = labeled ? cell.text.slice(label[0].length).replace(/^[\s:]+/, '') : cell.text;
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) ? label.index : -1;
+    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 ? label[0] : undefined;
+    let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
     // OCR edge marks: quotes, bars, tildes around the name
@@ -138,6 +151,21 @@ const REGISTRATION_LINE = /^\W*(?:(?:co\.?\s*)?(?:reg(?:istration)?|roc|company)
 function registrationBelow(doc: Layout, line: LayoutLine): boolean {
   const next = doc.lines[line.index + 1];
   return Boolean(next && next.page === line.page && next.y - line.y < 3 * Math.max(line.h, next.h) && REGISTRATION_LINE.test(next.text.replace(/\s*\|\s*/g, ' ')));
+}
+
+/** Where a company states its legal identity: registered office, share capital, trade register. */
+const LEGAL_NOTICE = /\b(?:si[èe]ge\s+social|registered\s+(?:office|address|in)|regd\.?\s+office|au\s+capital|capital\s+(?:social|de)|share\s+capital|sitz(?:\s+der\s+gesellschaft)?\s*:|gesch[äa]ftsf[üu]hr(?:er|ung)|handelsregister|registergericht|rcs\s+\p{L}|r\.c\.s\.|cin\s*[:.]|statutaire\s+zetel)/iu;
+
+/** The name opens a legal notice ("Free SAS au capital de … RCS Paris") or one follows right under it (the legal footer). */
+function legalNoticeAt(doc: Layout, line: LayoutLine, name: string): boolean {
+  const at = line.text.indexOf(name);
+  if (at >= 0 && LEGAL_NOTICE.test(line.text.slice(at + name.length))) return true;
+  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 2; i++) {
+    const l = doc.lines[i];
+    if (l.page !== line.page || l.y - line.y > 4 * Math.max(line.h, l.h)) break;
+    if (LEGAL_NOTICE.test(l.text)) return true;
+  }
+  return false;
 }
 
 function onlyTradeWords(name: string): boolean {
