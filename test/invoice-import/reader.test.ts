@@ -229,3 +229,22 @@ test('a department\'s return address at the top names the legal entity of the fo
   ];
   t.is(read(lines).vendor_name.value, 'Lumen SAS');
 });
+
+test('receipt totals: a garbled currency mark, "Amount To Be Paid", an amount on the line under "Total:"', (t) => {
+  const base = ['KEDAI MAJU SDN BHD', '(123456-X)', 'Date: 14/01/2018 12:06', 'Parking fee        RM4.00'];
+  t.is(read([...base, 'Total          R4.00', 'Paid           M4.00', 'Change         RM0.00']).total_amount.value, 4);
+  t.is(read([...base, 'Total Sales Inclusive GST :     26.82', 'Rounding Adjustment :   -0.02', 'Amount To Be Paid :      26.80', 'Cash Received :   50.00', 'Change :   23.20']).total_amount.value, 26.8);
+  t.is(read([...base, 'Subtotal:                 105.00', 'Total:', '                          105.00', 'Cash:   105.00']).total_amount.value, 105);
+});
+
+test('receipt totals: a total one OCR digit away from tendered − change, or without its decimal point, is read as paid', (t) => {
+  const base = ['BEYOND HARDWARE', 'Date: 05/02/2018', 'Bolt M8              60.00'];
+  t.is(read([...base, 'Total Sales (Inclusive of GST)     623.60', 'CASH     70.00', 'Change :      6.40']).total_amount.value, 63.6);
+  t.is(read([...base, 'Total Amt Payable :       1200', 'Paid Amount       20.00', 'Change :        8.00']).total_amount.value, 12);
+});
+
+test('receipt totals: a till that prints only a subtotal', (t) => {
+  const h = read(['BEMED SDN BHD', 'CASH RECEIPT', 'Date: 15/04/2017', 'Dermapro oint 18G     1    635.00', 'SubTotal:       635.00', 'Rounding Adj :    0.00']);
+  t.is(h.total_amount.value, 635);
+  t.true(h.total_amount.confidence < 0.7);
+});

@@ -55,7 +55,11 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         // header boxes print the value right-aligned, sometimes half a page away from its label
         const pageWidth = layout.pages[line.page - 1]?.width ?? 600;
         if (right && right.x0 - cell.x1 < Math.max(pageWidth * 0.5, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);
-        for (const below of cellsBelow(lines, line, cell, search.below ?? 2)) add(search.parse(below.cell.text), 'below', below.line);
+        const under = cellsBelow(lines, line, cell, search.below ?? 2);
+        for (const below of under) add(search.parse(below.cell.text), 'below', below.line);
+        // "Total:" ending its line, the amount alone on the next line, right-aligned (not under the label)
+        const nextLine = lines[line.index + 1];
+        if (!under.length && ci === line.cells.length - 1 && (search.below ?? 2) > 0 && nextLine && nextLine.page === line.page && nextLine.cells.length === 1 && nextLine.y - line.y < line.h * 3) add(search.parse(nextLine.cells[0].text), 'below', nextLine);
         const left = line.cells[ci - 1];
         if (left && ci === line.cells.length - 1) add(search.parse(left.text), 'left', line);
         break;

@@ -80,6 +80,12 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
   weighByArithmetic(layout, candidates, derived, trailingMoney);
   addArithmeticTotals(candidates, block, derived);
+  reconcileWithPaid(candidates, derived);
+  // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
+  if (!candidates.length) {
+    const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
+    if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
+  }
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
@@ -113,7 +119,8 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): Tot
  * bare digits that is a hundred times a figure of the block lost its decimal point.
  */
 function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
-  const figures = [...block.filter((b) => b.kind !== 'count').map((b) => b.value), ...derived.map((d) => d.value)];
+  // (the total's own printings — "Total 1200", "Total Payable 1200" — do not vouch for it)
+  const figures = [...block.filter((b) => b.kind !== 'count' && b.kind !== 'total').map((b) => b.value), ...derived.map((d) => d.value)];
   for (const c of candidates) {
     if (!Number.isInteger(c.value) || c.value < 100) continue;
     if (figures.some((f) => sameCents(f, c.value / 100)) && !figures.some((f) => sameCents(f, c.value))) c.value = round2(c.value / 100);
@@ -142,6 +149,26 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived
       c.agreed = true;
     }
   }
+}
+
+/**
+ * "Total 623.60" over "Cash 63.60 / Change 0.00": a labelled total nothing adds up to, one
+ * OCR digit away (a digit inserted, lost or misread) from what tendered − change says was
+ * paid, is that amount misread.
+ */
+function reconcileWithPaid(candidates: TotalCandidate[], derived: DerivedTotal[]): void {
+  const paid = derived.find((d) => d.how === 'paid');
+  if (!paid || paid.value <= 0 || candidates.some((c) => c.agreed)) return;
+  const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  if (!top || sameCents(top.value, paid.value) || !oneDigitSlip(top.value.toFixed(2), paid.value.toFixed(2))) return;
+  top.value = paid.value;
+  top.agreed = true;
+  top.conf = Math.min(top.conf, paid.conf);
+}
+
+/** Two printed amounts one digit apart: one inserted, dropped or replaced. */
+function oneDigitSlip(a: string, b: string): boolean {
+  return a !== b && oneEditApart(a, b);
 }
 
 /**
