@@ -4,7 +4,7 @@
 // blank picture is no error. Each picture is drawn here (sharp from SVG).
 import test from 'ava';
 import sharp from 'sharp';
-import { prepareDocumentImage } from '../../workers/ocr/prepare-document.js';
+import { greyRange, prepareDocumentImage } from '../../workers/ocr/prepare-document.js';
 import { recognize, shutdownOcr } from '../../workers/ocr/recognize.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../workers/invoice/extract.js';
 
@@ -47,6 +47,21 @@ test('a slip photographed a few degrees askew is straightened; a dim one is stil
 
   const dim = await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, ink: '#8a8a8a', paper: '#b4b4b4' });
   t.regex((await recognize(dim, { document: true })).text, /TOTAL\s+RM\s*12\.50/);
+  // the stretch maps paper to white and ink to black, and hands the engine one grey channel
+  const prepared = await prepareDocumentImage(dim, { maxInputPixels: 60e6 });
+  t.is((await sharp(prepared.png).metadata()).channels, 1);
+  const data = await sharp(prepared.png).extractChannel(0).raw().toBuffer();
+  const levels = data.reduce((r, v) => ({ min: Math.min(r.min, v), max: Math.max(r.max, v) }), { min: 255, max: 0 });
+  t.is(levels.max, 255);
+  t.true(levels.min < 40, `darkest ${levels.min}`);
+});
+
+test('the contrast stretch reads its range off the text box, ignoring the outermost 0.1 %', (t) => {
+  const data = Buffer.alloc(100 * 100, 180);
+  for (let i = 0; i < 3000; i++) data[(20 + Math.floor(i / 60)) * 100 + 20 + (i % 60)] = 90; // ink
+  data[0] = 0; // a speck outside the box
+  const r = greyRange(data, 100, { left: 10, top: 10, width: 80, height: 80 }, 0.001, 0.999);
+  t.deepEqual(r, { lo: 90, hi: 180 });
 });
 
 test("a phone photo's EXIF orientation is honoured; a blank picture is no error", async (t) => {
