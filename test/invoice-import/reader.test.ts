@@ -229,3 +229,36 @@ test('a department\'s return address at the top names the legal entity of the fo
   ];
   t.is(read(lines).vendor_name.value, 'Lumen SAS');
 });
+
+test('a registration number in brackets after the legal form is not part of the seller\'s name', (t) => {
+  const receipt = (head: string) => [head, 'LOT 12, JALAN MAWAR 3, TAMAN BUNGA', '81100 JOHOR BAHRU', 'TEL: 07-355 1234', 'Date 05/03/2018', 'Total RM 12.90'];
+  t.is(read(receipt('ACME STORES CO. (M) BHD (126926-H)')).vendor_name.value, 'ACME STORES CO. (M) BHD');
+  t.is(read(receipt('Golden Spoon Sdn Bhd {168609-A)')).vendor_name.value, 'Golden Spoon Sdn Bhd');
+  // OCR dropped the closing bracket
+  t.is(read(receipt('BRIGHT LAMPS SDN BHD. (728515.')).vendor_name.value, 'BRIGHT LAMPS SDN BHD.');
+});
+
+test('digits opening a name with a legal form are part of the name, not a house number', (t) => {
+  const lines = ['12 STAR GROCERS S/B', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', 'Date 19-03-18', 'Total Sales RM 11.40', 'Thank You. Please come again', 'Keep the invoice for applicable returns'];
+  t.is(read(lines).vendor_name.value, '12 STAR GROCERS S/B');
+});
+
+test('shop phrases about keeping the receipt are not the seller', (t) => {
+  const lines = ['xx ~', 'JALAN ANGSA 41150 KLANG', 'Date 19-03-18', 'Total Sales RM 11.40', 'Thank You. Please come again', 'Keep the invoice for applicable returns'];
+  t.not(read(lines).vendor_name.value, 'Keep the invoice for applicable returns');
+});
+
+test('a name wrapped before its legal form is the two lines joined', (t) => {
+  const receipt = (a: string, b: string) => ['-', a, b, '(1095514-X)', '54, JALAN SS23/11', 'TAMAN SEA 47400 PETALING JAYA', 'Tel: 03-7805 7889', 'Date 06/01/18', 'Net Amt : 53.55'];
+  t.is(read(receipt('GOLDEN LOTUS VEGETARIAN', 'RESTAURANT SDN BHD')).vendor_name.value, 'GOLDEN LOTUS VEGETARIAN RESTAURANT SDN BHD');
+  t.is(read(receipt('HAPPY BOOK', 'CO. (M) SDN BHD')).vendor_name.value, 'HAPPY BOOK CO. (M) SDN BHD');
+  // a line with its own legal form is a name of its own
+  t.is(read(receipt('MOONLIGHT TRADING', 'STARLIGHT SDN BHD')).vendor_name.value, 'STARLIGHT SDN BHD');
+});
+
+test('the company\'s number is not its name though it says "Company"; an obvious OCR misreading of "Sdn Bhd" is repaired', (t) => {
+  const lines = ['PINE HANDICRAFT & TAILORING', 'Company Reg No. 754854', 'NO 18, JALAN KANCIL, OFF JALAN PUDU', 'Date 20/03/2018', 'Total 102.00'];
+  t.is(read(lines).vendor_name.value, 'PINE HANDICRAFT & TAILORING');
+  t.is(read(['MAPLE LEAF SON BHD', '(682288-V)', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'MAPLE LEAF SDN BHD');
+  t.is(read(['MAPLE LEAF SDN, BHD.', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'MAPLE LEAF SDN BHD.');
+});

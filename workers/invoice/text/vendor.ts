@@ -52,7 +52,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
   const lead = best.score - (rival?.score ?? 0);
   const strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
-  return { ...calibrated('vendor_name', best.name, { strength, legibility: best.line.conf }), score: best.score };
+  return { ...calibrated('vendor_name', normalisedLegalForm(best.name), { strength, legibility: best.line.conf }), score: best.score };
 }
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
@@ -71,7 +71,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1])) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], doc.lines[line.index - 1])) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
@@ -113,8 +113,18 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
  * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
  * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
  */
-function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
+function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
+  // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
+  // a legal form (and words naming the trade) ends the name wrapped from the line above, when that one has none
+  if (line.cells.length === 1 && onlyLegalForm(line.text) && prev && prev.page === line.page && line.y - prev.y < 2.2 * Math.max(line.h, prev.h)) {
+    const above = prev.cells.length === 1 ? prev.text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '') : '';
+    if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above) && /\p{Lu}/u.test(above)) {
+      const joined = `${above} ${withoutRegistration(line.text.trim())}`;
+      // the legal form alone names no one: the joined name replaces it
+      if (plausibleName(joined)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
+    }
+  }
   const cells = [...line.cells];
   const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
@@ -138,6 +148,7 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
@@ -173,6 +184,39 @@ function onlyTradeWords(name: string): boolean {
   return words.length > 0 && words.every((w) => new RegExp(`^(?:${TRADE_WORDS.source})$`, 'i').test(w));
 }
 
+/**
+ * "AEON CO. (M) BHD (126926-H)" -> "AEON CO. (M) BHD": a company registration number in
+ * brackets after the name is its identity, not part of it (OCR may garble the brackets,
+ * the check letter or drop the closing bracket). Only after a legal form, or when the
+ * number has the "digits-letter" shape of a registration number.
+ */
+const REGISTRATION_TAIL = /\s*[({\[]\s*(?:(?:co(?:mpany)?\.?\s*)?(?:reg(?:istration)?|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?[A-Z]{0,3}\s*\d{4,10}(\s*[-–.]\s*[A-Z0-9%]?)?\s*[)}\]]?[\s.,]*$/i;
+
+export function withoutRegistration(text: string): string {
+  const m = REGISTRATION_TAIL.exec(text);
+  if (!m || m.index === 0) return text;
+  const before = text.slice(0, m.index).replace(/[\s,]+$/, '');
+  if (!/\p{L}{2}/u.test(before)) return text;
+  const legal = LEGAL_SUFFIX.exec(before);
+  const endsWithLegal = legal !== null && before.slice(legal.index + legal[0].length).replace(/[\s.,)]/g, '') === '';
+  return endsWithLegal || (m[1] && /[A-Z]\s*[)}\]]?[\s.,]*$/i.test(m[0])) ? before : text;
+}
+
+/** "SON BHD", "SDN, BHD.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" */
+export function normalisedLegalForm(name: string): string {
+  return name.replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
+}
+
+/** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
+function onlyLegalForm(text: string): boolean {
+  const t = withoutRegistration(text.trim());
+  if (!LEGAL_SUFFIX.test(t)) return false;
+  let rest = t;
+  for (let i = 0; i < 4; i++) rest = rest.replace(new RegExp(LEGAL_SUFFIX.source, 'g'), ' ');
+  rest = rest.replace(/\(\s*[A-Z]{1,2}\s*\)|\b(?:co|company)\b\.?/gi, ' ').replace(/[\s,.&()]+/g, ' ').trim();
+  return rest === '' || onlyTradeWords(rest);
+}
+
 function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
@@ -184,7 +228,8 @@ function plausibleName(text: string): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
-  if (t.split(/\s+/).length > 7) return false;
+  // a legal form adds a word or two ("... VEGETARIAN RESTAURANT SDN BHD")
+  if (t.split(/\s+/).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
@@ -193,8 +238,11 @@ function plausibleName(text: string): boolean {
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
   // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
-  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
+  // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number
+  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t)) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
+  if (/\b(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\b|no\b|number)|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
