@@ -262,3 +262,19 @@ test('the company\'s number is not its name though it says "Company"; an obvious
   t.is(read(['MAPLE LEAF SON BHD', '(682288-V)', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'MAPLE LEAF SDN BHD');
   t.is(read(['MAPLE LEAF SDN, BHD.', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'MAPLE LEAF SDN BHD.');
 });
+
+test('"S/B" the OCR read as "5/8" before a registration number is still a legal form', (t) => {
+  const lines = ['12 STAR GROCERS 5/8 (519537-X)', 'LOT P.T. 2811, JALAN ANGSA,', 'TAMAN BERKELEY', '41150 KLANG, SELANGOR', 'Date 17-02-18', 'Total Sales RM 108.50'];
+  t.is(read(lines).vendor_name.value, '12 STAR GROCERS S/B');
+});
+
+test('a place printed between the street and the town is part of the address, not the seller', (t) => {
+  // the seller's name printed in lower case (a logo) still beats the district
+  const lines = ['Tax Invoice', 'golden hour', '78G, JALAN SS21/62,', 'DAMANSARA UTAMA,', '47400 PETALING JAYA.', '(GST Reg. No : 000416321536)', 'Date: 10-03-2018', 'Total 190.00'];
+  t.is(read(lines).vendor_name.value, 'golden hour');
+});
+
+test('a number opening a name with a trade word is part of it; "&" is not a word of the name', (t) => {
+  const lines = ['32 PUB & BISTRO own by CNU TRADING', '78G, JALAN SS21/62,', 'DAMANSARA UTAMA,', '47400 PETALING JAYA.', 'Tax Invoice', 'Date: 10-03-2018', 'Total 190.00'];
+  t.is(read(lines).vendor_name.value, '32 PUB & BISTRO own by CNU TRADING');
+});

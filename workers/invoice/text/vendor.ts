@@ -95,6 +95,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
         if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
+        if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
@@ -148,6 +150,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
+    text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
     text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
@@ -207,6 +211,18 @@ export function normalisedLegalForm(name: string): string {
   return name.replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
 }
 
+const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
+
+/** The line before is a street and the one after a postcode and town (or another street line): the line is part of the address. */
+function withinAddress(doc: Layout, line: LayoutLine): boolean {
+  const prev = doc.lines[line.index - 1];
+  const next = doc.lines[line.index + 1];
+  if (!prev || !next || prev.page !== line.page || next.page !== line.page) return false;
+  const near = (a: LayoutLine, b: LayoutLine) => Math.abs(b.y - a.y) < 2.2 * Math.max(a.h, b.h);
+  if (!near(prev, line) || !near(line, next)) return false;
+  return ADDRESS_WORDS.test(prev.text) && !LEGAL_SUFFIX.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && !LEGAL_SUFFIX.test(next.text);
+}
+
 /** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
 function onlyLegalForm(text: string): boolean {
   const t = withoutRegistration(text.trim());
@@ -229,7 +245,7 @@ function plausibleName(text: string): boolean {
   if (t.length < 2 || t.length > 70) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
   // a legal form adds a word or two ("... VEGETARIAN RESTAURANT SDN BHD")
-  if (t.split(/\s+/).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
+  if (t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
@@ -239,7 +255,8 @@ function plausibleName(text: string): boolean {
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
   // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
   // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number
-  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t)) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
+  // (or a word naming a trade: "32 PUB & BISTRO") — a number before a street is a house number
+  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
   if (/\b(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\b|no\b|number)|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
