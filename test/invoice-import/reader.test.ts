@@ -278,3 +278,20 @@ test('a number opening a name with a trade word is part of it; "&" is not a word
   const lines = ['32 PUB & BISTRO own by CNU TRADING', '78G, JALAN SS21/62,', 'DAMANSARA UTAMA,', '47400 PETALING JAYA.', 'Tax Invoice', 'Date: 10-03-2018', 'Total 190.00'];
   t.is(read(lines).vendor_name.value, '32 PUB & BISTRO own by CNU TRADING');
 });
+
+test('a brand over the legal entity whose registration number is printed with it: the entity is the seller', (t) => {
+  const lines = ['Kettle & Co', 'Kettle & Co Paradigm Mall', 'Bluepeak Marketing Sdn Bhd (616227-D)', 'Lot 1F-01, 1st Flr, Paradigm Mall,', 'No. 1 Jalan SS 7/26A,', '47301 Petaling Jaya', 'TEL: 1300-88-5200', 'Date 11.02.18', 'Total 60.00', 'Shop With Confidence at Kettle & Co'];
+  t.is(read(lines).vendor_name.value, 'Bluepeak Marketing Sdn Bhd');
+  const below = ['Hana Dul Set', 'BLUEPEAK (M) SDN. BHD.', 'Company Reg. No. : (583246-A).', 'p6, Block C, Wholesale City,', 'Jalan Kasuarina 1,', '41200 Klang, Selangor', 'www.hanadulset.com', 'Date 15/01/2018', 'Total 329.10'];
+  t.is(read(below).vendor_name.value, 'BLUEPEAK (M) SDN. BHD.');
+});
+
+test('what follows the legal form on its line is not part of the name; a garbled "Company Reg No" is no name', (t) => {
+  t.is(read(['PRINT WORKS SDN BHD hc', '(1248717-W)', 'NO 5 JALAN BESAR, 43000 KAJANG', 'Date 01/02/2019', 'Total 10.00']).vendor_name.value, 'PRINT WORKS SDN BHD');
+  t.not(read(['x7 ~', 'Company Reo No. 758854', 'NO 18, JALAN KANCIL,', '55100 KUALA LUMPUR', 'Date 27/03/2018', 'Total 130.00']).vendor_name.value, 'Company Reo No. 758854');
+});
+
+test('a legal form alone names no one; it ends the name above even across an OCR speck', (t) => {
+  const lines = ['HAPPY | BOOK', '~', 'C0. (M) SDN BHD', '(Co. No. 113825-W)', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'AMPANG POINT CENTRE', 'Date 11/02/18', 'Total 11.80'];
+  t.is(read(lines.map((l) => l.replace(' | ', ' '))).vendor_name.value, 'HAPPY BOOK CO. (M) SDN BHD');
+});

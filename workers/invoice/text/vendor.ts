@@ -20,6 +20,8 @@ interface VendorCandidate {
   name: string;
   line: LayoutLine;
   score: number;
+  /** its registration number is printed with it (after it on its line or on the line below) */
+  registered: boolean;
 }
 
 /** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
@@ -37,13 +39,21 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
   if (best) {
     const short = compactName(best.name);
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short));
+    // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there
+    const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short) && !(endsLegal && c.name.startsWith(best.name)));
     if (fuller) best = { ...fuller, score: best.score };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
   if (best && !LEGAL_SUFFIX.test(best.name)) {
     const key = compactName(best.name);
     const entity = ranked.find((c) => c.score >= best.score - 4 && LEGAL_SUFFIX.test(c.name) && compactName(c.name).length >= 3 && key.startsWith(compactName(c.name)) && best.name.toLowerCase().startsWith(c.name.split(/\s+/)[0].toLowerCase()));
+    if (entity) best = { ...entity, score: best.score };
+  }
+  // "Harvey Norman" / "Elitetrax Marketing Sdn Bhd (616227-D)": a brand over the legal entity that issues the
+  // receipt, whose registration number is printed with it — the entity is the seller
+  if (best && !LEGAL_SUFFIX.test(best.name) && !best.registered) {
+    const entity = ranked.find((c) => c.registered && c.score >= best.score - 3 && LEGAL_SUFFIX.test(c.name) && !onlyLegalForm(c.name));
     if (entity) best = { ...entity, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
@@ -71,7 +81,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], doc.lines[line.index - 1])) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line))) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
@@ -93,6 +103,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
+        // "CO. (M) SDN BHD" on its own: the end of a name whose start the OCR lost, not a name
+        if (onlyLegalForm(name)) score -= 4;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
         if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
@@ -103,7 +115,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (registrationBelow(doc, line)) score += 1.5;
         if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
-        candidates.push({ name, line, score });
+        const registered = registrationBelow(doc, line) || (line.text.includes(name) && REGISTRATION_TAIL.test(line.text.slice(line.text.indexOf(name) + name.length)) && /\d/.test(line.text.slice(line.text.indexOf(name) + name.length)));
+        candidates.push({ name, line, score, registered });
       }
     }
   });
@@ -119,10 +132,11 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
   // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
   // a legal form (and words naming the trade) ends the name wrapped from the line above, when that one has none
-  if (line.cells.length === 1 && onlyLegalForm(line.text) && prev && prev.page === line.page && line.y - prev.y < 2.2 * Math.max(line.h, prev.h)) {
-    const above = prev.cells.length === 1 ? prev.text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '') : '';
+  const own = wholeText(line);
+  if (own && onlyLegalForm(own) && prev && prev.page === line.page && line.y - prev.y < 3.5 * Math.max(line.h, prev.h)) {
+    const above = (wholeText(prev) ?? '').replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above) && /\p{Lu}/u.test(above)) {
-      const joined = `${above} ${withoutRegistration(line.text.trim())}`;
+      const joined = `${above} ${withoutRegistration(own)}`;
       // the legal form alone names no one: the joined name replaces it
       if (plausibleName(joined)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
     }
@@ -160,8 +174,24 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
   return out;
 }
 
+/** The text of a line that is one cell, or cells set close together ("POPULAR | BOOK"); null for a row of columns. */
+function wholeText(line: LayoutLine): string | null {
+  if (line.cells.length === 1) return line.cells[0].text.trim();
+  const tight = line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  return tight ? line.cells.map((c) => c.text.trim()).join(' ') : null;
+}
+
+/** The line above, passing over OCR specks ("~", "-") between a name and its wrapped end. */
+function lineAbove(doc: Layout, line: LayoutLine): LayoutLine | undefined {
+  for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
+    const l = doc.lines[i];
+    if (/\p{L}{2}/u.test(l.text)) return l;
+  }
+  return undefined;
+}
+
 /** A company's registration number is printed right under its name: "(123456-X)", "JM0325955-V", "(CO.REG:933109-X)". */
-const REGISTRATION_LINE = /^\W*(?:(?:co\.?\s*)?(?:reg(?:istration)?|roc|company)\.?\s*(?:no)?\.?\s*[:.]?\s*)?[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z]\W*$/i;
+const REGISTRATION_LINE = /^\W*(?:(?:co(?:mpany)?\.?\s*)?(?:(?:reg(?:istration)?|roc)\.?\s*)?(?:no\.?|number)?\s*[:.]?\s*)?[({[]?\s*[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z0-9]\W*$/i;
 
 function registrationBelow(doc: Layout, line: LayoutLine): boolean {
   const next = doc.lines[line.index + 1];
@@ -206,9 +236,9 @@ export function withoutRegistration(text: string): string {
   return endsWithLegal || (m[1] && /[A-Z]\s*[)}\]]?[\s.,]*$/i.test(m[0])) ? before : text;
 }
 
-/** "SON BHD", "SDN, BHD.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" */
+/** "SON BHD", "SDN, BHD.", "C0.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" and of "Co." */
 export function normalisedLegalForm(name: string): string {
-  return name.replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
+  return name.replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
 }
 
 const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
@@ -229,7 +259,7 @@ function onlyLegalForm(text: string): boolean {
   if (!LEGAL_SUFFIX.test(t)) return false;
   let rest = t;
   for (let i = 0; i < 4; i++) rest = rest.replace(new RegExp(LEGAL_SUFFIX.source, 'g'), ' ');
-  rest = rest.replace(/\(\s*[A-Z]{1,2}\s*\)|\b(?:co|company)\b\.?/gi, ' ').replace(/[\s,.&()]+/g, ' ').trim();
+  rest = rest.replace(/\(\s*[A-Z]{1,2}\s*\)|\b(?:c[o0]|company)\b\.?/gi, ' ').replace(/[\s,.&()]+/g, ' ').trim();
   return rest === '' || onlyTradeWords(rest);
 }
 
@@ -259,7 +289,7 @@ function plausibleName(text: string): boolean {
   if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
-  if (/\b(?:co(?:mpany)?\.?\s*(?:reg(?:istration)?\b|no\b|number)|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
+  if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
