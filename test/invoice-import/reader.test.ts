@@ -295,3 +295,13 @@ test('a legal form alone names no one; it ends the name above even across an OCR
   const lines = ['HAPPY | BOOK', '~', 'C0. (M) SDN BHD', '(Co. No. 113825-W)', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'AMPANG POINT CENTRE', 'Date 11/02/18', 'Total 11.80'];
   t.is(read(lines.map((l) => l.replace(' | ', ' '))).vendor_name.value, 'HAPPY BOOK CO. (M) SDN BHD');
 });
+
+test('"Owned by" centred over a name at the foot of a till receipt names the seller', (t) => {
+  const lines = ["           PIZZA TOWN", '      GST REF NO : 001694261248', '        PIZZA TOWN SEGAMBUT', 'D-08, M Avenue, Jln 1/38A', '51200 Kuala Lumpur', 'Date 26/03/18', 'Total 60.60', '       Thank you', '          Owned by', '  Rotiwala Food Services Sdn Bhd'];
+  t.is(read(lines).vendor_name.value, 'Rotiwala Food Services Sdn Bhd');
+});
+
+test('a stray number the OCR set before a name does not make a fuller name', (t) => {
+  const lines = ['78  BRIGHT SHAAS SDN BHD. (728515.', '4-20, Jalan Ria 25/62', '40400 Shah Alam Selangor', 'Date 13/03/2017', 'Total 5.00'];
+  t.is(read(lines).vendor_name.value, 'BRIGHT SHAAS SDN BHD.');
+});

@@ -39,9 +39,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
   if (best) {
     const short = compactName(best.name);
-    // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there
+    // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short) && !(endsLegal && c.name.startsWith(best.name)));
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
     if (fuller) best = { ...fuller, score: best.score };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
@@ -333,7 +333,9 @@ function labelAbove(doc: Layout, line: LayoutLine, x0: number, re: RegExp): bool
     const prev = doc.lines[i];
     if (prev.page !== line.page) break;
     // a label is short ("Service Provider:"), not a sentence that happens to say "from"
-    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
+    // set in the same column, or centred over the line as on a till receipt ("Owned by" / "ACME Sdn Bhd")
+    const centred = (c: { x0: number; x1: number }) => prev.cells.length === 1 && line.cells.length <= 4 && Math.abs((c.x0 + c.x1) / 2 - (line.x0 + line.x1) / 2) < 3 * line.h;
+    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && (Math.abs(c.x0 - x0) < 3 * line.h || centred(c)))) return true;
   }
   return false;
 }
