@@ -305,3 +305,8 @@ test('a stray number the OCR set before a name does not make a fuller name', (t)
   const lines = ['78  BRIGHT SHAAS SDN BHD. (728515.', '4-20, Jalan Ria 25/62', '40400 Shah Alam Selangor', 'Date 13/03/2017', 'Total 5.00'];
   t.is(read(lines).vendor_name.value, 'BRIGHT SHAAS SDN BHD.');
 });
+
+test('a till number before the name is not part of it; "SDN 3HD" is the OCR\'s "SDN BHD"', (t) => {
+  t.is(read(['4202044', '#000002 HANAMI (M) Sdn Bhd', 'COMPANY NO(814198-X)', 'DAISO CORNER, IOI MALL', 'PHONE 03-807563806', 'TAX. INVOICE', '20/03/2018 7:07pm RCPT NO.18252', 'Total 35.40']).vendor_name.value, 'HANAMI (M) Sdn Bhd');
+  t.is(read(['.', 'LUCKY SEVEN CASH & CARRY SDN 3HD', '(550150-4)', 'PASARAYA BORONG LUCKY SEVEN', 'NO. 1 Jalan Euro 1', 'Off Jalan Batu Tiga', 'Shah Alam, 40150', 'Date 12-02-2018', 'Total RM367.10']).vendor_name.value, 'LUCKY SEVEN CASH & CARRY SDN BHD');
+});

@@ -162,6 +162,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
+    text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
@@ -238,7 +240,7 @@ export function withoutRegistration(text: string): string {
 
 /** "SON BHD", "SDN, BHD.", "C0.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" and of "Co." */
 export function normalisedLegalForm(name: string): string {
-  return name.replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
+  return name.replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)(S[DO0]N[.,]?\s*)3(HD)\b/g, '$1$2B$3').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
 }
 
 const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
