@@ -310,3 +310,9 @@ test('a till number before the name is not part of it; "SDN 3HD" is the OCR\'s "
   t.is(read(['4202044', '#000002 HANAMI (M) Sdn Bhd', 'COMPANY NO(814198-X)', 'DAISO CORNER, IOI MALL', 'PHONE 03-807563806', 'TAX. INVOICE', '20/03/2018 7:07pm RCPT NO.18252', 'Total 35.40']).vendor_name.value, 'HANAMI (M) Sdn Bhd');
   t.is(read(['.', 'LUCKY SEVEN CASH & CARRY SDN 3HD', '(550150-4)', 'PASARAYA BORONG LUCKY SEVEN', 'NO. 1 Jalan Euro 1', 'Off Jalan Batu Tiga', 'Shah Alam, 40150', 'Date 12-02-2018', 'Total RM367.10']).vendor_name.value, 'LUCKY SEVEN CASH & CARRY SDN BHD');
 });
+
+test('the name printed after "formerly known as" is the old name, not the seller', (t) => {
+  const lines = ['107', 'Sunrise Bakeries Sdn Bhd', 'formerly known as', 'Golden Oven Restaurants Sdn Bhd', '(65351-M)', 'Level 6, Bangunan TH, Damansara Uptown3', 'No.3, Jalan SS21/39, 47400 Petaling Jaya', 'Date 10/03/2018', 'Total 8.50'];
+  t.is(read(lines).vendor_name.value, 'Sunrise Bakeries Sdn Bhd');
+  t.is(read(['Tax Invoice', 'NEWCO MART', 'FKA   OLDCO STORES SDN BHD (306255-X)', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'NEWCO MART');
+});

@@ -103,6 +103,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
+        // "Gerbang Alaf Sdn Bhd" / "formerly known as" / "Golden Arches Sdn Bhd": the old name is not who sells now
+        const former = formerName(doc, line, name);
+        if (former) score -= 4;
         // "CO. (M) SDN BHD" on its own: the end of a name whose start the OCR lost, not a name
         if (onlyLegalForm(name)) score -= 4;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
@@ -116,7 +119,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         const registered = registrationBelow(doc, line) || (line.text.includes(name) && REGISTRATION_TAIL.test(line.text.slice(line.text.indexOf(name) + name.length)) && /\d/.test(line.text.slice(line.text.indexOf(name) + name.length)));
-        candidates.push({ name, line, score, registered });
+        candidates.push({ name, line, score, registered: registered && !former });
       }
     }
   });
@@ -176,6 +179,17 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
   return out;
 }
 
+const FORMERLY = /\b(?:formerly|previously|earlier)(?:\s+(?:known\s+as|called|named|trading\s+as))?|\bf\.?\s?k\.?\s?a\b\.?|\bvormals\b|\bvoorheen\b|\banciennement\b/i;
+
+/** The name follows "formerly known as" (on its line or alone on the line above). */
+function formerName(doc: Layout, line: LayoutLine, name: string): boolean {
+  if (new RegExp(`^(?:${FORMERLY.source})\\s`, 'i').test(name)) return true;
+  const at = line.text.indexOf(name);
+  if (at > 0 && new RegExp(`(?:${FORMERLY.source})[\\s:]*$`, 'i').test(line.text.slice(0, at).replace(/[\s|]+$/, ' '))) return true;
+  const prev = doc.lines[line.index - 1];
+  return Boolean(prev && prev.page === line.page && line.y - prev.y < 2.5 * Math.max(line.h, prev.h) && new RegExp(`^\\W*(?:${FORMERLY.source})[\\s:]*$`, 'i').test(prev.text));
+}
+
 /** The text of a line that is one cell, or cells set close together ("POPULAR | BOOK"); null for a row of columns. */
 function wholeText(line: LayoutLine): string | null {
   if (line.cells.length === 1) return line.cells[0].text.trim();
@@ -205,6 +219,7 @@ const LEGAL_NOTICE = /\b(?:si[èe]ge\s+social|registered\s+(?:office|address|in)
 
 /** The name opens a legal notice ("Free SAS au capital de … RCS Paris") or one follows right under it (the legal footer). */
 function legalNoticeAt(doc: Layout, line: LayoutLine, name: string): boolean {
+  if (new RegExp(`^(?:${FORMERLY.source})\\s`, 'i').test(name)) return true;
   const at = line.text.indexOf(name);
   if (at >= 0 && LEGAL_NOTICE.test(line.text.slice(at + name.length))) return true;
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 2; i++) {
