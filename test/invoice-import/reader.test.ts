@@ -316,3 +316,15 @@ test('the name printed after "formerly known as" is the old name, not the seller
   t.is(read(lines).vendor_name.value, 'Sunrise Bakeries Sdn Bhd');
   t.is(read(['Tax Invoice', 'NEWCO MART', 'FKA   OLDCO STORES SDN BHD (306255-X)', 'LOT 3, JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'Date 30/04/2017', 'Total 3.00']).vendor_name.value, 'NEWCO MART');
 });
+
+test('a house number and the labels of tax numbers are not names; a mall printed after the address, before the telephone, is a place', (t) => {
+  t.not(read(['~', 'BRN GST   No. 000417619968   President: Kang', 'No.J-G-02, Soho KI, Solaris Mont Kiara', 'TEL 03 6206 5567', 'Date 2018-01-05', 'Total 71.00']).vendor_name.value, 'BRN GST');
+  t.not(read(['~', '(Co. No. 113825-W)', 'No 8,  Jalan 7/118B,  Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'Tel 03-9201 6281', 'Date 29/03/18', 'Total 9.65']).vendor_name.value, 'No 8');
+  const mall = ['Tax Invoice', 'Happy Reads', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'EMPIRE SHOPPING GALLERY', '', 'Tel 03-56319320', 'Date 05/03/18', 'Total 9.90'];
+  t.is(read(mall).vendor_name.value, 'Happy Reads');
+});
+
+test('a legal form alone, the start of the name lost, is reported without confidence', (t) => {
+  const h = read(['.', 'CO. (M) SDN BHD', '(Co. No. 113825-W)', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'Tel 03-9201 6281', 'Date 29/03/18', 'Total 9.65']);
+  t.true(h.vendor_name.confidence < 0.9);
+});

@@ -61,7 +61,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   const key = compactName(best.name);
   const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
   const lead = best.score - (rival?.score ?? 0);
-  const strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
+  let strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
+  // "CO. (M) SDN BHD": only the end of a name whose start the OCR lost — the best there is, not a name to trust
+  if (onlyLegalForm(best.name)) strength *= 0.5;
   return { ...calibrated('vendor_name', normalisedLegalForm(best.name), { strength, legibility: best.line.conf }), score: best.score };
 }
 
@@ -109,7 +111,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // "CO. (M) SDN BHD" on its own: the end of a name whose start the OCR lost, not a name
         if (onlyLegalForm(name)) score -= 4;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
-        if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // also a piece of an address the OCR cut into cells ("No 8, | Jalan 7/118B, | Desa Tun Razak")
+        const addressLine = line.cells.length > 1 && wholeText(line) !== null && ADDRESS_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
+        if ((ADDRESS_WORDS.test(name) || addressLine) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
@@ -260,14 +264,18 @@ export function normalisedLegalForm(name: string): string {
 
 const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
 
-/** The line before is a street and the one after a postcode and town (or another street line): the line is part of the address. */
+/** The line before is a street and the one after a postcode and town (or another street line), or the address
+ * before and the telephone after: the line is part of the address. */
 function withinAddress(doc: Layout, line: LayoutLine): boolean {
   const prev = doc.lines[line.index - 1];
   const next = doc.lines[line.index + 1];
   if (!prev || !next || prev.page !== line.page || next.page !== line.page) return false;
-  const near = (a: LayoutLine, b: LayoutLine) => Math.abs(b.y - a.y) < 2.2 * Math.max(a.h, b.h);
-  if (!near(prev, line) || !near(line, next)) return false;
-  return ADDRESS_WORDS.test(prev.text) && !LEGAL_SUFFIX.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && !LEGAL_SUFFIX.test(next.text);
+  const near = (a: LayoutLine, b: LayoutLine, lines = 2.2) => Math.abs(b.y - a.y) < lines * Math.max(a.h, b.h);
+  if (!near(prev, line) || !near(line, next, 3.5)) return false;
+  if (LEGAL_SUFFIX.test(prev.text) || LEGAL_SUFFIX.test(next.text)) return false;
+  if (ADDRESS_WORDS.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && near(line, next)) return true;
+  // "56000 Kuala Lumpur" / "EMPIRE SHOPPING GALLERY" / "Tel 03-…": the address's last line (a mall, a district) before the telephone
+  return (POSTCODE_TOWN.test(prev.text) || ADDRESS_WORDS.test(prev.text)) && /^\W*(?:tel|phone|telephone|fax|hp|t)\b/i.test(next.text);
 }
 
 /** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
@@ -310,6 +318,9 @@ function plausibleName(text: string): boolean {
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
+  // a house number ("No 8") or only the labels of tax and registration numbers ("BRN GST", "GST No.")
+  if (/^(?:no|nr|n°|#)\.?\s*\d+[a-z]?$/i.test(t)) return false;
+  if (/^(?:(?:gst|sst|vat|brn|tin|roc|reg|id|no|tax|ust|btw|tva|iva|nif|cif|abn|ein|uen|gstin|pan)\b[\s.:#/-]*)+$/i.test(t)) return false;
   return true;
 }
 
