@@ -328,3 +328,7 @@ test('a legal form alone, the start of the name lost, is reported without confid
   const h = read(['.', 'CO. (M) SDN BHD', '(Co. No. 113825-W)', '(GST Reg No. 001492992000)', 'No 8, Jalan 7/118B, Desa Tun Razak', '56000 Kuala Lumpur, Malaysia', 'Tel 03-9201 6281', 'Date 29/03/18', 'Total 9.65']);
   t.true(h.vendor_name.confidence < 0.9);
 });
+
+test('a state with its title garbled by the OCR is still a place', (t) => {
+  t.not(read(['{', 'NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI', 'SELANGOR DARUL Els', 'TEL: 03-3271 9672', 'Date 12/02/2018', 'Total 153.35']).vendor_name.value, 'SELANGOR DARUL Els');
+});
