@@ -277,6 +277,8 @@ test('a place printed between the street and the town is part of the address, no
 test('a number opening a name with a trade word is part of it; "&" is not a word of the name', (t) => {
   const lines = ['32 PUB & BISTRO own by CNU TRADING', '78G, JALAN SS21/62,', 'DAMANSARA UTAMA,', '47400 PETALING JAYA.', 'Tax Invoice', 'Date: 10-03-2018', 'Total 190.00'];
   t.is(read(lines).vendor_name.value, '32 PUB & BISTRO own by CNU TRADING');
+  // a quantity before an item is not
+  t.not(read(['~', 'Date 10-03-2018', '1 CAFE LATTE', 'Total 9.00']).vendor_name.value, '1 CAFE LATTE');
 });
 
 test('a brand over the legal entity whose registration number is printed with it: the entity is the seller', (t) => {

@@ -310,8 +310,9 @@ function plausibleName(text: string): boolean {
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
   // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
   // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number
-  // (or a word naming a trade: "32 PUB & BISTRO") — a number before a street is a house number
-  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
+  // (or a word naming a trade after two digits or more: "32 PUB & BISTRO", not the item "1 CAFE LATTE") — a number
+  // before a street is a house number
+  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(/^\d{2,}\s/.test(t) && TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
   if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
