@@ -286,6 +286,9 @@ test('a brand over the legal entity whose registration number is printed with it
   t.is(read(lines).vendor_name.value, 'Bluepeak Marketing Sdn Bhd');
   const below = ['Hana Dul Set', 'BLUEPEAK (M) SDN. BHD.', 'Company Reg. No. : (583246-A).', 'p6, Block C, Wholesale City,', 'Jalan Kasuarina 1,', '41200 Klang, Selangor', 'www.hanadulset.com', 'Date 15/01/2018', 'Total 329.10'];
   t.is(read(below).vendor_name.value, 'BLUEPEAK (M) SDN. BHD.');
+  // not the customer's company printed after the title, registered though it is
+  const customer = ['SUNRISE HARDWARE', 'NO 5 JALAN BESAR, 43000 KAJANG', 'TEL 03-8736 1234', 'CASH SALES', 'ACME ENGINEERING SDN BHD', '(123456-X)', 'Date 01/02/2019', 'Item 1  10.00', 'TOTAL  10.00'];
+  t.is(read(customer).vendor_name.value, 'SUNRISE HARDWARE');
 });
 
 test('what follows the legal form on its line is not part of the name; a garbled "Company Reg No" is no name', (t) => {

@@ -123,7 +123,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
         const registered = registrationBelow(doc, line) || (line.text.includes(name) && REGISTRATION_TAIL.test(line.text.slice(line.text.indexOf(name) + name.length)) && /\d/.test(line.text.slice(line.text.indexOf(name) + name.length)));
-        candidates.push({ name, line, score, registered: registered && !former });
+        // the registered entity that may outrank a brand (readVendor) is never a customer's
+        const customer = customerLines.has(line.index) || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
+        candidates.push({ name, line, score, registered: registered && !former && !customer });
       }
     }
   });
