@@ -225,7 +225,6 @@ const LEGAL_NOTICE = /\b(?:si[èe]ge\s+social|registered\s+(?:office|address|in)
 
 /** The name opens a legal notice ("Free SAS au capital de … RCS Paris") or one follows right under it (the legal footer). */
 function legalNoticeAt(doc: Layout, line: LayoutLine, name: string): boolean {
-  if (new RegExp(`^(?:${FORMERLY.source})\\s`, 'i').test(name)) return true;
   const at = line.text.indexOf(name);
   if (at >= 0 && LEGAL_NOTICE.test(line.text.slice(at + name.length))) return true;
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 2; i++) {
