@@ -20,6 +20,8 @@ interface VendorCandidate {
   name: string;
   line: LayoutLine;
   score: number;
+  /** its registration number is printed with it (after it on its line or on the line below) */
+  registered: boolean;
 }
 
 /** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
@@ -37,7 +39,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
   if (best) {
     const short = compactName(best.name);
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short));
+    // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
+    const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
     if (fuller) best = { ...fuller, score: best.score };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
@@ -46,13 +50,21 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const entity = ranked.find((c) => c.score >= best.score - 4 && LEGAL_SUFFIX.test(c.name) && compactName(c.name).length >= 3 && key.startsWith(compactName(c.name)) && best.name.toLowerCase().startsWith(c.name.split(/\s+/)[0].toLowerCase()));
     if (entity) best = { ...entity, score: best.score };
   }
+  // "Harvey Norman" / "Elitetrax Marketing Sdn Bhd (616227-D)": a brand over the legal entity that issues the
+  // receipt, whose registration number is printed with it — the entity is the seller
+  if (best && !LEGAL_SUFFIX.test(best.name) && !best.registered) {
+    const entity = ranked.find((c) => c.registered && c.score >= best.score - 3 && LEGAL_SUFFIX.test(c.name) && !onlyLegalForm(c.name));
+    if (entity) best = { ...entity, score: best.score };
+  }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
   // evidence: the score itself and the lead over the best candidate naming someone else
   const key = compactName(best.name);
   const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
   const lead = best.score - (rival?.score ?? 0);
-  const strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
-  return { ...calibrated('vendor_name', best.name, { strength, legibility: best.line.conf }), score: best.score };
+  let strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
+  // "CO. (M) SDN BHD": only the end of a name whose start the OCR lost — the best there is, not a name to trust
+  if (onlyLegalForm(best.name)) strength *= 0.5;
+  return { ...calibrated('vendor_name', normalisedLegalForm(best.name), { strength, legibility: best.line.conf }), score: best.score };
 }
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
@@ -71,7 +83,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1])) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line))) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
@@ -93,15 +105,27 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
+        // "Gerbang Alaf Sdn Bhd" / "formerly known as" / "Golden Arches Sdn Bhd": the old name is not who sells now
+        const former = formerName(doc, line, name);
+        if (former) score -= 4;
+        // "CO. (M) SDN BHD" on its own: the end of a name whose start the OCR lost, not a name
+        if (onlyLegalForm(name)) score -= 4;
         // "Taman Sri Putra", "No. 53 Jalan Putra": an address line, unless a legal form says it is a name
-        if (ADDRESS_WORDS.test(name) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // also a piece of an address the OCR cut into cells ("No 8, | Jalan 7/118B, | Desa Tun Razak")
+        const addressLine = line.cells.length > 1 && wholeText(line) !== null && ADDRESS_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
+        if ((ADDRESS_WORDS.test(name) || addressLine) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
+        if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
         if (registrationBelow(doc, line)) score += 1.5;
         if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
-        candidates.push({ name, line, score });
+        const registered = registrationBelow(doc, line) || (line.text.includes(name) && REGISTRATION_TAIL.test(line.text.slice(line.text.indexOf(name) + name.length)) && /\d/.test(line.text.slice(line.text.indexOf(name) + name.length)));
+        // the registered entity that may outrank a brand (readVendor) is never a customer's
+        const customer = customerLines.has(line.index) || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
+        candidates.push({ name, line, score, registered: registered && !former && !customer });
       }
     }
   });
@@ -113,8 +137,19 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
  * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
  * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
  */
-function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
+function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
+  // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
+  // a legal form (and words naming the trade) ends the name wrapped from the line above, when that one has none
+  const own = wholeText(line);
+  if (own && onlyLegalForm(own) && prev && prev.page === line.page && line.y - prev.y < 3.5 * Math.max(line.h, prev.h)) {
+    const above = (wholeText(prev) ?? '').replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above) && /\p{Lu}/u.test(above)) {
+      const joined = `${above} ${withoutRegistration(own)}`;
+      // the legal form alone names no one: the joined name replaces it
+      if (plausibleName(joined)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
+    }
+  }
   const cells = [...line.cells];
   const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
@@ -136,8 +171,13 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
+    text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
+    text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
+    text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
@@ -145,8 +185,35 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine): { name
   return out;
 }
 
+const FORMERLY = /\b(?:formerly|previously|earlier)(?:\s+(?:known\s+as|called|named|trading\s+as))?|\bf\.?\s?k\.?\s?a\b\.?|\bvormals\b|\bvoorheen\b|\banciennement\b/i;
+
+/** The name follows "formerly known as" (on its line or alone on the line above). */
+function formerName(doc: Layout, line: LayoutLine, name: string): boolean {
+  if (new RegExp(`^(?:${FORMERLY.source})\\s`, 'i').test(name)) return true;
+  const at = line.text.indexOf(name);
+  if (at > 0 && new RegExp(`(?:${FORMERLY.source})[\\s:]*$`, 'i').test(line.text.slice(0, at).replace(/[\s|]+$/, ' '))) return true;
+  const prev = doc.lines[line.index - 1];
+  return Boolean(prev && prev.page === line.page && line.y - prev.y < 2.5 * Math.max(line.h, prev.h) && new RegExp(`^\\W*(?:${FORMERLY.source})[\\s:]*$`, 'i').test(prev.text));
+}
+
+/** The text of a line that is one cell, or cells set close together ("POPULAR | BOOK"); null for a row of columns. */
+function wholeText(line: LayoutLine): string | null {
+  if (line.cells.length === 1) return line.cells[0].text.trim();
+  const tight = line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  return tight ? line.cells.map((c) => c.text.trim()).join(' ') : null;
+}
+
+/** The line above, passing over OCR specks ("~", "-") between a name and its wrapped end. */
+function lineAbove(doc: Layout, line: LayoutLine): LayoutLine | undefined {
+  for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
+    const l = doc.lines[i];
+    if (/\p{L}{2}/u.test(l.text)) return l;
+  }
+  return undefined;
+}
+
 /** A company's registration number is printed right under its name: "(123456-X)", "JM0325955-V", "(CO.REG:933109-X)". */
-const REGISTRATION_LINE = /^\W*(?:(?:co\.?\s*)?(?:reg(?:istration)?|roc|company)\.?\s*(?:no)?\.?\s*[:.]?\s*)?[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z]\W*$/i;
+const REGISTRATION_LINE = /^\W*(?:(?:co(?:mpany)?\.?\s*)?(?:(?:reg(?:istration)?|roc)\.?\s*)?(?:no\.?|number)?\s*[:.]?\s*)?[({[]?\s*[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z0-9]\W*$/i;
 
 function registrationBelow(doc: Layout, line: LayoutLine): boolean {
   const next = doc.lines[line.index + 1];
@@ -173,6 +240,55 @@ function onlyTradeWords(name: string): boolean {
   return words.length > 0 && words.every((w) => new RegExp(`^(?:${TRADE_WORDS.source})$`, 'i').test(w));
 }
 
+/**
+ * "AEON CO. (M) BHD (126926-H)" -> "AEON CO. (M) BHD": a company registration number in
+ * brackets after the name is its identity, not part of it (OCR may garble the brackets,
+ * the check letter or drop the closing bracket). Only after a legal form, or when the
+ * number has the "digits-letter" shape of a registration number.
+ */
+const REGISTRATION_TAIL = /\s*[({\[]\s*(?:(?:co(?:mpany)?\.?\s*)?(?:reg(?:istration)?|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?[A-Z]{0,3}\s*\d{4,10}(\s*[-–.]\s*[A-Z0-9%]?)?\s*[)}\]]?[\s.,]*$/i;
+
+export function withoutRegistration(text: string): string {
+  const m = REGISTRATION_TAIL.exec(text);
+  if (!m || m.index === 0) return text;
+  const before = text.slice(0, m.index).replace(/[\s,]+$/, '');
+  if (!/\p{L}{2}/u.test(before)) return text;
+  const legal = LEGAL_SUFFIX.exec(before);
+  const endsWithLegal = legal !== null && before.slice(legal.index + legal[0].length).replace(/[\s.,)]/g, '') === '';
+  return endsWithLegal || (m[1] && /[A-Z]\s*[)}\]]?[\s.,]*$/i.test(m[0])) ? before : text;
+}
+
+/** "SON BHD", "SDN, BHD.", "C0.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" and of "Co." */
+export function normalisedLegalForm(name: string): string {
+  return name.replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)(S[DO0]N[.,]?\s*)3(HD)\b/g, '$1$2B$3').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
+}
+
+const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
+
+/** The line before is a street and the one after a postcode and town (or another street line), or the address
+ * before and the telephone after: the line is part of the address. */
+function withinAddress(doc: Layout, line: LayoutLine): boolean {
+  const prev = doc.lines[line.index - 1];
+  const next = doc.lines[line.index + 1];
+  if (!prev || !next || prev.page !== line.page || next.page !== line.page) return false;
+  const near = (a: LayoutLine, b: LayoutLine, lines = 2.2) => Math.abs(b.y - a.y) < lines * Math.max(a.h, b.h);
+  if (!near(prev, line) || !near(line, next, 3.5)) return false;
+  if (LEGAL_SUFFIX.test(prev.text) || LEGAL_SUFFIX.test(next.text)) return false;
+  if (ADDRESS_WORDS.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && near(line, next)) return true;
+  // "56000 Kuala Lumpur" / "EMPIRE SHOPPING GALLERY" / "Tel 03-…": the address's last line (a mall, a district) before the telephone
+  return (POSTCODE_TOWN.test(prev.text) || ADDRESS_WORDS.test(prev.text)) && /^\W*(?:tel|phone|telephone|fax|hp|t)\b/i.test(next.text);
+}
+
+/** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
+function onlyLegalForm(text: string): boolean {
+  const t = withoutRegistration(text.trim());
+  if (!LEGAL_SUFFIX.test(t)) return false;
+  let rest = t;
+  for (let i = 0; i < 4; i++) rest = rest.replace(new RegExp(LEGAL_SUFFIX.source, 'g'), ' ');
+  rest = rest.replace(/\(\s*[A-Z]{1,2}\s*\)|\b(?:c[o0]|company)\b\.?/gi, ' ').replace(/[\s,.&()]+/g, ' ').trim();
+  return rest === '' || onlyTradeWords(rest);
+}
+
 function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
@@ -184,7 +300,8 @@ function plausibleName(text: string): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
-  if (t.split(/\s+/).length > 7) return false;
+  // a legal form adds a word or two ("... VEGETARIAN RESTAURANT SDN BHD")
+  if (t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
@@ -193,11 +310,19 @@ function plausibleName(text: string): boolean {
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
   // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
-  if (/^\d+\s+\p{L}|\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
+  // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number
+  // (or a word naming a trade after two digits or more: "32 PUB & BISTRO", not the item "1 CAFE LATTE") — a number
+  // before a street is a house number
+  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(/^\d{2,}\s/.test(t) && TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
+  // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
+  if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
   if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
+  // a house number ("No 8") or only the labels of tax and registration numbers ("BRN GST", "GST No.")
+  if (/^(?:no|nr|n°|#)\.?\s*\d+[a-z]?$/i.test(t)) return false;
+  if (/^(?:(?:gst|sst|vat|brn|tin|roc|reg|id|no|tax|ust|btw|tva|iva|nif|cif|abn|ein|uen|gstin|pan)\b[\s.:#/-]*)+$/i.test(t)) return false;
   return true;
 }
 
@@ -238,7 +363,9 @@ function labelAbove(doc: Layout, line: LayoutLine, x0: number, re: RegExp): bool
     const prev = doc.lines[i];
     if (prev.page !== line.page) break;
     // a label is short ("Service Provider:"), not a sentence that happens to say "from"
-    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
+    // set in the same column, or centred over the line as on a till receipt ("Owned by" / "ACME Sdn Bhd")
+    const centred = (c: { x0: number; x1: number }) => prev.cells.length === 1 && line.cells.length <= 4 && Math.abs((c.x0 + c.x1) / 2 - (line.x0 + line.x1) / 2) < 3 * line.h;
+    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && (Math.abs(c.x0 - x0) < 3 * line.h || centred(c)))) return true;
   }
   return false;
 }
