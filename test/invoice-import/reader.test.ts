@@ -229,3 +229,13 @@ test('a department\'s return address at the top names the legal entity of the fo
   ];
   t.is(read(lines).vendor_name.value, 'Lumen SAS');
 });
+
+// ---- document date on receipts (dates.ts, header-fields.ts) ----
+
+test('a time printed with dots is not a date and does not decide the day/month order', (t) => {
+  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date(['Date | 06/01/18 | 12.17.26 PM']), '2018-01-06', 'after the date, before PM');
+  t.is(date(['Doc No | CS00012626 | Date: | 10/01/2018', 'Cashier | USER | Time: 09.20.00']), '2018-01-10', 'after a time label');
+  // a US receipt keeps month first
+  t.is(read(['Bar Inc.', '500 Market St, San Francisco, CA 94105', 'Date 03/04/2023 10.15.20 AM', 'Total $ 20.00']).invoice_date.value, '2023-03-04');
+});

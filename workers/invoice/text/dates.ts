@@ -43,6 +43,20 @@ const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 
+// A till prints the time with dots as often as with colons ("12.17.26 PM", "Time: 09.20.00"): a
+// triple of two-digit parts that reads as a clock (hours, minutes, seconds) and stands where a
+// time stands — after a time label, before am/pm, or after the date on the same line — is a time.
+const TIME_LABEL_BEFORE = /\b(?:time|masa|waktu|hora|zeit|uhrzeit|heure|ora)\b\W{0,6}$/i;
+const DATE_BEFORE = /\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\D+$|\d{4}[./-]\d{1,2}[./-]\d{1,2}\D+$/;
+function isClockTime(text: string, m: RegExpExecArray): boolean {
+  if (m[2] !== '.' || m[4].length !== 2) return false;
+  if (+m[1] > 23 || +m[3] > 59 || +m[4] > 59 || m[3].length !== 2) return false;
+  const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  const before = text.slice(lineStart, m.index);
+  const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+  return TIME_LABEL_BEFORE.test(before) || /^\s*[ap]\.?\s?m\b/i.test(after) || DATE_BEFORE.test(before);
+}
+
 function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
@@ -67,6 +81,7 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(NUMERIC_RE)) {
+    if (isClockTime(text, m)) continue;
     const a = +m[1];
     const b = +m[3];
     const y = +m[4];
@@ -90,6 +105,7 @@ export function documentDayOrder(text: string, currency: string | null, country?
   let slash = 0;
   let other = 0;
   for (const m of text.matchAll(NUMERIC_RE)) {
+    if (isClockTime(text, m)) continue;
     const a = +m[1];
     const b = +m[3];
     if (a > 12 && b <= 12) dmy++;
