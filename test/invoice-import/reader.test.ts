@@ -239,3 +239,13 @@ test('a time printed with dots is not a date and does not decide the day/month o
   // a US receipt keeps month first
   t.is(read(['Bar Inc.', '500 Market St, San Francisco, CA 94105', 'Date 03/04/2023 10.15.20 AM', 'Total $ 20.00']).invoice_date.value, '2023-03-04');
 });
+
+test('eight digits without separators are a date where a date stands', (t) => {
+  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date(['DocNo  CS00010119266 Date02122017', 'Cashier  USER  Time: 08:44:00']), '2017-12-02', 'glued to its label');
+  t.is(date(['25032018 13:11:54']), '2018-03-25', 'before the time');
+  t.is(date(['27032018   No: CS-20243']), '2018-03-27', 'a cell of its own');
+  // an item code among other words is not a date; a printed date beats a bare one
+  t.is(date(['Item code 10032018 x1   9.00']), null);
+  t.is(date(['27032018   No: CS-20243', 'Date: 26/03/2018']), '2018-03-26');
+});

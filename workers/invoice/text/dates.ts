@@ -33,6 +33,8 @@ export interface DateMatch {
   /** numeric a/b/yyyy where both a and b could be the month */
   ambiguous: boolean;
   text: string;
+  /** eight digits without separators (27032018), read only where a date stands */
+  compact?: boolean;
 }
 
 // OCR often glues the time printed after a date to it ("25/12/20188:13:39PM", "05Mar201818:24"):
@@ -55,6 +57,26 @@ function isClockTime(text: string, m: RegExpExecArray): boolean {
   const before = text.slice(lineStart, m.index);
   const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
   return TIME_LABEL_BEFORE.test(before) || /^\s*[ap]\.?\s?m\b/i.test(after) || DATE_BEFORE.test(before);
+}
+
+// A date printed or read without its separators ("27032018", "Date02122017", "25032018 13:11:54"):
+// eight digits are a date only where a date stands — right after a date label, right before a
+// time, or alone in a cell of their own — and only when they make a real date.
+const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
+const DATE_LABEL_BEFORE = /(?:\b(?:date|dated|dt|datum|fecha|data|tarikh|tanggal)\.?\s*[:#]?\s*)$/i;
+const TIME_AFTER = /^\s{0,3}\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\b/;
+function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string | null {
+  const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  const lineEnd = text.indexOf('\n', m.index);
+  const before = text.slice(lineStart, m.index);
+  const after = text.slice(m.index + 8, lineEnd < 0 ? undefined : lineEnd);
+  const ownCell = /(?:^|\|)\s*$/.test(before) && /^\s*(?:\||$)/.test(after);
+  if (!DATE_LABEL_BEFORE.test(before) && !TIME_AFTER.test(after) && !ownCell) return null;
+  const d = m[1];
+  const [p, q, y] = [+d.slice(0, 2), +d.slice(2, 4), +d.slice(4)];
+  if (/^(?:19|20)/.test(d.slice(4))) return order === 'mdy' ? valid(y, p, q) : valid(y, q, p);
+  if (/^(?:19|20)/.test(d)) return valid(+d.slice(0, 4), +d.slice(4, 6), +d.slice(6));
+  return null;
 }
 
 function valid(y: number, m: number, d: number): string | null {
@@ -89,6 +111,12 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     const mdy = valid(y, a, b);
     if (dmy && mdy && a !== b) push(m, order === 'mdy' ? mdy : dmy, true);
     else push(m, dmy ?? mdy);
+  }
+  for (const m of text.matchAll(COMPACT_RE)) {
+    const iso = compactDate(text, m, order);
+    const before = out.length;
+    push(m, iso);
+    if (out.length > before) out[out.length - 1].compact = true;
   }
   return out.sort((x, y) => x.index - y.index);
 }
