@@ -249,3 +249,13 @@ test('eight digits without separators are a date where a date stands', (t) => {
   t.is(date(['Item code 10032018 x1   9.00']), null);
   t.is(date(['27032018   No: CS-20243', 'Date: 26/03/2018']), '2018-03-26');
 });
+
+test('a date the OCR read with a 6, 8 or 9 for a 0 is read back when it cannot be real as read', (t) => {
+  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date(['19/62/2018 16:45   5132 002 0026157']), '2018-02-19', 'the month');
+  t.is(date(['12-02-2618   11:34:45 AM']), '2018-02-12', 'the year');
+  t.is(date(['CASH1 #10-82   17/83/2817 21:35']), '2017-03-17', 'both');
+  // a date real as printed is left alone, and one printed whole wins
+  t.is(date(['19/06/2018 16:45']), '2018-06-19');
+  t.is(date(['Date: 18/02/2018', '19/62/2018 16:45']), '2018-02-18');
+});

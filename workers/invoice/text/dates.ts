@@ -35,6 +35,8 @@ export interface DateMatch {
   text: string;
   /** eight digits without separators (27032018), read only where a date stands */
   compact?: boolean;
+  /** read with a 0 the OCR took for a 6, 8 or 9 (19/62/2018, 12-02-2618) */
+  repaired?: boolean;
 }
 
 // OCR often glues the time printed after a date to it ("25/12/20188:13:39PM", "05Mar201818:24"):
@@ -79,6 +81,15 @@ function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string 
   return null;
 }
 
+// OCR reads a 0 as 6, 8 or 9 ("19/62/2018", "12-02-2618", "17/83/2817"): a numeric date with a
+// four-digit year that is impossible as read, but real with such a digit read back as 0.
+const REPAIR_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{2})\s?\2\s?(2\d{3})(?:(?![\d/])|${GLUED_TIME})`, 'g');
+function repairZero(part: string, ok: (n: number) => boolean): string | null {
+  if (ok(+part)) return part;
+  const fixed = part.replace(/^([12]?)[689]/, '$10');
+  return fixed !== part && ok(+fixed) ? fixed : null;
+}
+
 function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
@@ -111,6 +122,19 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     const mdy = valid(y, a, b);
     if (dmy && mdy && a !== b) push(m, order === 'mdy' ? mdy : dmy, true);
     else push(m, dmy ?? mdy);
+  }
+  for (const m of text.matchAll(REPAIR_RE)) {
+    if (valid(+m[4], +m[3], +m[1]) || valid(+m[4], +m[1], +m[3])) continue; // real as read
+    const y = repairZero(m[4], (n) => n >= 1990 && n <= 2100);
+    if (!y) continue;
+    // the part in the month's place is repaired; the day's may be too
+    const [dayPart, monthPart] = order === 'mdy' ? [m[3], m[1]] : [m[1], m[3]];
+    const month = repairZero(monthPart, (n) => n >= 1 && n <= 12);
+    const day = repairZero(dayPart, (n) => n >= 1 && n <= 31);
+    if (!month || !day) continue;
+    const before = out.length;
+    push(m, valid(+y, +month, +day));
+    if (out.length > before) out[out.length - 1].repaired = true;
   }
   for (const m of text.matchAll(COMPACT_RE)) {
     const iso = compactDate(text, m, order);

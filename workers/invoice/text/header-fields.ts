@@ -42,8 +42,9 @@ export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> 
     const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
       let score = other ? 0.25 : 0.4;
-      // eight digits without separators are a date less surely than one printed with them
-      if (d.compact) score -= 0.1;
+      // eight digits without separators, or a date read back from an OCR slip, are a date less
+      // surely than one printed and read whole
+      if (d.compact || d.repaired) score -= 0.1;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
       if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf };
