@@ -259,3 +259,12 @@ test('a date the OCR read with a 6, 8 or 9 for a 0 is read back when it cannot b
   t.is(date(['19/06/2018 16:45']), '2018-06-19');
   t.is(date(['Date: 18/02/2018', '19/62/2018 16:45']), '2018-02-18');
 });
+
+test('a date with a separator the OCR lost or misread is still read', (t) => {
+  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date(['S1:347H   548017   05 02-18']), '2018-02-05', 'a space for the first, in a cell of its own');
+  t.is(date(['Date: 10.08,2017']), '2017-08-10', 'a comma for the second');
+  t.is(date(['Date: 10/0812017']), '2017-08-10', 'a 1 for the second slash');
+  // a price and a count are not a date
+  t.is(date(['Item   1   3.10 20   2.45']), null);
+});

@@ -67,13 +67,18 @@ function isClockTime(text: string, m: RegExpExecArray): boolean {
 const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
 const DATE_LABEL_BEFORE = /(?:\b(?:date|dated|dt|datum|fecha|data|tarikh|tanggal)\.?\s*[:#]?\s*)$/i;
 const TIME_AFTER = /^\s{0,3}\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\b/;
-function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string | null {
+/** Whether a match stands where a date stands: after a date label, before a time, or alone in its cell. */
+function whereDateStands(text: string, m: RegExpExecArray): boolean {
   const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
   const lineEnd = text.indexOf('\n', m.index);
   const before = text.slice(lineStart, m.index);
-  const after = text.slice(m.index + 8, lineEnd < 0 ? undefined : lineEnd);
+  const after = text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd);
+  if (TIME_LABEL_BEFORE.test(before)) return false;
   const ownCell = /(?:^|\|)\s*$/.test(before) && /^\s*(?:\||$)/.test(after);
-  if (!DATE_LABEL_BEFORE.test(before) && !TIME_AFTER.test(after) && !ownCell) return null;
+  return DATE_LABEL_BEFORE.test(before) || TIME_AFTER.test(after) || ownCell;
+}
+function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string | null {
+  if (!whereDateStands(text, m)) return null;
   const d = m[1];
   const [p, q, y] = [+d.slice(0, 2), +d.slice(2, 4), +d.slice(4)];
   if (/^(?:19|20)/.test(d.slice(4))) return order === 'mdy' ? valid(y, p, q) : valid(y, q, p);
@@ -89,6 +94,11 @@ function repairZero(part: string, ok: (n: number) => boolean): string | null {
   const fixed = part.replace(/^([12]?)[689]/, '$10');
   return fixed !== part && ok(+fixed) ? fixed : null;
 }
+
+// A separator the OCR lost or misread: a space or a comma for one of them ("05 02-18",
+// "10.08,2017"), or a 1 for the second slash before a four-digit year ("10/0812017"). Read
+// anywhere with a four-digit year, with a two-digit one only where a date stands.
+const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
 function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -134,6 +144,19 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     if (!month || !day) continue;
     const before = out.length;
     push(m, valid(+y, +month, +day));
+    if (out.length > before) out[out.length - 1].repaired = true;
+  }
+  for (const m of text.matchAll(LOOSE_RE)) {
+    const [s1, s2] = [m[2] ?? m[3], m[5] ?? m[6] ?? '1'];
+    if (s1 === s2 && s1 !== ',' && s1.trim()) continue; // printed whole: read above, or not a date
+    if (!s1.trim() && !s2.trim()) continue; // three numbers in a row
+    // a two-digit year: only where a date stands, and not with a decimal point or comma ("3.10 20" is a price and a count)
+    if (m[7].length === 2 && (!whereDateStands(text, m) || /[.,]/.test(s1 + s2))) continue;
+    const [a, b, y] = [+m[1], +m[4], +m[7]];
+    const dmy = valid(y, b, a);
+    const mdy = valid(y, a, b);
+    const before = out.length;
+    push(m, order === 'mdy' ? (mdy ?? dmy) : (dmy ?? mdy), !!(dmy && mdy && a !== b));
     if (out.length > before) out[out.length - 1].repaired = true;
   }
   for (const m of text.matchAll(COMPACT_RE)) {
