@@ -268,3 +268,12 @@ test('a date with a separator the OCR lost or misread is still read', (t) => {
   // a price and a count are not a date
   t.is(date(['Item   1   3.10 20   2.45']), null);
 });
+
+test('a year the OCR slipped is read back from the other dates the document agrees on', (t) => {
+  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date(['Date : 20/03/2013 13:01', 'Item  1  9.00', 'Printed 20/03/2018 13:05', 'Reprint 21/03/2018 09:00']), '2018-03-20');
+  // one other date is a tie, not a majority; a year apart is another year, not a slip; a warranty is another date
+  t.is(date(['Date : 27/03/2018 16:54', '27/03/2016 16:54:04']), '2018-03-27');
+  t.is(date(['Date : 28/12/2017 13:01', 'Printed 02/01/2018', 'Reprint 03/01/2018']), '2017-12-28');
+  t.is(date(['Date : 05/03/2017 10:00', 'Warranty until 05/03/2019', 'Warranty card 05/03/2019']), '2017-03-05');
+});
