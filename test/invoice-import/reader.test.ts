@@ -277,3 +277,9 @@ test('a year the OCR slipped is read back from the other dates the document agre
   t.is(date(['Date : 28/12/2017 13:01', 'Printed 02/01/2018', 'Reprint 03/01/2018']), '2017-12-28');
   t.is(date(['Date : 05/03/2017 10:00', 'Warranty until 05/03/2019', 'Warranty card 05/03/2019']), '2017-03-05');
 });
+
+test('a written month between separators (02/Jan/2017, 15-JAN-18) is a date', (t) => {
+  const date = (line: string) => read(['KEDAI MAKAN SDN BHD', line, 'TOTAL  9.00']).invoice_date.value;
+  t.is(date('CB#- 58273584475   02/Jan/2017 10:48:29'), '2017-01-02');
+  t.is(date('Date: 15-JAN-18'), '2018-01-15');
+});

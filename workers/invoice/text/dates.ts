@@ -45,6 +45,8 @@ const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
 const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2}))`, 'g');
 const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+// "02/Jan/2017", "15-JAN-18": a written month between the same two separators
+const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 
 // A till prints the time with dots as often as with colons ("12.17.26 PM", "Time: 09.20.00"): a
@@ -122,6 +124,7 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
+  for (const m of text.matchAll(DAY_MONTH_SEP_RE)) push(m, valid(+m[4], MONTHS[m[3].toLowerCase()], +m[1]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(NUMERIC_RE)) {
     if (isClockTime(text, m)) continue;
