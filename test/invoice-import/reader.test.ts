@@ -283,3 +283,8 @@ test('a written month between separators (02/Jan/2017, 15-JAN-18) is a date', (t
   t.is(date('CB#- 58273584475   02/Jan/2017 10:48:29'), '2017-01-02');
   t.is(date('Date: 15-JAN-18'), '2018-01-15');
 });
+
+test('a part number shaped like a date of the far future does not decide the day/month order', (t) => {
+  const h = read(['KEDAI SERBAGUNA SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', 'Date 03/04/2018 10:15', 'RC11-23-42 - 12/144   1   9.00', 'TOTAL  9.00']);
+  t.is(h.invoice_date.value, '2018-04-03');
+});

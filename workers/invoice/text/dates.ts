@@ -184,6 +184,9 @@ export function documentDayOrder(text: string, currency: string | null, country?
   let other = 0;
   for (const m of text.matchAll(NUMERIC_RE)) {
     if (isClockTime(text, m)) continue;
+    // a part number ("RC11-23-42") makes no date of this century's past or near future: no vote
+    const year = m[4].length === 2 ? 2000 + +m[4] : +m[4];
+    if (year > new Date().getUTCFullYear() + 1) continue;
     const a = +m[1];
     const b = +m[3];
     if (a > 12 && b <= 12) dmy++;

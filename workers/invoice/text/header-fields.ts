@@ -70,7 +70,7 @@ function agreeingYear(layout: Layout, iso: string, order: DayOrder): string | nu
   const others: string[] = [];
   for (const line of layout.lines) {
     if (OTHER_DATE_WORDS.test(line.text) || /\b(?:warrant|guarant|garansi|jaminan)\w*/i.test(line.text)) continue;
-    for (const d of findDates(line.text, order)) if (d.iso !== iso) others.push(d.iso);
+    for (const d of plausibleDates(line.text, order)) if (d.iso !== iso) others.push(d.iso);
   }
   // one other date against the chosen one is a tie, not a majority
   if (others.length < 2 || others.some((d) => d.startsWith(year))) return null;
