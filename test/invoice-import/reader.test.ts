@@ -267,6 +267,7 @@ test('a date with a separator the OCR lost or misread is still read', (t) => {
   t.is(date(['Date: 10/0812017']), '2017-08-10', 'a 1 for the second slash');
   // a price and a count are not a date
   t.is(date(['Item   1   3.10 20   2.45']), null);
+  t.is(date(['Pen blue   3.10 2019   SR']), null);
 });
 
 test('a year the OCR slipped is read back from the other dates the document agrees on', (t) => {

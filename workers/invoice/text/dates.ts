@@ -97,9 +97,9 @@ function repairZero(part: string, ok: (n: number) => boolean): string | null {
   return fixed !== part && ok(+fixed) ? fixed : null;
 }
 
-// A separator the OCR lost or misread: a space or a comma for one of them ("05 02-18",
-// "10.08,2017"), or a 1 for the second slash before a four-digit year ("10/0812017"). Read
-// anywhere with a four-digit year, with a two-digit one only where a date stands.
+// A separator the OCR lost or misread: a space for one of a slash or dash pair ("05 02-18"), a
+// comma for one of them ("10.08,2017"), or a 1 for the second slash ("10/0812017"). Read anywhere
+// with a four-digit year; a two-digit one only with a space, and only where a date stands.
 const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
 function valid(y: number, m: number, d: number): string | null {
@@ -151,10 +151,17 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
   }
   for (const m of text.matchAll(LOOSE_RE)) {
     const [s1, s2] = [m[2] ?? m[3], m[5] ?? m[6] ?? '1'];
+    const seps = s1 + s2;
     if (s1 === s2 && s1 !== ',' && s1.trim()) continue; // printed whole: read above, or not a date
     if (!s1.trim() && !s2.trim()) continue; // three numbers in a row
-    // a two-digit year: only where a date stands, and not with a decimal point or comma ("3.10 20" is a price and a count)
-    if (m[7].length === 2 && (!whereDateStands(text, m) || /[.,]/.test(s1 + s2))) continue;
+    const fourDigits = m[7].length === 4;
+    // a space with a decimal point or a comma is a price and a count ("3.10 2019"), not a date
+    if (/\s/.test(seps) && /[.,]/.test(seps)) continue;
+    // a comma, or a 1 for a slash, only before a four-digit year; the 1 only after a slash or dash
+    if ((/,/.test(seps) || s2 === '1') && !fourDigits) continue;
+    if (s2 === '1' && !/[/-]/.test(s1)) continue;
+    // a two-digit year only where a date stands
+    if (!fourDigits && !whereDateStands(text, m)) continue;
     const [a, b, y] = [+m[1], +m[4], +m[7]];
     const dmy = valid(y, b, a);
     const mdy = valid(y, a, b);
