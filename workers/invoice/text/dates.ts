@@ -53,7 +53,7 @@ const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:
 // triple of two-digit parts that reads as a clock (hours, minutes, seconds) and stands where a
 // time stands — after a time label, before am/pm, or after the date on the same line — is a time.
 const TIME_LABEL_BEFORE = /\b(?:time|masa|waktu|hora|zeit|uhrzeit|heure|ora)\b\W{0,6}$/i;
-const DATE_BEFORE = /\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\D+$|\d{4}[./-]\d{1,2}[./-]\d{1,2}\D+$/;
+const DATE_BEFORE = /(?:\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})[\s|,]+$/;
 function isClockTime(text: string, m: RegExpExecArray): boolean {
   if (m[2] !== '.' || m[4].length !== 2) return false;
   if (+m[1] > 23 || +m[3] > 59 || +m[4] > 59 || m[3].length !== 2) return false;
