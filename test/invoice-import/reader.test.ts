@@ -247,6 +247,7 @@ test('eight digits without separators are a date where a date stands', (t) => {
   t.is(date(['27032018   No: CS-20243']), '2018-03-27', 'a cell of its own');
   // an item code among other words is not a date; a printed date beats a bare one
   t.is(date(['Item code 10032018 x1   9.00']), null);
+  t.is(date(['Pen blue 10032018 1.50   SR']), null, 'a price after a code is no time');
   t.is(date(['27032018   No: CS-20243', 'Date: 26/03/2018']), '2018-03-26');
 });
 

@@ -68,7 +68,8 @@ function isClockTime(text: string, m: RegExpExecArray): boolean {
 // time, or alone in a cell of their own — and only when they make a real date.
 const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
 const DATE_LABEL_BEFORE = /(?:\b(?:date|dated|dt|datum|fecha|data|tarikh|tanggal)\.?\s*[:#]?\s*)$/i;
-const TIME_AFTER = /^\s{0,3}\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\b/;
+// a time: with a colon, or with dots when it has seconds or am/pm ("1.50" after a code is a price)
+const TIME_AFTER = /^\s{0,3}(?:\d{1,2}:\d{2}|\d{1,2}\.\d{2}(?:\.\d{2}|\s?[ap]\.?m\b))/i;
 /** Whether a match stands where a date stands: after a date label, before a time, or alone in its cell. */
 function whereDateStands(text: string, m: RegExpExecArray): boolean {
   const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
