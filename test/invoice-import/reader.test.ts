@@ -290,3 +290,12 @@ test('a part number shaped like a date of the far future does not decide the day
   const h = read(['KEDAI SERBAGUNA SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', 'Date 03/04/2018 10:15', 'RC11-23-42 - 12/144   1   9.00', 'TOTAL  9.00']);
   t.is(h.invoice_date.value, '2018-04-03');
 });
+
+test('no legible date: a document number that opens with a date gives it, as a guess', (t) => {
+  const h = read(['AEON CO. (M) BHD (126926-H)', 'CHERAS, 55100 KUALA LUMPUR', 'CASH  50.00', 'Invoice No: 2018030610160030498', '0/03/2016 20:01   1010 008 060448']);
+  t.is(h.invoice_date.value, '2018-03-06');
+  t.true(h.invoice_date.confidence < 0.5);
+  // a printed date wins; a number that opens with no real date gives none
+  t.is(read(['AEON CO. (M) BHD', 'Invoice No: 2018030610160030498', '05/03/2018 20:01']).invoice_date.value, '2018-03-05');
+  t.is(read(['AEON CO. (M) BHD', 'Invoice No: 2018133110160030498']).invoice_date.value, null);
+});

@@ -53,9 +53,26 @@ export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> 
       if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf };
     }
   }
-  if (!found) return field<string>(null, 0);
+  if (!found) return numberedDate(layout) ?? field<string>(null, 0);
   const agreed = agreeingYear(layout, found.iso, order);
   return calibrated('invoice_date', agreed ?? found.iso, { strength: found.score - (agreed ? 0.05 : 0), legibility: found.conf });
+}
+
+/**
+ * No date legible anywhere: many tills number a sale from its date ("Invoice No: 2018030610160030498").
+ * A long document number that opens with a real, past YYYYMMDD gives the date, as a guess.
+ */
+function numberedDate(layout: Layout): Field<string> | null {
+  const latest = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  for (const line of layout.lines) {
+    const m = /\b(?:invoice|receipt|bill|slip|trans(?:action)?|doc(?:ument)?)\s*(?:no|#|num(?:ber)?)\w*\s*[:.#]?\s*(?:\|\s*)?(20\d{2})(\d{2})(\d{2})\d{4,}\b/i.exec(line.text);
+    if (!m) continue;
+    const iso = `${m[1]}-${m[2]}-${m[3]}`;
+    const day = new Date(`${iso}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso || iso > latest) continue;
+    return calibrated('invoice_date', iso, { strength: 0, legibility: Math.min(line.conf, 0.6) });
+  }
+  return null;
 }
 
 /**
