@@ -256,6 +256,7 @@ test('a date the OCR read with a 6, 8 or 9 for a 0 is read back when it cannot b
   t.is(date(['19/62/2018 16:45   5132 002 0026157']), '2018-02-19', 'the month');
   t.is(date(['12-02-2618   11:34:45 AM']), '2018-02-12', 'the year');
   t.is(date(['CASH1 #10-82   17/83/2817 21:35']), '2017-03-17', 'both');
+  t.is(date(['12/03/2518 13:07   1008 061 0618139']), '2018-03-12', 'no document is dated past 2100: the century digit slipped');
   // a date real as printed is left alone, and one printed whole wins
   t.is(date(['19/06/2018 16:45']), '2018-06-19');
   t.is(date(['Date: 18/02/2018', '19/62/2018 16:45']), '2018-02-18');

@@ -90,7 +90,8 @@ function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string 
 }
 
 // OCR reads a 0 as 6, 8 or 9 ("19/62/2018", "12-02-2618", "17/83/2817"): a numeric date with a
-// four-digit year that is impossible as read, but real with such a digit read back as 0.
+// four-digit year that is impossible as read, but real with such a digit read back as 0 (any
+// digit for the century's: "12/03/2518").
 const REPAIR_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{2})\s?\2\s?(2\d{3})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 function repairZero(part: string, ok: (n: number) => boolean): string | null {
   if (ok(+part)) return part;
@@ -139,7 +140,8 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
   }
   for (const m of text.matchAll(REPAIR_RE)) {
     if (valid(+m[4], +m[3], +m[1]) || valid(+m[4], +m[1], +m[3])) continue; // real as read
-    const y = repairZero(m[4], (n) => n >= 1990 && n <= 2100);
+    // no document is dated past 2100: a year read so has its century digit slipped, whatever it became
+    const y = +m[4] > 2100 ? `20${m[4].slice(2)}` : m[4];
     if (!y) continue;
     // the part in the month's place is repaired; the day's may be too
     const [dayPart, monthPart] = order === 'mdy' ? [m[3], m[1]] : [m[1], m[3]];
