@@ -33,6 +33,10 @@ export interface DateMatch {
   /** numeric a/b/yyyy where both a and b could be the month */
   ambiguous: boolean;
   text: string;
+  /** eight digits without separators (27032018), read only where a date stands */
+  compact?: boolean;
+  /** read with a 0 the OCR took for a 6, 8 or 9 (19/62/2018, 12-02-2618) */
+  repaired?: boolean;
 }
 
 // OCR often glues the time printed after a date to it ("25/12/20188:13:39PM", "05Mar201818:24"):
@@ -41,7 +45,64 @@ const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
 const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2}))`, 'g');
 const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+// "02/Jan/2017", "15-JAN-18": a written month between the same two separators
+const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+
+// A till prints the time with dots as often as with colons ("12.17.26 PM", "Time: 09.20.00"): a
+// triple of two-digit parts that reads as a clock (hours, minutes, seconds) and stands where a
+// time stands — after a time label, before am/pm, or after the date on the same line — is a time.
+const TIME_LABEL_BEFORE = /\b(?:time|masa|waktu|hora|zeit|uhrzeit|heure|ora)\b\W{0,6}$/i;
+const DATE_BEFORE = /(?:\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})[\s|,]+$/;
+function isClockTime(text: string, m: RegExpExecArray): boolean {
+  if (m[2] !== '.' || m[4].length !== 2) return false;
+  if (+m[1] > 23 || +m[3] > 59 || +m[4] > 59 || m[3].length !== 2) return false;
+  const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  const before = text.slice(lineStart, m.index);
+  const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+  return TIME_LABEL_BEFORE.test(before) || /^\s*[ap]\.?\s?m\b/i.test(after) || DATE_BEFORE.test(before);
+}
+
+// A date printed or read without its separators ("27032018", "Date02122017", "25032018 13:11:54"):
+// eight digits are a date only where a date stands — right after a date label, right before a
+// time, or alone in a cell of their own — and only when they make a real date.
+const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
+const DATE_LABEL_BEFORE = /(?:\b(?:date|dated|dt|datum|fecha|data|tarikh|tanggal)\.?\s*[:#]?\s*)$/i;
+// a time: with a colon, or with dots when it has seconds or am/pm ("1.50" after a code is a price)
+const TIME_AFTER = /^\s{0,3}(?:\d{1,2}:\d{2}|\d{1,2}\.\d{2}(?:\.\d{2}|\s?[ap]\.?m\b))/i;
+/** Whether a match stands where a date stands: after a date label, before a time, or alone in its cell. */
+function whereDateStands(text: string, m: RegExpExecArray): boolean {
+  const lineStart = text.lastIndexOf('\n', m.index - 1) + 1;
+  const lineEnd = text.indexOf('\n', m.index);
+  const before = text.slice(lineStart, m.index);
+  const after = text.slice(m.index + m[0].length, lineEnd < 0 ? undefined : lineEnd);
+  if (TIME_LABEL_BEFORE.test(before)) return false;
+  const ownCell = /(?:^|\|)\s*$/.test(before) && /^\s*(?:\||$)/.test(after);
+  return DATE_LABEL_BEFORE.test(before) || TIME_AFTER.test(after) || ownCell;
+}
+function compactDate(text: string, m: RegExpExecArray, order: DayOrder): string | null {
+  if (!whereDateStands(text, m)) return null;
+  const d = m[1];
+  const [p, q, y] = [+d.slice(0, 2), +d.slice(2, 4), +d.slice(4)];
+  if (/^(?:19|20)/.test(d.slice(4))) return order === 'mdy' ? valid(y, p, q) : valid(y, q, p);
+  if (/^(?:19|20)/.test(d)) return valid(+d.slice(0, 4), +d.slice(4, 6), +d.slice(6));
+  return null;
+}
+
+// OCR reads a 0 as 6, 8 or 9 ("19/62/2018", "12-02-2618", "17/83/2817"): a numeric date with a
+// four-digit year that is impossible as read, but real with such a digit read back as 0 (any
+// digit for the century's: "12/03/2518").
+const REPAIR_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{2})\s?\2\s?(2\d{3})(?:(?![\d/])|${GLUED_TIME})`, 'g');
+function repairZero(part: string, ok: (n: number) => boolean): string | null {
+  if (ok(+part)) return part;
+  const fixed = part.replace(/^([12]?)[689]/, '$10');
+  return fixed !== part && ok(+fixed) ? fixed : null;
+}
+
+// A separator the OCR lost or misread: a space for one of a slash or dash pair ("05 02-18"), a
+// comma for one of them ("10.08,2017"), or a 1 for the second slash ("10/0812017"). Read anywhere
+// with a four-digit year; a two-digit one only with a space, and only where a date stands.
+const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
 function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
@@ -65,8 +126,10 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
+  for (const m of text.matchAll(DAY_MONTH_SEP_RE)) push(m, valid(+m[4], MONTHS[m[3].toLowerCase()], +m[1]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(NUMERIC_RE)) {
+    if (isClockTime(text, m)) continue;
     const a = +m[1];
     const b = +m[3];
     const y = +m[4];
@@ -74,6 +137,46 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     const mdy = valid(y, a, b);
     if (dmy && mdy && a !== b) push(m, order === 'mdy' ? mdy : dmy, true);
     else push(m, dmy ?? mdy);
+  }
+  for (const m of text.matchAll(REPAIR_RE)) {
+    if (valid(+m[4], +m[3], +m[1]) || valid(+m[4], +m[1], +m[3])) continue; // real as read
+    // no document is dated past 2100: a year read so has its century digit slipped, whatever it became
+    const y = +m[4] > 2100 ? `20${m[4].slice(2)}` : m[4];
+    if (!y) continue;
+    // the part in the month's place is repaired; the day's may be too
+    const [dayPart, monthPart] = order === 'mdy' ? [m[3], m[1]] : [m[1], m[3]];
+    const month = repairZero(monthPart, (n) => n >= 1 && n <= 12);
+    const day = repairZero(dayPart, (n) => n >= 1 && n <= 31);
+    if (!month || !day) continue;
+    const before = out.length;
+    push(m, valid(+y, +month, +day));
+    if (out.length > before) out[out.length - 1].repaired = true;
+  }
+  for (const m of text.matchAll(LOOSE_RE)) {
+    const [s1, s2] = [m[2] ?? m[3], m[5] ?? m[6] ?? '1'];
+    const seps = s1 + s2;
+    if (s1 === s2 && s1 !== ',' && s1.trim()) continue; // printed whole: read above, or not a date
+    if (!s1.trim() && !s2.trim()) continue; // three numbers in a row
+    const fourDigits = m[7].length === 4;
+    // a space with a decimal point or a comma is a price and a count ("3.10 2019"), not a date
+    if (/\s/.test(seps) && /[.,]/.test(seps)) continue;
+    // a comma, or a 1 for a slash, only before a four-digit year; the 1 only after a slash or dash
+    if ((/,/.test(seps) || s2 === '1') && !fourDigits) continue;
+    if (s2 === '1' && !/[/-]/.test(s1)) continue;
+    // a two-digit year only where a date stands
+    if (!fourDigits && !whereDateStands(text, m)) continue;
+    const [a, b, y] = [+m[1], +m[4], +m[7]];
+    const dmy = valid(y, b, a);
+    const mdy = valid(y, a, b);
+    const before = out.length;
+    push(m, order === 'mdy' ? (mdy ?? dmy) : (dmy ?? mdy), !!(dmy && mdy && a !== b));
+    if (out.length > before) out[out.length - 1].repaired = true;
+  }
+  for (const m of text.matchAll(COMPACT_RE)) {
+    const iso = compactDate(text, m, order);
+    const before = out.length;
+    push(m, iso);
+    if (out.length > before) out[out.length - 1].compact = true;
   }
   return out.sort((x, y) => x.index - y.index);
 }
@@ -90,6 +193,10 @@ export function documentDayOrder(text: string, currency: string | null, country?
   let slash = 0;
   let other = 0;
   for (const m of text.matchAll(NUMERIC_RE)) {
+    if (isClockTime(text, m)) continue;
+    // a part number ("RC11-23-42") makes no date of this century's past or near future: no vote
+    const year = m[4].length === 2 ? 2000 + +m[4] : +m[4];
+    if (year > new Date().getUTCFullYear() + 1) continue;
     const a = +m[1];
     const b = +m[3];
     if (a > 12 && b <= 12) dmy++;

@@ -33,7 +33,10 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
 export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> {
   const firstDate = (text: string) => plausibleDates(text, order)[0]?.iso ?? null;
   const [best] = findLabeled(layout, { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
-  if (best) return calibrated('invoice_date', best.value, { strength: best.score, legibility: best.line.conf });
+  if (best) {
+    const agreed = agreeingYear(layout, best.value, order);
+    return calibrated('invoice_date', agreed ?? best.value, { strength: best.score - (agreed ? 0.05 : 0), legibility: best.line.conf });
+  }
   // no label: receipts print the sale's date and time together, anywhere on the slip;
   // invoices near the top. A date beside a due/delivery/period word is another date.
   const page = layout.pages[0];
@@ -42,12 +45,61 @@ export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> 
     const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
       let score = other ? 0.25 : 0.4;
+      // eight digits without separators, or a date read back from an OCR slip, are a date less
+      // surely than one printed and read whole
+      if (d.compact || d.repaired) score -= 0.1;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
       if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf };
     }
   }
-  return found ? calibrated('invoice_date', found.iso, { strength: found.score, legibility: found.conf }) : field<string>(null, 0);
+  if (!found) return numberedDate(layout) ?? field<string>(null, 0);
+  const agreed = agreeingYear(layout, found.iso, order);
+  return calibrated('invoice_date', agreed ?? found.iso, { strength: found.score - (agreed ? 0.05 : 0), legibility: found.conf });
+}
+
+/**
+ * No date legible anywhere: many tills number a sale from its date ("Invoice No: 2018030610160030498").
+ * A long document number that opens with a real, past YYYYMMDD gives the date, as a guess.
+ */
+function numberedDate(layout: Layout): Field<string> | null {
+  const latest = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  for (const line of layout.lines) {
+    const m = /\b(?:invoice|receipt|bill|slip|trans(?:action)?|doc(?:ument)?)\s*(?:no|#|num(?:ber)?)\w*\s*[:.#]?\s*(?:\|\s*)?(20\d{2})(\d{2})(\d{2})\d{4,}\b/i.exec(line.text);
+    if (!m) continue;
+    const iso = `${m[1]}-${m[2]}-${m[3]}`;
+    const day = new Date(`${iso}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso || iso > latest) continue;
+    return calibrated('invoice_date', iso, { strength: 0, legibility: Math.min(line.conf, 0.6) });
+  }
+  return null;
+}
+
+/**
+ * The document's date with its year read back from the document's other dates, when the OCR
+ * slipped one digit of it (2013 for 2018, 2011 for 2017): the year is on none of the other
+ * dates; two or more of them all agree on another year, two or more years away and one digit
+ * different; and with that year the date falls within a week of one of them (a print date, the
+ * same date printed again). Dates beside due/validity/warranty words say nothing about it.
+ */
+function agreeingYear(layout: Layout, iso: string, order: DayOrder): string | null {
+  const year = iso.slice(0, 4);
+  const others: string[] = [];
+  for (const line of layout.lines) {
+    if (OTHER_DATE_WORDS.test(line.text) || /\b(?:warrant|guarant|garansi|jaminan)\w*/i.test(line.text)) continue;
+    for (const d of plausibleDates(line.text, order)) if (d.iso !== iso) others.push(d.iso);
+  }
+  // one other date against the chosen one is a tie, not a majority
+  if (others.length < 2 || others.some((d) => d.startsWith(year))) return null;
+  const theirs = new Set(others.map((d) => d.slice(0, 4)));
+  if (theirs.size !== 1) return null;
+  const [other] = theirs;
+  const digitsDiffer = [...other].filter((c, i) => c !== year[i]).length;
+  if (digitsDiffer !== 1 || Math.abs(+other - +year) < 2) return null;
+  const fixed = `${other}${iso.slice(4)}`;
+  if (Number.isNaN(Date.parse(fixed)) || new Date(fixed).toISOString().slice(0, 10) !== fixed) return null;
+  const week = 7 * 86400_000;
+  return others.some((d) => Math.abs(Date.parse(d) - Date.parse(fixed)) <= week) ? fixed : null;
 }
 
 /** Dates of a text that can be a document's date: not in the future (beyond a day's clock skew) and not before 2000. */
