@@ -427,3 +427,9 @@ test('no legible date: a document number that opens with a date gives it, as a g
   t.is(read(['AEON CO. (M) BHD', 'Invoice No: 2018030610160030498', '05/03/2018 20:01']).invoice_date.value, '2018-03-05');
   t.is(read(['AEON CO. (M) BHD', 'Invoice No: 2018133110160030498']).invoice_date.value, null);
 });
+
+test('currency: a couple of foreign signs the OCR made do not outweigh a plainly Malaysian seller; a code by the total does', (t) => {
+  const my = ['KEDAI MAJU SDN BHD (123456-X)', 'NO 12, JALAN MAWAR 3, TAMAN BUNGA', '81100 JOHOR BAHRU, JOHOR', 'GST ID : 000123456789', 'Date: 05/03/2018'];
+  t.is(read([...my, 'Item A    ¥ 12.00', 'TOTAL     ¥ 12.00', 'CASH      20.00']).currency.value, 'MYR');
+  t.is(read([...my, 'Item A    12.00', 'TOTAL USD 12.00', 'CASH USD 20.00']).currency.value, 'USD');
+});

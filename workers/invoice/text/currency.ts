@@ -61,6 +61,9 @@ const WORDS: [RegExp, string][] = [
   [/\bzłotych\b|\bzloty\b/gi, 'PLN'],
 ];
 
+/** What a sure seller country weighs for its own money, next to the marks printed (a sign 1.5 each, a code 2, a code by the total 6). */
+const COUNTRY_PRIOR = 3.2;
+
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
 export function detectCurrency(text: string, country?: CountryReading): Field<string> {
@@ -97,6 +100,9 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
     }
     add(code, Math.min(dollars, 10) * 1.5);
   }
+  // a seller plainly of one country prints its own money: a couple of foreign signs (the OCR reads
+  // "RM" or a tax code as "¥", "£", "€") do not outweigh that, a code or a word naming the money does
+  if (local && (country?.confidence ?? 0) >= 0.8 && score.size > 0) add(local, COUNTRY_PRIOR);
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
   if (!ranked.length) {
     const bank = fromBankAccount(text);
