@@ -5,7 +5,7 @@
 import test from 'ava';
 import sharp from 'sharp';
 import { greyRange, prepareDocumentImage } from '../../workers/ocr/prepare-document.js';
-import { recognize, shutdownOcr } from '../../workers/ocr/recognize.js';
+import { orientationSuspect, recognize, shutdownOcr, type OcrLine } from '../../workers/ocr/recognize.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../workers/invoice/extract.js';
 
 test.after.always(() => shutdownOcr());
@@ -76,4 +76,29 @@ test("a phone photo's EXIF orientation is honoured; a blank picture is no error"
   const b = await prepareDocumentImage(blank, { maxInputPixels: 60e6 });
   t.deepEqual(b.steps.crop, { left: 0, top: 0, width: 400, height: 600 });
   t.is(b.steps.scale, 1);
+});
+
+test('a photo taken sideways or upside down without an EXIF orientation is turned and read', async (t) => {
+  // a tall slip (read as one block, where the engine does not turn anything itself): the receipt printed twice over
+  const half = await receiptPicture({ w: 420, h: 260, x: 20, y: 0, size: 11 });
+  const upright = await sharp({ create: { width: 420, height: 520, channels: 3, background: 'white' } })
+    .composite([{ input: half, top: 0, left: 0 }, { input: half, top: 260, left: 0 }])
+    .png()
+    .toBuffer();
+  for (const angle of [90, 180, 270]) {
+    const turned = await sharp(upright).rotate(angle).jpeg({ quality: 92 }).toBuffer();
+    const { invoice } = await extractInvoice(turned, DEFAULT_EXTRACT_OPTIONS);
+    t.is(invoice.header.total_amount.value, 12.5, `${angle}°`);
+    t.is(invoice.header.vendor_name.value, 'KEDAI BUKU MAJU SDN BHD', `${angle}°`);
+  }
+});
+
+test('a reading whose words run down the picture, right to left, or is mostly unsure is suspected of being turned', (t) => {
+  const word = (text: string, x0: number, y0: number, w: number, h: number, confidence = 90) => ({ text, confidence, bbox: { x0, y0, x1: x0 + w, y1: y0 + h } });
+  const line = (words: ReturnType<typeof word>[]): OcrLine => ({ text: words.map((w) => w.text).join(' '), confidence: 90, bbox: words[0].bbox, words });
+  const rows = (f: (i: number, j: number) => ReturnType<typeof word>) => Array.from({ length: 4 }, (_, i) => line(Array.from({ length: 3 }, (_, j) => f(i, j))));
+  t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 10 + 60 * j, 20 * i, 50, 12)) }), null);
+  t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 20 * i, 10 + 60 * j, 12, 50)) }), 'quarter');
+  t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 300 - 60 * j, 20 * i, 50, 12)) }), 'half');
+  t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 10 + 60 * j, 20 * i, 50, 12, 35)) }), 'half');
 });

@@ -433,3 +433,7 @@ test('currency: a couple of foreign signs the OCR made do not outweigh a plainly
   t.is(read([...my, 'Item A    ¥ 12.00', 'TOTAL     ¥ 12.00', 'CASH      20.00']).currency.value, 'MYR');
   t.is(read([...my, 'Item A    12.00', 'TOTAL USD 12.00', 'CASH USD 20.00']).currency.value, 'USD');
 });
+
+test('a name printed in a wide monospace font, its words read as cells of their own, is still one name', (t) => {
+  t.is(read(['KEDAI  BUKU  MAJU  SDN  BHD', '(123456-X)', 'NO 12 JALAN MAWAR, 81100 JOHOR BAHRU', 'TAX INVOICE', 'Date: 05/03/2018 18:24', 'TOTAL   RM 12.50']).vendor_name.value, 'KEDAI BUKU MAJU SDN BHD');
+});

@@ -125,6 +125,30 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
     const page = await readPage(png, { psm: PSM.AUTO, dpi: null }, deadline, timeoutMs, Boolean(opts.words));
     return { ...page, width, height, duration_ms: Math.round(performance.now() - started) };
   }
+  let reading = await readDocument(image, deadline, timeoutMs);
+  // a photo taken sideways or upside down with no EXIF orientation: the engine reads the
+  // rotated lines as columns (its words stand upright in the picture) or reads noise;
+  // the picture is turned and read again, and the better reading kept
+  const turn = orientationSuspect(reading.page);
+  if (turn) {
+    for (const angle of turn === 'quarter' ? [90, 270] : [180]) {
+      const turned = await turnPicture(image, angle);
+      const retry = await readDocument(turned, deadline, timeoutMs);
+      reading.passes.push(`turned ${angle}°: ${wordsOf(retry.page)} words against ${wordsOf(reading.page)}`);
+      // (a quarter-turned reading may hold as many words, but its lines run the wrong way)
+      if (!orientationSuspect(retry.page) && textScore(retry.page) > (turn === 'quarter' ? 0.5 : 1) * textScore(reading.page)) {
+        reading = retry;
+        break;
+      }
+    }
+  }
+  const { page, passes, width, height } = reading;
+  if (!opts.words) page.lines.forEach((l) => delete l.words);
+  return { ...page, passes, width, height, duration_ms: Math.round(performance.now() - started) };
+}
+
+/** Prepared, read, and read a second way when the first pass finds little text; boxes in the (upright) picture's pixels. */
+async function readDocument(image: Buffer, deadline: number, timeoutMs: number): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
   let prepared: PreparedDocument;
   try {
     prepared = await prepareDocumentImage(image, { maxInputPixels: MAX_INPUT_PIXELS });
@@ -142,16 +166,48 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
     const plain = await prepareImage(image);
     const retry = scaleBoxes(await readPage(plain.png, second, deadline, timeoutMs, true), prepared.width / plain.width);
     passes.push(`second pass psm ${second.psm}: ${wordsOf(retry)} words against ${wordsOf(page)}`);
-    if (textScore(retry) > textScore(page)) {
-      page = retry;
-    } else {
-      page = mapBoxes(page, prepared);
-    }
+    page = textScore(retry) > textScore(page) ? retry : mapBoxes(page, prepared);
   } else {
     page = mapBoxes(page, prepared);
   }
-  if (!opts.words) page.lines.forEach((l) => delete l.words);
-  return { ...page, passes, width: prepared.width, height: prepared.height, duration_ms: Math.round(performance.now() - started) };
+  return { page, passes, width: prepared.width, height: prepared.height };
+}
+
+/**
+ * A reading that looks turned: the words of a line follow one another down or up the
+ * picture (a quarter turn) or right to left (upside down: the engine may read turned
+ * text well, but its boxes stay where the picture has them), or the page is mostly
+ * words the engine is unsure of (upside down, read as noise).
+ */
+export function orientationSuspect(p: Pick<OcrResult, 'lines'>): 'quarter' | 'half' | null {
+  const steps = { right: 0, left: 0, vertical: 0 };
+  for (const line of p.lines) {
+    const words = line.words ?? [];
+    for (let i = 1; i < words.length; i++) {
+      const dx = (words[i].bbox.x0 + words[i].bbox.x1 - words[i - 1].bbox.x0 - words[i - 1].bbox.x1) / 2;
+      const dy = (words[i].bbox.y0 + words[i].bbox.y1 - words[i - 1].bbox.y0 - words[i - 1].bbox.y1) / 2;
+      if (Math.abs(dy) > Math.abs(dx)) steps.vertical++;
+      else if (dx >= 0) steps.right++;
+      else steps.left++;
+    }
+  }
+  const n = steps.right + steps.left + steps.vertical;
+  if (n >= 5 && steps.vertical > n / 2) return 'quarter';
+  if (n >= 5 && steps.left > n / 2) return 'half';
+  const all = p.lines.flatMap((l) => l.words ?? []);
+  if (all.length >= 8 && all.reduce((s, w) => s + w.confidence, 0) / all.length < UPSIDE_DOWN_CONFIDENCE) return 'half';
+  return null;
+}
+
+/** Mean word confidence (0–100) under which a page is tried upside down: upright receipts read 60–80, turned ones 30–45. */
+const UPSIDE_DOWN_CONFIDENCE = 50;
+
+async function turnPicture(image: Buffer, angle: number): Promise<Buffer> {
+  try {
+    return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().rotate(angle).png({ compressionLevel: 1 }).toBuffer();
+  } catch (err) {
+    throw new UnreadableImage(`The image could not be decoded: ${(err as Error).message}`);
+  }
 }
 
 type Page = Omit<OcrResult, 'width' | 'height' | 'duration_ms'> & { mapped?: boolean };

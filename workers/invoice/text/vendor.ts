@@ -151,7 +151,7 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     }
   }
   const cells = [...line.cells];
-  const tight = line.cells.length > 1 && line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  const tight = line.cells.length > 1 && line.cells.length <= 7 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
   const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
   if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text))) {
