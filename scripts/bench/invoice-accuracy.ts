@@ -327,7 +327,8 @@ function fitConfidence(results: SetResult[]): string {
 
 if (args.child) {
   const result = await runSet(args.child as SetName);
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  // (stdout to a pipe is asynchronous: exit only once a large result has been written out)
+  await new Promise<void>((resolve) => process.stdout.write(`RESULT ${JSON.stringify(result)}\n`, () => resolve()));
   process.exit(0);
 }
 
