@@ -433,3 +433,19 @@ test('currency: a couple of foreign signs the OCR made do not outweigh a plainly
   t.is(read([...my, 'Item A    ¥ 12.00', 'TOTAL     ¥ 12.00', 'CASH      20.00']).currency.value, 'MYR');
   t.is(read([...my, 'Item A    12.00', 'TOTAL USD 12.00', 'CASH USD 20.00']).currency.value, 'USD');
 });
+
+test('total: a brace the OCR read for a bracket ("Total Sales {Inclusive of GST)") still labels the total', (t) => {
+  const total = (lines: string[]) => read(['KEDAI CETAK SDN BHD', 'Date: 12/01/2018', ...lines]).total_amount.value;
+  t.is(total(['CLR COPY   8   0.53   4.24  SR', 'Total   4   4724', 'Total Sales (Excluding GST)   4.00', 'Total GST   0.24', 'Total Sales {inclusive of GST)   4.25', 'CASH   10.00']), 4.25);
+});
+
+test('total: a rounded total is not replaced by an off-grid tendered − change one digit away', (t) => {
+  const total = (lines: string[]) => read(['KEDAI ELEKTRIK SDN BHD', 'Date: 22/03/2018', 'TUBE 105W   2   48.00   101.76', ...lines]).total_amount.value;
+  t.is(total(['Total Sales (Excluding GST)   865.00', 'Total GST   5.76', 'Rounding :   -0.01', 'Total Sales (Inclusive of GST) :   101.75', 'CASH :   101.78', 'Change :   0.00']), 101.75);
+});
+
+test('total: two printings of the total that agree outweigh one tendered − change; "Total After Rounding" is the total', (t) => {
+  const total = (lines: string[]) => read(['KEDAI RUNCIT SDN BHD', 'Date: 09/02/2017', 'MILK 390GM   1x   113.90   113.90', ...lines]).total_amount.value;
+  t.is(total(['Total Inc. GST 6%:   362,50', 'Rounding Adjustment:   0.00', 'Final Total :   362.50', 'Cash :   400.00', 'Change   37.30']), 362.5);
+  t.is(total(['Item Count   2', 'Total   5.00', 'Rounding Adjustment   0.02', 'Total After Rounding   5.00', 'Cash   10.02', 'CHANGE   5.00']), 5);
+});

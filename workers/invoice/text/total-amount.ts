@@ -78,9 +78,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
   if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
-  weighByArithmetic(layout, candidates, derived, trailingMoney);
+  weighByArithmetic(layout, candidates, block, derived, trailingMoney);
   addArithmeticTotals(candidates, block, derived);
-  reconcileWithPaid(candidates, derived);
+  reconcileWithPaid(candidates, block, derived);
   // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
   if (!candidates.length) {
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
@@ -128,7 +128,7 @@ function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[]
 }
 
 /** Labelled totals that other figures add up to gain; the amount change was given from loses. */
-function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[], trailingMoney: Money): void {
+function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], trailingMoney: Money): void {
   const paid = derived.find((d) => d.how === 'paid');
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
@@ -144,6 +144,11 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived
       c.score += 0.15;
       c.agreed = true;
     }
+    // printed on two total lines of the block ("Total Inc. GST 362.50", "Rounding 0.00", "Final Total 362.50")
+    if (block.filter((b) => b.kind === 'total' && sameCents(b.value, c.value)).length >= 2) {
+      c.score += 0.1;
+      c.agreed = true;
+    }
     if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015)) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
       c.score += 0.1;
       c.agreed = true;
@@ -156,11 +161,17 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived
  * OCR digit away (a digit inserted, lost or misread) from what tendered − change says was
  * paid, is that amount misread.
  */
-function reconcileWithPaid(candidates: TotalCandidate[], derived: DerivedTotal[]): void {
+function reconcileWithPaid(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
   const paid = derived.find((d) => d.how === 'paid');
   if (!paid || paid.value <= 0 || candidates.some((c) => c.agreed)) return;
   const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
   if (!top || sameCents(top.value, paid.value) || !oneDigitSlip(top.value.toFixed(2), paid.value.toFixed(2))) return;
+  // two printings of the total that agree ("Total Inc. GST 362.50", "Final Total 362.50") outweigh one subtraction
+  if (block.filter((b) => b.kind === 'total' && sameCents(b.value, top.value)).length >= 2) return;
+  // a till that prints a rounding adjustment pays a total on its rounding grid (5 cents or coarser): a
+  // rounded total is not replaced by an off-grid tendered − change
+  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
+  if (block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 1) && onGrid(top.value) && !onGrid(paid.value)) return;
   top.value = paid.value;
   top.agreed = true;
   top.conf = Math.min(top.conf, paid.conf);
@@ -196,5 +207,7 @@ function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAmount[],
   const paid = derived.find((d) => d.how === 'paid');
   const printedTotals = [...new Set(block.filter((b) => b.kind === 'total' && b.value > 0).map((b) => round2(b.value)))];
   const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
-  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
+  // (and two printings of one total that agree outweigh it: "Total Inc. GST 362.50", "Final Total 362.50")
+  const twice = printedTotals.some((t) => block.filter((b) => b.kind === 'total' && sameCents(b.value, t)).length >= 2);
+  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : twice ? 0.65 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
 }

@@ -26,7 +26,8 @@ export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tende
 export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
 export const TAX_WORDS = /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
-const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?\(?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
 const BLOCK_END = /\b(?:summary|tax\s*code|thank\s*you)\b/i;
@@ -76,6 +77,8 @@ function kindOf(line: LayoutLine): AmountKind {
   // the words of the line without its amount
   const words = line.cells.length > 1 ? line.cells.slice(0, -1).map((c) => c.text).join(' ') : line.text.replace(/[\d.,\s]+\S{0,2}$/, '');
   if (CHANGE_WORDS.test(words)) return 'change';
+  // "Total After Rounding", "Rounded Total": the total, not the adjustment
+  if (ROUNDED_TOTAL.test(words)) return 'total';
   if (ROUNDING_WORDS.test(words)) return 'rounding';
   if (TENDERED_WORDS.test(words)) return 'tendered';
   if (SUBTOTAL_WORDS.test(words)) return 'subtotal';
