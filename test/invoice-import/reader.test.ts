@@ -449,3 +449,9 @@ test('total: two printings of the total that agree outweigh one tendered − cha
   t.is(total(['Total Inc. GST 6%:   362,50', 'Rounding Adjustment:   0.00', 'Final Total :   362.50', 'Cash :   400.00', 'Change   37.30']), 362.5);
   t.is(total(['Item Count   2', 'Total   5.00', 'Rounding Adjustment   0.02', 'Total After Rounding   5.00', 'Cash   10.02', 'CHANGE   5.00']), 5);
 });
+
+test('total: tendered − change still checks the total when the OCR lost the 0 of "0.00" or put a minus before the cash', (t) => {
+  const total = (lines: string[]) => read(['KEDAI BUKU SDN BHD', 'Date: 27/02/2018', 'Pen blue   3   1.30   3.90', ...lines]).total_amount.value;
+  t.is(total(['Total Sales (Inclusive GST) RM   42.33', 'Rounding Adjustment RM   0.02', 'CREDIT RM   42.35', 'CHANGE RM   ,00']), 42.35);
+  t.is(total(['Total RM Incl. of GST   490.99', 'Rounding Adj   0.01', 'Total   RM   41.00', 'Cash   -51.00', 'CHANGE   10.00']), 41);
+});

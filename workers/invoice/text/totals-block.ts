@@ -39,6 +39,8 @@ const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]
  * after it), "0.1C" (a round letter for a zero among the decimals).
  */
 export function slippedAmount(text: string, decimal: DecimalMark | null): number | null {
+  // ",00", ".00": nothing before the decimal mark is no whole unit (the engine lost the 0 of "0.00")
+  if (/^[.,]\d{2}$/.test(text.trim())) return 0;
   let s = text.trim().replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
   // "13.80G", "5.70 ZRL": a tax code printed after the amount
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
@@ -144,7 +146,9 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     const labelled = before.filter((b) => b.kind === 'tendered').at(-1);
     const above = before.at(-1);
     // ("Amount Paid 50.00" over "Change 10.00": what change is given from was tendered, whatever its label)
-    const tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    let tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    // ("Cash -51.00": a minus before what was tendered is the till's sign or a speck, not a refund)
+    if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
   return out;
