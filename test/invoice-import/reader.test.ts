@@ -455,3 +455,10 @@ test('total: tendered − change still checks the total when the OCR lost the 0 
   t.is(total(['Total Sales (Inclusive GST) RM   42.33', 'Rounding Adjustment RM   0.02', 'CREDIT RM   42.35', 'CHANGE RM   ,00']), 42.35);
   t.is(total(['Total RM Incl. of GST   490.99', 'Rounding Adj   0.01', 'Total   RM   41.00', 'Cash   -51.00', 'CHANGE   10.00']), 41);
 });
+
+test('total: "( 742)" in brackets, its decimal point lost, is read back from subtotal + tax ("TotalGST" glued)', (t) => {
+  const h = read(['SYARIKAT PERNIAGAAN MAJU', 'Date: 02/12/2017', 'PAPER A4   1   7.00   7.00', 'Total Sales (ExcludingGST) .   7.00', 'TotalGST -   0.42', 'Rounding -   0.00', 'Total Sales (Inclusive ofGST) : ( 742)', 'CASH :   T42', 'Change :   0.00']);
+  t.is(h.total_amount.value, 7.42);
+  // a bracket the figure never closes is a speck
+  t.is(read(['KEDAI BUKU SDN BHD', 'Date: 06/02/2018', 'Total Qty:   29', 'Rounded Total (RM):   (109.70']).total_amount.value, 109.7);
+});

@@ -71,13 +71,20 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const whole = money(text);
     if (whole !== null) return whole;
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
-    return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
+    if (m && looksLikeMoney(m[1])) return parseAmount(m[1], decimal);
+    // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
+    const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
+    return bracketed ? -Number(bracketed[1]) : null;
   };
-  const candidates = labelledTotals(layout, money, trailingMoney);
+  let candidates = labelledTotals(layout, money, trailingMoney);
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
   const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
-  if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
+  if (decimal !== null) {
+    restoreDecimalPoints(candidates, block, derived);
+    // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
+    candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
+  }
   weighByArithmetic(layout, candidates, block, derived, trailingMoney);
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(candidates, block, derived);
@@ -122,8 +129,10 @@ function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[]
   // (the total's own printings — "Total 1200", "Total Payable 1200" — do not vouch for it)
   const figures = [...block.filter((b) => b.kind !== 'count' && b.kind !== 'total').map((b) => b.value), ...derived.map((d) => d.value)];
   for (const c of candidates) {
-    if (!Number.isInteger(c.value) || c.value < 100) continue;
-    if (figures.some((f) => sameCents(f, c.value / 100)) && !figures.some((f) => sameCents(f, c.value))) c.value = round2(c.value / 100);
+    // ("( 742)": brackets around the figure, read as a negative, with subtotal + tax at 7.42)
+    const v = Math.abs(c.value);
+    if (!Number.isInteger(v) || v < 100) continue;
+    if (figures.some((f) => sameCents(f, v / 100)) && !figures.some((f) => sameCents(f, v))) c.value = round2(v / 100);
   }
 }
 

@@ -24,7 +24,8 @@ export interface BlockAmount {
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
 export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
-export const TAX_WORDS = /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
+/** ("TotalGST": the engine lost the space after "Total") */
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
 const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
@@ -41,7 +42,9 @@ const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]
 export function slippedAmount(text: string, decimal: DecimalMark | null): number | null {
   // ",00", ".00": nothing before the decimal mark is no whole unit (the engine lost the 0 of "0.00")
   if (/^[.,]\d{2}$/.test(text.trim())) return 0;
-  let s = text.trim().replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
+  // "(109.70", "[12.50": a bracket the figure never closes (or never opened) is a speck
+  let s = text.trim().replace(/^[([{]\s*(?=[^)\]}]*$)/, '').replace(/^([^([{]*)[)\]}]$/, '$1');
+  s = s.replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
   // "13.80G", "5.70 ZRL": a tax code printed after the amount
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
   // "R4.00", "M46. 40", "RH41.43": a currency mark the OCR garbled, glued to an amount with cents
