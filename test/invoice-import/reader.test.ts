@@ -462,3 +462,16 @@ test('total: "( 742)" in brackets, its decimal point lost, is read back from sub
   // a bracket the figure never closes is a speck
   t.is(read(['KEDAI BUKU SDN BHD', 'Date: 06/02/2018', 'Total Qty:   29', 'Rounded Total (RM):   (109.70']).total_amount.value, 109.7);
 });
+
+test('total: an amount past a word the engine set apart from the label, with its currency after it ("Total | Facture | : | 56.00 | DH")', (t) => {
+  const h = read(['RELAIS OULMES', 'Le 30/03/2018 a 12:36', 'CAFE CREME   12.00   2   24.00', 'CHOCOLAT CHAUD   12.00   1   12.00', 'Total   Facture   :   56.00   DH', 'REGLE PAR ESPECE   56.00 DH']);
+  t.is(h.total_amount.value, 56);
+});
+
+test('total: a total that is only the tax is a misreading; "TOTAL AMOUNT" over the cash tendered with no change is that amount', (t) => {
+  const total = (lines: string[]) => read(['KEDAI PERKAKASAN SDN BHD', 'Date: 04/12/2017', 'PAINT BLACK   1   30.74   30.74 SR', ...lines]).total_amount.value;
+  t.is(total(['Gross Amount :   40.00', 'Total GST Amt :   2.40', 'Sub Total :   42.40', 'Total (RM)   (>', 'Amount Paid :   2.40', 'Amount Change :   0.00']), 42.4);
+  t.is(total(['TOTAL AMOUNT', 'CASH   RM   6.00', 'Thank You. Please Come Again']), 6);
+  // with change given, the tendered amount is not the total
+  t.is(total(['TOTAL AMOUNT', 'CASH   RM   10.00', 'CHANGE   RM   4.00']), 6);
+});

@@ -67,7 +67,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
   const money: Money = (text) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
-  const trailingMoney: Money = (text) => {
+  const trailingMoney: Money = (raw) => {
+    // "56.00 DH": a currency the amount is followed by
+    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
     const whole = money(text);
     if (whole !== null) return whole;
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
@@ -88,6 +90,15 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   weighByArithmetic(layout, candidates, block, derived, trailingMoney);
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(candidates, block, derived);
+  // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone
+  const taxes = block.filter((b) => b.kind === 'tax' && b.value > 0);
+  const subtotals = block.filter((b) => b.kind === 'subtotal');
+  candidates = candidates.filter((c) => !(taxes.some((t) => sameCents(t.value, c.value)) && subtotals.some((s) => s.value > c.value)));
+  // "TOTAL AMOUNT" ending its line over "CASH RM 6.00", no change given: what was tendered is the total
+  if (!candidates.length) {
+    const tendered = block.find((b) => b.kind === 'tendered' && b.value > 0 && TOTAL_LABELS.some((l) => l.re.test(layout.lines[b.line.index - 1]?.text ?? '')) && !/\d/.test(layout.lines[b.line.index - 1].text));
+    if (tendered && !block.some((b) => b.kind === 'change' && b.value > 0)) candidates.push({ value: tendered.value, score: 0.6, label: 0.6, agreed: false, conf: tendered.line.conf });
+  }
   // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
   if (!candidates.length) {
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
@@ -115,6 +126,17 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): Tot
       const v = money(cell.text);
       if (v !== null && v > c.value) c.value = v;
     }
+  }
+  // "Total | Facture | : | 56.00 | DH": words the engine set apart from the label, the amount past them —
+  // read on the line as one text, where the cells found nothing
+  const joined: Layout = {
+    ...layout,
+    lines: layout.lines.map((l) => (l.cells.length < 3 ? l : { ...l, cells: [{ ...l.cells[0], text: l.cells.map((c) => c.text).join(' '), x1: l.cells[l.cells.length - 1].x1 }] })),
+  };
+  for (const c of findLabeled(joined, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 0 })) {
+    if (c.where !== 'cell' || found.some((f) => f.line.index === c.line.index)) continue;
+    const line = layout.lines[c.line.index];
+    if (line.cells.length >= 3) found.push({ ...c, line, where: 'right', cellIndex: 0, score: c.score * 0.95 });
   }
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = found.filter((c) => c.value !== 0);
