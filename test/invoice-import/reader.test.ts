@@ -475,3 +475,22 @@ test('total: a total that is only the tax is a misreading; "TOTAL AMOUNT" over t
   // with change given, the tendered amount is not the total
   t.is(total(['TOTAL AMOUNT', 'CASH   RM   10.00', 'CHANGE   RM   4.00']), 6);
 });
+
+test('total: the tax summary (amount + tax) checks the total against a tendered − change the OCR slipped', (t) => {
+  const total = (lines: string[]) => read(['KEDAI RUNCIT MAJU', 'Date: 05/02/2018', 'YONGCHUN MANDARIN   RM62.50', 'YONGCHUN LOKAM   RM79.00', ...lines]).total_amount.value;
+  t.is(total(['Total Gales {Inclusive GST) RM   141.50', 'CASH RM   180.00', 'CHANGE RM   8.50', 'GST Summary   Amount (RM)   Tax(RM)', '141.50   ,00', 'Thank You. Please come again']), 141.5);
+  t.is(total(['TOTAL   /18.00', 'CASH   2718.00', 'CHANGE   0.00', 'GST SUMMARY', 'SR   6.00   16.98   1.02', 'TOTAL:   16.98   1.02']), 18);
+});
+
+test('total: with a rounding printed, an off-grid total a few cents from an on-grid tendered − change is the figure before rounding', (t) => {
+  const h = read(['KEDAI RUNCIT MAJU', 'Date: 05/05/2017', 'CADBURY CHOCOLATE   RM24.69', 'Total Sales (Inclusive GST) RM   42.33', 'Rounding Adjustment RM   A012', 'CREDIT RM   42.35', 'CHANGE RM   0.00', 'GST Summary   Amount (RM)   Tax(RM)', 'SR   39.92   2.41']);
+  t.is(h.total_amount.value, 42.35);
+});
+
+test('total: subtotal + tax + rounding stands in for a total the OCR lost; a total under half a corroborated subtotal is a garbled line', (t) => {
+  const total = (lines: string[]) => read(['TEO STATIONERY & BOOKS', 'Date: 17/01/2018', 'LION FILE LAMINATING FILM   1   26.00', ...lines]).total_amount.value;
+  t.is(total(['SUB-TOTAL (EX)   26.00', 'TOTAL TAX :   1.56', 'ROUNDING   -0.01', 'HEIR,   5 7AA JT «27.55', 'CASH   10 sas.']), 27.55);
+  // a rounding above the last subtotal was applied before it
+  t.is(total(['SUBTOTAL (QTY 4)   RM41.43', 'ROUNDING   RM0.02', 'SUBTOTAL (QTY 4)   RM41.45', 'CASH   RM51.50']), 41.45);
+  t.not(total(['(Excluded GST) Sub Total (RM)   106.10', 'Total (58T (RM) :   6.37', 'Rounding {RM} :   -0.02', 'CASH   112.48', 'Change (RM) :   6.00', 'GST SUMMARY', 'SR   6   106.10   6.37']), 6.35);
+});

@@ -8,7 +8,7 @@ import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
-import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
+import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, summaryTotals, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 
 const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
@@ -87,17 +87,32 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
     candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
   }
-  weighByArithmetic(layout, candidates, block, derived, trailingMoney);
+  weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney);
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(candidates, block, derived);
+  roundToPaid(layout, candidates, derived);
   // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone
   const taxes = block.filter((b) => b.kind === 'tax' && b.value > 0);
   const subtotals = block.filter((b) => b.kind === 'subtotal');
   candidates = candidates.filter((c) => !(taxes.some((t) => sameCents(t.value, c.value)) && subtotals.some((s) => s.value > c.value)));
+  // "Total (58T (RM) 6.37" under "Sub Total 106.10", with tendered − change or the tax summary as large as
+  // the subtotal: a total under half of it is a garbled tax or discount line
+  const readings = [...derived.filter((d) => d.how === 'paid').map((d) => d.value), ...summaryTotals(layout, decimal)];
+  for (const c of candidates) {
+    if (subtotals.some((s) => c.value < s.value / 2 && readings.some((r) => r >= s.value / 2))) {
+      c.score -= 0.2;
+      c.agreed = false;
+    }
+  }
   // "TOTAL AMOUNT" ending its line over "CASH RM 6.00", no change given: what was tendered is the total
   if (!candidates.length) {
     const tendered = block.find((b) => b.kind === 'tendered' && b.value > 0 && TOTAL_LABELS.some((l) => l.re.test(layout.lines[b.line.index - 1]?.text ?? '')) && !/\d/.test(layout.lines[b.line.index - 1].text));
     if (tendered && !block.some((b) => b.kind === 'change' && b.value > 0)) candidates.push({ value: tendered.value, score: 0.6, label: 0.6, agreed: false, conf: tendered.line.conf });
+  }
+  // a total lost to the OCR where subtotal + tax (+ rounding) still add up: that sum
+  if (!candidates.length) {
+    const sum = derived.filter((d) => d.how === 'sum').at(-1);
+    if (sum && sum.value > 0) candidates.push({ value: sum.value, score: 0.65, label: 0.65, agreed: true, conf: sum.conf });
   }
   // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
   if (!candidates.length) {
@@ -107,7 +122,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
-  const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];
+  // (among them, the ones other figures add up to, when there are)
+  const near = candidates.filter((c) => c.score >= top - 0.1);
+  const best = (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
@@ -159,7 +176,7 @@ function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[]
 }
 
 /** Labelled totals that other figures add up to gain; the amount change was given from loses. */
-function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], trailingMoney: Money): void {
+function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], summary: number[], trailingMoney: Money): void {
   const paid = derived.find((d) => d.how === 'paid');
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
@@ -177,6 +194,11 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: 
     }
     // printed on two total lines of the block ("Total Inc. GST 362.50", "Rounding 0.00", "Final Total 362.50")
     if (block.filter((b) => b.kind === 'total' && sameCents(b.value, c.value)).length >= 2) {
+      c.score += 0.1;
+      c.agreed = true;
+    }
+    // the tax summary's amount + tax, before or after the rounding
+    if (summary.some((t) => t > 0 && (sameCents(t, c.value) || [...rounding].some((r) => sameCents(round2(t + r), c.value))))) {
       c.score += 0.1;
       c.agreed = true;
     }
@@ -203,6 +225,23 @@ function reconcileWithPaid(candidates: TotalCandidate[], block: BlockAmount[], d
   // rounded total is not replaced by an off-grid tendered − change
   const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
   if (block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 1) && onGrid(top.value) && !onGrid(paid.value)) return;
+  top.value = paid.value;
+  top.agreed = true;
+  top.conf = Math.min(top.conf, paid.conf);
+}
+
+/**
+ * "Total 42.33", "Rounding Adjustment …", "Credit 42.35 / Change 0.00": where the till prints a
+ * rounding, a total off the 5-cent grid is the figure before it; tendered − change, on the grid and a
+ * couple of cents away, is the rounded total that was paid.
+ */
+function roundToPaid(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[]): void {
+  const paid = derived.find((d) => d.how === 'paid');
+  if (!paid || paid.value <= 0 || !layout.lines.some((l) => ROUNDING_WORDS.test(l.text))) return;
+  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
+  const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  if (!top || onGrid(top.value) || !onGrid(paid.value) || Math.abs(paid.value - top.value) > 0.025) return;
+  if (candidates.some((c) => c !== top && sameCents(c.value, paid.value) && c.score >= top.score)) return;
   top.value = paid.value;
   top.agreed = true;
   top.conf = Math.min(top.conf, paid.conf);

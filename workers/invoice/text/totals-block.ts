@@ -137,7 +137,8 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     const tax = round2(taxes.reduce((s, t) => s + t.value, 0));
     const conf = Math.min(subtotal.line.conf, ...taxes.map((t) => t.line.conf));
     if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
-    for (const r of roundings) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
+    // (a rounding printed above the subtotal was applied before it: "Subtotal 41.43 / Rounding 0.02 / Subtotal 41.45")
+    for (const r of roundings) if (r.line.index > subtotal.line.index) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
   }
   // a rounding under a total, with no total printed after it, was applied to that total
   for (const t of of('total'))
@@ -154,5 +155,26 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
+  return out;
+}
+
+/**
+ * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
+ * each row's amount + tax, and the rows together, are the total again, before any rounding.
+ */
+export function summaryTotals(layout: Layout, decimal: DecimalMark | null): number[] {
+  const header = layout.lines.findLastIndex((l) => /\bsummary\b|\bsumm?ary\b|\btax\s*code\b/i.test(l.text) && !/\d[.,]\d{2}/.test(l.text));
+  if (header < 0) return [];
+  const out: number[] = [];
+  const rows: number[] = [];
+  for (const line of layout.lines.slice(header + 1, header + 6)) {
+    const amounts = line.cells.map((c) => c.text.trim()).filter((t) => /[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v >= 0);
+    if (amounts.length < 2) continue;
+    const [net, tax] = amounts.slice(-2);
+    if (tax > net) continue;
+    if (/\btot/i.test(line.text)) out.push(round2(net + tax));
+    else rows.push(round2(net + tax));
+  }
+  if (rows.length) out.push(round2(rows.reduce((a, b) => a + b, 0)));
   return out;
 }
