@@ -494,3 +494,9 @@ test('total: subtotal + tax + rounding stands in for a total the OCR lost; a tot
   t.is(total(['SUBTOTAL (QTY 4)   RM41.43', 'ROUNDING   RM0.02', 'SUBTOTAL (QTY 4)   RM41.45', 'CASH   RM51.50']), 41.45);
   t.not(total(['(Excluded GST) Sub Total (RM)   106.10', 'Total (58T (RM) :   6.37', 'Rounding {RM} :   -0.02', 'CASH   112.48', 'Change (RM) :   6.00', 'GST SUMMARY', 'SR   6   106.10   6.37']), 6.35);
 });
+
+test('total: the tax summary\'s own "Total | amount | tax" row and "GST included in total" are not the bill', (t) => {
+  const total = (lines: string[]) => read(['TEO STATIONERY & BOOKS', 'Date: 17/01/2018', 'LION FILE LAMINATING FILM   1   26.00', ...lines]).total_amount.value;
+  t.is(total(['SUB-TOTAL (EX)   26.00', 'TOTAL TAX :   1.56', 'ROUNDING   -0.01', 'HEIR,   5 7AA JT «27.55', 'GST SUMMARY', 'TAX CODE   %   AMOUNT   TAX', 'SR   6.00   26.00   1.56', 'TOTAL :   26.00   1.66']), 27.55);
+  t.not(total(['Total   Incl.   GST@6%   RM   1C.¢0', 'CASH   RM 20.00', 'GST @6% included in total   RM 0.60']), 0.6);
+});

@@ -8,7 +8,7 @@ import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
-import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, summaryTotals, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
+import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, summaryRows, summaryTotals, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 
 const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
@@ -78,7 +78,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
     return bracketed ? -Number(bracketed[1]) : null;
   };
-  let candidates = labelledTotals(layout, money, trailingMoney);
+  // the tax summary's own "Total | 4.00 | 0.24" row sums its columns (summaryTotals), it is not the bill
+  const summaryLines = new Set(summaryRows(layout, decimal).filter((r) => r.amounts.length === 2).map((r) => r.line.index));
+  let candidates = labelledTotals(layout, money, trailingMoney, summaryLines);
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
   const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
@@ -131,7 +133,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
 }
 
 /** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */
-function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): TotalCandidate[] {
+function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summaryLines: Set<number>): TotalCandidate[] {
   // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
   const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
     (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
@@ -155,9 +157,10 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): Tot
     const line = layout.lines[c.line.index];
     if (line.cells.length >= 3) found.push({ ...c, line, where: 'right', cellIndex: 0, score: c.score * 0.95 });
   }
+  const kept = found.filter((c) => !summaryLines.has(c.line.index));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
-  const nonZero = found.filter((c) => c.value !== 0);
-  return (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
+  const nonZero = kept.filter((c) => c.value !== 0);
+  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
 }
 
 /**

@@ -163,18 +163,26 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
  * each row's amount + tax, and the rows together, are the total again, before any rounding.
  */
 export function summaryTotals(layout: Layout, decimal: DecimalMark | null): number[] {
-  const header = layout.lines.findLastIndex((l) => /\bsummary\b|\bsumm?ary\b|\btax\s*code\b/i.test(l.text) && !/\d[.,]\d{2}/.test(l.text));
-  if (header < 0) return [];
   const out: number[] = [];
   const rows: number[] = [];
-  for (const line of layout.lines.slice(header + 1, header + 6)) {
-    const amounts = line.cells.map((c) => c.text.trim()).filter((t) => /[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v >= 0);
-    if (amounts.length < 2) continue;
+  for (const { line, amounts } of summaryRows(layout, decimal)) {
     const [net, tax] = amounts.slice(-2);
     if (tax > net) continue;
     if (/\btot/i.test(line.text)) out.push(round2(net + tax));
     else rows.push(round2(net + tax));
   }
   if (rows.length) out.push(round2(rows.reduce((a, b) => a + b, 0)));
+  return out;
+}
+
+/** The rows of the tax summary printing an amount and its tax ("SR 6% | 96.00 | 5.76", "Total : | 4.00 | 0.24"). */
+export function summaryRows(layout: Layout, decimal: DecimalMark | null): { line: LayoutLine; amounts: number[] }[] {
+  const header = layout.lines.findLastIndex((l) => /\bsumm?ary\b|\btax\s*code\b/i.test(l.text) && !/\d[.,]\d{2}/.test(l.text));
+  if (header < 0) return [];
+  const out: { line: LayoutLine; amounts: number[] }[] = [];
+  for (const line of layout.lines.slice(header + 1, header + 6)) {
+    const amounts = line.cells.map((c) => c.text.trim()).filter((t) => /[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v >= 0);
+    if (amounts.length >= 2) out.push({ line, amounts });
+  }
   return out;
 }
