@@ -500,3 +500,10 @@ test('total: the tax summary\'s own "Total | amount | tax" row and "GST included
   t.is(total(['SUB-TOTAL (EX)   26.00', 'TOTAL TAX :   1.56', 'ROUNDING   -0.01', 'HEIR,   5 7AA JT «27.55', 'GST SUMMARY', 'TAX CODE   %   AMOUNT   TAX', 'SR   6.00   26.00   1.56', 'TOTAL :   26.00   1.66']), 27.55);
   t.not(total(['Total   Incl.   GST@6%   RM   1C.¢0', 'CASH   RM 20.00', 'GST @6% included in total   RM 0.60']), 0.6);
 });
+
+test('total: of two totals around a rounding that disagree, the one printed under the rounding is the one paid', (t) => {
+  const total = (lines: string[]) => read(['MIZU SUSHI SDN BHD', 'Date: 31/03/2018', 'Tori Karaage   1x   8.80   8.80 SR', ...lines]).total_amount.value;
+  t.is(total(['Total (Excluding GST):   56.20', 'Total (Inclusive of GST):   85.53', 'Rounding Adj:   0.02', 'TOTAL:   65.55', 'Thank you!!!']), 65.55);
+  // unless tendered − change says the first
+  t.is(total(['Total (Inclusive of GST):   65.53', 'Rounding Adj:   0.02', 'TOTAL:   85.55', 'Cash   70.00', 'Change   4.45']), 65.55);
+});

@@ -195,6 +195,13 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: 
       c.score += 0.15;
       c.agreed = true;
     }
+    // the total printed under a (non-zero) rounding, below another total: the rounded one, the one paid
+    // ("Total (Incl. GST) 85.53 / Rounding 0.02 / TOTAL 65.55", one of them slipped) — unless tendered − change says the first
+    const after = block.find((b) => b.kind === 'total' && sameCents(b.value, c.value) && block.some((r) => r.kind === 'rounding' && r.value !== 0 && Math.abs(r.value) < 1 && r.line.index < b.line.index && block.some((t) => t.kind === 'total' && t.value > 0 && t.line.index < r.line.index && !sameCents(t.value, c.value) && !(paid && sameCents(paid.value, t.value)))));
+    if (after && !block.some((b) => b.kind === 'total' && b.line.index > after.line.index && !sameCents(b.value, c.value))) {
+      c.score += 0.15;
+      c.agreed = true;
+    }
     // printed on two total lines of the block ("Total Inc. GST 362.50", "Rounding 0.00", "Final Total 362.50")
     if (block.filter((b) => b.kind === 'total' && sameCents(b.value, c.value)).length >= 2) {
       c.score += 0.1;
