@@ -507,3 +507,10 @@ test('total: of two totals around a rounding that disagree, the one printed unde
   // unless tendered − change says the first
   t.is(total(['Total (Inclusive of GST):   65.53', 'Rounding Adj:   0.02', 'TOTAL:   85.55', 'Cash   70.00', 'Change   4.45']), 65.55);
 });
+
+test('total: a total printed without its cents on a document that prints them yields to tendered − change; a document without cents keeps it', (t) => {
+  const total = (lines: string[]) => read(['YAM FRESH', 'Date: 18/03/2018', ...lines]).total_amount.value;
+  t.is(total(['Pudding Soybean   1   RM8.90', 'Grand Total   30', '(Bill Inclusive of 6% GST : RM1.66)', 'Cash   RM30.30', 'Change   RM1.00']), 29.3);
+  t.is(total(['Original Slice   2   RM26.00', 'Grand Total   00', 'Cash   RM50.00', 'Change   RM11.00']), 39);
+  t.is(total(['Ramen   1   1200', 'Grand Total   1200', 'Cash   2000', 'Change   700']), 1200);
+});

@@ -51,6 +51,8 @@ interface TotalCandidate {
   /** other figures of the document add up to it */
   agreed: boolean;
   conf: number;
+  /** printed without cents */
+  whole?: boolean;
 }
 
 type Money = (text: string) => number | null;
@@ -89,7 +91,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
     candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
   }
-  weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney);
+  weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(candidates, block, derived);
   roundToPaid(layout, candidates, derived);
@@ -160,7 +162,12 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summ
   const kept = found.filter((c) => !summaryLines.has(c.line.index));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = kept.filter((c) => c.value !== 0);
-  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
+  // (whether the amount was printed without its cents: "Grand Total | 30")
+  const whole = (c: (typeof found)[number]) => {
+    const cell = c.where === 'cell' ? c.line.cells[c.cellIndex] : c.line.cells.slice(c.cellIndex + 1).find((x) => /\d/.test(x.text));
+    return !!cell && !/\d[.,]\s?\d{2}(?!\d)/.test(cell.text);
+  };
+  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c) }));
 }
 
 /**
@@ -179,11 +186,14 @@ function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[]
 }
 
 /** Labelled totals that other figures add up to gain; the amount change was given from loses. */
-function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], summary: number[], trailingMoney: Money): void {
+function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], summary: number[], trailingMoney: Money, decimal: DecimalMark | null): void {
   const paid = derived.find((d) => d.how === 'paid');
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
   for (const c of candidates) {
+    // "Grand Total | 30" on a document that prints cents, over "Cash RM30.30 / Change RM1.00": a total
+    // whose cents the OCR lost (or that is a count) yields to what tendered − change says was paid
+    if (c.whole && decimal !== null && paid && paid.value > 0 && !sameCents(paid.value, c.value)) c.score -= 0.25;
     // the amount change was given from is what was tendered ("Amount Paid 50.00", "Change 10.00")
     if (paid?.tendered !== undefined && sameCents(c.value, paid.tendered)) c.score -= 0.3;
     if (paid && sameCents(c.value, paid.value)) {
