@@ -514,3 +514,8 @@ test('total: a total printed without its cents on a document that prints them yi
   t.is(total(['Original Slice   2   RM26.00', 'Grand Total   00', 'Cash   RM50.00', 'Change   RM11.00']), 39);
   t.is(total(['Ramen   1   1200', 'Grand Total   1200', 'Cash   2000', 'Change   700']), 1200);
 });
+
+test('total: tendered − change that matches none of two contradicting totals is no sure reading', (t) => {
+  const h = read(['YONG SOON FATT S/B', 'Date: 04/02/2017', 'MAGGI TOMATO 475GM   1   39.00   39.00 SR', 'Total Inc. GST 6%:   758.70', 'Rounding Adjustment:   0.00', 'Final Total :   738.70', 'Cash :   766.90', 'Change :   1.30']);
+  t.true(h.total_amount.confidence < 0.9);
+});

@@ -299,5 +299,9 @@ function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAmount[],
   const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
   // (and two printings of one total that agree outweigh it: "Total Inc. GST 362.50", "Final Total 362.50")
   const twice = printedTotals.some((t) => block.filter((b) => b.kind === 'total' && sameCents(b.value, t)).length >= 2);
-  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : twice ? 0.65 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
+  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) {
+    // (it vouches for itself only when it is one of those totals with a digit misread)
+    const settles = contradicted && printedTotals.some((t) => oneDigitSlip(t.toFixed(2), paid.value.toFixed(2)));
+    candidates.push({ value: paid.value, score: contradicted ? 1 : twice ? 0.65 : 0.8, label: 0.75, agreed: settles, conf: paid.conf });
+  }
 }
