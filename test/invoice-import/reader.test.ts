@@ -436,7 +436,8 @@ test('currency: a couple of foreign signs the OCR made do not outweigh a plainly
 
 test('total: a brace the OCR read for a bracket ("Total Sales {Inclusive of GST)") still labels the total', (t) => {
   const total = (lines: string[]) => read(['KEDAI CETAK SDN BHD', 'Date: 12/01/2018', ...lines]).total_amount.value;
-  t.is(total(['CLR COPY   8   0.53   4.24  SR', 'Total   4   4724', 'Total Sales (Excluding GST)   4.00', 'Total GST   0.24', 'Total Sales {inclusive of GST)   4.25', 'CASH   10.00']), 4.25);
+  t.is(total(['CLR COPY   8   0.53   4.24  SR', 'Total Sales (Excluding GST)   4.00', 'Total GST   0.24', 'Rounding   0.01', 'Total Sales {inclusive of GST)   4.25', 'CASH   10.00']), 4.25);
+  t.is(total(['CLR COPY   8   0.53   4.24  SR', 'Total   4   4724', 'Total Sales {inclusive of GST)   4.25']), 4.25);
 });
 
 test('total: a rounded total is not replaced by an off-grid tendered − change one digit away', (t) => {
@@ -518,4 +519,10 @@ test('total: a total printed without its cents on a document that prints them yi
 test('total: tendered − change that matches none of two contradicting totals is no sure reading', (t) => {
   const h = read(['YONG SOON FATT S/B', 'Date: 04/02/2017', 'MAGGI TOMATO 475GM   1   39.00   39.00 SR', 'Total Inc. GST 6%:   758.70', 'Rounding Adjustment:   0.00', 'Final Total :   738.70', 'Cash :   766.90', 'Change :   1.30']);
   t.true(h.total_amount.confidence < 0.9);
+});
+
+test('total: a total one digit off from subtotal + tax + rounding, nothing else agreeing, is that sum misread', (t) => {
+  const total = (lines: string[]) => read(['MEI LET RESTAURANT', 'Date: 22/01/2017', 'TALAPIA DEEP FRIED   40.00 SR', ...lines]).total_amount.value;
+  t.is(total(['Sub TOTAL   64.00', 'GST 6%   3.84', 'ROUNDING ADJ   0.01', 'NET TOTAL   67.8', 'Cash   100.00', 'THANK YOU, PLEASE COME AGAIN']), 67.85);
+  t.is(total(['Subtotal Incl. GST:RM   12.61', 'Rounding:   -0.01', 'Total Incl. GST:RM   12.40']), 12.6);
 });

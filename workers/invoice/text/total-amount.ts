@@ -93,7 +93,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   }
   weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
-  reconcileWithPaid(candidates, block, derived);
+  reconcileWithPaid(layout, candidates, block, derived);
   roundToPaid(layout, candidates, derived);
   // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone
   const taxes = block.filter((b) => b.kind === 'tax' && b.value > 0);
@@ -234,11 +234,17 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: 
  * OCR digit away (a digit inserted, lost or misread) from what tendered − change says was
  * paid, is that amount misread.
  */
-function reconcileWithPaid(candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
-  const paid = derived.find((d) => d.how === 'paid');
-  if (!paid || paid.value <= 0 || candidates.some((c) => c.agreed)) return;
+function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+  if (candidates.some((c) => c.agreed)) return;
   const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  if (!top || sameCents(top.value, paid.value) || !oneDigitSlip(top.value.toFixed(2), paid.value.toFixed(2))) return;
+  if (!top) return;
+  // what was paid: tendered − change, else subtotal + tax + rounding ("Subtotal 12.61 / Rounding -0.01 / Total 12.40")
+  const paid = [derived.find((d) => d.how === 'paid'), derived.filter((d) => d.how === 'sum').at(-1)].find(
+    (d) => d !== undefined && d.value > 0 && !sameCents(top.value, d.value) && oneDigitSlip(top.value.toFixed(2), d.value.toFixed(2)),
+  );
+  if (!paid) return;
+  // (a sum that left out a rounding the OCR garbled is the figure before rounding, not what was paid)
+  if (paid.how === 'sum' && layout.lines.some((l) => ROUNDING_WORDS.test(l.text)) && !block.some((b) => b.kind === 'rounding')) return;
   // two printings of the total that agree ("Total Inc. GST 362.50", "Final Total 362.50") outweigh one subtraction
   if (block.filter((b) => b.kind === 'total' && sameCents(b.value, top.value)).length >= 2) return;
   // a till that prints a rounding adjustment pays a total on its rounding grid (5 cents or coarser): a
