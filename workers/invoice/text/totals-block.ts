@@ -177,7 +177,11 @@ export function summaryTotals(layout: Layout, decimal: DecimalMark | null): numb
 
 /** The rows of the tax summary printing an amount and its tax ("SR 6% | 96.00 | 5.76", "Total : | 4.00 | 0.24"). */
 export function summaryRows(layout: Layout, decimal: DecimalMark | null): { line: LayoutLine; amounts: number[] }[] {
-  const header = layout.lines.findLastIndex((l) => /\bsumm?ary\b|\btax\s*code\b/i.test(l.text) && !/\d[.,]\d{2}/.test(l.text));
+  // ("GST Summary", "Tax Code | % | Amount | Tax": a summary of the tax, not an "Order Summary")
+  const taxWord = (l: LayoutLine | undefined) => !!l && (TAX_WORDS.test(l.text) || /\bG[S5E]T\b/i.test(l.text));
+  const header = layout.lines.findLastIndex(
+    (l, i) => ((/\bsumm?ary\b/i.test(l.text) && (taxWord(l) || taxWord(layout.lines[i + 1]))) || /\btax\s*code\b/i.test(l.text)) && !/\d[.,]\d{2}/.test(l.text),
+  );
   if (header < 0) return [];
   const out: { line: LayoutLine; amounts: number[] }[] = [];
   for (const line of layout.lines.slice(header + 1, header + 6)) {
