@@ -8,7 +8,7 @@ import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, round2, type DecimalMark } from './numbers.js';
-import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
+import { derivedTotals, ROUNDING_WORDS, sameCents, slippedAmount, summaryRows, summaryTotals, TAX_WORDS, totalsBlock, type BlockAmount, type DerivedTotal } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 
 const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
@@ -51,6 +51,8 @@ interface TotalCandidate {
   /** other figures of the document add up to it */
   agreed: boolean;
   conf: number;
+  /** printed without cents */
+  whole?: boolean;
 }
 
 type Money = (text: string) => number | null;
@@ -67,20 +69,55 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
   const money: Money = (text) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
-  const trailingMoney: Money = (text) => {
+  const trailingMoney: Money = (raw) => {
+    // "56.00 DH": a currency the amount is followed by
+    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
     const whole = money(text);
     if (whole !== null) return whole;
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
-    return m && looksLikeMoney(m[1]) ? parseAmount(m[1], decimal) : null;
+    if (m && looksLikeMoney(m[1])) return parseAmount(m[1], decimal);
+    // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
+    const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
+    return bracketed ? -Number(bracketed[1]) : null;
   };
-  const candidates = labelledTotals(layout, money, trailingMoney);
+  // the tax summary's own "Total | 4.00 | 0.24" row sums its columns (summaryTotals), it is not the bill
+  const summaryLines = new Set(summaryRows(layout, decimal).filter((r) => r.amounts.length === 2).map((r) => r.line.index));
+  let candidates = labelledTotals(layout, money, trailingMoney, summaryLines);
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
   const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
-  if (decimal !== null) restoreDecimalPoints(candidates, block, derived);
-  weighByArithmetic(layout, candidates, derived, trailingMoney);
+  if (decimal !== null) {
+    restoreDecimalPoints(candidates, block, derived);
+    // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
+    candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
+  }
+  weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
-  reconcileWithPaid(candidates, derived);
+  reconcileWithPaid(layout, candidates, block, derived);
+  roundToPaid(layout, candidates, derived);
+  // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone
+  const taxes = block.filter((b) => b.kind === 'tax' && b.value > 0);
+  const subtotals = block.filter((b) => b.kind === 'subtotal');
+  candidates = candidates.filter((c) => !(taxes.some((t) => sameCents(t.value, c.value)) && subtotals.some((s) => s.value > c.value)));
+  // "Total (58T (RM) 6.37" under "Sub Total 106.10", with tendered − change or the tax summary as large as
+  // the subtotal: a total under half of it is a garbled tax or discount line
+  const readings = [...derived.filter((d) => d.how === 'paid').map((d) => d.value), ...summaryTotals(layout, decimal)];
+  for (const c of candidates) {
+    if (subtotals.some((s) => c.value < s.value / 2 && readings.some((r) => r >= s.value / 2))) {
+      c.score -= 0.2;
+      c.agreed = false;
+    }
+  }
+  // "TOTAL AMOUNT" ending its line over "CASH RM 6.00", no change given: what was tendered is the total
+  if (!candidates.length) {
+    const tendered = block.find((b) => b.kind === 'tendered' && b.value > 0 && TOTAL_LABELS.some((l) => l.re.test(layout.lines[b.line.index - 1]?.text ?? '')) && !/\d/.test(layout.lines[b.line.index - 1].text));
+    if (tendered && !block.some((b) => b.kind === 'change' && b.value > 0)) candidates.push({ value: tendered.value, score: 0.6, label: 0.6, agreed: false, conf: tendered.line.conf });
+  }
+  // a total lost to the OCR where subtotal + tax (+ rounding) still add up: that sum
+  if (!candidates.length) {
+    const sum = derived.filter((d) => d.how === 'sum').at(-1);
+    if (sum && sum.value > 0) candidates.push({ value: sum.value, score: 0.65, label: 0.65, agreed: true, conf: sum.conf });
+  }
   // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
   if (!candidates.length) {
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
@@ -89,14 +126,16 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
-  const best = candidates.filter((c) => c.score >= top - 0.1).sort((a, b) => b.value - a.value)[0];
+  // (among them, the ones other figures add up to, when there are)
+  const near = candidates.filter((c) => c.score >= top - 0.1);
+  const best = (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
 }
 
 /** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */
-function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): TotalCandidate[] {
+function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summaryLines: Set<number>): TotalCandidate[] {
   // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
   const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
     (c) => c.where !== 'below' || !c.line.cells.some((cell) => /\p{L}{2}/u.test(cell.text.replace(/\b(?:RM|Rs|Rp|[A-Z]{3})\b/g, ''))),
@@ -109,9 +148,26 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money): Tot
       if (v !== null && v > c.value) c.value = v;
     }
   }
+  // "Total | Facture | : | 56.00 | DH": words the engine set apart from the label, the amount past them —
+  // read on the line as one text, where the cells found nothing
+  const joined: Layout = {
+    ...layout,
+    lines: layout.lines.map((l) => (l.cells.length < 3 ? l : { ...l, cells: [{ ...l.cells[0], text: l.cells.map((c) => c.text).join(' '), x1: l.cells[l.cells.length - 1].x1 }] })),
+  };
+  for (const c of findLabeled(joined, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 0 })) {
+    if (c.where !== 'cell' || found.some((f) => f.line.index === c.line.index)) continue;
+    const line = layout.lines[c.line.index];
+    if (line.cells.length >= 3) found.push({ ...c, line, where: 'right', cellIndex: 0, score: c.score * 0.95 });
+  }
+  const kept = found.filter((c) => !summaryLines.has(c.line.index));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
-  const nonZero = found.filter((c) => c.value !== 0);
-  return (nonZero.length ? nonZero : found).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf }));
+  const nonZero = kept.filter((c) => c.value !== 0);
+  // (whether the amount was printed without its cents: "Grand Total | 30")
+  const whole = (c: (typeof found)[number]) => {
+    const cell = c.where === 'cell' ? c.line.cells[c.cellIndex] : c.line.cells.slice(c.cellIndex + 1).find((x) => /\d/.test(x.text));
+    return !!cell && !/\d[.,]\s?\d{2}(?!\d)/.test(cell.text);
+  };
+  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c) }));
 }
 
 /**
@@ -122,17 +178,22 @@ function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockAmount[]
   // (the total's own printings — "Total 1200", "Total Payable 1200" — do not vouch for it)
   const figures = [...block.filter((b) => b.kind !== 'count' && b.kind !== 'total').map((b) => b.value), ...derived.map((d) => d.value)];
   for (const c of candidates) {
-    if (!Number.isInteger(c.value) || c.value < 100) continue;
-    if (figures.some((f) => sameCents(f, c.value / 100)) && !figures.some((f) => sameCents(f, c.value))) c.value = round2(c.value / 100);
+    // ("( 742)": brackets around the figure, read as a negative, with subtotal + tax at 7.42)
+    const v = Math.abs(c.value);
+    if (!Number.isInteger(v) || v < 100) continue;
+    if (figures.some((f) => sameCents(f, v / 100)) && !figures.some((f) => sameCents(f, v))) c.value = round2(v / 100);
   }
 }
 
 /** Labelled totals that other figures add up to gain; the amount change was given from loses. */
-function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[], trailingMoney: Money): void {
+function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], summary: number[], trailingMoney: Money, decimal: DecimalMark | null): void {
   const paid = derived.find((d) => d.how === 'paid');
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
   for (const c of candidates) {
+    // "Grand Total | 30" on a document that prints cents, over "Cash RM30.30 / Change RM1.00": a total
+    // whose cents the OCR lost (or that is a count) yields to what tendered − change says was paid
+    if (c.whole && decimal !== null && paid && paid.value > 0 && !sameCents(paid.value, c.value)) c.score -= 0.25;
     // the amount change was given from is what was tendered ("Amount Paid 50.00", "Change 10.00")
     if (paid?.tendered !== undefined && sameCents(c.value, paid.tendered)) c.score -= 0.3;
     if (paid && sameCents(c.value, paid.value)) {
@@ -142,6 +203,23 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived
     // the rounded total (total + rounding), the gross (net + tax)
     if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) {
       c.score += 0.15;
+      c.agreed = true;
+    }
+    // the total printed under a (non-zero) rounding, below another total: the rounded one, the one paid
+    // ("Total (Incl. GST) 85.53 / Rounding 0.02 / TOTAL 65.55", one of them slipped) — unless tendered − change says the first
+    const after = block.find((b) => b.kind === 'total' && sameCents(b.value, c.value) && block.some((r) => r.kind === 'rounding' && r.value !== 0 && Math.abs(r.value) < 1 && r.line.index < b.line.index && block.some((t) => t.kind === 'total' && t.value > 0 && t.line.index < r.line.index && !sameCents(t.value, c.value) && !(paid && sameCents(paid.value, t.value)))));
+    if (after && !block.some((b) => b.kind === 'total' && b.line.index > after.line.index && !sameCents(b.value, c.value))) {
+      c.score += 0.15;
+      c.agreed = true;
+    }
+    // printed on two total lines of the block ("Total Inc. GST 362.50", "Rounding 0.00", "Final Total 362.50")
+    if (block.filter((b) => b.kind === 'total' && sameCents(b.value, c.value)).length >= 2) {
+      c.score += 0.1;
+      c.agreed = true;
+    }
+    // the tax summary's amount + tax, before or after the rounding
+    if (summary.some((t) => t > 0 && (sameCents(t, c.value) || [...rounding].some((r) => sameCents(round2(t + r), c.value))))) {
+      c.score += 0.1;
       c.agreed = true;
     }
     if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015)) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
@@ -156,11 +234,40 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], derived
  * OCR digit away (a digit inserted, lost or misread) from what tendered − change says was
  * paid, is that amount misread.
  */
-function reconcileWithPaid(candidates: TotalCandidate[], derived: DerivedTotal[]): void {
-  const paid = derived.find((d) => d.how === 'paid');
-  if (!paid || paid.value <= 0 || candidates.some((c) => c.agreed)) return;
+function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+  if (candidates.some((c) => c.agreed)) return;
   const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  if (!top || sameCents(top.value, paid.value) || !oneDigitSlip(top.value.toFixed(2), paid.value.toFixed(2))) return;
+  if (!top) return;
+  // what was paid: tendered − change, else subtotal + tax + rounding ("Subtotal 12.61 / Rounding -0.01 / Total 12.40")
+  const paid = [derived.find((d) => d.how === 'paid'), derived.filter((d) => d.how === 'sum').at(-1)].find(
+    (d) => d !== undefined && d.value > 0 && !sameCents(top.value, d.value) && oneDigitSlip(top.value.toFixed(2), d.value.toFixed(2)),
+  );
+  if (!paid) return;
+  // (a sum that left out a rounding the OCR garbled is the figure before rounding, not what was paid)
+  if (paid.how === 'sum' && layout.lines.some((l) => ROUNDING_WORDS.test(l.text)) && !block.some((b) => b.kind === 'rounding')) return;
+  // two printings of the total that agree ("Total Inc. GST 362.50", "Final Total 362.50") outweigh one subtraction
+  if (block.filter((b) => b.kind === 'total' && sameCents(b.value, top.value)).length >= 2) return;
+  // a till that prints a rounding adjustment pays a total on its rounding grid (5 cents or coarser): a
+  // rounded total is not replaced by an off-grid tendered − change
+  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
+  if (block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 1) && onGrid(top.value) && !onGrid(paid.value)) return;
+  top.value = paid.value;
+  top.agreed = true;
+  top.conf = Math.min(top.conf, paid.conf);
+}
+
+/**
+ * "Total 42.33", "Rounding Adjustment …", "Credit 42.35 / Change 0.00": where the till prints a
+ * rounding, a total off the 5-cent grid is the figure before it; tendered − change, on the grid and a
+ * couple of cents away, is the rounded total that was paid.
+ */
+function roundToPaid(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[]): void {
+  const paid = derived.find((d) => d.how === 'paid');
+  if (!paid || paid.value <= 0 || !layout.lines.some((l) => ROUNDING_WORDS.test(l.text))) return;
+  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
+  const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  if (!top || onGrid(top.value) || !onGrid(paid.value) || Math.abs(paid.value - top.value) > 0.025) return;
+  if (candidates.some((c) => c !== top && sameCents(c.value, paid.value) && c.score >= top.score)) return;
   top.value = paid.value;
   top.agreed = true;
   top.conf = Math.min(top.conf, paid.conf);
@@ -196,5 +303,11 @@ function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAmount[],
   const paid = derived.find((d) => d.how === 'paid');
   const printedTotals = [...new Set(block.filter((b) => b.kind === 'total' && b.value > 0).map((b) => round2(b.value)))];
   const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
-  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) candidates.push({ value: paid.value, score: contradicted ? 1 : 0.8, label: 0.75, agreed: contradicted, conf: paid.conf });
+  // (and two printings of one total that agree outweigh it: "Total Inc. GST 362.50", "Final Total 362.50")
+  const twice = printedTotals.some((t) => block.filter((b) => b.kind === 'total' && sameCents(b.value, t)).length >= 2);
+  if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) {
+    // (it vouches for itself only when it is one of those totals with a digit misread)
+    const settles = contradicted && printedTotals.some((t) => oneDigitSlip(t.toFixed(2), paid.value.toFixed(2)));
+    candidates.push({ value: paid.value, score: contradicted ? 1 : twice ? 0.65 : 0.8, label: 0.75, agreed: settles, conf: paid.conf });
+  }
 }

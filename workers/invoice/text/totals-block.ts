@@ -24,9 +24,11 @@ export interface BlockAmount {
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
 export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
-export const TAX_WORDS = /\b(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
+/** ("TotalGST": the engine lost the space after "Total") */
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
-const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?\(?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
 const BLOCK_END = /\b(?:summary|tax\s*code|thank\s*you)\b/i;
@@ -38,7 +40,11 @@ const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]
  * after it), "0.1C" (a round letter for a zero among the decimals).
  */
 export function slippedAmount(text: string, decimal: DecimalMark | null): number | null {
-  let s = text.trim().replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
+  // ",00", ".00": nothing before the decimal mark is no whole unit (the engine lost the 0 of "0.00")
+  if (/^[.,]\d{2}$/.test(text.trim())) return 0;
+  // "(109.70", "[12.50": a bracket the figure never closes (or never opened) is a speck
+  let s = text.trim().replace(/^[([{]\s*(?=[^)\]}]*$)/, '').replace(/^([^([{]*)[)\]}]$/, '$1');
+  s = s.replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
   // "13.80G", "5.70 ZRL": a tax code printed after the amount
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
   // "R4.00", "M46. 40", "RH41.43": a currency mark the OCR garbled, glued to an amount with cents
@@ -76,6 +82,8 @@ function kindOf(line: LayoutLine): AmountKind {
   // the words of the line without its amount
   const words = line.cells.length > 1 ? line.cells.slice(0, -1).map((c) => c.text).join(' ') : line.text.replace(/[\d.,\s]+\S{0,2}$/, '');
   if (CHANGE_WORDS.test(words)) return 'change';
+  // "Total After Rounding", "Rounded Total": the total, not the adjustment
+  if (ROUNDED_TOTAL.test(words)) return 'total';
   if (ROUNDING_WORDS.test(words)) return 'rounding';
   if (TENDERED_WORDS.test(words)) return 'tendered';
   if (SUBTOTAL_WORDS.test(words)) return 'subtotal';
@@ -129,7 +137,8 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     const tax = round2(taxes.reduce((s, t) => s + t.value, 0));
     const conf = Math.min(subtotal.line.conf, ...taxes.map((t) => t.line.conf));
     if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
-    for (const r of roundings) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
+    // (a rounding printed above the subtotal was applied before it: "Subtotal 41.43 / Rounding 0.02 / Subtotal 41.45")
+    for (const r of roundings) if (r.line.index > subtotal.line.index) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
   }
   // a rounding under a total, with no total printed after it, was applied to that total
   for (const t of of('total'))
@@ -141,8 +150,43 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     const labelled = before.filter((b) => b.kind === 'tendered').at(-1);
     const above = before.at(-1);
     // ("Amount Paid 50.00" over "Change 10.00": what change is given from was tendered, whatever its label)
-    const tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    let tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
+    // ("Cash -51.00": a minus before what was tendered is the till's sign or a speck, not a refund)
+    if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
+  }
+  return out;
+}
+
+/**
+ * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
+ * each row's amount + tax, and the rows together, are the total again, before any rounding.
+ */
+export function summaryTotals(layout: Layout, decimal: DecimalMark | null): number[] {
+  const out: number[] = [];
+  const rows: number[] = [];
+  for (const { line, amounts } of summaryRows(layout, decimal)) {
+    const [net, tax] = amounts.slice(-2);
+    if (tax > net) continue;
+    if (/\btot/i.test(line.text)) out.push(round2(net + tax));
+    else rows.push(round2(net + tax));
+  }
+  if (rows.length) out.push(round2(rows.reduce((a, b) => a + b, 0)));
+  return out;
+}
+
+/** The rows of the tax summary printing an amount and its tax ("SR 6% | 96.00 | 5.76", "Total : | 4.00 | 0.24"). */
+export function summaryRows(layout: Layout, decimal: DecimalMark | null): { line: LayoutLine; amounts: number[] }[] {
+  // ("GST Summary", "Tax Code | % | Amount | Tax": a summary of the tax, not an "Order Summary")
+  const taxWord = (l: LayoutLine | undefined) => !!l && (TAX_WORDS.test(l.text) || /\bG[S5E]T\b/i.test(l.text));
+  const header = layout.lines.findLastIndex(
+    (l, i) => ((/\bsumm?ary\b/i.test(l.text) && (taxWord(l) || taxWord(layout.lines[i + 1]))) || /\btax\s*code\b/i.test(l.text)) && !/\d[.,]\d{2}/.test(l.text),
+  );
+  if (header < 0) return [];
+  const out: { line: LayoutLine; amounts: number[] }[] = [];
+  for (const line of layout.lines.slice(header + 1, header + 6)) {
+    const amounts = line.cells.map((c) => c.text.trim()).filter((t) => /[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v >= 0);
+    if (amounts.length >= 2) out.push({ line, amounts });
   }
   return out;
 }
