@@ -7,7 +7,7 @@
 // Why each step: phone photos arrive rotated by EXIF; small text (a receipt photographed
 // whole, or a slip in the middle of an A4 scan) is read far better once a text row is
 // about 30 px high, and shrinking the margins first keeps that upscale cheap; a dim or
-// faded photo gains from stretching its grey levels (0.1–99.9 percentile) before the
+// faded photo gains from stretching its grey levels (1st–99th percentile) before the
 // engine's own binarisation; a few degrees of skew break rows apart. Binarising by hand
 // (Otsu/Sauvola) did not help the engine on the development receipts, so it is not done.
 // Word boxes the engine returns are mapped back with `toSource` into the upright,
@@ -16,6 +16,12 @@ import sharp from 'sharp';
 
 /** Height of a text row (ink from the top of capitals to the bottom of descenders) the engine reads best. */
 export const TARGET_ROW_PX = 30;
+/**
+ * Grey levels mapped to black and white by the contrast stretch: the 1st and 99th
+ * percentile of the text box (sharp's own default), so faint dot-matrix ink on a light
+ * photo — a few per cent of the pixels — becomes black instead of staying near the paper.
+ */
+const STRETCH_QUANTILES = [0.01, 0.99] as const;
 /** Longest side handed to the engine after scaling. */
 const MAX_PREPARED_SIDE = 4000;
 /** Never enlarge more than this (a tiny thumbnail does not become readable). */
@@ -78,7 +84,7 @@ export async function prepareDocumentImage(image: Buffer, opts: PrepareOptions):
   // the stretch is measured on the small copy's text box: one linear pass (sharp's own
   // normalise() goes through a colour space and a histogram of its own, ~5× slower)
   if (opts.stretch !== false) {
-    const { lo, hi } = greyRange(small.data, small.info.width, m.box, 0.001, 0.999);
+    const { lo, hi } = greyRange(small.data, small.info.width, m.box, STRETCH_QUANTILES[0], STRETCH_QUANTILES[1]);
     if (hi - lo >= 8 && (lo > 0 || hi < 255)) pipeline = pipeline.linear(255 / (hi - lo), (-255 * lo) / (hi - lo));
   }
   const png = await pipeline.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();

@@ -159,18 +159,35 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number):
   const first = { psm: prepared.steps.tall ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
   let page = await readPage(prepared.png, first, deadline, timeoutMs, true);
   const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px`];
+  page = mapBoxes(page, prepared);
   if (littleText(page)) {
-    // little text: the other segmentation, on the picture as it came (no crop, no scaling)
-    // in case the preparation itself went wrong
+    // faint or dot-matrix print (strokes of separate dots the engine does not join): enlarged,
+    // softened so the dots run together, and made black and white
+    const dotted = await dotsJoined(prepared.png);
+    const retry = mapBoxes(scaleBoxes(await readPage(dotted.png, first, deadline, timeoutMs, true), 1 / dotted.scale), prepared);
+    passes.push(`dots joined: ${wordsOf(retry)} words against ${wordsOf(page)}`);
+    if (textScore(retry) > textScore(page)) page = retry;
+  }
+  if (littleText(page)) {
+    // still little text: the other segmentation, on the picture as it came (no crop, no
+    // scaling) in case the preparation itself went wrong
     const second = { psm: first.psm === PSM.AUTO ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
     const plain = await prepareImage(image);
     const retry = scaleBoxes(await readPage(plain.png, second, deadline, timeoutMs, true), prepared.width / plain.width);
     passes.push(`second pass psm ${second.psm}: ${wordsOf(retry)} words against ${wordsOf(page)}`);
-    page = textScore(retry) > textScore(page) ? retry : mapBoxes(page, prepared);
-  } else {
-    page = mapBoxes(page, prepared);
+    if (textScore(retry) > textScore(page)) page = retry;
   }
   return { page, passes, width: prepared.width, height: prepared.height };
+}
+
+/** Enlargement, softening and the grey level kept as ink for print whose strokes are separate dots. */
+const DOTS = { scale: 1.5, sigma: 2, ink: 210 } as const;
+
+async function dotsJoined(png: Buffer): Promise<{ png: Buffer; scale: number }> {
+  const { width = 1, height = 1 } = await sharp(png).metadata();
+  const scale = Math.min(DOTS.scale, MAX_SIDE / Math.max(width, height));
+  const out = await sharp(png).resize({ width: Math.max(1, Math.round(width * scale)), kernel: 'cubic' }).blur(DOTS.sigma).normalise().threshold(DOTS.ink).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  return { png: out, scale };
 }
 
 /**
