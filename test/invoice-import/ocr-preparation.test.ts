@@ -79,8 +79,8 @@ test("a phone photo's EXIF orientation is honoured; a blank picture is no error"
 });
 
 test('a photo taken sideways or upside down without an EXIF orientation is turned and read', async (t) => {
-  // a tall slip (read as one block, where the engine does not turn anything itself): the receipt printed twice over
-  const half = await receiptPicture({ w: 420, h: 260, x: 20, y: 0, size: 11 });
+  // a long slip: the receipt printed twice over
+  const half = await receiptPicture({ w: 420, h: 260, x: 20, y: 0, size: 13 });
   const upright = await sharp({ create: { width: 420, height: 520, channels: 3, background: 'white' } })
     .composite([{ input: half, top: 0, left: 0 }, { input: half, top: 260, left: 0 }])
     .png()
@@ -101,4 +101,16 @@ test('a reading whose words run down the picture, right to left, or is mostly un
   t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 20 * i, 10 + 60 * j, 12, 50)) }), 'quarter');
   t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 300 - 60 * j, 20 * i, 50, 12)) }), 'half');
   t.is(orientationSuspect({ lines: rows((i, j) => word('TOTAL', 10 + 60 * j, 20 * i, 50, 12, 35)) }), 'half');
+});
+
+test('dot-matrix print (strokes of separate dots, grey ink) is read again with its dots joined', async (t) => {
+  const size = 22;
+  const text = RECEIPT.map((line, i) => `<text x="20" y="${30 + i * size * 1.7}" font-family="DejaVu Sans Mono, monospace" font-weight="bold" font-size="${size}" fill="url(#d)">${line.replace(/&/g, '&amp;')}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size * 26}" height="${size * 24}"><defs><pattern id="d" width="4" height="4" patternUnits="userSpaceOnUse"><circle cx="2" cy="2" r="1.2" fill="#777"/></pattern></defs><rect width="100%" height="100%" fill="#f4f4f4"/>${text}</svg>`;
+  const png = await sharp(Buffer.from(svg)).flatten({ background: '#f4f4f4' }).png().toBuffer();
+  const r = await recognize(png, { document: true, words: true });
+  t.true(r.passes?.some((p) => p.startsWith('dots joined')), r.passes?.join('; '));
+  t.regex(r.text, /TOTAL\s+RM\s*12\.50/);
+  const { invoice } = await extractInvoice(png, DEFAULT_EXTRACT_OPTIONS);
+  t.is(invoice.header.total_amount.value, 12.5);
 });
