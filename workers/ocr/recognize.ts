@@ -161,6 +161,13 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number):
   const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px`];
   page = mapBoxes(page, prepared);
   if (littleText(page)) {
+    // faint ink on a light photo: a harder contrast stretch (1st–99th percentile)
+    const harder = await sharp(prepared.png).normalise({ lower: 1, upper: 99 }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+    const retry = mapBoxes(await readPage(harder, first, deadline, timeoutMs, true), prepared);
+    passes.push(`harder stretch: ${wordsOf(retry)} words against ${wordsOf(page)}`);
+    if (textScore(retry) > textScore(page)) page = retry;
+  }
+  if (littleText(page)) {
     // faint or dot-matrix print (strokes of separate dots the engine does not join): enlarged,
     // softened so the dots run together, and made black and white
     const dotted = await dotsJoined(prepared.png);
