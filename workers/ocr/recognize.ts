@@ -161,19 +161,17 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number):
   const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px`];
   page = mapBoxes(page, prepared);
   if (littleText(page)) {
-    // faint ink on a light photo: a harder contrast stretch (1st–99th percentile)
+    // faint ink on a light photo: a harder contrast stretch (1st–99th percentile); faint or
+    // dot-matrix print (strokes of separate dots the engine does not join): enlarged,
+    // softened so the dots run together, and made black and white. The better reading stays.
     const harder = await sharp(prepared.png).normalise({ lower: 1, upper: 99 }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-    const retry = mapBoxes(await readPage(harder, first, deadline, timeoutMs, true), prepared);
-    passes.push(`harder stretch: ${wordsOf(retry)} words against ${wordsOf(page)}`);
-    if (textScore(retry) > textScore(page)) page = retry;
-  }
-  if (littleText(page)) {
-    // faint or dot-matrix print (strokes of separate dots the engine does not join): enlarged,
-    // softened so the dots run together, and made black and white
     const dotted = await dotsJoined(prepared.png);
-    const retry = mapBoxes(scaleBoxes(await readPage(dotted.png, first, deadline, timeoutMs, true), 1 / dotted.scale), prepared);
-    passes.push(`dots joined: ${wordsOf(retry)} words against ${wordsOf(page)}`);
-    if (textScore(retry) > textScore(page)) page = retry;
+    const firstWords = wordsOf(page);
+    for (const [name, png, scale] of [['harder stretch', harder, 1], ['dots joined', dotted.png, dotted.scale]] as const) {
+      const retry = mapBoxes(scaleBoxes(await readPage(png, first, deadline, timeoutMs, true), 1 / scale), prepared);
+      passes.push(`${name}: ${wordsOf(retry)} words against ${firstWords}`);
+      if (textScore(retry) > textScore(page)) page = retry;
+    }
   }
   if (littleText(page)) {
     // still little text: the other segmentation, on the picture as it came (no crop, no
