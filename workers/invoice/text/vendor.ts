@@ -13,8 +13,11 @@ import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
 import { overlap } from './labels.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, identityBelow, letterhead } from './letterhead.js';
+import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
+
+export { compactName } from './vendor-name.js';
 
 interface VendorCandidate {
   name: string;
@@ -26,8 +29,6 @@ interface VendorCandidate {
 
 /** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
 export const CONFIDENT_VENDOR_SCORE = 4;
-
-const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
 const PAYEE_LABEL = /\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
 
@@ -235,34 +236,6 @@ function legalNoticeAt(doc: Layout, line: LayoutLine, name: string): boolean {
   return false;
 }
 
-function onlyTradeWords(name: string): boolean {
-  const words = name.split(/[\s,&+/-]+/).filter((w) => w && !/^(?:and|the|of|n)$/i.test(w));
-  return words.length > 0 && words.every((w) => new RegExp(`^(?:${TRADE_WORDS.source})$`, 'i').test(w));
-}
-
-/**
- * "AEON CO. (M) BHD (126926-H)" -> "AEON CO. (M) BHD": a company registration number in
- * brackets after the name is its identity, not part of it (OCR may garble the brackets,
- * the check letter or drop the closing bracket). Only after a legal form, or when the
- * number has the "digits-letter" shape of a registration number.
- */
-const REGISTRATION_TAIL = /\s*[({\[]\s*(?:(?:co(?:mpany)?\.?\s*)?(?:reg(?:istration)?|no)\.?\s*(?:no\.?)?\s*[:.]?\s*)?[A-Z]{0,3}\s*\d{4,10}(\s*[-–.]\s*[A-Z0-9%]?)?\s*[)}\]]?[\s.,]*$/i;
-
-export function withoutRegistration(text: string): string {
-  const m = REGISTRATION_TAIL.exec(text);
-  if (!m || m.index === 0) return text;
-  const before = text.slice(0, m.index).replace(/[\s,]+$/, '');
-  if (!/\p{L}{2}/u.test(before)) return text;
-  const legal = LEGAL_SUFFIX.exec(before);
-  const endsWithLegal = legal !== null && before.slice(legal.index + legal[0].length).replace(/[\s.,)]/g, '') === '';
-  return endsWithLegal || (m[1] && /[A-Z]\s*[)}\]]?[\s.,]*$/i.test(m[0])) ? before : text;
-}
-
-/** "SON BHD", "SDN, BHD.", "C0.": the OCR's obvious misreadings of the Malaysian "Sdn Bhd" and of "Co." */
-export function normalisedLegalForm(name: string): string {
-  return name.replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)(S[DO0]N[.,]?\s*)3(HD)\b/g, '$1$2B$3').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
-}
-
 const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
 
 /** The line before is a street and the one after a postcode and town (or another street line), or the address
@@ -277,53 +250,6 @@ function withinAddress(doc: Layout, line: LayoutLine): boolean {
   if (ADDRESS_WORDS.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && near(line, next)) return true;
   // "56000 Kuala Lumpur" / "EMPIRE SHOPPING GALLERY" / "Tel 03-…": the address's last line (a mall, a district) before the telephone
   return (POSTCODE_TOWN.test(prev.text) || ADDRESS_WORDS.test(prev.text)) && /^\W*(?:tel|phone|telephone|fax|hp|t)\b/i.test(next.text);
-}
-
-/** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
-function onlyLegalForm(text: string): boolean {
-  const t = withoutRegistration(text.trim());
-  if (!LEGAL_SUFFIX.test(t)) return false;
-  let rest = t;
-  for (let i = 0; i < 4; i++) rest = rest.replace(new RegExp(LEGAL_SUFFIX.source, 'g'), ' ');
-  rest = rest.replace(/\(\s*[A-Z]{1,2}\s*\)|\b(?:c[o0]|company)\b\.?/gi, ' ').replace(/[\s,.&()]+/g, ' ').trim();
-  return rest === '' || onlyTradeWords(rest);
-}
-
-function cutAfterLegalForm(text: string): string | null {
-  const m = LEGAL_SUFFIX.exec(text);
-  if (!m) return null;
-  // "Free - SAS au capital de ..." -> "Free SAS"
-  return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
-}
-
-function plausibleName(text: string): boolean {
-  const t = text.trim();
-  if (t.length < 2 || t.length > 70) return false;
-  if (!/\p{L}{2}/u.test(t)) return false;
-  // a legal form adds a word or two ("... VEGETARIAN RESTAURANT SDN BHD")
-  if (t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
-  if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
-  if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
-  // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
-  if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
-  if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
-  if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
-  // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
-  // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
-  // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number
-  // (or a word naming a trade after two digits or more: "32 PUB & BISTRO", not the item "1 CAFE LATTE") — a number
-  // before a street is a house number
-  if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(/^\d{2,}\s/.test(t) && TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse|\.)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
-  if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
-  // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
-  if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
-  if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
-  if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
-  if (COUNTRIES.test(t) || REGION_NAMES.test(t)) return false;
-  // a house number ("No 8") or only the labels of tax and registration numbers ("BRN GST", "GST No.")
-  if (/^(?:no|nr|n°|#)\.?\s*\d+[a-z]?$/i.test(t)) return false;
-  if (/^(?:(?:gst|sst|vat|brn|tin|roc|reg|id|no|tax|ust|btw|tva|iva|nif|cif|abn|ein|uen|gstin|pan)\b[\s.:#/-]*)+$/i.test(t)) return false;
-  return true;
 }
 
 /** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */
@@ -407,13 +333,6 @@ const sharedPrefix = (a: string, b: string) => {
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
 };
-
-/** lower-case letters and digits of a name without its legal form: "QualityHosting AG" -> "qualityhosting" */
-export function compactName(name: string): string {
-  let n = name;
-  for (let i = 0; i < 3; i++) n = n.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '').replace(/[\s,.]+$/, '');
-  return n.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
-}
 
 function countOf(lowerText: string, compact: string): number {
   if (compact.length < 4) return 0;
