@@ -112,23 +112,3 @@ test('faint dot-matrix print (strokes of separate dots, grey ink) is read again,
   t.true(r.passes?.some((p) => p.startsWith('dots joined') || p.startsWith('harder stretch')), r.passes?.join('; '));
   t.regex(r.text, /TOTAL\s+RM\s*12\.50/);
 });
-
-test('a seller the page reading is unsure of is looked for again in the top of the picture, read on its own', async (t) => {
-  const picture = await sharp({ create: { width: 400, height: 1000, channels: 3, background: 'white' } }).png().toBuffer();
-  const line = (text: string, y: number, conf = 0.9) => text.split(' ').map((w, i) => ({ text: w, page: 1, x0: 20 + i * 60, x1: 70 + i * 60, y, h: 14, conf }));
-  const page = (rows: { text: string; y: number; conf?: number }[], height: number) => ({ tokens: rows.flatMap((r) => line(r.text, r.y, r.conf)), pages: [{ width: 400, height }], quality: 0.8, secondsPerPage: [0.1] });
-  const body = [{ text: 'No 8, Jalan 7/118B, Desa Tun Razak', y: 200 }, { text: '56000 Kuala Lumpur', y: 220 }, { text: 'Date 05/03/2018', y: 300 }, { text: 'TOTAL RM 12.50', y: 600 }];
-  const heights: number[] = [];
-  const ocr = (first: { text: string; y: number; conf?: number }[]) => async (images: Buffer[]) => {
-    heights.push((await sharp(images[0]).metadata()).height ?? 0);
-    return heights.length === 1 ? page([...first, ...body], 1000) : page([{ text: 'POPULAR BOOK CO. (M) SDN BHD', y: 90 }, { text: '(Co. No. 113825-W)', y: 115 }], 300);
-  };
-  const unsure = await extractInvoice(picture, { ...DEFAULT_EXTRACT_OPTIONS, ocr: ocr([{ text: 'ss ~~ ,.', y: 90, conf: 0.3 }]) });
-  t.deepEqual(heights, [1000, 300]);
-  t.is(unsure.invoice.header.vendor_name.value, 'POPULAR BOOK CO. (M) SDN BHD');
-
-  heights.length = 0;
-  const sure = await extractInvoice(picture, { ...DEFAULT_EXTRACT_OPTIONS, ocr: ocr([{ text: 'KEDAI BUKU MAJU SDN BHD', y: 90 }, { text: '(123456-X)', y: 115 }, { text: 'GST ID : 000123456789', y: 135 }]) });
-  t.is(sure.invoice.header.vendor_name.value, 'KEDAI BUKU MAJU SDN BHD');
-  t.deepEqual(heights, [1000], 'a confident seller costs no second reading');
-});

@@ -60,21 +60,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
-    const layout = buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP });
-    invoice = fromLayout(layout, 'image', 1);
-    // a seller the page's reading is unsure of: the top of the picture read on its own, where
-    // the letterhead's large print is scaled for itself rather than for the body text
-    if ((invoice.header.vendor_name.confidence ?? 0) < LETTERHEAD_RETRY_BELOW) {
-      const top = await letterheadOf(data);
-      if (top) {
-        const again = await ocrTokens([top], opts.ocrTimeoutMs);
-        stats.ocr_seconds += sum(again.secondsPerPage);
-        const extra = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
-        const before = readVendor(layout);
-        const withTop = readVendor(layout, [extra]);
-        if (withTop.value && withTop.score > before.score) invoice.header.vendor_name = { value: withTop.value, confidence: withTop.confidence, basis: withTop.basis };
-      }
-    }
+    invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
   } else {
     invoice = await extractPdf(data, opts, stats);
   }
@@ -153,23 +139,6 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     return invoice;
   } finally {
     await doc.destroy();
-  }
-}
-
-/** Vendor confidence under which a picture's letterhead is read again on its own. */
-const LETTERHEAD_RETRY_BELOW = 0.9;
-/** The share of the picture's height read as its letterhead. */
-const LETTERHEAD_SHARE = 0.3;
-
-/** The top of an (upright) picture, grey. */
-async function letterheadOf(data: Buffer): Promise<Buffer | null> {
-  const sharp = (await import('sharp')).default;
-  try {
-    const { data: raw, info } = await sharp(data, { limitInputPixels: 60_000_000 }).rotate().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    const height = Math.max(1, Math.round(info.height * LETTERHEAD_SHARE));
-    return await sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels as 1 } }).extract({ left: 0, top: 0, width: info.width, height }).png().toBuffer();
-  } catch {
-    return null;
   }
 }
 
