@@ -104,7 +104,8 @@ function repairZero(part: string, ok: (n: number) => boolean): string | null {
 // with a four-digit year; a two-digit one only with a space, and only where a date stands.
 const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
-function valid(y: number, m: number, d: number): string | null {
+/** The ISO date of a year, month and day that exist (two-digit years are this century's), else null. */
+export function valid(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
   if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -116,13 +117,13 @@ function valid(y: number, m: number, d: number): string | null {
 export function findDates(text: string, order: DayOrder): DateMatch[] {
   const out: DateMatch[] = [];
   const taken: [number, number][] = [];
-  const push = (m: RegExpExecArray, iso: string | null, ambiguous = false) => {
+  const push = (m: RegExpExecArray, iso: string | null, ambiguous = false, how: Pick<DateMatch, 'compact' | 'repaired'> = {}) => {
     if (!iso) return;
     const start = m.index;
     const end = m.index + m[0].length;
     if (taken.some(([a, b]) => start < b && end > a)) return;
     taken.push([start, end]);
-    out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0] });
+    out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0], ...how });
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
@@ -148,9 +149,7 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     const month = repairZero(monthPart, (n) => n >= 1 && n <= 12);
     const day = repairZero(dayPart, (n) => n >= 1 && n <= 31);
     if (!month || !day) continue;
-    const before = out.length;
-    push(m, valid(+y, +month, +day));
-    if (out.length > before) out[out.length - 1].repaired = true;
+    push(m, valid(+y, +month, +day), false, { repaired: true });
   }
   for (const m of text.matchAll(LOOSE_RE)) {
     const [s1, s2] = [m[2] ?? m[3], m[5] ?? m[6] ?? '1'];
@@ -168,15 +167,10 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
     const [a, b, y] = [+m[1], +m[4], +m[7]];
     const dmy = valid(y, b, a);
     const mdy = valid(y, a, b);
-    const before = out.length;
-    push(m, order === 'mdy' ? (mdy ?? dmy) : (dmy ?? mdy), !!(dmy && mdy && a !== b));
-    if (out.length > before) out[out.length - 1].repaired = true;
+    push(m, order === 'mdy' ? (mdy ?? dmy) : (dmy ?? mdy), !!(dmy && mdy && a !== b), { repaired: true });
   }
   for (const m of text.matchAll(COMPACT_RE)) {
-    const iso = compactDate(text, m, order);
-    const before = out.length;
-    push(m, iso);
-    if (out.length > before) out[out.length - 1].compact = true;
+    push(m, compactDate(text, m, order), false, { compact: true });
   }
   return out.sort((x, y) => x.index - y.index);
 }

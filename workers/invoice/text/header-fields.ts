@@ -4,7 +4,7 @@ import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
-import { findDates, type DayOrder } from './dates.js';
+import { findDates, valid, type DayOrder } from './dates.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
@@ -67,9 +67,8 @@ function numberedDate(layout: Layout): Field<string> | null {
   for (const line of layout.lines) {
     const m = /\b(?:invoice|receipt|bill|slip|trans(?:action)?|doc(?:ument)?)\s*(?:no|#|num(?:ber)?)\w*\s*[:.#]?\s*(?:\|\s*)?(20\d{2})(\d{2})(\d{2})\d{4,}\b/i.exec(line.text);
     if (!m) continue;
-    const iso = `${m[1]}-${m[2]}-${m[3]}`;
-    const day = new Date(`${iso}T00:00:00Z`);
-    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso || iso > latest) continue;
+    const iso = valid(+m[1], +m[2], +m[3]);
+    if (!iso || iso > latest) continue;
     return calibrated('invoice_date', iso, { strength: 0, legibility: Math.min(line.conf, 0.6) });
   }
   return null;
@@ -96,8 +95,8 @@ function agreeingYear(layout: Layout, iso: string, order: DayOrder): string | nu
   const [other] = theirs;
   const digitsDiffer = [...other].filter((c, i) => c !== year[i]).length;
   if (digitsDiffer !== 1 || Math.abs(+other - +year) < 2) return null;
-  const fixed = `${other}${iso.slice(4)}`;
-  if (Number.isNaN(Date.parse(fixed)) || new Date(fixed).toISOString().slice(0, 10) !== fixed) return null;
+  const fixed = valid(+other, +iso.slice(5, 7), +iso.slice(8, 10));
+  if (!fixed) return null;
   const week = 7 * 86400_000;
   return others.some((d) => Math.abs(Date.parse(d) - Date.parse(fixed)) <= week) ? fixed : null;
 }

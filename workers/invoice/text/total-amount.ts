@@ -81,7 +81,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     return bracketed ? -Number(bracketed[1]) : null;
   };
   // the tax summary's own "Total | 4.00 | 0.24" row sums its columns (summaryTotals), it is not the bill
-  const summaryLines = new Set(summaryRows(layout, decimal).filter((r) => r.amounts.length === 2).map((r) => r.line.index));
+  const summary = summaryRows(layout, decimal);
+  const summaryLines = new Set(summary.filter((r) => r.amounts.length === 2).map((r) => r.line.index));
+  const summarySums = summaryTotals(summary);
   let candidates = labelledTotals(layout, money, trailingMoney, summaryLines);
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
   const block = totalsBlock(layout, decimal);
@@ -91,7 +93,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
     candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
   }
-  weighByArithmetic(layout, candidates, block, derived, summaryTotals(layout, decimal), trailingMoney, decimal);
+  weighByArithmetic(layout, candidates, block, derived, summarySums, trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(layout, candidates, block, derived);
   roundToPaid(layout, candidates, derived);
@@ -101,7 +103,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   candidates = candidates.filter((c) => !(taxes.some((t) => sameCents(t.value, c.value)) && subtotals.some((s) => s.value > c.value)));
   // "Total (58T (RM) 6.37" under "Sub Total 106.10", with tendered − change or the tax summary as large as
   // the subtotal: a total under half of it is a garbled tax or discount line
-  const readings = [...derived.filter((d) => d.how === 'paid').map((d) => d.value), ...summaryTotals(layout, decimal)];
+  const readings = [...derived.filter((d) => d.how === 'paid').map((d) => d.value), ...summarySums];
   for (const c of candidates) {
     if (subtotals.some((s) => c.value < s.value / 2 && readings.some((r) => r >= s.value / 2))) {
       c.score -= 0.2;
@@ -213,7 +215,7 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: 
       c.agreed = true;
     }
     // printed on two total lines of the block ("Total Inc. GST 362.50", "Rounding 0.00", "Final Total 362.50")
-    if (block.filter((b) => b.kind === 'total' && sameCents(b.value, c.value)).length >= 2) {
+    if (printedTwice(block, c.value)) {
       c.score += 0.1;
       c.agreed = true;
     }
@@ -236,7 +238,7 @@ function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], block: 
  */
 function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
   if (candidates.some((c) => c.agreed)) return;
-  const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  const top = bestScored(candidates);
   if (!top) return;
   // what was paid: tendered − change, else subtotal + tax + rounding ("Subtotal 12.61 / Rounding -0.01 / Total 12.40")
   const paid = [derived.find((d) => d.how === 'paid'), derived.filter((d) => d.how === 'sum').at(-1)].find(
@@ -246,10 +248,9 @@ function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: 
   // (a sum that left out a rounding the OCR garbled is the figure before rounding, not what was paid)
   if (paid.how === 'sum' && layout.lines.some((l) => ROUNDING_WORDS.test(l.text)) && !block.some((b) => b.kind === 'rounding')) return;
   // two printings of the total that agree ("Total Inc. GST 362.50", "Final Total 362.50") outweigh one subtraction
-  if (block.filter((b) => b.kind === 'total' && sameCents(b.value, top.value)).length >= 2) return;
+  if (printedTwice(block, top.value)) return;
   // a till that prints a rounding adjustment pays a total on its rounding grid (5 cents or coarser): a
   // rounded total is not replaced by an off-grid tendered − change
-  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
   if (block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 1) && onGrid(top.value) && !onGrid(paid.value)) return;
   top.value = paid.value;
   top.agreed = true;
@@ -264,14 +265,21 @@ function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: 
 function roundToPaid(layout: Layout, candidates: TotalCandidate[], derived: DerivedTotal[]): void {
   const paid = derived.find((d) => d.how === 'paid');
   if (!paid || paid.value <= 0 || !layout.lines.some((l) => ROUNDING_WORDS.test(l.text))) return;
-  const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
-  const top = candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  const top = bestScored(candidates);
   if (!top || onGrid(top.value) || !onGrid(paid.value) || Math.abs(paid.value - top.value) > 0.025) return;
   if (candidates.some((c) => c !== top && sameCents(c.value, paid.value) && c.score >= top.score)) return;
   top.value = paid.value;
   top.agreed = true;
   top.conf = Math.min(top.conf, paid.conf);
 }
+
+/** On the grid of a till that rounds to 5 cents (or coarser). */
+const onGrid = (v: number) => Math.abs(v * 20 - Math.round(v * 20)) < 0.01;
+
+const bestScored = (candidates: TotalCandidate[]) => candidates.reduce<TotalCandidate | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+
+/** The amount stands on two total lines of the block ("Total Inc. GST 362.50", "Final Total 362.50"). */
+const printedTwice = (block: BlockAmount[], value: number) => block.filter((b) => b.kind === 'total' && sameCents(b.value, value)).length >= 2;
 
 /** Two printed amounts one digit apart: one inserted, dropped or replaced. */
 function oneDigitSlip(a: string, b: string): boolean {
@@ -304,7 +312,7 @@ function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAmount[],
   const printedTotals = [...new Set(block.filter((b) => b.kind === 'total' && b.value > 0).map((b) => round2(b.value)))];
   const contradicted = printedTotals.length > 1 && !printedTotals.some((t) => derived.some((d) => d.how !== 'paid' && sameCents(d.value, t)));
   // (and two printings of one total that agree outweigh it: "Total Inc. GST 362.50", "Final Total 362.50")
-  const twice = printedTotals.some((t) => block.filter((b) => b.kind === 'total' && sameCents(b.value, t)).length >= 2);
+  const twice = printedTotals.some((t) => printedTwice(block, t));
   if (paid && paid.value > 0 && !candidates.some((c) => sameCents(c.value, paid.value))) {
     // (it vouches for itself only when it is one of those totals with a digit misread)
     const settles = contradicted && printedTotals.some((t) => oneDigitSlip(t.toFixed(2), paid.value.toFixed(2)));

@@ -162,10 +162,10 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
  * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
  * each row's amount + tax, and the rows together, are the total again, before any rounding.
  */
-export function summaryTotals(layout: Layout, decimal: DecimalMark | null): number[] {
+export function summaryTotals(summary: SummaryRow[]): number[] {
   const out: number[] = [];
   const rows: number[] = [];
-  for (const { line, amounts } of summaryRows(layout, decimal)) {
+  for (const { line, amounts } of summary) {
     const [net, tax] = amounts.slice(-2);
     if (tax > net) continue;
     if (/\btot/i.test(line.text)) out.push(round2(net + tax));
@@ -176,14 +176,19 @@ export function summaryTotals(layout: Layout, decimal: DecimalMark | null): numb
 }
 
 /** The rows of the tax summary printing an amount and its tax ("SR 6% | 96.00 | 5.76", "Total : | 4.00 | 0.24"). */
-export function summaryRows(layout: Layout, decimal: DecimalMark | null): { line: LayoutLine; amounts: number[] }[] {
+export interface SummaryRow {
+  line: LayoutLine;
+  amounts: number[];
+}
+
+export function summaryRows(layout: Layout, decimal: DecimalMark | null): SummaryRow[] {
   // ("GST Summary", "Tax Code | % | Amount | Tax": a summary of the tax, not an "Order Summary")
   const taxWord = (l: LayoutLine | undefined) => !!l && (TAX_WORDS.test(l.text) || /\bG[S5E]T\b/i.test(l.text));
   const header = layout.lines.findLastIndex(
     (l, i) => ((/\bsumm?ary\b/i.test(l.text) && (taxWord(l) || taxWord(layout.lines[i + 1]))) || /\btax\s*code\b/i.test(l.text)) && !/\d[.,]\d{2}/.test(l.text),
   );
   if (header < 0) return [];
-  const out: { line: LayoutLine; amounts: number[] }[] = [];
+  const out: SummaryRow[] = [];
   for (const line of layout.lines.slice(header + 1, header + 6)) {
     const amounts = line.cells.map((c) => c.text.trim()).filter((t) => /[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v >= 0);
     if (amounts.length >= 2) out.push({ line, amounts });

@@ -120,10 +120,13 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
-        if (registrationBelow(doc, line)) score += 1.5;
+        const numberBelow = registrationBelow(doc, line);
+        if (numberBelow) score += 1.5;
         if (legalNoticeAt(doc, line, name)) score += 2;
         if (ocr) score += (line.conf - 0.75) * 4 - garbleOf(name);
-        const registered = registrationBelow(doc, line) || (line.text.includes(name) && REGISTRATION_TAIL.test(line.text.slice(line.text.indexOf(name) + name.length)) && /\d/.test(line.text.slice(line.text.indexOf(name) + name.length)));
+        const at = line.text.indexOf(name);
+        const after = at >= 0 ? line.text.slice(at + name.length) : '';
+        const registered = numberBelow || (REGISTRATION_TAIL.test(after) && /\d/.test(after));
         // the registered entity that may outrank a brand (readVendor) is never a customer's
         const customer = customerLines.has(line.index) || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
         candidates.push({ name, line, score, registered: registered && !former && !customer });
