@@ -50,6 +50,8 @@ export interface RecognizeOptions {
    * picture's pixels either way.
    */
   document?: boolean;
+  /** document mode: time for readings beyond the first (fallback passes, turns), counted from its end; default 3 s */
+  extraReadingsMs?: number;
 }
 
 /** A picture that cannot be decoded; retrying will not help. */
@@ -125,15 +127,17 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
     const page = await readPage(png, { psm: PSM.AUTO, dpi: null }, deadline, timeoutMs, Boolean(opts.words));
     return { ...page, width, height, duration_ms: Math.round(performance.now() - started) };
   }
-  let reading = await readDocument(image, deadline, timeoutMs);
+  const spare: Spare = { ms: opts.extraReadingsMs ?? EXTRA_READINGS_MS };
+  let reading = await readDocument(image, deadline, timeoutMs, spare);
   // a photo taken sideways or upside down with no EXIF orientation: the engine reads the
   // rotated lines as columns (its words stand upright in the picture) or reads noise;
   // the picture is turned and read again, and the better reading kept
   const turn = orientationSuspect(reading.page);
   if (turn) {
     for (const angle of turn === 'quarter' ? [90, 270] : [180]) {
+      if (!hasSpare(spare)) break;
       const turned = await turnPicture(image, angle);
-      const retry = await readDocument(turned, deadline, timeoutMs);
+      const retry = await readDocument(turned, deadline, timeoutMs, spare);
       reading.passes.push(`turned ${angle}°: ${wordsOf(retry.page)} words against ${wordsOf(reading.page)}`);
       // (a quarter-turned reading may hold as many words, but its lines run the wrong way)
       if (!orientationSuspect(retry.page) && textScore(retry.page) > (turn === 'quarter' ? 0.5 : 1) * textScore(reading.page)) {
@@ -147,8 +151,21 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
   return { ...page, passes, width, height, duration_ms: Math.round(performance.now() - started) };
 }
 
-/** Prepared, read, and read a second way when the first pass finds little text; boxes in the (upright) picture's pixels. */
-async function readDocument(image: Buffer, deadline: number, timeoutMs: number): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
+/**
+ * Time for readings beyond the first, counted from its end: the fallback passes and the turns
+ * rescue faint, dotted or turned receipts in a few seconds, while a picture of noise (slow to
+ * read, and never better for reading again) stops after one or two of them.
+ */
+const EXTRA_READINGS_MS = 3000;
+
+interface Spare {
+  ms: number;
+  until?: number;
+}
+const hasSpare = (spare: Spare) => performance.now() < (spare.until ?? Infinity);
+
+/** Prepared, read, and read other ways when the first pass finds little text (while `spare` lasts); boxes in the (upright) picture's pixels. */
+async function readDocument(image: Buffer, deadline: number, timeoutMs: number, spare: Spare): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
   let prepared: PreparedDocument;
   try {
     prepared = await prepareDocumentImage(image, { maxInputPixels: MAX_INPUT_PIXELS });
@@ -160,20 +177,22 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number):
   let page = await readPage(prepared.png, first, deadline, timeoutMs, true);
   const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px`];
   page = mapBoxes(page, prepared);
+  spare.until ??= performance.now() + spare.ms;
   if (littleText(page)) {
     // faint ink on a light photo: a harder contrast stretch (1st–99th percentile); faint or
     // dot-matrix print (strokes of separate dots the engine does not join): enlarged,
     // softened so the dots run together, and made black and white. The better reading stays.
-    const harder = await sharp(prepared.png).normalise({ lower: 1, upper: 99 }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-    const dotted = await dotsJoined(prepared.png);
+    const harder = async () => ({ png: await sharp(prepared.png).normalise({ lower: 1, upper: 99 }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer(), scale: 1 });
     const firstWords = wordsOf(page);
-    for (const [name, png, scale] of [['harder stretch', harder, 1], ['dots joined', dotted.png, dotted.scale]] as const) {
+    for (const [name, picture] of [['harder stretch', harder], ['dots joined', () => dotsJoined(prepared.png)]] as const) {
+      if (!hasSpare(spare)) break;
+      const { png, scale } = await picture();
       const retry = mapBoxes(scaleBoxes(await readPage(png, first, deadline, timeoutMs, true), 1 / scale), prepared);
       passes.push(`${name}: ${wordsOf(retry)} words against ${firstWords}`);
       if (textScore(retry) > textScore(page)) page = retry;
     }
   }
-  if (littleText(page)) {
+  if (littleText(page) && hasSpare(spare)) {
     // still little text: the other segmentation, on the picture as it came (no crop, no
     // scaling) in case the preparation itself went wrong
     const second = { psm: first.psm === PSM.AUTO ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };

@@ -8,7 +8,7 @@ import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
-export const OCR_PIPELINE_ID = 'document-v7';
+export const OCR_PIPELINE_ID = 'document-v8';
 
 export interface OcrTokens {
   tokens: Token[];
