@@ -50,8 +50,8 @@ export interface RecognizeOptions {
    * picture's pixels either way.
    */
   document?: boolean;
-  /** document mode: time for readings beyond the first (fallback passes, turns), counted from its end; default 3 s */
-  extraReadingsMs?: number;
+  /** document mode: readings allowed beyond the first (fallback passes, turns); default 3 */
+  extraReadings?: number;
 }
 
 /** A picture that cannot be decoded; retrying will not help. */
@@ -127,7 +127,7 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
     const page = await readPage(png, { psm: PSM.AUTO, dpi: null }, deadline, timeoutMs, Boolean(opts.words));
     return { ...page, width, height, duration_ms: Math.round(performance.now() - started) };
   }
-  const spare: Spare = { ms: opts.extraReadingsMs ?? EXTRA_READINGS_MS };
+  const spare: Spare = { left: opts.extraReadings ?? EXTRA_READINGS };
   let reading = await readDocument(image, deadline, timeoutMs, spare);
   // a photo taken sideways or upside down with no EXIF orientation: the engine reads the
   // rotated lines as columns (its words stand upright in the picture) or reads noise;
@@ -135,7 +135,7 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
   const turn = orientationSuspect(reading.page);
   if (turn) {
     for (const angle of turn === 'quarter' ? [90, 270] : [180]) {
-      if (!hasSpare(spare)) break;
+      if (!takeSpare(spare)) break;
       const turned = await turnPicture(image, angle);
       const retry = await readDocument(turned, deadline, timeoutMs, spare);
       reading.passes.push(`turned ${angle}°: ${wordsOf(retry.page)} words against ${wordsOf(reading.page)}`);
@@ -152,19 +152,19 @@ export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Pro
 }
 
 /**
- * Time for readings beyond the first, counted from its end: the fallback passes and the turns
- * rescue faint, dotted or turned receipts in a few seconds, while a picture of noise (slow to
- * read, and never better for reading again) stops after one or two of them.
+ * Readings beyond the first (fallback passes, turns): enough to rescue a faint, dotted or
+ * turned receipt, while a picture of noise (slow to read, and never better for reading
+ * again) stops there. Counted, not timed, so the result does not depend on the load.
  */
-const EXTRA_READINGS_MS = 3000;
+const EXTRA_READINGS = 3;
 
 interface Spare {
-  ms: number;
-  until?: number;
+  left: number;
 }
-const hasSpare = (spare: Spare) => performance.now() < (spare.until ?? Infinity);
+/** Takes one extra reading from the allowance, if one is left. */
+const takeSpare = (spare: Spare) => spare.left-- > 0;
 
-/** Prepared, read, and read other ways when the first pass finds little text (while `spare` lasts); boxes in the (upright) picture's pixels. */
+/** Prepared, read, and read other ways when the first pass finds little text (while the allowance lasts); boxes in the (upright) picture's pixels. */
 async function readDocument(image: Buffer, deadline: number, timeoutMs: number, spare: Spare): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
   let prepared: PreparedDocument;
   try {
@@ -177,7 +177,6 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number, 
   let page = await readPage(prepared.png, first, deadline, timeoutMs, true);
   const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px`];
   page = mapBoxes(page, prepared);
-  spare.until ??= performance.now() + spare.ms;
   if (littleText(page)) {
     // faint ink on a light photo: a harder contrast stretch (1st–99th percentile); faint or
     // dot-matrix print (strokes of separate dots the engine does not join): enlarged,
@@ -185,14 +184,14 @@ async function readDocument(image: Buffer, deadline: number, timeoutMs: number, 
     const harder = async () => ({ png: await sharp(prepared.png).normalise({ lower: 1, upper: 99 }).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer(), scale: 1 });
     const firstWords = wordsOf(page);
     for (const [name, picture] of [['harder stretch', harder], ['dots joined', () => dotsJoined(prepared.png)]] as const) {
-      if (!hasSpare(spare)) break;
+      if (!takeSpare(spare)) break;
       const { png, scale } = await picture();
       const retry = mapBoxes(scaleBoxes(await readPage(png, first, deadline, timeoutMs, true), 1 / scale), prepared);
       passes.push(`${name}: ${wordsOf(retry)} words against ${firstWords}`);
       if (textScore(retry) > textScore(page)) page = retry;
     }
   }
-  if (littleText(page) && hasSpare(spare)) {
+  if (littleText(page) && takeSpare(spare)) {
     // still little text: the other segmentation, on the picture as it came (no crop, no
     // scaling) in case the preparation itself went wrong
     const second = { psm: first.psm === PSM.AUTO ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
@@ -254,6 +253,9 @@ async function turnPicture(image: Buffer, angle: number): Promise<Buffer> {
 type Page = Omit<OcrResult, 'width' | 'height' | 'duration_ms'> & { mapped?: boolean };
 
 /** One pass of the engine over a prepared picture. */
+/** The end of the last engine call queued: callers take turns on the one engine. */
+let engineTurn: Promise<unknown> = Promise.resolve();
+
 async function readPage(png: Buffer, settings: { psm: PSM; dpi: number | null }, deadline: number, timeoutMs: number, words: boolean): Promise<Page> {
   const worker = await warmEngine();
   let timer: NodeJS.Timeout | undefined;
@@ -261,12 +263,15 @@ async function readPage(png: Buffer, settings: { psm: PSM; dpi: number | null },
     timer = setTimeout(() => reject(new OcrTimeout(timeoutMs)), Math.max(1, deadline - performance.now()));
   });
   try {
+    // every call sets what it needs: the engine is shared by callers with different needs, so
+    // its settings and the recognition that uses them run as one, after the previous caller's
     const run = async () => {
-      // every call sets what it needs: the engine is shared by callers with different needs
       await worker.setParameters({ tessedit_pageseg_mode: settings.psm, user_defined_dpi: settings.dpi ? String(settings.dpi) : '0' });
       return worker.recognize(png, {}, { text: true, blocks: true });
     };
-    const { data } = await Promise.race([run(), timeout]);
+    const turn = engineTurn.then(run, run);
+    engineTurn = turn.catch(() => undefined);
+    const { data } = await Promise.race([turn, timeout]);
     const lines: OcrLine[] = (data.blocks ?? [])
       .flatMap((b) => b.paragraphs)
       .flatMap((p) => p.lines)
