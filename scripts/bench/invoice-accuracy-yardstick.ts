@@ -110,15 +110,21 @@ export function sameVendor(ours: string | null, ref: string): boolean {
   return editDistance(x, y) <= Math.max(1, Math.round(0.15 * long.length));
 }
 
+/** Same document number: case, spaces and a leading number sign ("#BLR-1" is BLR-1) ignored. */
+export function sameNumber(ours: string | null, ref: string): boolean {
+  const bare = (n: string) => n.toLowerCase().replace(/\s+/g, '').replace(/^#/, '');
+  return ours !== null && bare(ours) === bare(ref);
+}
+
 export function score(invoice: ExtractedInvoice, ref: Reference): Record<FieldName, FieldResult> {
   const h = invoice.header;
   const f = <T>(ok: boolean | null, ours: Field<T>, refValue: unknown): FieldResult => ({ ok, ours: ours.value, ref: refValue, confidence: ours.confidence, ...(ours.basis ? { basis: ours.basis } : {}) });
   return {
     vendor: f(ref.vendor ? sameVendor(h.vendor_name.value, ref.vendor) : null, h.vendor_name, ref.vendor),
-    number: f(ref.number ? h.invoice_number.value?.toLowerCase() === ref.number.toLowerCase() : null, h.invoice_number, ref.number),
+    number: f(ref.number ? sameNumber(h.invoice_number.value, ref.number) : null, h.invoice_number, ref.number),
     date: f(ref.date ? h.invoice_date.value === ref.date : null, h.invoice_date, ref.date),
     currency: f(ref.currency ? h.currency.value === ref.currency : null, h.currency, ref.currency),
-    total: f(ref.total !== undefined ? h.total_amount.value !== null && Math.abs(h.total_amount.value - ref.total) <= 0.011 : null, h.total_amount, ref.total),
+    total: f(ref.total !== undefined ? h.total_amount.value !== null && Math.abs(h.total_amount.value - ref.total) < 0.005 : null, h.total_amount, ref.total),
     lines: { ok: ref.lines !== undefined ? invoice.lines.length === ref.lines : null, ours: invoice.lines.length, ref: ref.lines, confidence: null },
   };
 }

@@ -117,3 +117,15 @@ test('total: a total one digit off from subtotal + tax + rounding, nothing else 
   t.is(total(['Sub TOTAL   64.00', 'GST 6%   3.84', 'ROUNDING ADJ   0.01', 'NET TOTAL   67.8', 'Cash   100.00', 'THANK YOU, PLEASE COME AGAIN']), 67.85);
   t.is(total(['Subtotal Incl. GST:RM   12.61', 'Rounding:   -0.01', 'Total Incl. GST:RM   12.40']), 12.6);
 });
+
+test('total: a till that prints a rounding of a few cents pays the total on its 5-cent grid', (t) => {
+  const total = (lines: string[]) => read(['BANH MI CAFE SDN BHD', 'Date: 29-10-2017', '1 SWEET PORK RIBS   9.90  SR', ...lines]).total_amount.value;
+  // the rounded total misread, or never printed: the total before the rounding, rounded
+  t.is(total(['Total (Inclusive of GST):   7.42', 'Rounding Adjustment;   (0.02)', 'Paid Amount:   10.00']), 7.4);
+  // a rounding whose sign the OCR garbled ("=0.01") and one printed without its leading zero (".01")
+  t.is(total(['Total (Inclusive of GST):   23.26', 'Rounding Adj:   =0.01', 'TOTAL:   23.25']), 23.25);
+  t.is(total(['Total Sales (Inclusive GST) RM   45.34', 'Rounding Adjustment RM   .01', 'CREDIT RM   45.35']), 45.35);
+  // no rounding printed (or a zero one): the total stays as printed
+  t.is(total(['Total (Inclusive of GST):   23.26', 'Cash:   50.00']), 23.26);
+  t.is(total(['Total (Inclusive of GST):   23.26', 'Rounding Adj:   0.00', 'Card:   23.26']), 23.26);
+});

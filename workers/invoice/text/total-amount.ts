@@ -131,6 +131,11 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   // (among them, the ones other figures add up to, when there are)
   const near = candidates.filter((c) => c.score >= top - 0.1);
   const best = (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
+  // a till that prints a rounding adjustment of a few cents pays a total on its 5-cent grid: a total off
+  // it is the figure before the rounding (or a digit the OCR misread), and what was paid is that total
+  // rounded — unless tendered − change confirms the total as it stands
+  const paidAsIs = derived.some((d) => d.how === 'paid' && sameCents(d.value, best.value));
+  if (!onGrid(best.value) && !paidAsIs && block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 0.03)) best.value = Math.round(best.value * 20) / 20;
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });

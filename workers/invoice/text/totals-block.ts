@@ -40,11 +40,12 @@ const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]
  * after it), "0.1C" (a round letter for a zero among the decimals).
  */
 export function slippedAmount(text: string, decimal: DecimalMark | null): number | null {
-  // ",00", ".00": nothing before the decimal mark is no whole unit (the engine lost the 0 of "0.00")
-  if (/^[.,]\d{2}$/.test(text.trim())) return 0;
+  // ",00", ".01": nothing before the decimal mark is no whole unit (a till that omits it, or the engine lost the 0 of "0.01")
+  const cents = /^[.,](\d{2})$/.exec(text.trim());
+  if (cents) return Number(cents[1]) / 100;
   // "(109.70", "[12.50": a bracket the figure never closes (or never opened) is a speck
   let s = text.trim().replace(/^[([{]\s*(?=[^)\]}]*$)/, '').replace(/^([^([{]*)[)\]}]$/, '$1');
-  s = s.replace(/^[/|\\~«»'"‘’“”*:;,]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
+  s = s.replace(/^[/|\\~«»'"‘’“”*:;,=]+\s*/, '').replace(/\s+[^\d\s]{1,2}$/, '').replace(/[«»'"‘’“”*|~]+$/, '').trim();
   // "13.80G", "5.70 ZRL": a tax code printed after the amount
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
   // "R4.00", "M46. 40", "RH41.43": a currency mark the OCR garbled, glued to an amount with cents
