@@ -32,6 +32,13 @@ test('a name wrapped before its legal form is the two lines joined', (t) => {
   t.is(read(receipt('MOONLIGHT TRADING', 'STARLIGHT SDN BHD')).vendor_name.value, 'STARLIGHT SDN BHD');
 });
 
+test('a name with no legal form wrapped before the trade it names is the two lines joined', (t) => {
+  const receipt = (a: string, b: string) => ['31802039', a, b, '002458685-T', '13-1, Jalan Maju 5/10,', '47810, Petaling Jaya, Selangor', 'Date 10/10/2017', 'Total 8.00'];
+  t.is(read(receipt('KWONG POWER HARDWARE', 'TRADING')).vendor_name.value, 'KWONG POWER HARDWARE TRADING');
+  // a next line that names more than a trade is not the name's end
+  t.is(read(receipt('KWONG POWER HARDWARE', 'LOT 7 KOMPLEKS MAJU')).vendor_name.value, 'KWONG POWER HARDWARE');
+});
+
 test('the company\'s number is not its name though it says "Company"; an obvious OCR misreading of "Sdn Bhd" is repaired', (t) => {
   const lines = ['PINE HANDICRAFT & TAILORING', 'Company Reg No. 754854', 'NO 18, JALAN KANCIL, OFF JALAN PUDU', 'Date 20/03/2018', 'Total 102.00'];
   t.is(read(lines).vendor_name.value, 'PINE HANDICRAFT & TAILORING');
