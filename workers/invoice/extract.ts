@@ -8,13 +8,14 @@
 //   PDF with a text layer             -> layout -> labels, vendor, line table
 //   scanned PDF pages, PNG/JPEG/...   -> OCR words -> the same layout readers
 import { buildLayout, layoutFromText, type Layout, type Token } from './layout.js';
-import { OCR_CELL_GAP } from './formats/ocr-settings.js';
+import { OCR_CELL_GAP, SECOND_LOOK_ROW_PX } from './formats/ocr-settings.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
 import { nonStockKind } from './text/non-stock.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
+import { surerReading, wantsSecondLook } from './second-look.js';
 import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats } from './types.js';
 
 export interface ExtractOptions {
@@ -28,6 +29,8 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
+  /** read a photo a second time when unsure of its total or seller (default true; second-look.ts) */
+  secondLook?: boolean;
   /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
   ocr?: OcrFunction;
 }
@@ -61,6 +64,13 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
+    // unsure of the total or the seller: read at another scale, keep the surer reading of each field
+    if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
+      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX });
+      stats.ocr_seconds += sum(again.secondsPerPage);
+      const layout = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
+      if (layout.lines.length >= 2) invoice = surerReading(invoice, fromLayout(layout, 'image', 1));
+    }
   } else {
     invoice = await extractPdf(data, opts, stats);
   }

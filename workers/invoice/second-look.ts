@@ -1,0 +1,29 @@
+// A photo read a second time when the first reading is unsure of the fields that matter
+// most on a receipt. The OCR engine reads the same picture differently at another scale:
+// a logo in large type or print that blurred when enlarged often comes out at smaller
+// rows (formats/image.ts SECOND_LOOK_ROW_PX) where the first reading garbled it. Each
+// header field is then taken from the reading that is surer of it, and the item lines
+// come with the total from the same reading, so the two stay consistent.
+import type { ExtractedHeader, ExtractedInvoice } from './types.js';
+
+/** A first reading below this confidence in its total or its seller is read again. */
+export const SECOND_LOOK_BELOW = 0.6;
+
+export function wantsSecondLook(header: ExtractedHeader): boolean {
+  return header.total_amount.confidence < SECOND_LOOK_BELOW || header.vendor_name.confidence < SECOND_LOOK_BELOW;
+}
+
+/** Field by field, the surer of two readings of one picture (the first on a tie). */
+export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
+  const header = { ...first.header };
+  const taken: string[] = [];
+  for (const key of Object.keys(header) as (keyof ExtractedHeader)[]) {
+    if (second.header[key].confidence > first.header[key].confidence) {
+      (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
+      taken.push(key);
+    }
+  }
+  const lines = taken.includes('total_amount') ? second.lines : first.lines;
+  const warnings = [...first.warnings, ...(taken.length ? [`the photo was read a second time at another scale; taken from it: ${taken.join(', ')}`] : [])];
+  return { ...first, header, lines, warnings };
+}
