@@ -4,8 +4,7 @@
 // the sandboxed children run with a capped heap.
 import test from 'ava';
 import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
-import { renderPages, renderScale, RENDER_SCALE, DEFAULT_RENDER_MAX_PIXELS, MAX_PAGE_SIDE_PT } from '../../workers/invoice/formats/pdf.js';
+import { openPdf, renderPages, renderScale, RENDER_SCALE, DEFAULT_RENDER_MAX_PIXELS, MAX_PAGE_SIDE_PT } from '../../workers/invoice/formats/pdf.js';
 import { extractInvoice } from '../../workers/invoice/extract.js';
 import { UnreadableDocument } from '../../workers/invoice/types.js';
 import { sandboxFor } from '../../workers/runner.js';
@@ -44,11 +43,18 @@ test('a 5000 × 5000 pt scanned page is rendered within the budget, not at 190 m
   const pdf = await blankPdf([[5000, 5000]]);
   t.true(pdf.length < 4096, 'a tiny file');
   // a budget of 8 MP keeps the test light; the default (40 MP) scales the same way
-  const [render] = await renderPages(pdf, [{ number: 1, box: { width: 5000, height: 5000 } }], 8_000_000);
-  const meta = await sharp(render.image).metadata();
-  t.true(meta.width! * meta.height! <= 8_000_000, `${meta.width} × ${meta.height}`);
-  t.true(meta.width! * meta.height! > 7_800_000);
+  const doc = await openPdf(pdf);
+  const [render] = await renderPages(doc, [{ number: 1, box: { width: 5000, height: 5000 } }], 8_000_000);
+  await doc.destroy();
+  const { width, height, channels, data } = render.image;
+  t.true(width * height <= 8_000_000, `${width} × ${height}`);
+  t.true(width * height > 7_800_000);
+  t.is(channels, 1, 'grey pixels');
+  t.is(data.length, width * height);
   t.is(render.scale, renderScale({ width: 5000, height: 5000 }, 1, 8_000_000));
+  // the black square drawn at (10, 10) pt, on white paper
+  const at = (xPt: number, yPt: number) => data[Math.round(yPt * render.scale) * width + Math.round(xPt * render.scale)];
+  t.true(at(35, 35) < 10 && at(200, 200) > 245, `${at(35, 35)} / ${at(200, 200)}`);
 });
 
 test('an absurd page box is refused before anything is rendered', async (t) => {
