@@ -116,8 +116,8 @@ interface CanvasFactory {
  * each), each within the pixel budget. A page that is one picture is that picture
  * (page-picture.ts); any other is drawn on white paper (opaque: the alpha channel is
  * dropped) and its pixels taken as they are — no PNG to encode here and decode again for
- * the OCR (an A4 page at 200 dpi: ~0.17 s to draw, the PNG cost ~0.15 s more and a
- * second parse of the PDF).
+ * the OCR (an A4 page at 200 dpi: 0.2–0.3 s to draw with its grey copy; the PNG cost
+ * ~0.15 s more, and a second parse of the PDF).
  */
 export async function renderPages(doc: PdfDocument, pages: { number: number; box: PageBox }[], maxPixels = DEFAULT_RENDER_MAX_PIXELS): Promise<{ image: RawPicture; scale: number }[]> {
   const scales = pages.map((p) => renderScale(p.box, p.number, maxPixels)); // refuse before rendering anything
