@@ -1,10 +1,11 @@
 // A scanned page is usually one picture laid over the whole page and nothing else. Its
 // pixels, as pdf.js decoded them, are then the page: taken as they are (grey), they
 // spare drawing the page on a canvas (an A4 page of a 180 dpi picture: ~0.1 s instead
-// of 0.2–0.3 s) and read the same words and fields (the 15 scanned pages tried: PNG, JPEG
-// at 150 and 300 dpi, 1-bit, receipt photos). Anything else on the page, a picture turned, mirrored
-// or not covering the page, one with a soft mask, below 150 dpi (drawn at 200 dpi the
-// engine reads it better) or over the pixel budget: null, and the page is drawn.
+// of 0.2–0.3 s) and read the same words and fields (the 15 scanned pages tried: PNG,
+// JPEG at 150 and 300 dpi, 1-bit, receipt photos). Anything else on the page, a picture
+// turned, mirrored or not covering the page, one with a soft mask, one below 150 dpi (not
+// tried this way: drawn at 200 dpi as before) or over the pixel budget: null, and the
+// page is drawn.
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import type { RawPicture } from '../../ocr/picture.js';
