@@ -119,7 +119,8 @@ async function cachedOcr(dir: string): Promise<OcrFunction> {
   fs.mkdirSync(dir, { recursive: true });
   return async (images, timeoutMs, pageNumbers, scale, rendered) => {
     const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered)]));
-    for (const img of images) hash.update(img);
+    // (a rendered page comes as pixels: its size is part of the key)
+    for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
     const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);
     if (fs.existsSync(file)) {
       cacheHits++;

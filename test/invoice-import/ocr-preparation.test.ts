@@ -1,12 +1,17 @@
 // OCR of receipt photos (workers/ocr/prepare-document.ts and recognize(…, {document})):
 // a small slip in the middle of a big scan is cropped and enlarged, a skewed one is
 // straightened, a photo's EXIF orientation is honoured, a dim one is still read, and a
-// blank picture is no error. Each picture is drawn here (sharp from SVG).
+// blank picture is no error. Each picture is drawn here (sharp from SVG). A rendered PDF
+// page arrives as grey pixels, not a PNG: it reads as its PNG does, within the same pixel
+// guard, and a shaded one is binarised into pixels again.
 import test from 'ava';
 import sharp from 'sharp';
 import { greyRange, prepareDocumentImage } from '../../workers/ocr/prepare-document.js';
 import { orientationSuspect, recognize, shutdownOcr, type OcrLine } from '../../workers/ocr/recognize.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../workers/invoice/extract.js';
+import { flattenShading, ocrTokens } from '../../workers/invoice/formats/image.js';
+import { UnreadableImage } from '../../workers/ocr/recognize.js';
+import type { RawPicture } from '../../workers/ocr/picture.js';
 
 test.after.always(() => shutdownOcr());
 
@@ -114,4 +119,35 @@ test('faint dot-matrix print (strokes of separate dots, grey ink) is read again,
   // the readings beyond the first are counted (a picture of noise is slow to read and never better for rereading)
   const hurried = await recognize(png, { document: true, words: true, extraReadings: 0 });
   t.is(hurried.passes?.length, 1, hurried.passes?.join('; '));
+});
+
+test('a picture handed over as grey pixels reads as its PNG does; an oversized one is refused', async (t) => {
+  const png = await receiptPicture({ w: 700, h: 700, x: 40, y: 40, size: 18 });
+  const { data, info } = await sharp(png).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const pixels: RawPicture = { data, width: info.width, height: info.height, channels: 1 };
+  const fromPng = await ocrTokens([png], 60_000);
+  const fromPixels = await ocrTokens([pixels], 60_000);
+  t.deepEqual(fromPixels.tokens, fromPng.tokens);
+  t.deepEqual(fromPixels.pages, [{ width: 700, height: 700 }]);
+  t.true(fromPixels.tokens.some((w) => w.text === '12.50'), fromPixels.tokens.map((w) => w.text).join(' '));
+  await t.throwsAsync(prepareDocumentImage(pixels, { maxInputPixels: 400 * 400 }), { message: /pixel limit/ });
+  await t.throwsAsync(prepareDocumentImage({ ...pixels, channels: 4, data: Buffer.alloc(700 * 700 * 4) }, { maxInputPixels: 400 * 400 }), { message: /pixel limit/ });
+  await t.throwsAsync(recognize({ ...pixels, width: 9000, height: 9000 }, { document: true }), { instanceOf: UnreadableImage });
+});
+
+test('a rendered page with shaded bands is binarised into grey pixels; a plain one is left as it is', async (t) => {
+  const width = 800;
+  const height = 1000;
+  const page = Buffer.alloc(width * height, 255);
+  page.fill(60, 100 * width, 104 * width); // a rule
+  for (let y = 200; y < 1000; y += 100) page.fill(200, y * width, (y + 30) * width); // grey bands: 24 % of the page
+  const shaded: RawPicture = { data: page, width, height, channels: 1 };
+  const flat = (await flattenShading(shaded)) as RawPicture;
+  t.not(flat, shaded);
+  t.deepEqual([flat.width, flat.height, flat.channels], [width, height, 1]);
+  t.deepEqual([...new Set(flat.data)].sort((a, b) => a - b), [0, 255]);
+  t.is(flat.data[102 * width], 0, 'the rule stays ink');
+  t.is(flat.data[210 * width], 255, 'a band becomes paper');
+  const plain: RawPicture = { data: Buffer.alloc(width * height, 255).fill(60, 100 * width, 104 * width), width, height, channels: 1 };
+  t.is(await flattenShading(plain), plain);
 });

@@ -1,11 +1,12 @@
 // Rendering a scanned PDF page for OCR stays within a pixel budget whatever the page
 // box says: the scale is computed from the page size (200 dpi, or less for a big
 // page), absurd page boxes are a 422 page_too_large before anything is rendered, and
-// the sandboxed children run with a capped heap.
+// the sandboxed children run with a capped heap. A page that is one picture is read as
+// that picture's pixels only within the same budget.
 import test from 'ava';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { renderPages, renderScale, RENDER_SCALE, DEFAULT_RENDER_MAX_PIXELS, MAX_PAGE_SIDE_PT } from '../../workers/invoice/formats/pdf.js';
+import { openPdf, renderPages, renderScale, RENDER_SCALE, DEFAULT_RENDER_MAX_PIXELS, MAX_PAGE_SIDE_PT } from '../../workers/invoice/formats/pdf.js';
 import { extractInvoice } from '../../workers/invoice/extract.js';
 import { UnreadableDocument } from '../../workers/invoice/types.js';
 import { sandboxFor } from '../../workers/runner.js';
@@ -44,11 +45,56 @@ test('a 5000 × 5000 pt scanned page is rendered within the budget, not at 190 m
   const pdf = await blankPdf([[5000, 5000]]);
   t.true(pdf.length < 4096, 'a tiny file');
   // a budget of 8 MP keeps the test light; the default (40 MP) scales the same way
-  const [render] = await renderPages(pdf, [{ number: 1, box: { width: 5000, height: 5000 } }], 8_000_000);
-  const meta = await sharp(render.image).metadata();
-  t.true(meta.width! * meta.height! <= 8_000_000, `${meta.width} × ${meta.height}`);
-  t.true(meta.width! * meta.height! > 7_800_000);
+  const doc = await openPdf(pdf);
+  const [render] = await renderPages(doc, [{ number: 1, box: { width: 5000, height: 5000 } }], 8_000_000);
+  await doc.destroy();
+  const { width, height, channels, data } = render.image;
+  t.true(width * height <= 8_000_000, `${width} × ${height}`);
+  t.true(width * height > 7_800_000);
+  t.is(channels, 1, 'grey pixels');
+  t.is(data.length, width * height);
   t.is(render.scale, renderScale({ width: 5000, height: 5000 }, 1, 8_000_000));
+  // the black square drawn at (10, 10) pt, on white paper
+  const at = (xPt: number, yPt: number) => data[Math.round(yPt * render.scale) * width + Math.round(xPt * render.scale)];
+  t.true(at(35, 35) < 10 && at(200, 200) > 245, `${at(35, 35)} / ${at(200, 200)}`);
+});
+
+/** A PDF page of 288 × 407 pt holding one 900 × 1272 px picture (225 dpi) with a black square, placed at `at` and `width` pt. */
+async function picturePdf(at: [number, number] = [0, 0], width = 288): Promise<Buffer> {
+  const square = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1272"><rect width="900" height="1272" fill="white"/><rect x="100" y="100" width="200" height="200" fill="black"/></svg>');
+  const png = await sharp(square).flatten({ background: 'white' }).png().toBuffer();
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: [288, 407], margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.image(png, at[0], at[1], { width, height: (width * 1272) / 900 });
+    doc.end();
+  });
+}
+
+test('a page that is one picture is read as its pixels, within the budget; any other page is drawn', async (t) => {
+  const box = { width: 288, height: 407 };
+  const read = async (pdf: Buffer, maxPixels?: number) => {
+    const doc = await openPdf(pdf);
+    try {
+      return (await renderPages(doc, [{ number: 1, box }], maxPixels))[0];
+    } finally {
+      await doc.destroy();
+    }
+  };
+  const picture = await read(await picturePdf());
+  t.deepEqual([picture.image.width, picture.image.height, picture.image.channels], [900, 1272, 1], 'the picture at its own size');
+  t.true(Math.abs(picture.scale - 900 / 288) < 1e-9);
+  const { data, width } = picture.image;
+  t.deepEqual([data[200 * width + 200], data[600 * width + 600]], [0, 255]);
+
+  const placed = await read(await picturePdf([20, 20], 200));
+  t.is(placed.scale, RENDER_SCALE, 'a picture not covering the page: the page is drawn at 200 dpi');
+  const overBudget = await read(await picturePdf(), 500_000);
+  t.true(overBudget.image.width * overBudget.image.height <= 500_000, 'a picture over the budget: the page is drawn within it');
+  t.is(overBudget.scale, renderScale(box, 1, 500_000));
 });
 
 test('an absurd page box is refused before anything is rendered', async (t) => {

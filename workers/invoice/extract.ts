@@ -118,7 +118,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     let quality = 1;
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
-      const renders = await renderPages(data, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
+      const renders = await renderPages(doc, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
       const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true);
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;

@@ -11,8 +11,11 @@
 // engine's own binarisation; a few degrees of skew break rows apart. Binarising by hand
 // (Otsu/Sauvola) did not help the engine on the development receipts, so it is not done.
 // Word boxes the engine returns are mapped back with `toSource` into the upright,
-// straightened picture at its original size, so positions stay in page units.
+// straightened picture at its original size, so positions stay in page units. The picture
+// may come encoded (an upload) or as pixels (a rendered PDF page, ./picture.ts): grey
+// pixels are measured as they are, without a copy.
 import sharp from 'sharp';
+import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
 
 /** Height of a text row (ink from the top of capitals to the bottom of descenders) the engine reads best. */
 export const TARGET_ROW_PX = 30;
@@ -53,12 +56,10 @@ export interface PrepareOptions {
   stretch?: boolean;
 }
 
-export async function prepareDocumentImage(image: Buffer, opts: PrepareOptions): Promise<PreparedDocument> {
+export async function prepareDocumentImage(image: Picture, opts: PrepareOptions): Promise<PreparedDocument> {
   // (every raw step says b-w: sharp otherwise hands back three channels)
-  const upright = await sharp(image, { limitInputPixels: opts.maxInputPixels, failOn: 'error' }).rotate().toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-  const width = upright.info.width;
-  const height = upright.info.height;
-  const grey = { data: upright.data, width, height, channels: upright.info.channels };
+  const grey = await uprightGrey(image, opts.maxInputPixels);
+  const { width, height } = grey;
 
   const a = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));
   const small = a < 1 ? await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).resize({ width: Math.max(1, Math.round(width * a)), kernel: 'linear' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }) : { data: grey.data, info: { width, height } };
@@ -106,6 +107,16 @@ export async function prepareDocumentImage(image: Buffer, opts: PrepareOptions):
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
   return { png, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6 } };
+}
+
+/** The picture upright and grey; grey pixels (a rendered PDF page) are taken as they are. */
+async function uprightGrey(image: Picture, maxInputPixels: number): Promise<RawPicture> {
+  if (isRawPicture(image) && image.channels === 1) {
+    if (image.width * image.height > maxInputPixels) throw new Error('Input image exceeds pixel limit');
+    return image;
+  }
+  const { data, info } = await readPicture(image, { limitInputPixels: maxInputPixels, failOn: 'error' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 async function smallCopy(frame: { data: Buffer; width: number; height: number; channels: number }, a: number): Promise<Buffer> {

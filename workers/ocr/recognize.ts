@@ -2,12 +2,14 @@
 // photos, scanned invoices). One tesseract worker is kept warm per process and reused;
 // the language data comes from the @tesseract.js-data/eng package, never downloaded.
 // Run it inside a sandboxed processor (workers/processors/) — recognition is CPU-bound
-// and would otherwise stall the BullMQ worker's lock renewal.
+// and would otherwise stall the BullMQ worker's lock renewal. A picture is encoded bytes
+// or decoded pixels (./picture.ts: a rendered PDF page is handed over without a PNG).
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
 import { prepareDocumentImage, type PreparedDocument } from './prepare-document.js';
+import { readPicture, type Picture } from './picture.js';
 
 export interface OcrWord {
   text: string;
@@ -104,10 +106,10 @@ export async function shutdownOcr(): Promise<void> {
 }
 
 /** Normalises any supported picture to an upright grey PNG of bounded size. */
-export async function prepareImage(image: Buffer): Promise<{ png: Buffer; width: number; height: number }> {
+export async function prepareImage(image: Picture): Promise<{ png: Buffer; width: number; height: number }> {
   try {
-    const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate() // honour EXIF orientation of phone photos
+    // (readPicture honours the EXIF orientation of phone photos)
+    const { data, info } = await readPicture(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .grayscale()
       .png({ compressionLevel: 1 })
@@ -118,7 +120,7 @@ export async function prepareImage(image: Buffer): Promise<{ png: Buffer; width:
   }
 }
 
-export async function recognize(image: Buffer, opts: RecognizeOptions = {}): Promise<OcrResult> {
+export async function recognize(image: Picture, opts: RecognizeOptions = {}): Promise<OcrResult> {
   const started = performance.now();
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const deadline = started + timeoutMs;
@@ -165,7 +167,7 @@ interface Spare {
 const takeSpare = (spare: Spare) => spare.left-- > 0;
 
 /** Prepared, read, and read other ways when the first pass finds little text (while the allowance lasts); boxes in the (upright) picture's pixels. */
-async function readDocument(image: Buffer, deadline: number, timeoutMs: number, spare: Spare): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
+async function readDocument(image: Picture, deadline: number, timeoutMs: number, spare: Spare): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
   let prepared: PreparedDocument;
   try {
     prepared = await prepareDocumentImage(image, { maxInputPixels: MAX_INPUT_PIXELS });
@@ -242,9 +244,9 @@ export function orientationSuspect(p: Pick<OcrResult, 'lines'>): 'quarter' | 'ha
 /** Mean word confidence (0–100) under which a page is tried upside down: upright receipts read 60–80, turned ones 30–45. */
 const UPSIDE_DOWN_CONFIDENCE = 50;
 
-async function turnPicture(image: Buffer, angle: number): Promise<Buffer> {
+async function turnPicture(image: Picture, angle: number): Promise<Buffer> {
   try {
-    return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().rotate(angle).png({ compressionLevel: 1 }).toBuffer();
+    return await readPicture(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate(angle).png({ compressionLevel: 1 }).toBuffer();
   } catch (err) {
     throw new UnreadableImage(`The image could not be decoded: ${(err as Error).message}`);
   }

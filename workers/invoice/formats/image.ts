@@ -1,8 +1,10 @@
 // Pictures of invoices (photos, scans, rendered PDF pages) -> positioned words,
 // through the shared OCR module (workers/ocr/recognize.ts: tesseract.js with the
 // bundled English model, kept warm per process). Words keep their boxes so rows and
-// columns are rebuilt the same way as for a PDF text layer.
-import sharp from 'sharp';
+// columns are rebuilt the same way as for a PDF text layer. Uploads arrive as encoded
+// bytes, rendered PDF pages as grey pixels (workers/ocr/picture.ts), and stay pixels
+// through the shading check and the engine's preparation.
+import { readPicture, type Picture, type RawPicture } from '../../ocr/picture.js';
 import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
@@ -28,7 +30,7 @@ export interface OcrTokens {
  * the engine's document preparation as they are (binarising them first lost totals
  * on the development receipts).
  */
-export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false): Promise<OcrTokens> {
+export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false): Promise<OcrTokens> {
   const tokens: Token[] = [];
   const pages: PageBox[] = [];
   const seconds: number[] = [];
@@ -65,14 +67,19 @@ export async function ocrTokens(images: Buffer[], timeoutMs: number, pageNumbers
   return { tokens, pages, quality, secondsPerPage: seconds };
 }
 
+/** The grey level under which a binarised page's pixel is ink. */
+const SHADING_INK = 200;
+
 /**
  * Rows printed on grey bands (a common table style) are skipped by the OCR engine's
  * page segmentation; a rendered page — mostly white paper with such bands — is
- * binarised first.
+ * binarised first. The shares of white and grey are counted on a small copy; only a
+ * page that is binarised becomes a new picture (grey pixels, no encoding).
  */
-async function flattenShading(image: Buffer): Promise<Buffer> {
+export async function flattenShading(image: Picture): Promise<Picture> {
+  const read = () => readPicture(image, { limitInputPixels: 60_000_000 }).grayscale();
   try {
-    const { data } = await sharp(image, { limitInputPixels: 60_000_000 }).rotate().grayscale().resize({ width: 400, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const data = await read().resize({ width: 400, withoutEnlargement: true }).raw().toBuffer();
     let white = 0;
     let grey = 0;
     for (const v of data) {
@@ -80,7 +87,8 @@ async function flattenShading(image: Buffer): Promise<Buffer> {
       else if (v > 120) grey++;
     }
     if (white < data.length * 0.6 || grey < data.length * 0.05) return image;
-    return await sharp(image, { limitInputPixels: 60_000_000 }).rotate().grayscale().threshold(200).png().toBuffer();
+    const { data: ink, info } = await read().threshold(SHADING_INK).raw().toBuffer({ resolveWithObject: true });
+    return { data: ink, width: info.width, height: info.height, channels: info.channels } satisfies RawPicture;
   } catch {
     return image; // recognize() reports an undecodable picture
   }
