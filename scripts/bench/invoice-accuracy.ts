@@ -113,12 +113,12 @@ function seenIn(text: string, printed: NonNullable<Reference['printed']>): NonNu
   return { vendor: printed.company ? compactName(text.replace(/\n/g, ' ')).includes(compactName(printed.company)) : null, date: has(printed.date), total: has(printed.total) };
 }
 
-/** OCR output kept on disk between runs (key: the images, page numbers, scale and the pipeline id). */
+/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's row height and the pipeline id). */
 async function cachedOcr(dir: string): Promise<OcrFunction> {
   const { ocrTokens, OCR_PIPELINE_ID } = await import('../../workers/invoice/formats/image.js');
   fs.mkdirSync(dir, { recursive: true });
-  return async (images, timeoutMs, pageNumbers, scale, rendered) => {
-    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered)]));
+  return async (images, timeoutMs, pageNumbers, scale, rendered, options) => {
+    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.rowPx ? [options.rowPx] : [])]));
     // (a rendered page comes as pixels: its size is part of the key)
     for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
     const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);
@@ -126,7 +126,7 @@ async function cachedOcr(dir: string): Promise<OcrFunction> {
       cacheHits++;
       return JSON.parse(fs.readFileSync(file, 'utf8'));
     }
-    const out = await ocrTokens(images, timeoutMs, pageNumbers, scale, rendered);
+    const out = await ocrTokens(images, timeoutMs, pageNumbers, scale, rendered, options);
     fs.writeFileSync(file, JSON.stringify(out));
     return out;
   };

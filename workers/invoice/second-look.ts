@@ -13,11 +13,18 @@ export function wantsSecondLook(header: ExtractedHeader): boolean {
   return header.total_amount.confidence < SECOND_LOOK_BELOW || header.vendor_name.confidence < SECOND_LOOK_BELOW;
 }
 
+/**
+ * The fields a second reading may replace. Not the currency: a speck read as "£" or "¥" in a
+ * noisier reading is a sure-looking symbol, while the first reading's currency comes from
+ * the whole document (on the tuning receipts, taking it lost two right currencies, gained none).
+ */
+const SECOND_LOOK_FIELDS = ['vendor_name', 'invoice_date', 'total_amount'] as const;
+
 /** Field by field, the surer of two readings of one picture (the first on a tie). */
 export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
   const header = { ...first.header };
   const taken: string[] = [];
-  for (const key of Object.keys(header) as (keyof ExtractedHeader)[]) {
+  for (const key of SECOND_LOOK_FIELDS) {
     if (second.header[key].confidence > first.header[key].confidence) {
       (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
       taken.push(key);

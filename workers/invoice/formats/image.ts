@@ -21,6 +21,11 @@ export interface OcrTokens {
   secondsPerPage: number[];
 }
 
+export interface OcrOptions {
+  /** the text-row height pictures are scaled to (a second reading at another scale; default ~30 px) */
+  rowPx?: number;
+}
+
 /**
  * OCR of each image. `pageNumbers[i]` is the page image i lands on, and `scales`
  * (one for all, or one per image) divides pixel positions back to the page's own
@@ -30,7 +35,7 @@ export interface OcrTokens {
  * the engine's document preparation as they are (binarising them first lost totals
  * on the development receipts).
  */
-export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false): Promise<OcrTokens> {
+export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumbers?: number[], scales: number | number[] = 1, rendered = false, options: OcrOptions = {}): Promise<OcrTokens> {
   const tokens: Token[] = [];
   const pages: PageBox[] = [];
   const seconds: number[] = [];
@@ -42,7 +47,7 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
     let result;
     try {
       const input = rendered ? await flattenShading(image) : image;
-      result = await recognize(input, { timeoutMs, words: true, document: true });
+      result = await recognize(input, { timeoutMs, words: true, document: true, rowPx: options.rowPx });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
