@@ -1,6 +1,6 @@
 // Field-level accuracy of the invoice extractor on real documents (not a test):
 //   npx tsx scripts/bench/invoice-accuracy.ts [--set invoices|receipts|all] [--split tune|held-out|all]
-//       [--only 000,017] [--text-only] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
+//       [--only 000,017] [--text-only] [--no-second-look] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
 //       [--invoices-dir <dir>] [--receipts-dir <dir>]
 //
 // Two development sets, scored separately:
@@ -18,13 +18,15 @@
 //
 // Scored per field: vendor (a name match: case, punctuation and legal form ignored,
 // one name containing most of the other, or at most ~15 % of the characters different),
-// invoice number (invoices), date, currency, total amount (±0.01) and the number of
+// invoice number (invoices; case, spaces and a leading "#" ignored), date, currency, total amount (to the cent) and the number of
 // item lines (invoices). Also: how well the confidences are calibrated (share right per
 // confidence band; --fit-confidence refits the curves of workers/invoice/text/
 // confidence.ts on the tuning documents), latency p50/p90 (wall clock, and CPU time:
 // what a document costs on a quiet machine when the cores are shared) and peak RSS per
 // document set. Each set runs in its own child process so its peak RSS is its own.
 //
+// --no-second-look reads each photo once (workers/invoice/second-look.ts), to see what
+// the second reading adds in accuracy and latency.
 // --ocr-cache <dir> keeps OCR output on disk (keyed by the image bytes and the OCR
 // pipeline id), so reader changes can be measured in seconds; latencies are then not
 // meaningful and are not printed. Exits 1 when an invoice target of the original
@@ -78,6 +80,7 @@ const { values: args } = parseArgs({
     split: { type: 'string', default: 'all' },
     only: { type: 'string' },
     'text-only': { type: 'boolean', default: false },
+    'no-second-look': { type: 'boolean', default: false },
     'ocr-cache': { type: 'string' },
     'show-held-out': { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -158,7 +161,7 @@ async function runSet(set: SetName): Promise<SetResult> {
     const hitsBefore = cacheHits;
     ocrText = '';
     try {
-      const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], ocr });
+      const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], secondLook: !args['no-second-look'], ocr });
       docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
     } catch (err) {
       const fields = Object.fromEntries(FIELDS.map((f) => [f, { ok: (ref as Record<string, unknown>)[f] === undefined ? null : false, ours: null, ref: (ref as Record<string, unknown>)[f], confidence: 0 }])) as Record<FieldName, FieldResult>;

@@ -119,12 +119,12 @@ test('fee, levy, shipping and discount lines are not stock: marked at preview, r
 test('the preview lists header fields to review: missing ones and those below the threshold', async (t) => {
   const o = await owner(app.server);
   const p = await previewed(o, xml(sampleInvoice()));
-  t.is(p.invoice.review_threshold, 0.8);
+  t.is(p.invoice.review_threshold, 0.9);
   t.deepEqual(p.invoice.needs_review, [], 'an e-invoice is exact');
   const c = await previewed(o, csv(sampleInvoice()));
-  for (const f of c.invoice.needs_review) t.true(c.invoice[f] === null || c.invoice.confidence[f] < 0.8, f);
+  for (const f of c.invoice.needs_review) t.true(c.invoice[f] === null || c.invoice.confidence[f] < 0.9, f);
   for (const f of ['vendor_name', 'invoice_number', 'invoice_date', 'currency', 'total_amount']) {
-    if (!c.invoice.needs_review.includes(f)) t.true(c.invoice.confidence[f] >= 0.8, f);
+    if (!c.invoice.needs_review.includes(f)) t.true(c.invoice.confidence[f] >= 0.9, f);
   }
 });
 

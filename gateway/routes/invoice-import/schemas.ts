@@ -14,7 +14,7 @@ export const DuplicateOfOut = Joi.object({
 
 export const InvoiceOut = Joi.object({
   needs_review: Joi.array().items(Joi.string().valid('vendor_name', 'invoice_number', 'invoice_date', 'currency', 'total_amount')).description('header fields that are missing or whose confidence is below review_threshold: a person should check them'),
-  review_threshold: Joi.number().min(0).max(1).description('confidence below which a header field is listed in needs_review (0.8)'),
+  review_threshold: Joi.number().min(0).max(1).description('confidence below which a header field is listed in needs_review (0.9)'),
   vendor_name: Joi.string().allow(null).required(),
   invoice_number: Joi.string().allow(null).required(),
   invoice_date: Joi.string().allow(null).required().description('YYYY-MM-DD'),
