@@ -1,5 +1,5 @@
 // A photo read a second time at another scale when the first reading is unsure of its
-// total or seller (workers/invoice/second-look.ts, extract.ts): the OCR step is a stub here,
+// total (workers/invoice/second-look.ts, extract.ts): the OCR step is a stub here,
 // so the test controls what each reading sees.
 import test from 'ava';
 import sharp from 'sharp';

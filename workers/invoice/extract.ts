@@ -29,7 +29,7 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
-  /** read a photo a second time when unsure of its total or seller (default true; second-look.ts) */
+  /** read a photo a second time when unsure of its total (default true; second-look.ts) */
   secondLook?: boolean;
   /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
   ocr?: OcrFunction;
@@ -64,7 +64,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
-    // unsure of the total or the seller: read at another scale, keep the surer reading of each field
+    // unsure of the total: read at another scale, keep the surer reading of each field
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
       const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX });
       stats.ocr_seconds += sum(again.secondsPerPage);
