@@ -121,7 +121,7 @@ async function cachedOcr(dir: string): Promise<OcrFunction> {
   const { ocrTokens, OCR_PIPELINE_ID } = await import('../../workers/invoice/formats/image.js');
   fs.mkdirSync(dir, { recursive: true });
   return async (images, timeoutMs, pageNumbers, scale, rendered, options) => {
-    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.rowPx ? [options.rowPx] : [])]));
+    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.rowPx ? [options.rowPx] : []), ...(options?.extraReadings !== undefined ? [options.extraReadings] : [])]));
     // (a rendered page comes as pixels: its size is part of the key)
     for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
     const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);

@@ -66,7 +66,9 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
     // unsure of the total: read at another scale, keep the surer reading of each field
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
-      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX });
+      // (one reading only: a picture the first reading already turned or reread with its fallbacks
+      // is not worth them twice, and a picture of noise costs one reading more, not four)
+      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 });
       stats.ocr_seconds += sum(again.secondsPerPage);
       const layout = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
       if (layout.lines.length >= 2) invoice = surerReading(invoice, fromLayout(layout, 'image', 1));

@@ -24,6 +24,8 @@ export interface OcrTokens {
 export interface OcrOptions {
   /** the text-row height pictures are scaled to (a second reading at another scale; default ~30 px) */
   rowPx?: number;
+  /** readings allowed beyond the first (fallback passes, turns; recognize.ts, default 3) */
+  extraReadings?: number;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
     let result;
     try {
       const input = rendered ? await flattenShading(image) : image;
-      result = await recognize(input, { timeoutMs, words: true, document: true, rowPx: options.rowPx });
+      result = await recognize(input, { timeoutMs, words: true, document: true, rowPx: options.rowPx, extraReadings: options.extraReadings });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);

@@ -158,8 +158,10 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
   const tight = line.cells.length > 1 && line.cells.length <= 7 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
   const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
-  // ("POWER HARDWARE" / "TRADING": a next line of trade words alone ends the name too)
-  if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text) || (onlyTradeWords(next.text) && next.text.trim().split(/\s+/).length <= 3 && !LEGAL_SUFFIX.test(line.text)))) {
+  // ("POWER HARDWARE" / "TRADING": under a name that already names its trade, a line of trade
+  // words alone ends the name; under "THREE STOOGES", "BISTRO & CAFE" only says what it is)
+  const tradeTail = onlyTradeWords(next?.text ?? '') && (next?.text.trim().split(/\s+/).length ?? 9) <= 3 && TRADE_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
+  if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text) || tradeTail)) {
     cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
   }
   for (const cell of cells) {
