@@ -7,7 +7,7 @@ import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../..
 import { SECOND_LOOK_ROW_PX } from '../../workers/invoice/formats/ocr-settings.js';
 import { surerReading } from '../../workers/invoice/second-look.js';
 import type { Token } from '../../workers/invoice/layout.js';
-import type { ExtractedInvoice } from '../../workers/invoice/types.js';
+import { UnreadableDocument, type ExtractedInvoice } from '../../workers/invoice/types.js';
 
 /** OCR words of printed lines: one token per word, 20 pt rows, each word at the given confidence. */
 function ocrOf(lines: string[], conf: number): Awaited<ReturnType<OcrFunction>> {
@@ -34,11 +34,13 @@ const garbled = ['KEDA1 RUNC!T MAJ', '(123456-X)', 'NO 3, JALAN MAWAR, 40150 SHA
 const photo = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } }).png().toBuffer();
 
 /** extractInvoice with a stub OCR that answers `readings` in turn and records the options of each call. */
-async function extract(readings: Awaited<ReturnType<OcrFunction>>[], secondLook?: boolean) {
+async function extract(readings: (Awaited<ReturnType<OcrFunction>> | Error)[], secondLook?: boolean) {
   const calls: unknown[] = [];
   const ocr: OcrFunction = async (...args) => {
     calls.push(args[5]);
-    return readings[Math.min(calls.length - 1, readings.length - 1)];
+    const reading = readings[Math.min(calls.length - 1, readings.length - 1)];
+    if (reading instanceof Error) throw reading;
+    return reading;
   };
   const { invoice } = await extractInvoice(await photo(), { ...DEFAULT_EXTRACT_OPTIONS, ocr, ...(secondLook === false ? { secondLook } : {}) });
   return { invoice, calls };
@@ -67,6 +69,13 @@ test('a second reading that is no surer changes nothing', async (t) => {
   t.is(invoice.header.total_amount.value, 5.6);
   t.is(invoice.header.vendor_name.value, 'KEDAI RUNCIT MAJU SDN BHD');
   t.false(invoice.warnings.some((w) => /read a second time/.test(w)));
+});
+
+test('a second reading that fails (an OCR timeout) leaves the first reading standing, with a warning', async (t) => {
+  const { invoice, calls } = await extract([ocrOf(clean, 0.15), new UnreadableDocument('ocr_timeout', 'OCR did not finish within 60 s.')]);
+  t.is(calls.length, 2);
+  t.is(invoice.header.total_amount.value, 5.6);
+  t.true(invoice.warnings.some((w) => /did not finish/.test(w)));
 });
 
 test('surerReading takes each field from the surer reading, and the lines with the total', (t) => {

@@ -68,10 +68,15 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
       // (one reading only: a picture the first reading already turned or reread with its fallbacks
       // is not worth them twice, and a picture of noise costs one reading more, not four)
-      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 });
-      stats.ocr_seconds += sum(again.secondsPerPage);
-      const layout = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
-      if (layout.lines.length >= 2) invoice = surerReading(invoice, fromLayout(layout, 'image', 1));
+      // (a second reading that times out or fails leaves the first one standing)
+      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 }).catch((err: Error) => err);
+      if (again instanceof Error) {
+        invoice.warnings.push(`a second reading of the photo did not finish (${again.message}); the first reading stands`);
+      } else {
+        stats.ocr_seconds += sum(again.secondsPerPage);
+        const layout = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
+        if (layout.lines.length >= 2) invoice = surerReading(invoice, fromLayout(layout, 'image', 1));
+      }
     }
   } else {
     invoice = await extractPdf(data, opts, stats);
