@@ -1,6 +1,7 @@
-// A photo read a second time at another scale when the first reading is unsure of its
-// total (workers/invoice/second-look.ts, extract.ts): the OCR step is a stub here,
-// so the test controls what each reading sees.
+// Readings beyond the first (workers/invoice/second-look.ts, extract.ts): a photo read a
+// second time at another scale when the first reading is unsure of its total, and a text
+// PDF's logo picture read for the seller. The OCR step is a stub here, so the test
+// controls what each reading sees, and when one fails.
 import test from 'ava';
 import sharp from 'sharp';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../../workers/invoice/extract.js';
@@ -98,4 +99,27 @@ test('surerReading takes each field from the surer reading, and the lines with t
   t.is(merged.header.invoice_date.value, '2017-05-04');
   t.is(merged.lines[0].description, 'second');
   t.regex(merged.warnings[0], /total_amount/);
+});
+
+test('a text PDF whose logo picture the OCR cannot read keeps what its text says, with a warning', async (t) => {
+  const { default: PDFDocument } = await import('pdfkit');
+  const logo = await sharp({ create: { width: 400, height: 80, channels: 3, background: '#246' } }).png().toBuffer();
+  const doc = new PDFDocument({ size: 'A4', margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => doc.on('end', resolve));
+  doc.image(logo, 50, 40, { width: 200 });
+  doc.fontSize(11).text('INVOICE', 50, 120).text('Invoice No: 2024-118').text('Invoice date: 05.01.2024').text('Total EUR 10.00');
+  doc.end();
+  await done;
+  let calls = 0;
+  const ocr: OcrFunction = async () => {
+    calls++;
+    throw new UnreadableDocument('ocr_timeout', 'OCR did not finish within 60 s.');
+  };
+  const { invoice } = await extractInvoice(Buffer.concat(chunks), { ...DEFAULT_EXTRACT_OPTIONS, ocr });
+  t.is(calls, 1, 'the picture was tried');
+  t.is(invoice.header.invoice_number.value, '2024-118');
+  t.is(invoice.header.total_amount.value, 10);
+  t.true(invoice.warnings.some((w) => /pictures on the first page could not be read/.test(w)));
 });

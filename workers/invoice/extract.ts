@@ -143,13 +143,18 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     if (vendorBefore.score < CONFIDENT_VENDOR_SCORE && !allScanned) {
       const pictures = await embeddedImages(data, [1]).catch(() => []);
       if (pictures.length) {
-        const ocr = await ocrTokens(pictures, opts.ocrTimeoutMs);
-        stats.ocr_seconds += sum(ocr.secondsPerPage);
-        const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));
-        const withPictures = readVendor(layout, extra);
-        if (withPictures.value && withPictures.score > vendorBefore.score) {
-          invoice.header.vendor_name = field(withPictures.value, Math.min(withPictures.confidence, 0.8));
-          invoice.warnings.push('vendor read from a picture on the first page');
+        // (a picture the OCR cannot read, or not in time, leaves the printed text's reading standing)
+        const ocr = await ocrTokens(pictures, opts.ocrTimeoutMs).catch((err: Error) => err);
+        if (ocr instanceof Error) {
+          invoice.warnings.push(`the pictures on the first page could not be read (${ocr.message})`);
+        } else {
+          stats.ocr_seconds += sum(ocr.secondsPerPage);
+          const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));
+          const withPictures = readVendor(layout, extra);
+          if (withPictures.value && withPictures.score > vendorBefore.score) {
+            invoice.header.vendor_name = field(withPictures.value, Math.min(withPictures.confidence, 0.8));
+            invoice.warnings.push('vendor read from a picture on the first page');
+          }
         }
       }
     }
