@@ -5,10 +5,11 @@ import { layoutFromText } from '../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../workers/invoice/text/read-invoice.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+/** The date read from a Malaysian shop receipt holding these lines between its letterhead and its total. */
+const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
 
 
 test('a time printed with dots is not a date and does not decide the day/month order', (t) => {
-  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
   t.is(date(['Date | 06/01/18 | 12.17.26 PM']), '2018-01-06', 'after the date, before PM');
   t.is(date(['Doc No | CS00012626 | Date: | 10/01/2018', 'Cashier | USER | Time: 09.20.00']), '2018-01-10', 'after a time label');
   // a US receipt keeps month first
@@ -16,7 +17,6 @@ test('a time printed with dots is not a date and does not decide the day/month o
 });
 
 test('eight digits without separators are a date where a date stands', (t) => {
-  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
   t.is(date(['DocNo  CS00010119266 Date02122017', 'Cashier  USER  Time: 08:44:00']), '2017-12-02', 'glued to its label');
   t.is(date(['25032018 13:11:54']), '2018-03-25', 'before the time');
   t.is(date(['27032018   No: CS-20243']), '2018-03-27', 'a cell of its own');
@@ -27,7 +27,6 @@ test('eight digits without separators are a date where a date stands', (t) => {
 });
 
 test('a date the OCR read with a 6, 8 or 9 for a 0 is read back when it cannot be real as read', (t) => {
-  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
   t.is(date(['19/62/2018 16:45   5132 002 0026157']), '2018-02-19', 'the month');
   t.is(date(['12-02-2618   11:34:45 AM']), '2018-02-12', 'the year');
   t.is(date(['CASH1 #10-82   17/83/2817 21:35']), '2017-03-17', 'both');
@@ -38,7 +37,6 @@ test('a date the OCR read with a 6, 8 or 9 for a 0 is read back when it cannot b
 });
 
 test('a date with a separator the OCR lost or misread is still read', (t) => {
-  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
   t.is(date(['S1:347H   548017   05 02-18']), '2018-02-05', 'a space for the first, in a cell of its own');
   t.is(date(['Date: 10.08,2017']), '2017-08-10', 'a comma for the second');
   t.is(date(['Date: 10/0812017']), '2017-08-10', 'a 1 for the second slash');
@@ -48,7 +46,6 @@ test('a date with a separator the OCR lost or misread is still read', (t) => {
 });
 
 test('a year the OCR slipped is read back from the other dates the document agrees on', (t) => {
-  const date = (lines: string[]) => read(['KEDAI MAKAN SDN BHD', 'Jalan Ampang, 50450 Kuala Lumpur', ...lines, 'TOTAL  9.00']).invoice_date.value;
   t.is(date(['Date : 20/03/2013 13:01', 'Item  1  9.00', 'Printed 20/03/2018 13:05', 'Reprint 21/03/2018 09:00']), '2018-03-20');
   // one other date is a tie, not a majority; a year apart is another year, not a slip; a warranty is another date
   t.is(date(['Date : 27/03/2018 16:54', '27/03/2016 16:54:04']), '2018-03-27');
@@ -57,9 +54,9 @@ test('a year the OCR slipped is read back from the other dates the document agre
 });
 
 test('a written month between separators (02/Jan/2017, 15-JAN-18) is a date', (t) => {
-  const date = (line: string) => read(['KEDAI MAKAN SDN BHD', line, 'TOTAL  9.00']).invoice_date.value;
-  t.is(date('CB#- 58273584475   02/Jan/2017 10:48:29'), '2017-01-02');
-  t.is(date('Date: 15-JAN-18'), '2018-01-15');
+  const dateOn = (line: string) => read(['KEDAI MAKAN SDN BHD', line, 'TOTAL  9.00']).invoice_date.value;
+  t.is(dateOn('CB#- 58273584475   02/Jan/2017 10:48:29'), '2017-01-02');
+  t.is(dateOn('Date: 15-JAN-18'), '2018-01-15');
 });
 
 test('a part number shaped like a date of the far future does not decide the day/month order', (t) => {

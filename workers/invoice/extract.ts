@@ -36,6 +36,7 @@ export interface ExtractOptions {
 }
 
 export type OcrFunction = (typeof import('./formats/image.js'))['ocrTokens'];
+type OcrTokens = Awaited<ReturnType<OcrFunction>>;
 
 export const DEFAULT_EXTRACT_OPTIONS: ExtractOptions = { ocrTimeoutMs: 60_000, maxPages: 200, maxOcrPages: 10 };
 
@@ -63,18 +64,15 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
-    invoice = fromLayout(buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP }), 'image', 1);
-    // unsure of the total: read at another scale, keep the surer reading of each field
+    invoice = fromLayout(ocrLayout(ocr), 'image', 1);
+    // unsure of the total: read at another scale, keep the surer reading of each field (one reading
+    // only: a picture the first already turned or reread with its fallbacks is not worth them twice)
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
-      // (one reading only: a picture the first reading already turned or reread with its fallbacks
-      // is not worth them twice, and a picture of noise costs one reading more, not four)
-      // (a second reading that times out or fails leaves the first one standing)
-      const again = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 }).catch((err: Error) => err);
-      if (again instanceof Error) {
-        invoice.warnings.push(`a second reading of the photo did not finish (${again.message}); the first reading stands`);
-      } else {
+      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 });
+      const again = await extraReading(read, invoice.warnings, 'a second reading of the photo');
+      if (again) {
         stats.ocr_seconds += sum(again.secondsPerPage);
-        const layout = buildLayout(again.tokens, again.pages, again.quality, { cellGap: OCR_CELL_GAP });
+        const layout = ocrLayout(again);
         if (layout.lines.length >= 2) invoice = surerReading(invoice, fromLayout(layout, 'image', 1));
       }
     }
@@ -87,6 +85,22 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   }
   stats.duration_ms = Math.round(performance.now() - started);
   return { invoice, stats };
+}
+
+const ocrLayout = (ocr: OcrTokens) => buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP });
+
+/**
+ * A reading beyond the one the document needs (a photo's second look, a PDF's logo
+ * pictures): its failure (a timeout, a picture the OCR cannot decode) is a warning and
+ * null, and what was read already stands.
+ */
+async function extraReading(reading: Promise<OcrTokens>, warnings: string[], what: string): Promise<OcrTokens | null> {
+  try {
+    return await reading;
+  } catch (err) {
+    warnings.push(`${what} could not be read (${(err as Error).message}); what was read without it stands`);
+    return null;
+  }
 }
 
 function fromLayout(layout: Layout, format: ExtractedInvoice['format'], pages: number): ExtractedInvoice {
@@ -143,11 +157,8 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     if (vendorBefore.score < CONFIDENT_VENDOR_SCORE && !allScanned) {
       const pictures = await embeddedImages(data, [1]).catch(() => []);
       if (pictures.length) {
-        // (a picture the OCR cannot read, or not in time, leaves the printed text's reading standing)
-        const ocr = await ocrTokens(pictures, opts.ocrTimeoutMs).catch((err: Error) => err);
-        if (ocr instanceof Error) {
-          invoice.warnings.push(`the pictures on the first page could not be read (${ocr.message})`);
-        } else {
+        const ocr = await extraReading(ocrTokens(pictures, opts.ocrTimeoutMs), invoice.warnings, 'the pictures on the first page');
+        if (ocr) {
           stats.ocr_seconds += sum(ocr.secondsPerPage);
           const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));
           const withPictures = readVendor(layout, extra);
