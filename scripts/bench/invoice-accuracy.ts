@@ -41,6 +41,7 @@ import { parseArgs } from 'node:util';
 import Table from 'cli-table3';
 import { DEFAULT_EXTRACT_OPTIONS, extractInvoice, type OcrFunction } from '../../workers/invoice/extract.js';
 import { shutdownOcr } from '../../workers/ocr/recognize.js';
+import { PADDLE_PIPELINE_ID } from '../../workers/ocr/paddle-ocr.js';
 import { CALIBRATION, type HeaderFieldName } from '../../workers/invoice/text/confidence.js';
 import { FIELDS, compactName, invoiceReference, receiptReference, score, type FieldName, type FieldResult, type Reference } from './invoice-accuracy-yardstick.js';
 
@@ -116,12 +117,12 @@ function seenIn(text: string, printed: NonNullable<Reference['printed']>): NonNu
   return { vendor: printed.company ? compactName(text.replace(/\n/g, ' ')).includes(compactName(printed.company)) : null, date: has(printed.date), total: has(printed.total) };
 }
 
-/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's row height and the pipeline id). */
+/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's engine and the pipeline id). */
 async function cachedOcr(dir: string): Promise<OcrFunction> {
   const { ocrTokens, OCR_PIPELINE_ID } = await import('../../workers/invoice/formats/image.js');
   fs.mkdirSync(dir, { recursive: true });
   return async (images, timeoutMs, pageNumbers, scale, rendered, options) => {
-    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.rowPx ? [options.rowPx] : []), ...(options?.extraReadings !== undefined ? [options.extraReadings] : [])]));
+    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.engine === 'paddle' ? [PADDLE_PIPELINE_ID] : [])]));
     // (a rendered page comes as pixels: its size is part of the key)
     for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
     const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);

@@ -1,11 +1,10 @@
 // Readings beyond the first (workers/invoice/second-look.ts, extract.ts): a photo read a
-// second time at another scale when the first reading is unsure of its total, and a text
+// second time by the second engine when the first reading is unsure of a field, and a text
 // PDF's logo picture read for the seller. The OCR step is a stub here, so the test
 // controls what each reading sees, and when one fails.
 import test from 'ava';
 import sharp from 'sharp';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../../workers/invoice/extract.js';
-import { SECOND_LOOK_ROW_PX } from '../../workers/invoice/formats/ocr-settings.js';
 import { surerReading } from '../../workers/invoice/second-look.js';
 import type { Token } from '../../workers/invoice/layout.js';
 import { UnreadableDocument, type ExtractedInvoice } from '../../workers/invoice/types.js';
@@ -47,9 +46,9 @@ async function extract(readings: (Awaited<ReturnType<OcrFunction>> | Error)[], s
   return { invoice, calls };
 }
 
-test('a photo whose first reading is unsure of the total is read again at smaller rows, and the surer fields kept', async (t) => {
+test('a photo whose first reading is unsure of the total is read again by the second engine, and the surer fields kept', async (t) => {
   const { invoice, calls } = await extract([ocrOf(garbled, 0.45), ocrOf(clean, 0.9)]);
-  t.deepEqual(calls, [undefined, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 }]);
+  t.deepEqual(calls, [undefined, { engine: 'paddle' }]);
   t.is(invoice.header.total_amount.value, 5.6);
   t.is(invoice.header.vendor_name.value, 'KEDAI RUNCIT MAJU SDN BHD');
   t.true(invoice.warnings.some((w) => /read a second time/.test(w)));
@@ -79,7 +78,7 @@ test('a second reading that fails (an OCR timeout) leaves the first reading stan
   t.true(invoice.warnings.some((w) => /did not finish/.test(w)));
 });
 
-test('surerReading takes each field from the surer reading, and the lines with the total', (t) => {
+test('surerReading takes each field from the surer reading; the item lines stay the first reading\'s unless it has none', (t) => {
   const reading = (vendor: [string, number], total: [number, number], line: string): ExtractedInvoice => ({
     format: 'image',
     header: {
@@ -97,8 +96,10 @@ test('surerReading takes each field from the surer reading, and the lines with t
   t.is(merged.header.vendor_name.value, 'KEDAI MAJU');
   t.is(merged.header.total_amount.value, 12);
   t.is(merged.header.invoice_date.value, '2017-05-04');
-  t.is(merged.lines[0].description, 'second');
+  t.is(merged.lines[0].description, 'first');
   t.regex(merged.warnings[0], /total_amount/);
+  const lineless = { ...reading(['KEDAI MAJU', 0.9], [712, 0.2], 'first'), lines: [] };
+  t.is(surerReading(lineless, reading(['KEDA1', 0.4], [12, 0.8], 'second')).lines[0].description, 'second');
 });
 
 test('a text PDF whose logo picture the OCR cannot read keeps what its text says, with a warning', async (t) => {

@@ -8,7 +8,7 @@
 //   PDF with a text layer             -> layout -> labels, vendor, line table
 //   scanned PDF pages, PNG/JPEG/...   -> OCR words -> the same layout readers
 import { buildLayout, layoutFromText, type Layout, type Token } from './layout.js';
-import { OCR_CELL_GAP, SECOND_LOOK_ROW_PX } from './formats/ocr-settings.js';
+import { OCR_CELL_GAP } from './formats/ocr-settings.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
@@ -68,7 +68,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     // unsure of the total: read at another scale, keep the surer reading of each field (one reading
     // only: a picture the first already turned or reread with its fallbacks is not worth them twice)
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
-      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { rowPx: SECOND_LOOK_ROW_PX, extraReadings: 0 });
+      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { engine: 'paddle' });
       const again = await extraReading(read, invoice.warnings, 'a second reading of the photo');
       if (again) {
         stats.ocr_seconds += sum(again.secondsPerPage);

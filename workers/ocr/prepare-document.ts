@@ -54,8 +54,6 @@ export interface PrepareOptions {
   maxInputPixels: number;
   /** stretch the grey levels (default true) */
   stretch?: boolean;
-  /** the text-row height the picture is scaled to (default TARGET_ROW_PX) */
-  rowPx?: number;
 }
 
 export async function prepareDocumentImage(image: Picture, opts: PrepareOptions): Promise<PreparedDocument> {
@@ -78,7 +76,7 @@ export async function prepareDocumentImage(image: Picture, opts: PrepareOptions)
   // the text box is measured again on its own small copy (cheap), else scaled up
   const box = skew ? scaleBox(measure(await smallCopy(frame, a), Math.round(frame.width * a), Math.round(frame.height * a), false).box, 1 / a, frame) : scaleBox(m.box, 1 / a, frame);
   const rowPx = m.rowHeight / a;
-  let scale = rowPx > 0 ? (opts.rowPx ?? TARGET_ROW_PX) / rowPx : 1;
+  let scale = rowPx > 0 ? TARGET_ROW_PX / rowPx : 1;
   scale = Math.min(scale, MAX_UPSCALE, MAX_PREPARED_SIDE / Math.max(box.width, box.height));
   // within 15 % of the target the picture is left at its size (resampling costs time and sharpness)
   if (scale > 0.85 && scale < 1.15) scale = 1;

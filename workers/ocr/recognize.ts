@@ -54,8 +54,6 @@ export interface RecognizeOptions {
   document?: boolean;
   /** document mode: readings allowed beyond the first (fallback passes, turns); default 3 */
   extraReadings?: number;
-  /** document mode: the text-row height the picture is scaled to (default ~30 px; prepare-document.ts) */
-  rowPx?: number;
 }
 
 /** A picture that cannot be decoded; retrying will not help. */
@@ -132,7 +130,7 @@ export async function recognize(image: Picture, opts: RecognizeOptions = {}): Pr
     return { ...page, width, height, duration_ms: Math.round(performance.now() - started) };
   }
   const spare: Spare = { left: opts.extraReadings ?? EXTRA_READINGS };
-  let reading = await readDocument(image, deadline, timeoutMs, spare, opts.rowPx);
+  let reading = await readDocument(image, deadline, timeoutMs, spare);
   // a photo taken sideways or upside down with no EXIF orientation: the engine reads the
   // rotated lines as columns (its words stand upright in the picture) or reads noise;
   // the picture is turned and read again, and the better reading kept
@@ -141,7 +139,7 @@ export async function recognize(image: Picture, opts: RecognizeOptions = {}): Pr
     for (const angle of turn === 'quarter' ? [90, 270] : [180]) {
       if (!takeSpare(spare)) break;
       const turned = await turnPicture(image, angle);
-      const retry = await readDocument(turned, deadline, timeoutMs, spare, opts.rowPx);
+      const retry = await readDocument(turned, deadline, timeoutMs, spare);
       reading.passes.push(`turned ${angle}°: ${wordsOf(retry.page)} words against ${wordsOf(reading.page)}`);
       // (a quarter-turned reading may hold as many words, but its lines run the wrong way)
       if (!orientationSuspect(retry.page) && textScore(retry.page) > (turn === 'quarter' ? 0.5 : 1) * textScore(reading.page)) {
@@ -169,10 +167,10 @@ interface Spare {
 const takeSpare = (spare: Spare) => spare.left-- > 0;
 
 /** Prepared, read, and read other ways when the first pass finds little text (while the allowance lasts); boxes in the (upright) picture's pixels. */
-async function readDocument(image: Picture, deadline: number, timeoutMs: number, spare: Spare, rowPx?: number): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
+async function readDocument(image: Picture, deadline: number, timeoutMs: number, spare: Spare): Promise<{ page: Page; passes: string[]; width: number; height: number }> {
   let prepared: PreparedDocument;
   try {
-    prepared = await prepareDocumentImage(image, { maxInputPixels: MAX_INPUT_PIXELS, rowPx });
+    prepared = await prepareDocumentImage(image, { maxInputPixels: MAX_INPUT_PIXELS });
   } catch (err) {
     throw new UnreadableImage(`The image could not be decoded: ${(err as Error).message}`);
   }

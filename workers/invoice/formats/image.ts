@@ -6,6 +6,7 @@
 // through the shading check and the engine's preparation.
 import { readPicture, type Picture, type RawPicture } from '../../ocr/picture.js';
 import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
+import { recognizeLines } from '../../ocr/paddle-ocr.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
 
@@ -22,10 +23,11 @@ export interface OcrTokens {
 }
 
 export interface OcrOptions {
-  /** the text-row height pictures are scaled to (a second reading at another scale; default ~30 px) */
-  rowPx?: number;
-  /** readings allowed beyond the first (fallback passes, turns; recognize.ts, default 3) */
-  extraReadings?: number;
+  /**
+   * tesseract (default: fast, always there) or PaddleOCR (slower and heavier, better at large
+   * or faint print; workers/ocr/paddle-ocr.ts), the second opinion on an unsure photo
+   */
+  engine?: 'tesseract' | 'paddle';
 }
 
 /**
@@ -49,7 +51,10 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
     let result;
     try {
       const input = rendered ? await flattenShading(image) : image;
-      result = await recognize(input, { timeoutMs, words: true, document: true, rowPx: options.rowPx, extraReadings: options.extraReadings });
+      result =
+        options.engine === 'paddle'
+          ? await recognizeLines(input, { timeoutMs })
+          : await recognize(input, { timeoutMs, words: true, document: true });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
