@@ -47,6 +47,13 @@ test.serial('a big picture is read shrunk to the engine size', async (t) => {
   t.true(page.lines.some((l) => /12\.50/.test(l.text)), page.text);
 });
 
+test.serial('an engine let go (as after ten idle minutes) loads again for the next reading', async (t) => {
+  await recognizeLines(await receiptPicture(900, 28), { timeoutMs: 60_000 });
+  await shutdownPaddleOcr();
+  const page = await recognizeLines(await receiptPicture(900, 28), { timeoutMs: 60_000 });
+  t.true(page.lines.some((l) => /12\.50/.test(l.text)), page.text);
+});
+
 test('bytes that are no picture are an UnreadableImage', async (t) => {
   await t.throwsAsync(recognizeLines(Buffer.from('%PDF-1.4 not a picture'), { timeoutMs: 5_000 }), { instanceOf: UnreadableImage });
 });

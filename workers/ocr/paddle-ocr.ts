@@ -75,13 +75,29 @@ function warmEngine(): Promise<Engine> {
   return engine;
 }
 
-/** Drops the engine (its sessions are freed with it); the next call loads it again. */
-export function shutdownPaddleOcr(): void {
-  engine = null;
-}
-
 /** The end of the last call queued: callers take turns, as the ONNX sessions use every core already. */
 let engineTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The engine is let go after this long unused, so a child that read one unsure photo does
+ * not keep its ~0.6 GB for good; loading it again takes ~0.5 s.
+ */
+const IDLE_RELEASE_MS = 10 * 60_000;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/** Frees the engine's sessions once the calls queued before have finished; the next call loads it again. */
+export function shutdownPaddleOcr(): Promise<void> {
+  clearTimeout(idleTimer);
+  const release = async () => {
+    const e = engine;
+    engine = null;
+    const loaded = await e?.catch(() => null);
+    await Promise.all([loaded?.detector.release(), loaded?.recogniser.release()]);
+  };
+  const turn = engineTurn.then(release, release);
+  engineTurn = turn.catch(() => undefined);
+  return turn;
+}
 
 /**
  * Text segments with their boxes, and words placed along each, in the pixels of the
@@ -112,6 +128,7 @@ export async function recognizeLines(image: Picture, opts: { timeoutMs: number }
   });
   try {
     const run = async () => readSegments(await warmEngine(), picture);
+    clearTimeout(idleTimer);
     const turn = engineTurn.then(run, run);
     engineTurn = turn.catch(() => undefined);
     const segments = await Promise.race([turn, timeout]);
@@ -120,6 +137,7 @@ export async function recognizeLines(image: Picture, opts: { timeoutMs: number }
     return { text: lines.map((l) => l.text).join('\n'), lines, confidence: round1(confidence), language: 'eng', ...size, duration_ms: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);
+    idleTimer = setTimeout(() => void shutdownPaddleOcr(), IDLE_RELEASE_MS).unref();
   }
 }
 
