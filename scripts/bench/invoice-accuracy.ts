@@ -25,8 +25,8 @@
 // what a document costs on a quiet machine when the cores are shared) and peak RSS per
 // document set. Each set runs in its own child process so its peak RSS is its own.
 //
-// --no-second-look reads each photo once (workers/invoice/second-look.ts), to see what
-// the second reading adds in accuracy and latency.
+// --no-second-look reads each photo once, by tesseract alone (the second engine of
+// workers/invoice/second-look.ts never runs), to see what it adds in accuracy and latency.
 // --ocr-cache <dir> keeps OCR output on disk (keyed by the image bytes and the OCR
 // pipeline id), so reader changes can be measured in seconds; latencies are then not
 // meaningful and are not printed. Exits 1 when an invoice target of the original

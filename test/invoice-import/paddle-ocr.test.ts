@@ -20,6 +20,9 @@ async function receiptPicture(width: number, size: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).flatten({ background: 'white' }).jpeg().toBuffer();
 }
 
+// (recorded before the engine loads: OpenCV's WebAssembly build adds process-wide error handlers, which the engine removes)
+const listenersBefore = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
+
 test.serial('reads a receipt line by line, with boxes and words in reading order', async (t) => {
   const page = await recognizeLines(await receiptPicture(900, 28), { timeoutMs: 60_000 });
   const texts = page.lines.map((l) => l.text.replace(/\s+/g, ' '));
@@ -36,6 +39,7 @@ test.serial('reads a receipt line by line, with boxes and words in reading order
       if (i > 0) t.true(w.bbox.x0 > words[i - 1].bbox.x0, `${w.text} after ${words[i - 1].text}`);
     }
   }
+  t.deepEqual([process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')], listenersBefore, 'no process-wide handler is left behind');
   // top to bottom: the seller's line comes before the total's
   const y = (re: RegExp) => page.lines.find((l) => re.test(l.text))!.bbox.y0;
   t.true(y(/KEDAI/) < y(/12\.50/));

