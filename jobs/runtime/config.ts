@@ -49,6 +49,8 @@ export interface Config {
   invoiceMaxBytes: number;
   /** invoice import: scanned pages OCR'd per document at most */
   invoiceOcrMaxPages: number;
+  /** invoice import: the engine that reads an unsure photo a second time ('off': tesseract's reading alone) */
+  invoiceSecondEngine: 'paddle' | 'off';
   /** invoice import: previews per user per minute */
   invoicePreviewsPerMinute: number;
   jobLockMs: number;
@@ -220,6 +222,7 @@ const schema = Joi.object({
   OCR_TIMEOUT_MS: Joi.number().integer().min(1000).max(600000).default(60000),
   INVOICE_MAX_BYTES: Joi.number().integer().min(1024).max(64 * 1024 * 1024).default(20 * 1024 * 1024),
   INVOICE_OCR_MAX_PAGES: Joi.number().integer().min(1).max(100).default(10),
+  INVOICE_SECOND_ENGINE: Joi.string().lowercase().valid('paddle', 'off').default('paddle'),
   INVOICE_PREVIEWS_PER_MINUTE: Joi.number().integer().min(1).max(100000).default(120),
   JOB_LOCK_MS: Joi.number().integer().min(1000).default(30000),
   SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(10000),
@@ -340,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocrTimeoutMs: value.OCR_TIMEOUT_MS,
     invoiceMaxBytes: value.INVOICE_MAX_BYTES,
     invoiceOcrMaxPages: value.INVOICE_OCR_MAX_PAGES,
+    invoiceSecondEngine: value.INVOICE_SECOND_ENGINE,
     invoicePreviewsPerMinute: value.INVOICE_PREVIEWS_PER_MINUTE,
     jobLockMs: value.JOB_LOCK_MS,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,

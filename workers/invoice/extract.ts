@@ -29,7 +29,7 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
-  /** read a photo a second time when unsure of its total (default true; second-look.ts) */
+  /** read a photo a second time, by the second OCR engine, when unsure of its seller, date or total (default true; second-look.ts) */
   secondLook?: boolean;
   /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
   ocr?: OcrFunction;
