@@ -45,6 +45,8 @@ export interface Config {
   mediaConcurrency: number;
   /** an OCR or barcode-decoding run longer than this fails (and its engine is restarted) */
   ocrTimeoutMs: number;
+  /** OCR engine workers one document page may be read by at once, each reading a band of it */
+  ocrThreads: number;
   /** invoice import: largest document accepted (bytes) */
   invoiceMaxBytes: number;
   /** invoice import: scanned pages OCR'd per document at most */
@@ -220,6 +222,7 @@ const schema = Joi.object({
   WORKER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
   MEDIA_CONCURRENCY: Joi.number().integer().min(1).max(16).default(2),
   OCR_TIMEOUT_MS: Joi.number().integer().min(1000).max(600000).default(60000),
+  OCR_THREADS: Joi.number().integer().min(1).max(4).default(2),
   INVOICE_MAX_BYTES: Joi.number().integer().min(1024).max(64 * 1024 * 1024).default(20 * 1024 * 1024),
   INVOICE_OCR_MAX_PAGES: Joi.number().integer().min(1).max(100).default(10),
   INVOICE_SECOND_ENGINE: Joi.string().lowercase().valid('paddle', 'off').default('paddle'),
@@ -341,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: value.WORKER_CONCURRENCY,
     mediaConcurrency: value.MEDIA_CONCURRENCY,
     ocrTimeoutMs: value.OCR_TIMEOUT_MS,
+    ocrThreads: value.OCR_THREADS,
     invoiceMaxBytes: value.INVOICE_MAX_BYTES,
     invoiceOcrMaxPages: value.INVOICE_OCR_MAX_PAGES,
     invoiceSecondEngine: value.INVOICE_SECOND_ENGINE,

@@ -1,6 +1,6 @@
 // Field-level accuracy of the invoice extractor on real documents (not a test):
 //   npx tsx scripts/bench/invoice-accuracy.ts [--set invoices|receipts|all] [--split tune|held-out|all]
-//       [--only 000,017] [--text-only] [--no-second-look] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
+//       [--only 000,017] [--text-only] [--no-second-look] [--ocr-threads N] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
 //       [--invoices-dir <dir>] [--receipts-dir <dir>]
 //
 // Two development sets, scored separately:
@@ -27,6 +27,7 @@
 //
 // --no-second-look reads each photo once, by tesseract alone (the second engine of
 // workers/invoice/second-look.ts never runs), to see what it adds in accuracy and latency.
+// --ocr-threads N: tesseract workers one page is read by at once (default 2, OCR_THREADS's default).
 // --ocr-cache <dir> keeps OCR output on disk (keyed by the image bytes and the OCR
 // pipeline id), so reader changes can be measured in seconds; latencies are then not
 // meaningful and are not printed. Exits 1 when an invoice target of the original
@@ -82,6 +83,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'text-only': { type: 'boolean', default: false },
     'no-second-look': { type: 'boolean', default: false },
+    'ocr-threads': { type: 'string', default: '2' },
     'ocr-cache': { type: 'string' },
     'show-held-out': { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -117,12 +119,12 @@ function seenIn(text: string, printed: NonNullable<Reference['printed']>): NonNu
   return { vendor: printed.company ? compactName(text.replace(/\n/g, ' ')).includes(compactName(printed.company)) : null, date: has(printed.date), total: has(printed.total) };
 }
 
-/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's engine and the pipeline id). */
+/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's engine, tesseract's bands and the pipeline id). */
 async function cachedOcr(dir: string): Promise<OcrFunction> {
   const { ocrTokens, OCR_PIPELINE_ID } = await import('../../workers/invoice/formats/image.js');
   fs.mkdirSync(dir, { recursive: true });
   return async (images, timeoutMs, pageNumbers, scale, rendered, options) => {
-    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.engine === 'paddle' ? [PADDLE_PIPELINE_ID] : [])]));
+    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.engine === 'paddle' ? [PADDLE_PIPELINE_ID] : []), ...((options?.threads ?? 1) > 1 && options?.engine !== 'paddle' ? [`bands of ${options?.threads}`] : [])]));
     // (a rendered page comes as pixels: its size is part of the key)
     for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
     const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);
@@ -162,7 +164,7 @@ async function runSet(set: SetName): Promise<SetResult> {
     const hitsBefore = cacheHits;
     ocrText = '';
     try {
-      const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], secondLook: !args['no-second-look'], ocr });
+      const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], secondLook: !args['no-second-look'], ocrThreads: Number(args['ocr-threads']), ocr });
       docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
     } catch (err) {
       const fields = Object.fromEntries(FIELDS.map((f) => [f, { ok: (ref as Record<string, unknown>)[f] === undefined ? null : false, ours: null, ref: (ref as Record<string, unknown>)[f], confidence: 0 }])) as Record<FieldName, FieldResult>;

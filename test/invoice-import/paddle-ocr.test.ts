@@ -4,7 +4,7 @@
 // of extract.ts, supplies the fields a garbled first reading could not.
 import test from 'ava';
 import sharp from 'sharp';
-import { certainty, decode, PADDLE_MAX_SIDE, recognizeLines, shutdownPaddleOcr, toLine } from '../../workers/ocr/paddle-ocr.js';
+import { certainty, decode, linePlanes, PADDLE_MAX_SIDE, recognizeLines, shutdownPaddleOcr, toLine } from '../../workers/ocr/paddle-ocr.js';
 import { OcrTimeout, UnreadableImage } from '../../workers/ocr/recognize.js';
 import { ocrTokens } from '../../workers/invoice/formats/image.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../../workers/invoice/extract.js';
@@ -115,4 +115,21 @@ test.serial('as the second look, it supplies the total and seller that a garbled
   t.is(invoice.header.total_amount.value, 12.5);
   t.regex(String(invoice.header.vendor_name.value), /KEDAI BUKU MAJU/);
   t.true(invoice.warnings.some((w) => /another OCR engine/.test(w)));
+});
+
+test('linePlanes scales a segment to the recogniser height, keeps its aspect, and puts blue, green, red in that order', (t) => {
+  // 4 × 2 RGBA: left half pure red, right half pure blue
+  const px = [255, 0, 0, 255, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255];
+  const { data, width } = linePlanes({ data: new Uint8Array([...px, ...px]), width: 4, height: 2 });
+  t.is(width, 96);
+  const n = 96 * 48;
+  t.is(data.length, 3 * n);
+  // plane 0 is blue: dark on the left, bright on the right; plane 2 is red: the other way
+  t.true(data[0] < 0.1 && data[95] > 0.9, `${data[0]} ${data[95]}`);
+  t.true(data[2 * n] > 0.9 && data[2 * n + 95] < 0.1);
+  // green is nowhere
+  t.true(data.slice(n, 2 * n).every((v) => v < 0.1));
+  t.true(data.every((v) => v >= 0 && v <= 1));
+  // a segment taller than the recogniser's height is shrunk to it
+  t.is(linePlanes({ data: new Uint8Array(10 * 96 * 4).fill(255), width: 10, height: 96 }).width, 5);
 });

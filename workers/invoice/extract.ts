@@ -29,6 +29,8 @@ export interface ExtractOptions {
   embeddedXml?: boolean;
   /** pixels one rendered page may have (RENDER_MAX_PIXELS; formats/pdf.ts) */
   renderMaxPixels?: number;
+  /** OCR engine workers one page may be read by at once (OCR_THREADS; default 1) */
+  ocrThreads?: number;
   /** read a photo a second time, by the second OCR engine, when unsure of its seller, date or total (default true; second-look.ts) */
   secondLook?: boolean;
   /** the OCR step (default: formats/image.ts); the accuracy bench wraps it in a cache */
@@ -61,14 +63,14 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
     const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
-    const ocr = await ocrTokens([data], opts.ocrTimeoutMs);
+    const ocr = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads });
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(ocrLayout(ocr), 'image', 1);
     // unsure of the total: read at another scale, keep the surer reading of each field (one reading
     // only: a picture the first already turned or reread with its fallbacks is not worth them twice)
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
-      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { engine: 'paddle' });
+      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { engine: 'paddle', threads: opts.ocrThreads });
       const again = await extraReading(read, invoice.warnings, 'a second reading of the photo');
       if (again) {
         stats.ocr_seconds += sum(again.secondsPerPage);
@@ -140,7 +142,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     if (scanned.length) {
       const renders = await renderPages(doc, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
-      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true);
+      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true, { threads: opts.ocrThreads });
       tokens.push(...ocr.tokens);
       stats.ocr_pages += scanned.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);
@@ -157,7 +159,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     if (vendorBefore.score < CONFIDENT_VENDOR_SCORE && !allScanned) {
       const pictures = await embeddedImages(data, [1]).catch(() => []);
       if (pictures.length) {
-        const ocr = await extraReading(ocrTokens(pictures, opts.ocrTimeoutMs), invoice.warnings, 'the pictures on the first page');
+        const ocr = await extraReading(ocrTokens(pictures, opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads }), invoice.warnings, 'the pictures on the first page');
         if (ocr) {
           stats.ocr_seconds += sum(ocr.secondsPerPage);
           const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));

@@ -39,7 +39,10 @@ const SKEW_STEP = 0.5;
 const MIN_SKEW = 0.75;
 
 export interface PreparedDocument {
-  png: Buffer;
+  /** the prepared picture: grey, one byte a pixel */
+  pixels: RawPicture & { channels: 1 };
+  /** the prepared picture, or a band of its rows, as a PNG for the engine */
+  encode: (band?: { top: number; height: number }) => Promise<Buffer>;
   /** the picture's size after EXIF orientation (the page box of its words) */
   width: number;
   height: number;
@@ -89,7 +92,13 @@ export async function prepareDocumentImage(image: Picture, opts: PrepareOptions)
     const { lo, hi } = greyRange(small.data, small.info.width, m.box, STRETCH_QUANTILES[0], STRETCH_QUANTILES[1]);
     if (hi - lo >= 8 && (lo > 0 || hi < 255)) pipeline = pipeline.linear(255 / (hi - lo), (-255 * lo) / (hi - lo));
   }
-  const png = await pipeline.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  const out = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const pixels = { data: out.data, width: out.info.width, height: out.info.height, channels: 1 as const };
+  const encode = async (band?: { top: number; height: number }) => {
+    let picture = sharp(pixels.data, { raw: pixels });
+    if (band) picture = picture.extract({ left: 0, top: band.top, width: pixels.width, height: band.height });
+    return picture.toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  };
 
   const { cos, sin } = { cos: Math.cos((skew * Math.PI) / 180), sin: Math.sin((skew * Math.PI) / 180) };
   const toSource = (b: { x0: number; y0: number; x1: number; y1: number }) => {
@@ -106,7 +115,7 @@ export async function prepareDocumentImage(image: Picture, opts: PrepareOptions)
     const uy = -cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { png, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6 } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6 } };
 }
 
 /** The picture upright and grey; grey pixels (a rendered PDF page) are taken as they are. */

@@ -28,6 +28,8 @@ export interface OcrOptions {
    * or faint print; workers/ocr/paddle-ocr.ts), the second opinion on an unsure photo
    */
   engine?: 'tesseract' | 'paddle';
+  /** tesseract: engine workers a page may be read by at once, in bands (default 1) */
+  threads?: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
       result =
         options.engine === 'paddle'
           ? await recognizeLines(input, { timeoutMs })
-          : await recognize(input, { timeoutMs, words: true, document: true });
+          : await recognize(input, { timeoutMs, words: true, document: true, threads: options.threads });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
