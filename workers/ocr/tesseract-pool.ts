@@ -20,7 +20,12 @@ interface Slot {
   queue: Promise<unknown>;
   /** calls given and not finished */
   load: number;
+  /** thrown away (it overran a deadline): calls queued on it go to another worker */
+  gone?: boolean;
 }
+
+/** A call reached a worker that was thrown away while the call waited for it. */
+class WorkerGone extends Error {}
 
 let slots: Slot[] = [];
 
@@ -47,6 +52,7 @@ function slotFor(threads: number): Slot {
 }
 
 function drop(slot: Slot): void {
+  slot.gone = true;
   slots = slots.filter((s) => s !== slot);
 }
 
@@ -65,17 +71,24 @@ export interface PassSettings {
 export async function readWith(png: Buffer, settings: PassSettings, deadline: number, timeoutMs: number, threads = 1): Promise<RecognizeResult['data']> {
   const slot = slotFor(threads);
   slot.load++;
+  // a worker thrown away is never called again: tesseract.js answers a call to a terminated
+  // worker with a promise that never settles and a rejection nobody can handle
+  const live = <T>(worker: T): T => {
+    if (slot.gone) throw new WorkerGone();
+    return worker;
+  };
   const work = async () => {
-    const worker = await slot.engine;
+    const worker = live(await slot.engine);
     await worker.setParameters({ tessedit_pageseg_mode: settings.psm, user_defined_dpi: settings.dpi ? String(settings.dpi) : '0' });
-    return (await worker.recognize(png, {}, { text: true, blocks: true })).data;
+    return (await live(worker).recognize(png, {}, { text: true, blocks: true })).data;
   };
   const turn = takeTurn(slot.queue, work, deadline, timeoutMs);
   slot.queue = turn.queue;
   try {
     return await turn.result;
   } catch (err) {
-    if (err instanceof OcrTimeout) {
+    if (err instanceof WorkerGone) return readWith(png, settings, deadline, timeoutMs, threads);
+    if (err instanceof OcrTimeout && !slot.gone) {
       drop(slot);
       await slot.engine.then((w) => w.terminate()).catch(() => undefined);
     }
@@ -100,5 +113,6 @@ export async function warmPool(threads = 1): Promise<void> {
 export async function shutdownPool(): Promise<void> {
   const all = slots;
   slots = [];
+  for (const slot of all) slot.gone = true;
   await Promise.all(all.map((s) => s.engine.then((w) => w.terminate()).catch(() => undefined)));
 }
