@@ -63,6 +63,9 @@ const WORDS: [RegExp, string][] = [
 
 /** What a sure seller country weighs for its own money, next to the marks printed (a sign 1.5 each, a code 2, a code by the total 6). */
 const COUNTRY_PRIOR = 3.2;
+/** What one sign weighs, and the strength of a currency read from one sign alone. */
+const ONE_SIGN = 1.5;
+const LONE_SIGN_STRENGTH = 0.3;
 
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
@@ -116,6 +119,10 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   if (local && best !== local && top <= 2 && (country?.confidence ?? 0) >= 0.6) return field(local, 0.5);
   let confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
   if (dollarAsLocal && best === local) confidence = Math.min(confidence, 0.7);
+  // one sign and nothing else (no code, no word, no country agreeing): a single glyph is
+  // what an OCR engine invents most easily ("¥" in a row of dots, "$" for a 5), so it is
+  // reported for review unless the page's text is sure (a text layer)
+  if (top <= ONE_SIGN) confidence = Math.min(confidence, LONE_SIGN_STRENGTH);
   return field(best, confidence);
 }
 
