@@ -1,7 +1,8 @@
 // INVOICE_SECOND_ENGINE: by default a photo whose first reading is unsure of a field is read
 // again by the second OCR engine, and the preview's extraction warnings say so; 'off' keeps
 // tesseract's reading alone (an operator's choice of speed and memory over accuracy); any
-// other value stops start-up.
+// other value stops start-up. OCR_THREADS, beside it, is
+// checked the same way.
 import test from 'ava';
 import { startApp, type TestApp } from '../helpers/app.js';
 import { invoicePng, sampleInvoice } from '../factories/invoices.js';
@@ -29,4 +30,11 @@ test('the setting is paddle by default, accepts off in any case, and refuses any
   t.is(testConfig().invoiceSecondEngine, 'paddle');
   t.is(testConfig({ INVOICE_SECOND_ENGINE: 'OFF' }).invoiceSecondEngine, 'off');
   t.throws(() => testConfig({ INVOICE_SECOND_ENGINE: 'tesseract' }), { message: /INVOICE_SECOND_ENGINE/ });
+});
+
+test('OCR_THREADS is 2 by default, 1 to 4, and refuses anything else', (t) => {
+  t.is(testConfig().ocrThreads, 2);
+  t.is(testConfig({ OCR_THREADS: '1' }).ocrThreads, 1);
+  t.is(testConfig({ OCR_THREADS: '4' }).ocrThreads, 4);
+  for (const bad of ['0', '5', 'two', '1.5']) t.throws(() => testConfig({ OCR_THREADS: bad }), { message: /OCR_THREADS/ }, bad);
 });
