@@ -129,3 +129,14 @@ test('total: a till that prints a rounding of a few cents pays the total on its 
   t.is(total(['Total (Inclusive of GST):   23.26', 'Cash:   50.00']), 23.26);
   t.is(total(['Total (Inclusive of GST):   23.26', 'Rounding Adj:   0.00', 'Card:   23.26']), 23.26);
 });
+
+test('total: item lines that add up to a total under a bare label make it sure; lines that do not leave it unsure', (t) => {
+  const head = ['Northwind Traders GmbH', 'Invoice INV-1001', 'Date: 15.03.2024', 'Description        Qty   Unit price    Amount'];
+  const items = ['Widget blue         2        10.00     20.00', 'Gadget large        1        45.50     45.50', 'Cable 2 m           3         4.50     13.50'];
+  const confirmed = read([...head, ...items, 'Total EUR                                79.00']);
+  t.is(confirmed.total_amount.value, 79);
+  const unconfirmed = read([...head, ...items, 'Total EUR                                89.00']);
+  t.is(unconfirmed.total_amount.value, 89);
+  t.true(confirmed.total_amount.confidence >= 0.9, String(confirmed.total_amount.confidence));
+  t.true(unconfirmed.total_amount.confidence < 0.7, String(unconfirmed.total_amount.confidence));
+});
