@@ -55,7 +55,15 @@ test('a slip photographed a few degrees askew is straightened; a dim one is stil
   // the stretch maps paper to white and ink to black, and hands the engine one grey channel
   const prepared = await prepareDocumentImage(dim, { maxInputPixels: 60e6 });
   t.is(prepared.pixels.channels, 1);
-  t.is((await sharp(await prepared.encode()).metadata()).channels, 1);
+  const { width, height } = prepared.pixels;
+  const header = `P5\n${width} ${height}\n255\n`;
+  const pgm = prepared.encode();
+  t.is(pgm.subarray(0, header.length).toString('latin1'), header);
+  t.is(pgm.length, header.length + width * height);
+  // a band of rows: its own header, its rows' bytes
+  const band = prepared.encode({ top: 10, height: 20 });
+  t.is(band.subarray(0, 20).toString('latin1').split('\n').slice(0, 2).join(' '), `P5 ${width} 20`);
+  t.deepEqual(band.subarray(band.length - width * 20), prepared.pixels.data.subarray(10 * width, 30 * width));
   const data = prepared.pixels.data;
   const levels = data.reduce((r, v) => ({ min: Math.min(r.min, v), max: Math.max(r.max, v) }), { min: 255, max: 0 });
   t.is(levels.max, 255);

@@ -252,10 +252,10 @@ type Page = Omit<OcrResult, 'width' | 'height' | 'duration_ms'> & { mapped?: boo
 async function readBands(prepared: PreparedDocument, settings: PassSettings, budget: Budget): Promise<{ page: Page; bands: number }> {
   const { data, width, height } = prepared.pixels;
   const cuts = budget.threads > 1 ? bandCuts(data, width, height, budget.threads) : [];
-  if (!cuts.length) return { page: await readPage(await prepared.encode(), settings, budget, true), bands: 1 };
+  if (!cuts.length) return { page: await readPage(prepared.encode(), settings, budget, true), bands: 1 };
   const bounds = [0, ...cuts, height];
   const bands = bounds.slice(1).map((end, i) => ({ top: bounds[i], height: end - bounds[i] }));
-  const pages = await Promise.all(bands.map(async (band) => shiftBoxes(await readPage(await prepared.encode(band), settings, budget, true), band.top)));
+  const pages = await Promise.all(bands.map(async (band) => shiftBoxes(await readPage(prepared.encode(band), settings, budget, true), band.top)));
   const lines = pages.flatMap((p) => p.lines);
   const words = pages.map((p) => p.lines.reduce((n, l) => n + (l.words?.length ?? 0), 0));
   const allWords = words.reduce((a, b) => a + b, 0);
