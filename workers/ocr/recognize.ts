@@ -9,7 +9,7 @@ import { PSM } from 'tesseract.js';
 import { prepareDocumentImage, type PreparedDocument } from './prepare-document.js';
 import { bandCuts } from './page-bands.js';
 import { OcrTimeout } from './engine-turns.js';
-import { LANGUAGE, readWith, shutdownPool, warmPool, type PassSettings } from './tesseract-pool.js';
+import { LANGUAGE, readWith, shutdownPool, type PassSettings } from './tesseract-pool.js';
 import { readPicture, type Picture, type RawPicture } from './picture.js';
 
 export interface OcrWord {
@@ -77,11 +77,6 @@ export { OcrTimeout };
 const MAX_SIDE = 4000;
 /** decompression-bomb guard: refuse images above this many pixels before decoding */
 const MAX_INPUT_PIXELS = 60_000_000;
-
-/** Starts the engine ahead of the first job (a child process calls it on load). */
-export async function prepareOcr(threads = 1): Promise<void> {
-  await warmPool(threads);
-}
 
 export async function shutdownOcr(): Promise<void> {
   await shutdownPool();
@@ -265,8 +260,8 @@ async function readBands(prepared: PreparedDocument, settings: PassSettings, bud
 }
 
 /** One pass of the engine over a prepared picture (encoded), on one of the budget's workers. */
-async function readPage(png: Buffer, settings: PassSettings, budget: Budget, words: boolean): Promise<Page> {
-  const data = await readWith(png, settings, budget.deadline, budget.timeoutMs, budget.threads);
+async function readPage(encoded: Buffer, settings: PassSettings, budget: Budget, words: boolean): Promise<Page> {
+  const data = await readWith(encoded, settings, budget.deadline, budget.timeoutMs, budget.threads);
   const lines: OcrLine[] = (data.blocks ?? [])
     .flatMap((b) => b.paragraphs)
     .flatMap((p) => p.lines)
@@ -280,25 +275,20 @@ async function readPage(png: Buffer, settings: PassSettings, budget: Budget, wor
   return { text: data.text.trim(), lines, confidence: round1(data.confidence), language: LANGUAGE };
 }
 
-function shiftBoxes(page: Page, dy: number): Page {
-  if (!dy) return page;
-  const s = (b: OcrWord['bbox']) => ({ ...b, y0: b.y0 + dy, y1: b.y1 + dy });
-  return { ...page, lines: page.lines.map((l) => ({ ...l, bbox: s(l.bbox), words: l.words?.map((w) => ({ ...w, bbox: s(w.bbox) })) })) };
+type Box = OcrWord['bbox'];
+
+/** The page with every line's and word's box moved by `move`. */
+function moveBoxes(page: Page, move: (b: Box) => Box): Page {
+  return { ...page, lines: page.lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words?.map((w) => ({ ...w, bbox: move(w.bbox) })) })) };
 }
+
+/** Boxes of a band -> the prepared picture, `dy` rows lower. */
+const shiftBoxes = (page: Page, dy: number): Page => (dy ? moveBoxes(page, (b) => ({ ...b, y0: b.y0 + dy, y1: b.y1 + dy })) : page);
 
 /** Boxes of the prepared picture -> the upright picture. */
-function mapBoxes(page: Page, prepared: PreparedDocument): Page {
-  return {
-    ...page,
-    lines: page.lines.map((l) => ({ ...l, bbox: prepared.toSource(l.bbox), words: l.words?.map((w) => ({ ...w, bbox: prepared.toSource(w.bbox) })) })),
-  };
-}
+const mapBoxes = (page: Page, prepared: PreparedDocument): Page => moveBoxes(page, prepared.toSource);
 
-function scaleBoxes(page: Page, f: number): Page {
-  if (Math.abs(f - 1) < 1e-6) return page;
-  const s = (b: OcrWord['bbox']) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f });
-  return { ...page, lines: page.lines.map((l) => ({ ...l, bbox: s(l.bbox), words: l.words?.map((w) => ({ ...w, bbox: s(w.bbox) })) })) };
-}
+const scaleBoxes = (page: Page, f: number): Page => (Math.abs(f - 1) < 1e-6 ? page : moveBoxes(page, (b) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f })));
 
 /** Words the engine is fairly sure of. */
 const wordsOf = (p: Page) => p.lines.reduce((n, l) => n + (l.words ?? []).filter((w) => w.confidence >= 60 && /[\p{L}\p{N}]{2}/u.test(w.text)).length, 0);

@@ -68,7 +68,7 @@ export interface PassSettings {
  * the recognition that uses them run as one. A worker that overruns the deadline is
  * thrown away, so the next call starts on a clean one.
  */
-export async function readWith(png: Buffer, settings: PassSettings, deadline: number, timeoutMs: number, threads = 1): Promise<RecognizeResult['data']> {
+export async function readWith(encoded: Buffer, settings: PassSettings, deadline: number, timeoutMs: number, threads = 1): Promise<RecognizeResult['data']> {
   const slot = slotFor(threads);
   slot.load++;
   // a worker thrown away is never called again: tesseract.js answers a call to a terminated
@@ -80,14 +80,14 @@ export async function readWith(png: Buffer, settings: PassSettings, deadline: nu
   const work = async () => {
     const worker = live(await slot.engine);
     await worker.setParameters({ tessedit_pageseg_mode: settings.psm, user_defined_dpi: settings.dpi ? String(settings.dpi) : '0' });
-    return (await live(worker).recognize(png, {}, { text: true, blocks: true })).data;
+    return (await live(worker).recognize(encoded, {}, { text: true, blocks: true })).data;
   };
   const turn = takeTurn(slot.queue, work, deadline, timeoutMs);
   slot.queue = turn.queue;
   try {
     return await turn.result;
   } catch (err) {
-    if (err instanceof WorkerGone) return readWith(png, settings, deadline, timeoutMs, threads);
+    if (err instanceof WorkerGone) return readWith(encoded, settings, deadline, timeoutMs, threads);
     if (err instanceof OcrTimeout && !slot.gone) {
       drop(slot);
       await slot.engine.then((w) => w.terminate()).catch(() => undefined);
@@ -96,18 +96,6 @@ export async function readWith(png: Buffer, settings: PassSettings, deadline: nu
   } finally {
     slot.load--;
   }
-}
-
-/** Starts `threads` workers ahead of the first job (a child process calls it on load). */
-export async function warmPool(threads = 1): Promise<void> {
-  const started = new Set<Slot>();
-  for (let i = 0; i < threads; i++) {
-    const slot = slotFor(threads);
-    slot.load++; // (so the next call starts another)
-    started.add(slot);
-  }
-  for (const slot of started) slot.load--;
-  await Promise.all([...started].map((s) => s.engine));
 }
 
 export async function shutdownPool(): Promise<void> {
