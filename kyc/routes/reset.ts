@@ -10,7 +10,7 @@ export default {
   options: {
     tags: ['kyc'],
     description: 'Reset a failed or stuck attempt; a new access-token then starts again (pending)',
-    notes: 'MessageOut.status is the coarse status after the reset. 409 already_verified for an approved user, 409 verification_final for a final rejection.',
+    notes: 'MessageOut.status is the coarse status after the reset. 409 already_verified for an approved user, 409 verification_final for a final rejection, 409 verification_in_review while a submitted attempt awaits its review, 409 verification_on_hold during a hold.',
     validate: { payload: ExternalUserIn },
     response: { status: { 200: MessageOutSchema } },
     plugins: errorDocs(400, 401, 409, 429, 503),

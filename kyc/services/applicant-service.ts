@@ -120,13 +120,17 @@ export class ApplicantService {
     return { version: row.version, body: statusOut(project, externalUserId, row) };
   }
 
-  /** Resets a failed or stuck attempt: 409 when approved, and for a final rejection. */
+  /** Resets a failed or stuck attempt: 409 when approved, under review, on hold, or finally rejected. */
   async reset(project: ProjectRow, externalUserId: string): Promise<Answer<MessageOut>> {
     await this.limits.consume('reset', project.id, externalUserId);
     let row = await this.find(project.id, externalUserId);
     if (!row) return { version: 0, body: { detail: 'Nothing to reset: verification has not started.', status: 'not_started' } };
     if (row.status === 'approved') throw alreadyVerified(row);
     if (row.status === 'rejected') throw new Conflict('A final rejection cannot be reset; contact support.', 'verification_final', { status: row.status, version: row.version });
+    // Only a failed (retry) or stuck (pending, never submitted) attempt is the user's to reset:
+    // a submitted attempt awaits its review, and a hold is the reviewer's, not the user's.
+    if (row.status === 'in_review') throw new Conflict('This attempt is being reviewed and cannot be reset; wait for the decision.', 'verification_in_review', { status: row.status, version: row.version });
+    if (row.status === 'on_hold') throw new Conflict('This attempt is on hold for review and cannot be reset; contact support.', 'verification_on_hold', { status: row.status, version: row.version });
     if (!row.provider_applicant_id || row.provider_deleted_at) {
       return { version: row.version, body: { detail: 'Nothing to reset: request an access token to start.', status: row.status } };
     }

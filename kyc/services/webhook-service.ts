@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { JobProducer } from '../../jobs/queues.js';
 import { safeEqual } from '../../jobs/runtime/secrets.js';
 import { Invalid } from '../../jobs/runtime/errors.js';
+import { inspectInput } from '../../gateway/plugins/input-guard.js';
 
 export const DIGEST_ALGORITHMS: Record<string, string> = {
   HMAC_SHA256_HEX: 'sha256',
@@ -34,6 +35,9 @@ export function verifyDigest(secret: string, raw: Buffer, digest: string | undef
   if (!safeEqual(expected, digest.trim().toLowerCase())) throw new WebhookSignatureError('The payload digest does not match.');
   return alg;
 }
+
+/** A string PostgreSQL can store as text: NULs dropped, lone surrogates replaced. */
+const storable = (s: string): string => (s as unknown as { toWellFormed(): string }).toWellFormed().replace(/\u0000/g, '');
 
 export interface WebhookReceipt {
   webhook_id: number;
@@ -73,7 +77,12 @@ export class WebhookService {
     } catch {
       throw new Invalid('The webhook body is not a JSON object.', [], 'malformed_json');
     }
-    const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+    // The body decides nothing, so a signed body PostgreSQL cannot hold (a NUL, half a
+    // surrogate pair) or that would overflow the stack when written (nesting deeper than
+    // the input guard's limit) is still recorded, as a note of what was wrong, and still
+    // triggers its re-pull: a genuine webhook is never lost to a stray field.
+    const problem = inspectInput(body, 'payload');
+    const str = (v: unknown, max: number) => (typeof v === 'string' ? storable(v.slice(0, max)) : '');
     const eventType = str(body.type, 80);
     const providerApplicantId = str(body.applicantId, 100);
     const externalUserId = str(body.externalUserId, 200);
@@ -82,7 +91,7 @@ export class WebhookService {
     const known = providerApplicantId ? this.applicantIds.get(cacheKey) : undefined;
     // a known applicant: record and queue at once; otherwise the record's lookup finds it
     const [row] = await Promise.all([
-      this.record(provider, eventType, providerApplicantId, externalUserId, known ?? null, sha, digestAlg, body),
+      this.record(provider, eventType, providerApplicantId, externalUserId, known ?? null, sha, digestAlg, problem ? { unstorable: problem.code, at: storable(problem.path), type: eventType, applicantId: providerApplicantId, externalUserId } : body),
       known ? this.enqueueRepull(known, eventType) : null,
     ]);
     let queued = !!known;

@@ -1,6 +1,7 @@
 // Full flows against the running microservice on loopback, the external provider
 // mocked by nock: token → pending, webhooks → in_review → approved, RETRY → reset,
 // FINAL, on hold, deleted applicants, and the user surface of the main service.
+import crypto from 'node:crypto';
 import test from 'ava';
 import nock from 'nock';
 import { buildUser, type TestUser } from '../factories/users.js';
@@ -159,14 +160,41 @@ test('FINAL rejection: rejected, declined notice, reset refused', async (t) => {
   t.is(json(await call(user, 'GET', 'status')).reject_type, 'FINAL');
 });
 
-test('on hold, and an unknown event type, are re-pulled like any other', async (t) => {
+test('on hold, and an unknown event type, are re-pulled like any other; neither a hold nor a review can be reset by the user', async (t) => {
   const user = await started();
   provider.set(user.id, { reviewStatus: 'onHold' });
   await webhook(event(user, 'applicantOnHold'));
   await mirrorIs(user, 'on_hold');
+  const mine = provider.byUser(user.id).id;
+  const resetCalls = () => provider.calls.filter((c) => c.method === 'POST' && c.path.includes(mine) && c.path.endsWith('/reset')).length;
+  const before = resetCalls();
+  const held = await call(user, 'POST', 'reset');
+  t.is(held.statusCode, 409, held.payload);
+  t.is(json(held).error.code, 'verification_on_hold');
   provider.set(user.id, { reviewStatus: 'queued' });
   t.is((await webhook(event(user, 'applicantSomethingNew'))).status, 200);
   await mirrorIs(user, 'in_review');
+  const reviewing = await call(user, 'POST', 'reset');
+  t.is(reviewing.statusCode, 409, reviewing.payload);
+  t.is(json(reviewing).error.code, 'verification_in_review');
+  t.is(resetCalls(), before, 'the provider was never asked to reset');
+  t.is(json(await call(user, 'GET', 'status')).status, 'in_review');
+});
+
+test('a signed webhook with a NUL, half a surrogate pair or nesting 6,000 deep is recorded and re-pulled, never a 500', async (t) => {
+  const user = await started();
+  provider.set(user.id, { reviewStatus: 'queued' });
+  const mine = provider.byUser(user.id).id;
+  const head = JSON.stringify(event(user, 'applicantPending')).slice(0, -1);
+  const bodies = [`${head},"note":"a\\u0000b"}`, `${head},"note":"\\ud800"}`, `${head},"deep":${'['.repeat(6000)}${']'.repeat(6000)}}`];
+  for (const raw of bodies) {
+    const digest = crypto.createHmac('sha256', stack.env.KYC_WEBHOOK_SECRET).update(raw).digest('hex');
+    const res = await fetch(`${stack.kycUrl}/api/v1/kyc/webhook/sumsub/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-payload-digest': digest }, body: raw });
+    t.is(res.status, 200, await res.text());
+  }
+  await mirrorIs(user, 'in_review');
+  const rows = await knex()('kyc.webhooks').where({ provider_applicant_id: mine, event_type: 'applicantPending' });
+  t.deepEqual(rows.map((r: { payload: { unstorable: string } }) => r.payload.unstorable).sort(), ['invalid_unicode', 'nesting_too_deep', 'nul_character']);
 });
 
 test('a bad digest is 400 and changes nothing', async (t) => {

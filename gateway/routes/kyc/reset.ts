@@ -9,7 +9,7 @@ export default {
   options: {
     tags: ['api', 'kyc'],
     description: 'Reset a failed or stuck attempt; the next access-token starts again (pending)',
-    notes: 'No body. MessageOut.status is your status after the reset. 409 already_verified when approved, 409 verification_final after a final rejection. At most 6 per minute (429 with Retry-After).',
+    notes: 'No body. MessageOut.status is your status after the reset. 409 already_verified when approved, 409 verification_final after a final rejection, 409 verification_in_review while your submitted attempt is being reviewed, 409 verification_on_hold during a hold (only a failed or unsubmitted attempt can be reset). At most 6 per minute (429 with Retry-After).',
     payload: { failAction: 'ignore' },
     response: { status: { 200: MessageOutSchema } },
     plugins: errorDocs(401, 409, 429, 503, 504),
