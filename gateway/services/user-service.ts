@@ -1,6 +1,6 @@
 // The users collection. Staff manage every account; a regular user sees and edits
-// only their own. Deleting deactivates (tokens revoked, login refused): removing a
-// person's data is a data-deletion request, not a row delete.
+// only their own. Deleting deactivates (sessions and personal API tokens revoked, login
+// refused); the row and its data stay.
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from './audit-service.js';
 import type { TokenService } from './token-service.js';
@@ -84,14 +84,14 @@ export class UserService {
       await User.query(trx).where({ id }).patch({ ...changes, updated_at: new Date() });
       await this.audit.record(trx, { actorId: actor.userId }, { action: 'update', entityType: 'user', entityId: id, summary: `User ${before.email} updated`, changes: diff(before as never, changes) });
     });
-    if (changes.is_active === false) await this.tokens.revokeAllForUser(id, 'deactivated');
+    if (changes.is_active === false) await this.tokens.revokeAllForUser(id, 'deactivated', undefined, undefined, { apiTokens: true });
     return this.get(actor, id);
   }
 
   async deactivate(actor: Actor, id: string): Promise<void> {
     if (!actor.isStaff) {
       if (actor.userId !== id) throw new NotFound('User');
-      throw new Forbidden('To delete your account, file a data-deletion request.', 'use_deletion_request');
+      throw new Forbidden('Accounts are closed by staff: ask for it in a support ticket (POST /api/support-tickets/).', 'deletion_by_staff');
     }
     if (actor.userId === id) throw new Conflict('Staff cannot deactivate themselves.', 'self_demotion');
     await this.update(actor, id, { is_active: false });

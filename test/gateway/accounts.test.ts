@@ -212,6 +212,19 @@ test('logout revokes the login', async (t) => {
   t.is((await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: user.auth })).statusCode, 401);
 });
 
+test('logout with an unknown or another user\'s refresh token is 400 and signs nobody out', async (t) => {
+  const user = await buildUser(app.server);
+  const other = await buildUser(app.server);
+  for (const refresh of [other.refresh, 'not-a-token']) {
+    const res = await post('/api/auth/logout/', { refresh }, user.auth);
+    t.is(res.statusCode, 400, res.payload);
+    t.is(json(res).error.code, 'invalid_refresh');
+  }
+  t.is((await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: user.auth })).statusCode, 200);
+  t.is((await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: other.auth })).statusCode, 200);
+  t.is((await post('/api/token/refresh/', { refresh: other.refresh })).statusCode, 200);
+});
+
 test('change-password: needs the current password, signs out other logins, keeps this one', async (t) => {
   const user = await buildUser(app.server);
   const other = json(await post('/api/auth/login/', { email: user.email, password: user.password }));

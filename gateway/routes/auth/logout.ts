@@ -4,6 +4,7 @@ import { MessageOnly } from '../schemas.js';
 import { errorDocs } from '../../plugins/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { sessionPrincipal } from '../../plugins/auth.js';
+import { Invalid } from '../../../jobs/runtime/errors.js';
 
 export default {
   method: 'POST',
@@ -11,9 +12,9 @@ export default {
   options: {
     tags: ['api', 'auth'],
     description: 'Log out: revoke this login (its access and refresh tokens)',
-    notes: 'With `refresh` in the body the login that token belongs to is revoked (it must be the caller\'s); without it, the login of the bearer token. `all: true` signs out every device (personal API tokens are revoked on their own endpoint). Needs a login session: 403 session_required with a personal API token.',
+    notes: 'With `refresh` in the body the login that token belongs to is revoked (it must be the caller\'s: an unknown or another user\'s token is 400 invalid_refresh and signs nobody out); without it, the login of the bearer token. `all: true` signs out every device (personal API tokens are revoked on their own endpoint). Needs a login session: 403 session_required with a personal API token.',
     validate: { payload: Joi.object({ refresh: Joi.string().max(200), all: Joi.boolean().default(false) }).allow(null).default({}).label('LogoutIn') },
-    response: { status: { 200: MessageOnly } }, plugins: { ...errorDocs(401, 403), platform: { bodyOptional: true } },
+    response: { status: { 200: MessageOnly } }, plugins: { ...errorDocs(400, 401, 403), platform: { bodyOptional: true } },
   },
   async handler(request) {
     const { tokens } = request.server.app.services;
@@ -25,7 +26,9 @@ export default {
       return { message: 'Signed out of every device.' };
     }
     const family = body.refresh ? await tokens.familyOfRefresh(body.refresh) : null;
-    await tokens.revokeFamily(family && family.userId === me.userId ? family.familyId : session.familyId);
+    // an unknown refresh token and another user's answer alike, and sign nobody out
+    if (body.refresh && family?.userId !== me.userId) throw new Invalid('The refresh token is not one of your logins; nothing was signed out.', [{ path: 'refresh', message: 'not a refresh token of yours', type: 'any.invalid' }], 'invalid_refresh');
+    await tokens.revokeFamily(family ? family.familyId : session.familyId);
     return { message: 'Signed out.' };
   },
 } satisfies ServerRoute;

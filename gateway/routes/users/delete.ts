@@ -9,7 +9,7 @@ export default {
   options: {
     tags: ['api', 'users'],
     description: 'Deactivate a user (staff only)',
-    notes: 'The account can no longer log in and its tokens are revoked; its data stays until a data-deletion request removes it. Users delete their own account through POST /api/gdpr-deletion-request/.',
+    notes: 'The account can no longer log in and its tokens are revoked; the account and its data stay (staff may reactivate it with PATCH is_active: true; its sessions and personal API tokens stay revoked). A user cannot close their own account here (403 deletion_by_staff): they ask staff in a support ticket.',
     validate: { params: userId },
     plugins: errorDocs(401, 403, 404, 409),
   },
