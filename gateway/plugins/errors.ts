@@ -138,7 +138,13 @@ export const errorsPlugin: Plugin<void> = {
         return h.response(errorBody('internal_error', 'An unexpected error occurred; it has been logged.')).code(500);
       }
       let message = err.output.payload.message || err.output.payload.error;
-      if (status === 400 && /Invalid request payload JSON/i.test(message)) message = 'The request body is not valid JSON.';
+      if (status === 400 && /Invalid request payload JSON/i.test(message)) {
+        // valid JSON with a "__proto__" key: refused by the parser (prototype poisoning), but not malformed
+        if (/forbidden prototype property/.test(String((err.data as Error | null)?.message))) {
+          return h.response(errorBody('forbidden_key', 'The request body holds a "__proto__" key, which is not accepted in any input.', [{ path: '__proto__', message: 'forbidden key', type: 'object.forbidden' }])).code(400);
+        }
+        message = 'The request body is not valid JSON.';
+      }
       if (status === 404 && message === 'Not Found' && (request.route.method as string) === '_special') {
         // no route matched: another method on the same path is a 405 (a handler's own
         // 404, such as a missing file, is not)

@@ -10,6 +10,7 @@
 //                         joi, loggers and JSON.stringify recurse and overflow the stack
 //   400 body_required     no body (or JSON null) on a route whose payload is an object
 //                         (routes that take an optional body say so: plugins.platform.bodyOptional)
+//   413 payload_too_large  a declared Content-Length over the route's limit, before the body is read
 //   400 invalid_path      a path segment that is `.` or `..` (also percent-encoded), or holds
 //                         a backslash or an encoded slash (%2f, %5c): no route has such a
 //                         path, and a file route must never see one (/media/ traversal)
@@ -17,7 +18,7 @@
 // The same inspection guards WebSocket messages (gateway/realtime/hub.ts).
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
-import { Invalid } from '../../jobs/runtime/errors.js';
+import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
 export const MAX_INPUT_DEPTH = 64;
 
@@ -132,6 +133,30 @@ export const inputGuardPlugin: Plugin<void> = {
           throw problemError({ code: 'nul_character', path: `headers.${name}` });
         }
       }
+      return h.continue;
+    });
+
+    // Once the route is known, before its body is read: a declared Content-Length over the
+    // route's limit is answered 413 at once and the connection closed. (Left to hapi, the
+    // 413 waits until the whole declared body has arrived, so a client announcing 100 MB
+    // and sending nothing would hold the connection until the server's request timeout.)
+    const tooLarge = (declared: number, max: number, what = 'this endpoint accepts') =>
+      new DomainError(413, 'payload_too_large', `The request body is larger than ${what} (${declared} bytes declared, at most ${max}).`, null, { connection: 'close' });
+    server.ext('onPreAuth', (request: Request, h: ResponseToolkit) => {
+      const declared = Number(request.headers['content-length']);
+      const settings = request.route.settings.payload;
+      const max = settings?.maxBytes;
+      if (typeof max === 'number' && settings?.output !== 'stream' && Number.isFinite(declared) && declared > max) throw tooLarge(declared, max);
+      return h.continue;
+    });
+    // a path no route serves never reaches onPreAuth: there the largest limit of any route applies
+    let largest = Infinity;
+    server.ext('onPreStart', () => {
+      largest = Math.max(...server.table().map((r) => r.settings.payload?.maxBytes ?? 0), server.settings.routes?.payload?.maxBytes ?? 0);
+    });
+    server.ext('onRequest', (request: Request, h: ResponseToolkit) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > largest) throw tooLarge(declared, largest, 'any endpoint accepts');
       return h.continue;
     });
 

@@ -112,6 +112,14 @@ test('malformed JSON is a 400 malformed_json, never a 500', async (t) => {
   t.like(json(res).error, { code: 'malformed_json', details: null });
 });
 
+test('valid JSON with a "__proto__" key is 400 forbidden_key, not "malformed", and changes nothing', async (t) => {
+  const res = await app.server.inject({ method: 'POST', url: '/api/auth/login/', payload: '{"email":"a@b.c","password":"x","__proto__":{"is_staff":true}}', headers: { 'content-type': 'application/json' } });
+  t.is(res.statusCode, 400);
+  t.like(json(res).error, { code: 'forbidden_key' });
+  t.is(json(res).error.details[0].path, '__proto__');
+  t.is(({} as { is_staff?: boolean }).is_staff, undefined);
+});
+
 test('a payload over 1 MB is a 413 in the error body', async (t) => {
   const user = await buildUser(app.server);
   const res = await app.server.inject({ method: 'PATCH', url: '/api/profiles/me/', payload: JSON.stringify({ bio: 'x'.repeat(1_100_000) }), headers: { ...user.auth, 'content-type': 'application/json' } });
