@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import type { Metadata } from 'sharp';
 import type { Platform } from '../../db/platform.js';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
@@ -37,6 +38,23 @@ export interface ImageSize {
 }
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+/** The advisory-lock class of media files ("MEDI"); the second key is hashtext(path). */
+const MEDIA_LOCK_CLASS = 0x4d454449;
+
+/** Writes the file unless it is there already, atomically (a reader never sees half a file). */
+async function writeOnce(absolute: string, data: Buffer): Promise<void> {
+  try {
+    await fs.access(absolute);
+    return;
+  } catch {
+    // not there yet
+  }
+  await fs.mkdir(path.dirname(absolute), { recursive: true });
+  const tmp = `${absolute}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(tmp, data);
+  await fs.rename(tmp, absolute);
+}
 
 export class MediaStore {
   constructor(private readonly platform: Platform) {}
@@ -103,15 +121,20 @@ export class MediaStore {
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const relative = `${folder}/${sha256.slice(0, 2)}/${sha256}.${ext}`;
     const absolute = this.resolve(relative);
-    await fs.mkdir(path.dirname(absolute), { recursive: true });
-    try {
-      await fs.access(absolute);
-    } catch {
-      const tmp = `${absolute}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, absolute);
-    }
+    await writeOnce(absolute, data);
     return { path: relative, url: this.url(relative)!, contentType: mime, size: data.length, sha256 };
+  }
+
+  /**
+   * Called inside the transaction that makes a row point at a stored file, before that
+   * row is written: holds the file's lock (shared) until the transaction ends, and puts
+   * the file back if a removal took it between the upload and now. With removeIfUnused
+   * taking the same lock exclusively, a file is never removed while a row is being
+   * pointed at it, and never left missing once one points at it.
+   */
+  async claim(trx: Knex.Transaction, relative: string, data: Buffer): Promise<void> {
+    await trx.raw('SELECT pg_advisory_xact_lock_shared(?, hashtext(?))', [MEDIA_LOCK_CLASS, relative]);
+    await writeOnce(this.resolve(relative), data);
   }
 
   async read(relative: string): Promise<Buffer> {
@@ -119,9 +142,14 @@ export class MediaStore {
   }
 
   /** Files are content-addressed and may be shared by rows: remove only when no row points at them. */
-  async removeIfUnused(relative: string, stillUsed: () => Promise<boolean>): Promise<void> {
-    if (await stillUsed()) return;
-    await fs.rm(this.resolve(relative), { force: true });
+  async removeIfUnused(relative: string, stillUsed: (db: Knex.Transaction) => Promise<boolean>): Promise<void> {
+    // exclusive: waits for every transaction that claimed the file (see claim) to end,
+    // so a reference committed by one of them is seen here
+    await this.platform.knex.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(?, hashtext(?))', [MEDIA_LOCK_CLASS, relative]);
+      if (await stillUsed(trx)) return;
+      await fs.rm(this.resolve(relative), { force: true });
+    });
   }
 
   resolve(relative: string): string {

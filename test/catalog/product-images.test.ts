@@ -132,3 +132,48 @@ test('scopes: a variant or image of another scope is 404', async (t) => {
   const mine = await productWithVariants(selfScope(stranger), 1);
   t.is((await call('PATCH', `/api/product-images/${img.body.id}/`, th, { variant_id: mine.variants[0].id })).status, 404, 'cannot move into another scope');
 });
+
+test('the same picture deleted by one user while another uploads it: the second keeps a file (content-addressed files are claimed under a lock)', async (t) => {
+  const a = selfScope(await buildUser(app.server));
+  const b = selfScope(await buildUser(app.server));
+  const va = (await productWithVariants(a, 1)).variants[0].id;
+  const vb = (await productWithVariants(b, 1)).variants[0].id;
+  const onDisk = (url: string) => path.join(app.config.mediaRoot, new URL(url).pathname.replace('/media/', ''));
+  for (let i = 0; i < 8; i++) {
+    const png = await solidPng(20 + i, 21 + (Date.now() % 200));
+    const image = { filename: 'x.png', contentType: 'image/png', data: png };
+    const mine = await send('POST', '/api/product-images/', a, { image, variant_id: va });
+    t.is(mine.status, 201);
+    const [gone, theirs] = await Promise.all([call('DELETE', `/api/product-images/${mine.body.id}/`, a), send('POST', '/api/product-images/', b, { image, variant_id: vb })]);
+    t.is(gone.status, 204);
+    t.is(theirs.status, 201);
+    await new Promise((r) => setTimeout(r, 50)); // the removal runs after the delete's answer
+    t.true(await fs.stat(onDisk(theirs.body.image_url)).then(() => true, () => false), `round ${i}: the file of a live image is there`);
+  }
+});
+
+test('a claim puts back a file a removal took, and a removal waits for a claiming transaction and then keeps the file', async (t) => {
+  const { media } = app.server.app.services;
+  const knex = app.server.app.platform.knex;
+  const u = selfScope(await buildUser(app.server));
+  const p = await productWithVariants(u, 1);
+  const png = await solidPng(33, 17 + (Date.now() % 300));
+  const saved = await media.saveTyped(png, { mime: 'image/png', ext: 'png' }, 'products');
+  const file = path.join(app.config.mediaRoot, saved.path);
+  const used = async (db: typeof knex) => Boolean(await db('product_images').where({ path: saved.path }).first());
+
+  await media.removeIfUnused(saved.path, used); // nobody uses it yet: gone
+  t.false(await fs.stat(file).then(() => true, () => false));
+
+  const trx = await knex.transaction();
+  await media.claim(trx, saved.path, png);
+  t.true(await fs.stat(file).then(() => true, () => false), 'the claim wrote the file back');
+  let removed = false;
+  const removal = media.removeIfUnused(saved.path, used).then(() => (removed = true));
+  await new Promise((r) => setTimeout(r, 300));
+  t.false(removed, 'the removal waits while the claiming transaction is open');
+  await trx('product_images').insert({ variant_id: p.variants[0].id, product_id: p.id, path: saved.path, content_type: 'image/png', size: png.length, width: 33, height: 17, alt_text: '', is_primary: true, position: 0 });
+  await trx.commit();
+  await removal;
+  t.true(await fs.stat(file).then(() => true, () => false), 'the committed row keeps its file');
+});

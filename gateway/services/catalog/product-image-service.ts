@@ -28,6 +28,8 @@ export const productImageRule = (field: string): UploadRule => ({ field, types: 
 /** A checked and stored image file, ready to be recorded on a row. */
 export interface StoredImage {
   path: string;
+  /** the bytes, to put the file back if a concurrent removal took it before the row was written (MediaStore.claim) */
+  data: Buffer;
   contentType: string;
   size: number;
   width: number | null;
@@ -102,6 +104,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
         Object.assign(patch, { variant_id: variant.id, product_id: variant.product_id, is_primary: false });
       }
       if (file) {
+        await this.media.claim(trx, file.path, file.data);
         Object.assign(patch, { path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height });
         replacedPath = before.path;
       }
@@ -136,12 +139,13 @@ export class ProductImageService implements CollectionService<ImageOut> {
     const type = await this.media.inspect(data, rule); // type, bytes and pixel limits
     const { width, height } = await this.media.imageSize(data, rule);
     const saved = await this.media.saveTyped(data, type, 'products');
-    return { path: saved.path, contentType: saved.contentType, size: saved.size, width, height };
+    return { path: saved.path, data, contentType: saved.contentType, size: saved.size, width, height };
   }
 
   async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: StoredImage, fields: ImageFields): Promise<Record<string, any>> {
     const top = (await ProductImage.query(trx).where({ variant_id: variant.id }).max('position as m').first()) as unknown as { m: number | null } | undefined;
     const position = fields.position ?? Number(top?.m ?? -1) + 1;
+    await this.media.claim(trx, file.path, file.data);
     const row: Record<string, any> = await ProductImage.query(trx)
       .insert({ variant_id: variant.id, product_id: variant.product_id, path: file.path, content_type: file.contentType, size: file.size, width: file.width, height: file.height, alt_text: fields.alt_text ?? '', is_primary: false, position })
       .returning('*');
@@ -202,6 +206,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
       if (change.file) {
         const before = await ProductImage.query(trx).findById(id).select('path');
         if (before && before.path !== change.file.path) released.push(before.path);
+        await this.media.claim(trx, change.file.path, change.file.data);
         Object.assign(patch, { path: change.file.path, content_type: change.file.contentType, size: change.file.size, width: change.file.width, height: change.file.height });
       }
       await ProductImage.query(trx).where({ id }).patch(patch);
@@ -216,7 +221,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
   }
 
   async removeFileIfUnused(relative: string): Promise<void> {
-    await this.media.removeIfUnused(relative, async () => Boolean(await ProductImage.query(this.platform.knex).where({ path: relative }).select('id').first())).catch((err) => {
+    await this.media.removeIfUnused(relative, async (db) => Boolean(await ProductImage.query(db).where({ path: relative }).select('id').first())).catch((err) => {
       this.platform.log.warn({ err, path: relative }, 'could not remove an unused media file');
     });
   }

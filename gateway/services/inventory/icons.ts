@@ -3,7 +3,6 @@
 // under MEDIA_ROOT/inventory-icons/). Seeded icons (is_system) are shared and
 // read-only.
 import Joi from 'joi';
-import type { Knex } from 'knex';
 import type { CollectionDef } from '../scoped-collection.js';
 import type { ListSpec } from '../listing.js';
 import { scopeOut } from '../scoped-collection.js';
@@ -32,7 +31,7 @@ export const iconListSpec: ListSpec = {
   tiebreak: 'ic.id',
 };
 
-export function iconsDef(media: MediaStore, knex: Knex): CollectionDef<IconOut> {
+export function iconsDef(media: MediaStore): CollectionDef<IconOut> {
   return {
     model: InventoryIcon,
     alias: 'ic',
@@ -56,7 +55,7 @@ export function iconsDef(media: MediaStore, knex: Knex): CollectionDef<IconOut> 
     },
     async afterDelete(row) {
       // files are content-addressed: another icon may hold the same PNG
-      if (row.icon_image) await media.removeIfUnused(row.icon_image, async () => Boolean(await InventoryIcon.query(knex).where({ icon_image: row.icon_image }).select('id').first()));
+      if (row.icon_image) await media.removeIfUnused(row.icon_image, async (db) => Boolean(await InventoryIcon.query(db).where({ icon_image: row.icon_image }).select('id').first()));
     },
   };
 }

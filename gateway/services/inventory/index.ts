@@ -33,7 +33,7 @@ export interface InventoryCollections {
 export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertMonitor }): InventoryCollections {
   const { audit } = deps;
   return {
-    icons: new ScopedCollection(platform, audit, iconsDef(deps.media, platform.knex)),
+    icons: new ScopedCollection(platform, audit, iconsDef(deps.media)),
     types: new ScopedCollection(platform, audit, typesDef(deps.media)),
     inventories: new ScopedCollection(platform, audit, inventoriesDef()),
     storages: new ScopedCollection(platform, audit, storagesDef()),
