@@ -8,7 +8,7 @@ export type { Field, DocumentFormat, ExtractedHeader, ExtractedLine, ExtractedIn
 
 /** A document the extractor cannot read at all; `code` becomes the API error code (422). */
 export class UnreadableDocument extends Error {
-  constructor(readonly code: 'document_encrypted' | 'document_corrupt' | 'document_empty' | 'unsupported_document_type' | 'ocr_timeout' | 'page_too_large', message: string) {
+  constructor(readonly code: 'document_encrypted' | 'document_corrupt' | 'document_empty' | 'unsupported_document_type' | 'ocr_timeout' | 'page_too_large' | 'document_too_complex', message: string) {
     super(message);
     this.name = 'UnreadableDocument';
   }

@@ -9,6 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import type { RawPicture } from '../../ocr/picture.js';
 import { pagePicture } from './page-picture.js';
+import { checkPdfStreams } from './pdf-streams.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
 
@@ -37,6 +38,7 @@ const bytes = (data: Buffer) => new Uint8Array(data);
 const MAX_EMBEDDED_IMAGE_PIXELS = 40_000_000;
 
 export async function openPdf(data: Buffer): Promise<PdfDocument> {
+  checkPdfStreams(data); // a decompression bomb is refused before pdf.js inflates it
   try {
     return await pdfjs.getDocument({ data: bytes(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: false, maxImageSize: MAX_EMBEDDED_IMAGE_PIXELS }).promise;
   } catch (err) {
@@ -51,10 +53,17 @@ export async function readPdfText(doc: PdfDocument, maxPages: number): Promise<P
   const tokens: Token[] = [];
   const charsPerPage: number[] = [];
   for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
-    const page = await doc.getPage(n);
+    let page: PdfPage;
+    let content: Awaited<ReturnType<PdfPage['getTextContent']>>;
+    try {
+      page = await doc.getPage(n);
+      content = await page.getTextContent();
+    } catch (err) {
+      // a broken page tree (a page that is its own parent, a missing object) is the document's fault
+      throw new UnreadableDocument('document_corrupt', `Page ${n} of the PDF could not be read: ${(err as Error).message}`);
+    }
     const viewport = page.getViewport({ scale: 1 });
     pages.push({ width: viewport.width, height: viewport.height });
-    const content = await page.getTextContent();
     let chars = 0;
     for (const item of content.items) {
       if (!('str' in item) || !item.str.trim()) continue;
