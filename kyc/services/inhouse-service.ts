@@ -24,6 +24,45 @@ export const DOCUMENT_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS', 'RESIDENCE_PERM
 const TWO_SIDED = new Set(['ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT']);
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A document photo larger than this (width × height) is refused before it is decoded: 12,000 × 4,000 covers any camera. */
+export const MAX_IMAGE_PIXELS = 48_000_000;
+
+const unreadable = (field: string, what: string) => new DomainError(400, 'invalid_image', `${field} ${what}; upload a clear photo or scan of the document.`, [{ path: field, message: what }]);
+
+/**
+ * A picture is accepted only when it decodes completely: the header gives its size
+ * (limited before any pixel is decoded, so a few KiB declaring 40,000 × 40,000 pixels
+ * costs nothing), then a reduced decode (shrink-on-load for JPEG) fails on a truncated
+ * or corrupt file. The reviewer must be able to see what was sent.
+ */
+async function checkPicture(field: string, data: Buffer): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!meta?.width || !meta.height) throw unreadable(field, 'cannot be read as an image');
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new DomainError(400, 'image_too_large', `${field} is ${meta.width} × ${meta.height} px; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels are accepted.`, [{ path: field, message: `image is ${meta.width} × ${meta.height} px`, type: 'image.dimensions' }]);
+  }
+  try {
+    await sharp(data, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width: 256, height: 256, fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
+  } catch {
+    throw unreadable(field, 'is damaged or incomplete');
+  }
+}
+
+/** A PDF is accepted when it opens and has a page (pdf.js, loaded on the first PDF). */
+async function checkPdf(field: string, data: Buffer): Promise<void> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let pages = 0;
+  try {
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: true }).promise;
+    pages = doc.numPages;
+    await doc.getPage(1);
+    await doc.destroy();
+  } catch {
+    throw unreadable(field, 'is not a readable PDF');
+  }
+  if (pages < 1) throw unreadable(field, 'is a PDF without pages');
+}
 
 export interface DocumentIn {
   document_type: (typeof DOCUMENT_TYPES)[number];
@@ -91,6 +130,7 @@ export class InhouseService {
     if (!type || !IMAGE_TYPES.includes(type.mime)) {
       throw new DomainError(415, 'unsupported_file_type', `${field} must be one of ${IMAGE_TYPES.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: field, message: 'unsupported file type' }]);
     }
+    await (type.mime === 'application/pdf' ? checkPdf(field, data) : checkPicture(field, data));
     return type.mime;
   }
 

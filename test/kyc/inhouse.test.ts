@@ -2,6 +2,7 @@
 // loopback: token with api_base, documents (multipart), personal data, submit, the
 // automatic checks (expiry, age, MRZ check digits, duplicate documents) and the
 // staff review, each reported through the same callback path.
+import zlib from 'node:zlib';
 import test from 'ava';
 import nock from 'nock';
 import sharp from 'sharp';
@@ -216,6 +217,24 @@ test('bad input: incomplete submission, wrong fields, non-images, uploads after 
   t.is(badDate.status, 400);
   const text = await sdk(tok, 'documents', documentForm({ number: uniqueNumber(), front: Buffer.from('just some text, not an image') }));
   t.is(text.status, 415);
+  // the right magic bytes are not enough: the picture must decode, within a pixel budget
+  const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#88aa55' } }).jpeg().toBuffer();
+  const pngHeader = Buffer.from(png); // a small PNG whose header (IHDR) is made to declare 40,000 × 40,000 below
+  pngHeader.writeUInt32BE(40_000, 16);
+  pngHeader.writeUInt32BE(40_000, 20);
+  pngHeader.writeUInt32BE(zlib.crc32(pngHeader.subarray(12, 29)), 29);
+  for (const [what, front, code] of [
+    ['a JPEG signature and garbage', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('garbage')]), 'invalid_image'],
+    ['half a JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'invalid_image'],
+    ['a PNG header declaring 40,000 × 40,000 pixels', pngHeader, 'image_too_large'],
+    ['a PDF signature alone', Buffer.from('%PDF-1.4\n'), 'invalid_image'],
+  ] as const) {
+    const bad = await sdk(tok, 'documents', documentForm({ number: uniqueNumber(), front }));
+    t.is(bad.status, 400, `${what}: ${JSON.stringify(bad.body)}`);
+    t.is(bad.body.error.code, code, what);
+    t.is(bad.body.error.details[0].path, 'front');
+  }
+  t.is((await sdk(tok, 'documents', documentForm({ number: uniqueNumber(), front: jpeg }))).status, 200, 'a whole JPEG is accepted');
   const badType = documentForm({ number: uniqueNumber() });
   badType.set('document_type', 'LIBRARY_CARD');
   t.is((await sdk(tok, 'documents', badType)).status, 400);
