@@ -186,6 +186,11 @@ test('rule 6: a PATCH of one field leaves the others intact, including a null re
   t.is(r.body.resolution, null);
   const p = await api('PATCH', url(ticket.id), owner, { priority: 'urgent' });
   t.like(p.body, { priority: 'urgent', resolution: null, subject: 'New subject only', description: ticket.description, ticket_type: 'billing' });
+  const stamp = async () => new Date((await app.server.app.platform.knex('support_tickets').where({ id: ticket.id }).first()).updated_at).getTime();
+  const before = await stamp();
+  const nothing = await api('PATCH', url(ticket.id), owner, {});
+  t.is(nothing.status, 200);
+  t.is(await stamp(), before, 'a PATCH that changes nothing leaves updated_at alone');
 });
 
 test('status moves: in_progress and resolved by owner or staff; resolved needs a resolution and stamps resolved_at/by', async (t) => {

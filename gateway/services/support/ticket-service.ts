@@ -213,7 +213,9 @@ export class TicketService {
       this.deps.attachments.checkCount(written.length, existing);
       await this.insertAttachments(trx, row.id, written, existing, viewer.userId);
     }
-    await SupportTicket.query(trx).findById(row.id).patch({ ...changes, updated_at: trx.fn.now() } as never);
+    // an update that changes nothing (PATCH {}) leaves updated_at, and the ordering by it, alone
+    const touched = Object.keys(changes).length > 0 || events.length > 0 || input.help_category_ids !== undefined || written.length > 0;
+    if (touched) await SupportTicket.query(trx).findById(row.id).patch({ ...changes, updated_at: trx.fn.now() } as never);
     return events;
   }
 
