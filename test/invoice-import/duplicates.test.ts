@@ -35,7 +35,7 @@ test('the same file again: the preview names the applied session; storing it nee
 
   const again = await previewed(o, xml(spec));
   t.like(again.duplicate_of, { session_id: first.session_id, session_status: 'applied', match: 'document', matched_on: [] });
-  t.regex(again.message, /already imported in session/);
+  t.regex(again.message, /already stored in session .*needs confirm_duplicate/);
   const refused = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again) });
   t.is(refused.status, 409);
   t.like(refused.body, { status: 'error', session_id: again.session_id, session_status: 'previewed', error: { code: 'duplicate_invoice' } });
@@ -47,6 +47,17 @@ test('the same file again: the preview names the applied session; storing it nee
   const confirmed = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again), confirm_duplicate: true });
   t.is(confirmed.status, 200, JSON.stringify(confirmed.body));
   t.is(confirmed.body.summary.updated_inventory_items, 3);
+});
+
+test('a document previewed twice but never stored: the second preview says so, and storing it needs no confirmation', async (t) => {
+  const o = await owner(app.server);
+  const spec = sampleInvoice();
+  const first = await previewed(o, xml(spec));
+  const again = await previewed(o, xml(spec));
+  t.like(again.duplicate_of, { session_id: first.session_id, session_status: 'previewed' });
+  t.regex(again.message, /already previewed in session .*not stored/);
+  t.notRegex(again.message, /confirm_duplicate/);
+  t.is((await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again) })).status, 200);
 });
 
 test('the same invoice in another file (a second photo, an export) is found by what it says', async (t) => {

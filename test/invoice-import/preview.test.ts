@@ -162,8 +162,11 @@ test('documents that cannot be read are a clear 400/422, never a 500', async (t)
   t.regex(corrupt.body.error.code, /^document_(corrupt|empty)$/);
 
   const notInvoiceXml = await upload(app.server, o.headers, { filename: 'feed.xml', data: Buffer.from('<?xml version="1.0"?><rss><channel/></rss>') }, fields);
-  t.is(notInvoiceXml.status, 422);
+  t.is(notInvoiceXml.status, 400, 'one code, one status: the same as a type refused at upload');
   t.is(notInvoiceXml.body.error.code, 'unsupported_document_type');
+  const withDtd = await upload(app.server, o.headers, { filename: 'x.xml', data: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Invoice>&a;</Invoice>') }, fields);
+  t.is(withDtd.status, 400);
+  t.is(withDtd.body.error.code, 'unsupported_document_type');
 
   const white = await sharp({ create: { width: 800, height: 1100, channels: 3, background: 'white' } }).png().toBuffer();
   const blank = await upload(app.server, o.headers, { filename: 'blank.png', data: white }, fields);

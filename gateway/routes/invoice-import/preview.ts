@@ -53,7 +53,8 @@ export default {
     const imports = request.server.app.services.invoiceImport;
     const outcome = await imports.preview(who, request.payload as never);
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
-    if (outcome.status.state === 'failed') throw jobFailure(outcome, 422);
+    // a type only the parser could tell apart (XML with a DTD, say) is the same 400 as one refused at upload
+    if (outcome.status.state === 'failed') throw jobFailure(outcome, outcome.status.error?.code === 'unsupported_document_type' ? 400 : 422);
     return imports.previewOf(who, outcome.status.result as ParseResult);
   },
 } satisfies ServerRoute;

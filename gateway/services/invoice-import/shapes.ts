@@ -227,7 +227,11 @@ export function previewBody(row: SessionRow) {
   const notes = [
     nonStock ? `${nonStock} line(s) not stock (fees, levies, deposits, shipping, discounts)` : '',
     invoice.needs_review?.length ? `check ${invoice.needs_review.join(', ')}` : '',
-    row.duplicate ? `this invoice was already imported in session ${row.duplicate.session_id} (${row.duplicate.session_status}); storing it again needs confirm_duplicate: true` : '',
+    row.duplicate
+      ? row.duplicate.session_status === 'applied'
+        ? `this invoice was already stored in session ${row.duplicate.session_id}; storing it again needs confirm_duplicate: true`
+        : `this invoice was already previewed in session ${row.duplicate.session_id} (${row.duplicate.session_status}, not stored)`
+      : '',
   ].filter(Boolean);
   return {
     status: 'success' as const,
