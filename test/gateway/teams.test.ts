@@ -71,7 +71,17 @@ test('create validates the name', async (t) => {
   t.is(long.statusCode, 400);
   const wrongType = await call('POST', '/api/teams/', user, { name: 42 });
   t.is(wrongType.statusCode, 400);
+  for (const name of ['evil\r\nBcc: x@example.com', 'bell\u0007', 'abc\u202egnp.exe']) {
+    const res = await call('POST', '/api/teams/', user, { name });
+    t.is(res.statusCode, 400, JSON.stringify(name));
+    t.deepEqual(json(res).error.details.map((d: { path: string }) => d.path), ['name']);
+  }
+  const hidden = await call('POST', '/api/teams/', user, { name: 'Fine', description: 'line one\u0007' });
+  t.is(hidden.statusCode, 400);
   t.is(json(await call('GET', '/api/teams/', user)).count, 0, 'nothing was created');
+  const multiline = await call('POST', '/api/teams/', user, { name: 'Café Ünïcode 🧾', description: 'line one\n\tline two' });
+  t.is(multiline.statusCode, 201, multiline.payload);
+  t.is(json(multiline).description, 'line one\n\tline two');
 });
 
 test('team endpoints need a bearer token', async (t) => {

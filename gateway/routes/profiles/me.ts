@@ -28,6 +28,18 @@ const ProfileOut = Joi.object({
   updated_at: Joi.string().isoDate(),
 }).label('Profile');
 
+/** Client settings, not a document store. */
+const MAX_PREFERENCES_CHARS = 16 * 1024;
+
+const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** Codes CLDR names that are not ISO 3166-1 countries (groupings, exceptional reservations, "unknown"). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'UK', 'ZZ', 'QO']);
+/** An ISO 3166-1 alpha-2 code as CLDR (through Intl) knows it, and Kosovo's XK in common use. */
+function isCountry(code: string): boolean {
+  const c = code.toUpperCase();
+  return !NOT_COUNTRIES.has(c) && regions.of(c) !== undefined;
+}
+
 const fields = {
   first_name: Joi.string().trim().max(150).allow(''),
   last_name: Joi.string().trim().max(150).allow(''),
@@ -37,8 +49,8 @@ const fields = {
   bio: Joi.string().max(2000).allow(''),
   language: Joi.string().trim().pattern(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/).messages({ 'string.pattern.base': 'language must be a language code such as en or pt-BR' }),
   timezone: Joi.string().trim().max(64).custom((v, helpers) => (isTimeZone(v) ? v : helpers.error('any.invalid'))).messages({ 'any.invalid': 'timezone must be an IANA time zone such as Europe/Paris' }),
-  country: Joi.string().trim().length(2).pattern(/^[a-zA-Z]{2}$/).allow(''),
-  preferences: Joi.object().unknown(true),
+  country: Joi.string().trim().length(2).pattern(/^[a-zA-Z]{2}$/).custom((v: string, helpers) => (isCountry(v) ? v : helpers.error('any.invalid'))).allow('').messages({ 'any.invalid': 'country must be an ISO 3166-1 alpha-2 code such as DE or GB' }),
+  preferences: Joi.object().unknown(true).custom((v, helpers) => (JSON.stringify(v).length <= MAX_PREFERENCES_CHARS ? v : helpers.error('any.invalid'))).messages({ 'any.invalid': `preferences may hold at most ${MAX_PREFERENCES_CHARS / 1024} KiB of JSON` }),
 };
 
 function isTimeZone(tz: string): boolean {
