@@ -201,7 +201,11 @@ export class SocketHub {
       const problem = inspectInput(parsed, 'message');
       if (problem) {
         const refused = problemError(problem);
-        return conn.send(errorMessage(refused.code, refused.message));
+        // the refused request is named, as every other error names it, when its type and id are clean
+        const clean = (v: unknown) => (typeof v === 'string' && !inspectInput(v, 'v') ? v.slice(0, 100) : undefined);
+        const requestType = clean(parsed.type);
+        const requestId = clean((parsed.data as { request_id?: unknown } | undefined)?.request_id);
+        return conn.send(errorMessage(refused.code, refused.message, { details: refused.details, ...(requestType ? { request_type: requestType } : {}), ...(requestId ? { request_id: requestId } : {}) }));
       }
       if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
       Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {

@@ -86,6 +86,9 @@ test('hostile message content is refused like an HTTP body, and the socket stays
   ws.send({ type: 'jobs.get', data: { job_id: 'system-a\u0000b' } });
   const nul = await ws.next('error', (m) => m.data.code === 'nul_character');
   t.regex(nul.data.message, /message\.data\.job_id/);
+  t.is(nul.data.request_type, 'jobs.get', 'the refused request is named');
+  ws.send({ type: 'jobs.get', data: { job_id: 'a\u0000', request_id: 'r-7' } });
+  t.is((await ws.next('error', (m) => m.data.code === 'nul_character' && m.data.request_id === 'r-7')).data.request_type, 'jobs.get');
   let deep: unknown = 'x';
   for (let i = 0; i < 100; i++) deep = [deep];
   ws.send({ type: 'jobs.get', data: { job_id: deep } });
