@@ -150,6 +150,15 @@ test('saved sessions are listed and read back decrypted, newest first', async (t
   t.is(detail.messages[1].cited_articles[0].slug, 'create-team-and-invite-members');
   const messages = json(await app.server.inject({ method: 'GET', url: `/api/v1/support/chat/sessions/${first.id}/messages/`, headers: user.auth }));
   t.is(messages.count, 2);
+  t.is(messages.results.length, 2);
+  t.is(messages.next, null);
+  const paged = json(await app.server.inject({ method: 'GET', url: `/api/v1/support/chat/sessions/${first.id}/messages/?page_size=1`, headers: user.auth }));
+  t.like(paged, { count: 2, previous: null });
+  t.is(paged.results.length, 1);
+  t.is(paged.results[0].role, 'user');
+  t.regex(paged.next, /page=2/);
+  const unknown = await app.server.inject({ method: 'GET', url: `/api/v1/support/chat/sessions/${first.id}/messages/?foo=bar`, headers: user.auth });
+  t.is(unknown.statusCode, 400);
 });
 
 test('sessions, messages and drafts are encrypted at rest, bound to their row', async (t) => {

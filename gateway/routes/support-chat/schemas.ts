@@ -60,6 +60,8 @@ export const ChatSessionPageOut = Joi.object({
 
 export const ChatMessageListOut = Joi.object({
   count: Joi.number().integer().required(),
+  next: Joi.string().allow(null).required(),
+  previous: Joi.string().allow(null).required(),
   results: Joi.array().items(ChatMessageOut).required(),
 }).label('ChatMessageList');
 
