@@ -82,6 +82,8 @@ test('refused: gaps, prototype keys, bad JSON, conflicts, wrong shapes', (t) => 
   refused(t, { payload: '{}', 'variants[0][__proto__][image]': file('x') }, 'variants[0][__proto__][image]');
   refused(t, { payload: '{}', '__proto__[x]': 'y' }, '__proto__[x]');
   refused(t, { payload: '{not json' }, 'payload', /not valid JSON/);
+  refused(t, { payload: '{"product_name":"p","__proto__":{"product_name":"zzz"}}' }, 'payload.__proto__', /__proto__/);
+  refused(t, { payload: '{"variants":[{"__proto__":{"sku":"x"}}]}' }, 'payload.__proto__', /__proto__/);
   refused(t, { payload: '[1,2]' }, 'payload', /JSON object/);
   refused(t, { payload: file('p') }, 'payload');
   refused(t, { payload: '{"product_name":"P"}', product_name: 'Q' }, 'product_name', /also given/);

@@ -332,6 +332,7 @@ test('validation: missing name, wrong types, bad barcodes, duplicate SKUs, hosti
   t.is(notJson.status, 400);
   const proto = await call(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'application/json' }, '{"product_name":"P","__proto__":{"admin":true}}');
   t.is(proto.status, 400);
+  t.is(proto.body.error.code, 'forbidden_key');
   const wrongType = await call(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'text/plain' }, 'hello');
   t.is(wrongType.status, 415);
   const emptyPatch = await req('PATCH', `${P}/${made.id ?? 1}/patch-one-shot/`, h, {});

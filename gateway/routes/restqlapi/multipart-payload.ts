@@ -91,11 +91,17 @@ export function multipartToBody(parts: Record<string, unknown>): Record<string, 
   if (json !== undefined) {
     if (typeof json !== 'string') throw invalid('payload', 'must be a text part holding the product JSON (not a file, not repeated).');
     let parsed: unknown;
+    let poisoned = false;
     try {
-      parsed = JSON.parse(json);
+      // a "__proto__" key is refused (400, like a bracket path naming it), not silently dropped
+      parsed = JSON.parse(json, (key, value) => {
+        if (key === '__proto__') poisoned = true;
+        return value;
+      });
     } catch {
       throw invalid('payload', 'is not valid JSON.');
     }
+    if (poisoned) throw invalid('payload.__proto__', 'is a "__proto__" key, which is not accepted in any input.');
     if (!isContainer(parsed) || Array.isArray(parsed)) throw invalid('payload', 'must be a JSON object.');
     body = parsed as Record<string, unknown>;
   }
