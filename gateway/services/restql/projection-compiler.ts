@@ -110,7 +110,7 @@ export function compileProjection(model: ProjectionModel, selection: Selection |
     const def = claim(f.name, f.position);
     const path = at ? `${at}.${f.name}` : f.name;
     if (def.kind === 'scalar' && f.selection) {
-      throw new QueryError(`The field "${f.name}" at position ${f.position}${where} is a scalar (${def.type}): it cannot have a nested selection.`, f.selection.position, { field: f.name, at: at || undefined, type: 'query.scalar_selection' });
+      throw new QueryError(`The field "${f.name}" at position ${f.position}${where} is a scalar (${def.type}): it cannot have the nested selection at position ${f.selection.position}.`, f.selection.position, { field: f.name, at: at || undefined, type: 'query.scalar_selection' });
     }
     const child = def.kind === 'relation' ? compileProjection(def.model(), f.selection, path) : null;
     return { node: f, entry: { key: f.alias ?? f.name, field: f.name, def, child } as CompiledEntry };
