@@ -99,6 +99,7 @@ test('any invalid line aborts the whole store: status error, errors per line, se
     { ...base[2], storage_box_id: secondTree.box.id },
     { line_number: 9, product_name: 'Ghost', selected_quantity: 'abc' },
     { ...base[0], line_number: 2, selected_quantity: '0' },
+    { ...base[0], line_number: 0 },
   ];
   const res = await bulkStore(app.server, o.headers, { session_id: p.session_id, lines: bad });
   t.is(res.status, 400);
@@ -113,6 +114,7 @@ test('any invalid line aborts the whole store: status error, errors per line, se
   t.true(errs.includes('9:selected_quantity'), errs.join());
   t.true(errs.includes('2:line_number'), 'a line number twice is an error');
   t.true(errs.includes('2:selected_quantity'), '0 is not > 0');
+  t.true(errs.includes('0:line_number'), 'an integer that is no line is echoed as sent, not as its entry (6)');
   for (const e of res.body.errors) t.true(typeof e.line_number === 'number' && typeof e.field === 'string' && typeof e.message === 'string' && e.message.length > 0);
 
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'no inventory row changed');

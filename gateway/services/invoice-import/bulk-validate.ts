@@ -40,7 +40,8 @@ export async function validateBulkLines(trx: Knex.Transaction, scope: Scope, ses
 
   lines.forEach((l, i) => {
     const number = isId(l.line_number) ? l.line_number : null;
-    const at = number ?? i + 1;
+    // an integer line_number is echoed even when it is no line (0, -3); anything else is named by its entry
+    const at = number ?? (Number.isSafeInteger(l.line_number) ? (l.line_number as number) : i + 1);
     const fail = (field: string, message: string) => errors.push({ line_number: at, field, message });
     let preview: PreviewLine | undefined;
     if (number === null) fail('line_number', `line_number must be a positive integer (entry ${i + 1} of lines).`);
