@@ -139,6 +139,14 @@ test('documents that cannot be read are a clear 400/422, never a 500', async (t)
   t.is(missing.status, 400);
   t.is(missing.body.error.details[0].path, 'document');
 
+  const boundary = 'twodocs';
+  const part = (name: string, value: string, file?: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: text/csv` : ''}\r\n\r\n${value}\r\n`;
+  const csvText = 'description,quantity,unit_price\nBolt,1,2.00\n';
+  const two = `${part('document', csvText, 'a.csv')}${part('document', csvText, 'b.csv')}${part('inventory_id', String(fields.inventory_id))}${part('storage_box_id', String(fields.storage_box_id))}--${boundary}--\r\n`;
+  const twice = await api(app.server, 'POST', '/api/invoice-import/preview/', { ...o.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, two);
+  t.is(twice.status, 400, JSON.stringify(twice.body));
+  t.is(twice.body.error.code, 'too_many_documents');
+
   const empty = await upload(app.server, o.headers, { filename: 'empty.pdf', data: Buffer.alloc(0) }, fields);
   t.is(empty.status, 400);
   t.is(empty.body.error.code, 'empty_file');

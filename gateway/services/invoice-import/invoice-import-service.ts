@@ -285,6 +285,7 @@ export class InvoiceImportService {
 
 /** hapi's annotated multipart file part ({filename, headers, payload}), or a bare Buffer. */
 function asUpload(value: unknown): UploadedFile {
+  if (Array.isArray(value)) throw new DomainError(400, 'too_many_documents', `One document per preview: ${value.length} document parts were sent.`, [{ path: 'document', message: 'sent more than once' }]);
   if (Buffer.isBuffer(value)) {
     if (!value.length) throw emptyFile();
     return { payload: value };
