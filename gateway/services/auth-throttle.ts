@@ -41,8 +41,6 @@ export const LOGIN_DELAYS = {
 
 /** wrong codes from one address across all e-mails (per 15 minutes) */
 export const CODE_GUESSES_PER_ADDRESS = 30;
-/** codes sent from one address across all e-mails (per hour) */
-export const CODE_SENDS_PER_ADDRESS = 30;
 
 /**
  * The throttling key of a client address: IPv4 as is, IPv6 by its /64 (one host
@@ -72,7 +70,7 @@ export class AuthThrottle {
     const perMinute = platform.config.authIpLimitPerMinute;
     const rule = (name: ThrottledRoute): LimitRule => ({ name: `auth-ip-${name}`, points: perMinute, durationSeconds: 60, message: 'Too many requests from this address; try again shortly.' });
     this.routeRules = { login: rule('login'), register: rule('register'), reset: rule('reset'), verify: rule('verify'), 'check-email': rule('check-email') };
-    this.codeRule = { name: 'otp-send-ip', points: CODE_SENDS_PER_ADDRESS, durationSeconds: 3600, message: 'Too many codes requested from this address; try again later.' };
+    this.codeRule = { name: 'otp-send-ip', points: platform.config.otpSendsPerAddressPerHour, durationSeconds: 3600, message: 'Too many codes requested from this address; try again later.' };
   }
 
   private key(...parts: string[]): string {

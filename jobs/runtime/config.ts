@@ -32,6 +32,7 @@ export interface Config {
   otpTtlMinutes: number;
   otpMaxAttempts: number;
   otpSendLimitPerHour: number;
+  otpSendsPerAddressPerHour: number;
   loginMaxFailures: number;
   /** requests per client address per minute on each unauthenticated route that hashes or tells accounts apart */
   authIpLimitPerMinute: number;
@@ -213,8 +214,9 @@ const schema = Joi.object({
   OTP_TTL_MINUTES: Joi.number().integer().min(10).max(15).default(10),
   OTP_MAX_ATTEMPTS: Joi.number().integer().min(1).max(20).default(5),
   OTP_SEND_LIMIT_PER_HOUR: Joi.number().integer().min(1).max(100).default(6),
+  OTP_SENDS_PER_ADDRESS_PER_HOUR: Joi.number().integer().min(1).max(1_000_000).default(200),
   LOGIN_MAX_FAILURES: Joi.number().integer().min(1).default(10),
-  AUTH_IP_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000).default(30),
+  AUTH_IP_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(1_000_000).default(60),
   TRUST_PROXY_HOPS: Joi.number().integer().min(0).max(10).default(0),
   PASSWORD_SCRYPT_COST: Joi.number().integer().valid(1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072).default(32768),
   JOB_WAIT_MS: Joi.number().integer().min(0).max(120000).default(25000),
@@ -335,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpTtlMinutes: value.OTP_TTL_MINUTES,
     otpMaxAttempts: value.OTP_MAX_ATTEMPTS,
     otpSendLimitPerHour: value.OTP_SEND_LIMIT_PER_HOUR,
+    otpSendsPerAddressPerHour: value.OTP_SENDS_PER_ADDRESS_PER_HOUR,
     loginMaxFailures: value.LOGIN_MAX_FAILURES,
     authIpLimitPerMinute: value.AUTH_IP_LIMIT_PER_MINUTE,
     trustProxyHops: value.TRUST_PROXY_HOPS,

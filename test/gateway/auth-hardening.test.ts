@@ -146,6 +146,18 @@ test('login: the same address guessing one account is slowed progressively', asy
   t.true(Number(waiting.headers['retry-after']) >= 1);
 });
 
+test('codes sent from one client address across many e-mails stop at OTP_SENDS_PER_ADDRESS_PER_HOUR (200 by default); another address is unaffected', async (t) => {
+  t.is(app.config.otpSendsPerAddressPerHour, 200, 'the default leaves room for an office or a test suite behind one address');
+  const tight = await startApp({ workers: false, env: { OTP_SENDS_PER_ADDRESS_PER_HOUR: '3' } });
+  t.teardown(() => tight.stop());
+  const users = await Promise.all(Array.from({ length: 4 }, () => buildUser(tight.server)));
+  for (const u of users.slice(0, 3)) t.is((await from('192.0.2.90', '/api/auth/forgot-password/', { email: u.email }, tight)).statusCode, 200);
+  const spent = await from('192.0.2.90', '/api/auth/forgot-password/', { email: users[3].email }, tight);
+  t.is(spent.statusCode, 429);
+  t.regex(json(spent).error.message, /from this address/);
+  t.is((await from('192.0.2.91', '/api/auth/forgot-password/', { email: users[3].email }, tight)).statusCode, 200);
+});
+
 test('a stranger can never keep someone from resetting their password', async (t) => {
   const owner = await buildUser(app.server);
   // the stranger asks for codes to the owner's address until refused...
