@@ -49,19 +49,17 @@ async function checkPicture(field: string, data: Buffer): Promise<void> {
   }
 }
 
-/** A PDF is accepted when it opens and has a page (pdf.js, loaded on the first PDF). */
+/** A PDF is accepted when it opens and its first page can be read (pdf.js, loaded on the first PDF). */
 async function checkPdf(field: string, data: Buffer): Promise<void> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let pages = 0;
+  const task = pdfjs.getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: true });
   try {
-    const doc = await pdfjs.getDocument({ data: new Uint8Array(data), verbosity: 0, isEvalSupported: false, useSystemFonts: false, stopAtErrors: true }).promise;
-    pages = doc.numPages;
-    await doc.getPage(1);
-    await doc.destroy();
+    await (await task.promise).getPage(1); // no page 1 (an empty page tree) throws as well
   } catch {
     throw unreadable(field, 'is not a readable PDF');
+  } finally {
+    await task.destroy();
   }
-  if (pages < 1) throw unreadable(field, 'is a PDF without pages');
 }
 
 export interface DocumentIn {
