@@ -1,8 +1,8 @@
 // Hapi augmentations: what compose() puts on the server and on each request.
 import type { Platform } from '../db/platform.js';
-import type { Services } from './services/index.js';
-import type { Scope } from './services/scope.js';
-import type { Principal } from './services/token-service.js';
+import type { Services } from '../domain/index.js';
+import type { Scope } from '../domain/shared/scope.js';
+import type { Principal } from '../domain/accounts/token-service.js';
 import type { SocketHub } from './realtime/socket-hub.js';
 
 declare module '@hapi/hapi' {
@@ -16,7 +16,7 @@ declare module '@hapi/hapi' {
   }
   interface UserCredentials extends Principal {}
   interface PluginSpecificConfiguration {
-    /** public: no bearer needed; bodyOptional: the payload schema is an object but no body is fine (plugins/input-guard.ts) */
+    /** public: no bearer needed; bodyOptional: the payload schema is an object but no body is fine (gateway/http/input-guard.ts) */
     platform?: { public?: boolean; bodyOptional?: boolean };
   }
 }

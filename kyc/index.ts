@@ -3,7 +3,7 @@
 import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
-import { INTERFACE_VERSION } from './contract.js';
+import { INTERFACE_VERSION } from '../jobs/kyc-contract.js';
 import { compose } from './server.js';
 
 await runEntry('kyc', async () => {

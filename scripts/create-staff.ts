@@ -6,7 +6,7 @@ import { parseCommandLine, usageError } from './cli.js';
 import { migrateAndSeed } from '../db/migrate.js';
 import { createKnex } from '../db/knex.js';
 import { hashPassword } from '../jobs/runtime/secrets.js';
-import { normalizeEmail, passwordProblems } from '../gateway/services/account-service.js';
+import { normalizeEmail, passwordProblems } from '../domain/accounts/account-service.js';
 import { AuthToken, Profile, User } from '../db/models/index.js';
 
 const USAGE = `

@@ -9,8 +9,8 @@ import { loadConfig } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { closePlatform, createPlatform } from '../db/platform.js';
-import { TicketCrypto } from '../gateway/services/support/ticket-crypto.js';
-import { reencryptSupportData } from '../gateway/services/support/ticket-key-rotation.js';
+import { TicketCrypto } from '../domain/support/ticket-crypto.js';
+import { reencryptSupportData } from '../domain/support/ticket-key-rotation.js';
 
 await runEntry('support-reencrypt', async () => {
   const { values } = parseArgs({ options: { inline: { type: 'boolean', default: false }, status: { type: 'boolean', default: false } } });

@@ -7,7 +7,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Platform } from '../db/platform.js';
-import type { Services } from '../gateway/services/index.js';
+import type { Services } from '../domain/index.js';
 import { jobCatalog, jobNamesOf, type JobName, type JobOf, type QueueName } from '../jobs/catalog.js';
 
 export interface HandlerContext {

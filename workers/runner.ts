@@ -4,7 +4,7 @@ import { Worker, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../jobs/runtime/config.js';
-import { createServices } from '../gateway/services/index.js';
+import { createServices } from '../domain/index.js';
 import { createPlatform, closePlatform } from '../db/platform.js';
 import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';

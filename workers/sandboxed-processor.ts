@@ -11,7 +11,7 @@ import type { Job, SandboxedJob } from 'bullmq';
 import { loadConfig, type Config } from '../jobs/runtime/config.js';
 import type { QueueName } from '../jobs/catalog.js';
 import { createPlatform } from '../db/platform.js';
-import { createServices } from '../gateway/services/index.js';
+import { createServices } from '../domain/index.js';
 import { runJob, type HandlerContext } from './registry.js';
 
 export const SANDBOX_CONFIG_ENV = 'INVP_SANDBOX_CONFIG';

@@ -1,5 +1,5 @@
 // AI support chat: sessions, messages and ticket drafts, every text encrypted with the
-// field cipher (gateway/services/support/field-cipher.ts; the row id is the associated
+// field cipher (domain/support/field-cipher.ts; the row id is the associated
 // data, `enc_key_id` names the key for rotation), plus a revision counter of the FAQ
 // articles that every process checks before answering, so an edit reaches every
 // worker's and web instance's search index.

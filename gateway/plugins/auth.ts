@@ -3,7 +3,7 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import { Forbidden, Unauthorized } from '../../jobs/runtime/errors.js';
-import type { Principal } from '../services/token-service.js';
+import type { Principal } from '../../domain/accounts/token-service.js';
 
 // shared by every request's credentials, hence frozen
 const USER_SCOPE = Object.freeze(['user']) as string[];

@@ -2,9 +2,9 @@
 // request.app.scope, which every later handler uses. Unknown or foreign teams stop
 // here (400 / 403), so no handler has to think about it.
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { resolveScope, selfScope, type Scope } from '../services/scope.js';
+import { resolveScope, selfScope, type Scope } from '../../domain/shared/scope.js';
 import { Unauthorized } from '../../jobs/runtime/errors.js';
-import type { Actor } from '../services/actor.js';
+import type { Actor } from '../../domain/shared/actor.js';
 
 export const scopePlugin: Plugin<void> = {
   name: 'platform-scope',

@@ -3,7 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { realtimeChannel, type JobFinishedEvent, type RealtimeEvent } from '../../jobs/events.js';
-import type { JobWaiters } from '../services/job-service.js';
+import type { JobWaiters } from '../../domain/jobs/job-service.js';
 import type { SocketHub } from './socket-hub.js';
 
 const NOTIFICATIONS_PATH = '/ws/notifications/';

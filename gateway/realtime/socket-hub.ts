@@ -5,10 +5,10 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import type { Principal } from '../services/token-service.js';
+import type { Principal } from '../../domain/accounts/token-service.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
 import { sha256Hex } from '../../jobs/runtime/secrets.js';
-import { inspectInput, problemError } from '../plugins/input-guard.js';
+import { inspectInput, problemError } from '../http/input-guard.js';
 import { DEFAULT_SOCKET_LIMITS, MessageMeter, type SocketLimits } from './socket-limits.js';
 
 export interface Connection {
@@ -197,7 +197,7 @@ export class SocketHub {
       if (verdict === 'drop') return;
       const parsed = parseMessage(raw);
       if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
-      // the same hostile-input rules as HTTP bodies (plugins/input-guard.ts)
+      // the same hostile-input rules as HTTP bodies (gateway/http/input-guard.ts)
       const problem = inspectInput(parsed, 'message');
       if (problem) {
         const refused = problemError(problem);

@@ -7,8 +7,8 @@ import Joi from 'joi';
 import type { Server } from '@hapi/hapi';
 import type { Connection, SocketHub } from './socket-hub.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
-import { SUPPORT_CHAT_PATH } from '../services/support/chat/chat-answer-service.js';
-import type { MessageView, ReplyView, SessionView } from '../services/support/chat/chat-views.js';
+import { SUPPORT_CHAT_PATH } from '../../domain/support/chat/chat-answer-service.js';
+import type { MessageView, ReplyView, SessionView } from '../../domain/support/chat/chat-views.js';
 
 export type SupportChatServerMessage =
   | { type: 'support.chat.ready'; data: Record<string, never> }

@@ -7,12 +7,12 @@
 // only call the collection's service (services/scoped-collection.ts).
 import Joi from 'joi';
 import type { Request, ResponseToolkit, RouteOptionsPayload, ServerRoute } from '@hapi/hapi';
-import type { Services } from '../services/index.js';
-import type { CollectionService } from '../services/scoped-collection.js';
-import type { ListParams, PageAt } from '../services/listing.js';
+import type { Services } from '../../domain/index.js';
+import type { CollectionService } from '../../domain/shared/scoped-collection.js';
+import type { ListParams, PageAt } from '../../domain/shared/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
-import { errorDocs } from '../plugins/errors.js';
+import { errorDocs } from '../http/errors.js';
 
 export type Verb = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
 

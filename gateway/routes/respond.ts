@@ -1,7 +1,7 @@
 // Shared answers for job-backed endpoints: the result when the job finished within
 // the wait, otherwise 202 with the job id to poll or to await over WebSocket.
 import type { ResponseToolkit } from '@hapi/hapi';
-import type { Outcome } from '../services/job-service.js';
+import type { Outcome } from '../../domain/jobs/job-service.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 
 export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {

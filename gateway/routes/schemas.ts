@@ -2,7 +2,7 @@
 import Joi from 'joi';
 
 // the list mechanism's own value schemas (services declare filters with them)
-export { id, pageQuery } from '../services/listing.js';
+export { id, pageQuery } from '../../domain/shared/listing.js';
 
 export const MessageOnly = Joi.object({ message: Joi.string().required() }).unknown(true).label('Message');
 

@@ -70,7 +70,7 @@ export interface Config {
   /**
    * Keyring of field encryption at rest (support tickets, AI chat): `id:key,...`, keys of
    * 32 bytes in base64/base64url/hex; the first is active, the others decrypt only. Empty:
-   * one key derived from SECRET_KEY (see gateway/services/support/field-cipher.ts).
+   * one key derived from SECRET_KEY (see domain/support/field-cipher.ts).
    */
   fieldEncryptionKeys: string;
   /** Keyring of keyed blind indexes (HMAC of words), same format, its own keys. */
@@ -80,7 +80,7 @@ export interface Config {
   ai: AiConfig;
 }
 
-/** AI support chat (gateway/services/support/chat/). */
+/** AI support chat (domain/support/chat/). */
 export interface AiConfig {
   /** `offline`: extractive answers from the FAQ articles, no model; `openai`: an OpenAI-compatible model, offline as fallback */
   engine: 'offline' | 'openai';

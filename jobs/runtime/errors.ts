@@ -1,4 +1,4 @@
-// Typed domain errors. Services throw these; one error mapper (gateway/plugins/errors.ts)
+// Typed domain errors. Services throw these; one error mapper (gateway/http/errors.ts)
 // turns them into the documented body {"error": {"code", "message", "details"}}.
 // Jobs report failures as "code: message" text (codedError reads it back).
 export interface FieldIssue {

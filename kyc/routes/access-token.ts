@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { AccessTokenOutSchema, ExternalUserIn } from '../contract.js';
-import { errorDocs } from '../../gateway/plugins/errors.js';
+import { AccessTokenOutSchema, ExternalUserIn } from '../../jobs/kyc-contract.js';
+import { errorDocs } from '../../gateway/http/errors.js';
 import { kycOf, projectOf } from '../plugins/auth.js';
 import { versioned } from './respond.js';
 

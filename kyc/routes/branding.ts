@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { BrandingOutSchema } from '../contract.js';
-import { errorDocs } from '../../gateway/plugins/errors.js';
+import { BrandingOutSchema } from '../../jobs/kyc-contract.js';
+import { errorDocs } from '../../gateway/http/errors.js';
 import { kycOf, projectOf } from '../plugins/auth.js';
 
 export default {

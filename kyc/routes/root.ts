@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { INTERFACE_VERSION, VERIFICATION_DESCRIPTION } from '../contract.js';
+import { INTERFACE_VERSION, VERIFICATION_DESCRIPTION } from '../../jobs/kyc-contract.js';
 
 const index = (request: Request) => {
   const { config } = request.server.app.platform;

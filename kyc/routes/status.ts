@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { StatusOutSchema, externalUserId } from '../contract.js';
-import { errorDocs } from '../../gateway/plugins/errors.js';
+import { StatusOutSchema, externalUserId } from '../../jobs/kyc-contract.js';
+import { errorDocs } from '../../gateway/http/errors.js';
 import { kycOf, projectOf } from '../plugins/auth.js';
 import { versioned } from './respond.js';
 

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { MessageOutSchema } from '../contract.js';
-import { errorDocs } from '../../gateway/plugins/errors.js';
+import { MessageOutSchema } from '../../jobs/kyc-contract.js';
+import { errorDocs } from '../../gateway/http/errors.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
 import { verifyDigest } from '../services/webhook-service.js';
 import { kycOf } from '../plugins/auth.js';

@@ -2,7 +2,7 @@
 // reports comes from the provider's review through StatusSync.
 import type { Knex } from 'knex';
 import { Conflict, DomainError } from '../../jobs/runtime/errors.js';
-import { SDK_TOKEN_TTL_SECS, type AccessTokenOut, type MessageOut, type StatusOut } from '../contract.js';
+import { SDK_TOKEN_TTL_SECS, type AccessTokenOut, type MessageOut, type StatusOut } from '../../jobs/kyc-contract.js';
 import { ProviderError, type VerificationProvider } from '../providers/types.js';
 import type { ProviderRegistry } from './provider-registry.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';

@@ -11,7 +11,7 @@ import type { Config } from '../../jobs/runtime/config.js';
 import { hmacHex } from '../../jobs/runtime/secrets.js';
 import type { JobProducer } from '../../jobs/queues.js';
 import { jobIdFor } from '../../jobs/catalog.js';
-import { CALLBACK_EVENT, CALLBACK_PATH, type StatusCallbackBody, type StatusOut } from '../contract.js';
+import { CALLBACK_EVENT, CALLBACK_PATH, type StatusCallbackBody, type StatusOut } from '../../jobs/kyc-contract.js';
 import type { ProjectService } from './project-service.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';
 import { T } from './tables.js';

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../jobs/runtime/config.js';
 import { hmacHex, seal, sha256Hex, unseal } from '../../jobs/runtime/secrets.js';
 import { Conflict, DomainError, Invalid, Unauthorized, type FieldIssue } from '../../jobs/runtime/errors.js';
-import type { MessageOut } from '../contract.js';
+import type { MessageOut } from '../../jobs/kyc-contract.js';
 import { SDK_TOKEN_PREFIX } from '../providers/inhouse-provider.js';
 import { checkAge, checkDuplicate, checkExpiry, checkMrz, outcomeOf, type CheckResult } from './inhouse-checks.js';
 import type { ApplicantRow } from './rows.js';

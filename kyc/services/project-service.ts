@@ -8,7 +8,7 @@ import type { Config } from '../../jobs/runtime/config.js';
 import { randomToken, safeEqual, seal, sha256Hex, unseal } from '../../jobs/runtime/secrets.js';
 import { Conflict, Unauthorized } from '../../jobs/runtime/errors.js';
 import { INHOUSE } from '../providers/inhouse-provider.js';
-import type { BrandingOut } from '../contract.js';
+import type { BrandingOut } from '../../jobs/kyc-contract.js';
 import type { ProjectRow } from './rows.js';
 import { T } from './tables.js';
 

@@ -1,7 +1,7 @@
 // The coarse status is derived only from the provider's review (re-pulled), never
 // from the client or a webhook body. A review answer counts only once the review
 // is completed.
-import type { CoarseStatus } from '../contract.js';
+import type { CoarseStatus } from '../../jobs/kyc-contract.js';
 
 /** The review as a provider reports it (Sumsub's shape; the in-house engine speaks it too). */
 export interface ProviderReview {

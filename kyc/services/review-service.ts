@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../jobs/runtime/config.js';
 import { unseal } from '../../jobs/runtime/secrets.js';
 import { Conflict, NotFound, Invalid } from '../../jobs/runtime/errors.js';
-import type { StatusOut } from '../contract.js';
+import type { StatusOut } from '../../jobs/kyc-contract.js';
 import { DOCUMENT_PURPOSE, PERSONAL_DATA_PURPOSE } from './inhouse-service.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';
 import type { StatusSync } from './status-sync.js';

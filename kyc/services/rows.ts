@@ -1,5 +1,5 @@
 // Row shapes of the kyc schema and the StatusOut snapshot built from them.
-import { canStart, type CoarseStatus, type StatusOut } from '../contract.js';
+import { canStart, type CoarseStatus, type StatusOut } from '../../jobs/kyc-contract.js';
 
 export interface ProjectRow {
   id: number;

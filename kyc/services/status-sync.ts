@@ -6,7 +6,7 @@
 // dropped, so duplicate and out-of-order webhooks change nothing twice.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { CoarseStatus } from '../contract.js';
+import type { CoarseStatus } from '../../jobs/kyc-contract.js';
 import { deriveStatus, EMPTY_REVIEW, reviewColumns, type ProviderReview } from './provider-review.js';
 import { statusOut } from './rows.js';
 import type { ApplicantRow, ProjectRow } from './rows.js';

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { JobProducer } from '../../jobs/queues.js';
 import { safeEqual } from '../../jobs/runtime/secrets.js';
 import { Invalid } from '../../jobs/runtime/errors.js';
-import { inspectInput } from '../../gateway/plugins/input-guard.js';
+import { inspectInput } from '../../gateway/http/input-guard.js';
 
 export const DIGEST_ALGORITHMS: Record<string, string> = {
   HMAC_SHA256_HEX: 'sha256',

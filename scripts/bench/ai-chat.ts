@@ -32,8 +32,8 @@ import WebSocket from 'ws';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { createKnex } from '../../db/knex.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
-import { FaqKnowledge } from '../../gateway/services/support/chat/faq-knowledge.js';
-import { OfflineEngine } from '../../gateway/services/support/chat/engines/offline-engine.js';
+import { FaqKnowledge } from '../../domain/support/chat/faq-knowledge.js';
+import { OfflineEngine } from '../../domain/support/chat/engines/offline-engine.js';
 import { closedLoop, freePort, startChild, stats, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Server } from '@hapi/hapi';
-import type { Scope } from '../../gateway/services/scope.js';
+import type { Scope } from '../../domain/shared/scope.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -23,7 +23,7 @@ import { migrateAndSeed } from '../../db/migrate.js';
 import { loadConfig } from '../../jobs/runtime/config.js';
 import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
-import type { Scope } from '../../gateway/services/scope.js';
+import type { Scope } from '../../domain/shared/scope.js';
 import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';

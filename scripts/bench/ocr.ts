@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { QueueEvents } from 'bullmq';
 import { loadConfig } from '../../jobs/runtime/config.js';
-import { createServices } from '../../gateway/services/index.js';
+import { createServices } from '../../domain/index.js';
 import { createPlatform, closePlatform } from '../../db/platform.js';
 import { startWorkers } from '../../workers/runner.js';
 import { consumerConnection } from '../../jobs/redis.js';

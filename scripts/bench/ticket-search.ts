@@ -26,11 +26,11 @@ import os from 'node:os';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { closePlatform, createPlatform } from '../../db/platform.js';
 import { loadConfig } from '../../jobs/runtime/config.js';
-import { createSupportServices } from '../../gateway/services/support/index.js';
-import { NotificationService } from '../../gateway/services/notification-service.js';
-import { MailService } from '../../gateway/services/mail-service.js';
-import { randomTicketNumber } from '../../gateway/services/support/ticket-rules.js';
-import type { Viewer } from '../../gateway/services/support/ticket-presenter.js';
+import { createSupportServices } from '../../domain/support/index.js';
+import { NotificationService } from '../../domain/notifications/notification-service.js';
+import { MailService } from '../../domain/shared/mail-service.js';
+import { randomTicketNumber } from '../../domain/support/ticket-rules.js';
+import type { Viewer } from '../../domain/support/ticket-presenter.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_ticket_bench';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';

@@ -5,12 +5,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../jobs/runtime/config.js';
-import { createServices, type Services } from '../../gateway/services/index.js';
+import { createServices, type Services } from '../../domain/index.js';
 import { createPlatform, closePlatform } from '../../db/platform.js';
 import type { Platform } from '../../db/platform.js';
-import type { Actor } from '../../gateway/services/actor.js';
-import type { Outcome } from '../../gateway/services/job-service.js';
-import { resolveScope } from '../../gateway/services/scope.js';
+import type { Actor } from '../../domain/shared/actor.js';
+import type { Outcome } from '../../domain/jobs/job-service.js';
+import { resolveScope } from '../../domain/shared/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 import { User } from '../../db/models/index.js';
 import { ApiSession } from './api-session.js';

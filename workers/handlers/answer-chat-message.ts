@@ -2,7 +2,7 @@
 // user's chat sockets. A question deleted meanwhile ends the job (nothing to answer).
 import { UnrecoverableError } from 'bullmq';
 import type { Handler } from '../registry.js';
-import { QuestionGone } from '../../gateway/services/support/chat/chat-answer-service.js';
+import { QuestionGone } from '../../domain/support/chat/chat-answer-service.js';
 
 export const answerChatMessage: Handler<'ai.answer-chat-message'> = async (job, { services }) => {
   const answers = services.supportChat.answers;

@@ -3,7 +3,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Handler } from '../registry.js';
 import { unseal } from '../../jobs/runtime/secrets.js';
-import { MAIL_SEAL_PURPOSE } from '../../gateway/services/mail-service.js';
+import { MAIL_SEAL_PURPOSE } from '../../domain/shared/mail-service.js';
 import { createMailTransport, type MailTransport } from '../mail-transport.js';
 import type { Config } from '../../jobs/runtime/config.js';
 import { OutboundEmail } from '../../db/models/index.js';

@@ -3,7 +3,7 @@ import { DomainError } from '../../jobs/runtime/errors.js';
 
 /**
  * Applies one bulk-store attempt to its session, all or nothing (see
- * gateway/services/invoice-import/apply-session.ts). A database outage or a killed
+ * domain/invoice-import/apply-session.ts). A database outage or a killed
  * worker leaves the attempt queued and the job is retried; a refusal by the ledger
  * (e.g. a quantity over the maximum) is recorded as the session's failure.
  */

@@ -2,7 +2,7 @@
 // active blind-index key (after a key was added in front of FIELD_ENCRYPTION_KEYS or
 // BLIND_INDEX_KEYS). Batched and resumable; rows already current are skipped.
 import type { Handler } from '../registry.js';
-import { reencryptSupportData } from '../../gateway/services/support/ticket-key-rotation.js';
+import { reencryptSupportData } from '../../domain/support/ticket-key-rotation.js';
 
 export const supportReencrypt: Handler<'support.reencrypt'> = async (_job, { platform, services }) => ({
   ...(await reencryptSupportData(platform, services.support.crypto)),

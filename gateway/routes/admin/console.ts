@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { htmlPage, pagePolicy } from '../../plugins/security-headers.js';
+import { htmlPage, pagePolicy } from '../../http/security-headers.js';
 
 // The admin interface: a small staff console in the browser. It signs in through the
 // public API (staff accounts only) and reads the staff endpoints; all the rules stay

@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { htmlPage, pagePolicy } from '../../plugins/security-headers.js';
+import { htmlPage, pagePolicy } from '../../http/security-headers.js';
 
 // A small page that logs in through the public API and hands the access token to
 // Swagger UI, so people can try authenticated calls from /api/docs/.

@@ -5,7 +5,7 @@
 // self-hosted swagger-ui-dist files at /api/swaggerui/, the one inline script is
 // allowed by its hash.
 import type { ServerRoute } from '@hapi/hapi';
-import { htmlPage, pagePolicy } from '../../plugins/security-headers.js';
+import { htmlPage, pagePolicy } from '../../http/security-headers.js';
 import { OPENAPI_JSON_PATH, SWAGGER_UI_ASSETS } from '../../plugins/openapi.js';
 import { SERVICE } from '../root/index.js';
 

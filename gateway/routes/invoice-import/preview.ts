@@ -1,12 +1,12 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { id, JobAccepted } from '../schemas.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
 import { ACCEPTED_TYPES } from '../../../jobs/invoice-document.js';
-import type { ParseResult } from '../../services/invoice-import/invoice-import-service.js';
+import type { ParseResult } from '../../../domain/invoice-import/invoice-import-service.js';
 import { PreviewOut } from './schemas.js';
 
 /** hapi's own ceiling on the request; the configured INVOICE_MAX_BYTES (at most 64 MiB) is checked by the service. */

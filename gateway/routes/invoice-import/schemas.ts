@@ -1,6 +1,6 @@
 // Response schemas of the invoice import endpoints (spec: "Invoice import").
 import Joi from 'joi';
-import { locationOf } from '../inventory-fields.js';
+import { locationOf } from '../inventory/inventory-fields.js';
 
 const confidence = Joi.number().min(0).max(1);
 

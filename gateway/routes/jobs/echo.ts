@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { JobAccepted } from '../schemas.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, notificationsWsUrl } from '../respond.js';
 import { JobStatusOut } from './read.js';

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../../plugins/errors.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 
 export const JobStatusOut = Joi.object({

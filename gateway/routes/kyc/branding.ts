@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { BrandingOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { BrandingOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../http/errors.js';
 
 export default {
   method: 'GET',

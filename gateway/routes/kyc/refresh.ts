@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { StatusOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { StatusOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 
 export default {

@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { MessageOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { MessageOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 
 export default {

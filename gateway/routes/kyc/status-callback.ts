@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { MessageOutSchema } from '../../../kyc/contract.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { MessageOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../http/errors.js';
 
 export default {
   method: 'POST',

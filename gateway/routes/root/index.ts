@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute, Request } from '@hapi/hapi';
-import { INTERFACE_VERSION, VERIFICATION_DESCRIPTION } from '../../../kyc/contract.js';
+import { INTERFACE_VERSION, VERIFICATION_DESCRIPTION } from '../../../jobs/kyc-contract.js';
 
 export const SERVICE = {
   name: 'Inventory Platform API',

@@ -1,10 +1,10 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { email, id, uuid } from '../schemas.js';
-import { errorDocs } from '../../plugins/errors.js';
+import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
 import { InvitationCreatedOut } from './schemas.js';
-import { INVITATIONS_PER_TEAM_PER_HOUR, INVITATION_TTL_DAYS } from '../../services/teams/team-membership-service.js';
+import { INVITATIONS_PER_TEAM_PER_HOUR, INVITATION_TTL_DAYS } from '../../../domain/teams/team-membership-service.js';
 
 export default {
   method: 'POST',

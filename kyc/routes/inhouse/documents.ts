@@ -1,6 +1,6 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { MessageOutSchema } from '../../contract.js';
-import { errorDocs } from '../../../gateway/plugins/errors.js';
+import { MessageOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../../gateway/http/errors.js';
 import type { DocumentIn as DocumentInput } from '../../services/inhouse-service.js';
 import { kycOf, sdkApplicantOf } from '../../plugins/auth.js';
 import { DocumentIn } from './schemas.js';

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { StatusOutSchema } from '../../contract.js';
-import { errorDocs } from '../../../gateway/plugins/errors.js';
+import { StatusOutSchema } from '../../../jobs/kyc-contract.js';
+import { errorDocs } from '../../../gateway/http/errors.js';
 import type { Decision } from '../../services/review-service.js';
 import { kycOf, projectOf } from '../../plugins/auth.js';
 

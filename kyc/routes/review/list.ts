@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../../../gateway/plugins/errors.js';
+import { errorDocs } from '../../../gateway/http/errors.js';
 import { kycOf, projectOf } from '../../plugins/auth.js';
 
 export default {

@@ -9,7 +9,7 @@ import { documentDecimalMark, parseAmount } from '../text/numbers.js';
 import { documentDayOrder, findDates } from '../text/dates.js';
 import { detectCurrency, ISO_CURRENCIES } from '../text/currency.js';
 import { parseInvoiceNumber } from '../text/header-fields.js';
-import { checkGtin } from '../../../gateway/services/catalog/gtin.js';
+import { checkGtin } from '../../../domain/catalog/gtin.js';
 
 type HeaderField = 'invoice_number' | 'invoice_date' | 'vendor_name' | 'currency';
 

@@ -6,7 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { emptyHeader, field, UnreadableDocument, type ExtractedInvoice, type ExtractedLine } from '../types.js';
 import { unitFromCode } from '../text/vocabulary.js';
 import { splitCodes } from '../text/descriptions.js';
-import { checkGtin } from '../../../gateway/services/catalog/gtin.js';
+import { checkGtin } from '../../../domain/catalog/gtin.js';
 
 const EXACT = 0.99;
 

@@ -11,7 +11,7 @@ import { NON_ITEM_ROW, NOT_TOTAL, TOTAL_LABELS, UNIT_WORDS, type Column } from '
 import { columnAt, headerColumns, type HeaderColumn } from './table-header.js';
 import { numericPieces, type NumberPiece } from './number-cells.js';
 import { splitCodes } from './descriptions.js';
-import { checkGtin } from '../../../gateway/services/catalog/gtin.js';
+import { checkGtin } from '../../../domain/catalog/gtin.js';
 
 const isGtin = (code: string) => checkGtin(code).ok;
 

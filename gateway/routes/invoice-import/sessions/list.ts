@@ -1,8 +1,8 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../../../plugins/errors.js';
+import { errorDocs } from '../../../http/errors.js';
 import { actor } from '../../../plugins/scope.js';
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../services/invoice-import/invoice-import-service.js';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../../domain/invoice-import/invoice-import-service.js';
 import { HistoryItemOut } from '../schemas.js';
 
 export default {

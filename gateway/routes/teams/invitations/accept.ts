@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { id } from '../../schemas.js';
-import { errorDocs } from '../../../plugins/errors.js';
+import { errorDocs } from '../../../http/errors.js';
 import { actor } from '../../../plugins/scope.js';
 import { TeamOut } from '../schemas.js';
 

@@ -1,5 +1,5 @@
 import type { ServerRoute } from '@hapi/hapi';
-import { errorDocs } from '../../../plugins/errors.js';
+import { errorDocs } from '../../../http/errors.js';
 import { actor } from '../../../plugins/scope.js';
 import { ReceivedInvitationOut, listOf } from '../schemas.js';
 

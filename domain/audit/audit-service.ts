@@ -1,0 +1,48 @@
+// The system audit log: who did what, when, in which scope, and what changed.
+// Team-scope rows are what GET /api/teams/recent-activity/ shows.
+import type { Knex } from 'knex';
+import type { Platform } from '../../db/platform.js';
+import type { Scope } from '../shared/scope.js';
+import { AuditLog } from '../../db/models/index.js';
+
+export interface AuditEntry {
+  action: string;
+  entityType: string;
+  entityId?: string | number | null;
+  summary?: string;
+  changes?: Record<string, unknown>;
+}
+
+export interface AuditContext {
+  actorId: string | null;
+  scope?: Pick<Scope, 'type' | 'teamId'>;
+  ip?: string | null;
+}
+
+export class AuditService {
+  constructor(private readonly platform: Platform) {}
+
+  async record(db: Knex | Knex.Transaction | null, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+    await AuditLog.query(db ?? this.platform.knex).insert({
+      actor_id: ctx.actorId,
+      profile_type: ctx.scope?.type ?? 'self',
+      team_id: ctx.scope?.teamId ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      summary: (entry.summary ?? '').slice(0, 500),
+      changes: entry.changes ?? {},
+      ip: ctx.ip ?? null,
+    });
+  }
+}
+
+/** Field-level difference between a row before and after a write, for the audit log. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updated_at' || key === 'password_hash') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = { from: before[key] ?? null, to: after[key] };
+  }
+  return out;
+}

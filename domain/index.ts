@@ -1,0 +1,108 @@
+// Builds the services of one process (web, worker, sandboxed child, script) over its
+// platform handles (db/platform.ts).
+import type { Config } from '../jobs/runtime/config.js';
+import type { Platform } from '../db/platform.js';
+import { TokenService } from './accounts/token-service.js';
+import { OtpService } from './accounts/otp-service.js';
+import { MailService } from './shared/mail-service.js';
+import { AuditService } from './audit/audit-service.js';
+import { AccountService } from './accounts/account-service.js';
+import { TeamService } from './teams/team-service.js';
+import { ProfileService } from './accounts/profile-service.js';
+import { JobService, type JobWaiters } from './jobs/job-service.js';
+import { NotificationService } from './notifications/notification-service.js';
+import { RateLimits } from './shared/rate-limits.js';
+import { AuthThrottle } from './accounts/auth-throttle.js';
+import { ApiTokenService } from './accounts/api-token-service.js';
+import { TeamMembershipService } from './teams/team-membership-service.js';
+import { MediaStore } from './media/media-store.js';
+import { KycService } from './kyc/kyc-service.js';
+import { KycMirrorService } from './kyc/kyc-mirror-service.js';
+import { StockLedger } from './inventory/stock-ledger.js';
+import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
+import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
+import { createCatalogServices, type CatalogServices } from './catalog/index.js';
+import { createRestqlServices, type RestqlServices } from './projected-catalog/index.js';
+import { UserService } from './accounts/user-service.js';
+import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
+import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
+import { createSupportServices, type SupportServices } from './support/index.js';
+
+export interface Services {
+  tokens: TokenService;
+  /** personal API tokens (create, list, revoke); TokenService authenticates them */
+  apiTokens: ApiTokenService;
+  otps: OtpService;
+  mail: MailService;
+  audit: AuditService;
+  accounts: AccountService;
+  teams: TeamService;
+  /** invitations (accepted by the invitee), leaving and removing members */
+  teamMembership: TeamMembershipService;
+  profiles: ProfileService;
+  jobs: JobService;
+  notifications: NotificationService;
+  limits: RateLimits;
+  media: MediaStore;
+  /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
+  kyc: KycService;
+  /** the only writer of inventory item quantities (see inventory/stock-ledger.ts for the bulk API) */
+  ledger: StockLedger;
+  alerts: InventoryAlertMonitor;
+  /** inventory icons/types, inventories, storages, boxes, items, transactions, alerts, audit logs */
+  inventory: InventoryCollections;
+  /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
+  catalog: CatalogServices;
+  /** the projected catalog API (/restqlapi): ?query= projections compiled to one statement, nested writes */
+  restql: RestqlServices;
+  users: UserService;
+  /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
+  invoiceImport: InvoiceImportService;
+  /** AI support chat: sessions and questions (chat), the answer job's work (answers), the FAQ index (knowledge) */
+  supportChat: SupportChat;
+  /** support tickets, their types and help categories, notifications, key rotation (support/) */
+  support: SupportServices;
+}
+
+/**
+ * The services of one process. Each is built on first use (and then kept), so a
+ * worker or a sandboxed child builds only the services its queues' handlers touch,
+ * while the web process ends up with all of them.
+ */
+export function createServices(platform: Platform, waiters: JobWaiters | null = null): Services {
+  const s = {} as Services;
+  const lazy = <K extends keyof Services>(key: K, build: () => Services[K]) =>
+    Object.defineProperty(s, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = build();
+        Object.defineProperty(s, key, { value, enumerable: true });
+        return value;
+      },
+    });
+  lazy('tokens', () => new TokenService(platform));
+  lazy('otps', () => new OtpService(platform));
+  lazy('mail', () => new MailService(platform));
+  lazy('audit', () => new AuditService(platform));
+  lazy('limits', () => new RateLimits(platform));
+  lazy('media', () => new MediaStore(platform));
+  lazy('jobs', () => new JobService(platform, waiters));
+  lazy('notifications', () => new NotificationService(platform));
+  lazy('apiTokens', () => new ApiTokenService(platform, s.tokens));
+  lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits, throttle: new AuthThrottle(platform, s.limits) }));
+  lazy('teams', () => new TeamService(platform, s.audit));
+  lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits }));
+  lazy('profiles', () => new ProfileService(platform, s.audit));
+  lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
+  lazy('ledger', () => new StockLedger(platform, s.audit));
+  lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
+  lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
+  lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
+  lazy('restql', () => createRestqlServices(platform, s.catalog));
+  lazy('users', () => new UserService(platform, s.audit, s.tokens));
+  lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
+  return s;
+}

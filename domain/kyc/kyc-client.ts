@@ -1,0 +1,63 @@
+// The main service's HTTP client to the verification microservice: X-Api-Key and
+// X-Api-Secret on every call, one AbortController timeout (KYC_PROXY_TIMEOUT_MS, 20 s),
+// and failures as clear errors: a timeout is 504 kyc_timeout, an unreachable service
+// 503 kyc_unavailable, its own 4xx answers pass through with their code.
+import type { Platform } from '../../db/platform.js';
+import { DomainError, ServiceUnavailable, UpstreamTimeout } from '../../jobs/runtime/errors.js';
+import { VERSION_HEADER } from '../../jobs/kyc-contract.js';
+
+export interface KycAnswer<B> {
+  status: number;
+  body: B;
+  /** the applicant's status version reported by the microservice (0 when absent) */
+  version: number;
+}
+
+export class KycClient {
+  constructor(private readonly platform: Platform) {}
+
+  async call<B>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<KycAnswer<B>> {
+    const { kycUrl, kyc } = this.platform.config;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), kyc.proxyTimeoutMs);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${kycUrl}${path}`, {
+        method,
+        headers: { accept: 'application/json', 'x-api-key': kyc.apiKey, 'x-api-secret': kyc.apiSecret, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: controller.signal,
+      });
+      text = await res.text();
+    } catch (err) {
+      if (controller.signal.aborted) throw new UpstreamTimeout(`The verification service did not answer within ${Math.round(kyc.proxyTimeoutMs / 100) / 10} s; try again shortly.`, 'kyc_timeout');
+      this.platform.log.warn({ err: (err as Error).message, path }, 'verification service unreachable');
+      throw new DomainError(503, 'kyc_unavailable', 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    const version = Number(res.headers.get(VERSION_HEADER) ?? 0) || 0;
+    if (res.ok && body && typeof body === 'object') return { status: res.status, body: body as B, version };
+    const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+    if (res.status >= 400 && res.status < 500 && res.status !== 401 && error?.code) {
+      const retryAfter = res.headers.get('retry-after');
+      throw new DomainError(res.status, error.code, error.message ?? 'The verification service refused the request.', (error.details ?? null) as never, retryAfter ? { 'Retry-After': retryAfter } : {});
+    }
+    if (res.status === 401 || res.status === 403) {
+      // our own credentials were refused: a configuration problem, not the user's
+      this.platform.log.error({ status: res.status, code: error?.code }, 'the verification service refused KYC_API_KEY / KYC_API_SECRET');
+      throw new ServiceUnavailable('The verification service is misconfigured; try again later.', 'kyc_unavailable');
+    }
+    if (res.status === 503 || res.status === 502) {
+      throw new DomainError(503, error?.code === 'provider_error' || error?.code === 'provider_not_configured' ? error.code : 'kyc_unavailable', error?.message ?? 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
+    }
+    throw new DomainError(502, 'kyc_upstream_error', `The verification service failed (${res.status}).`);
+  }
+}

@@ -1,0 +1,154 @@
+// What a reader sees of tickets and replies: decrypted, translated, timed in the
+// reader's zone, and without staff-internal notes unless the reader is staff (in the
+// replies, in reply_count, everywhere). Loads a page of tickets in a fixed number of
+// queries, however many tickets and replies.
+import type { Knex } from 'knex';
+import { SupportTicketAttachment, SupportTicketReply, User, type SupportTicket } from '../../db/models/index.js';
+import type { Platform } from '../../db/platform.js';
+import type { HelpCategoryOut, HelpCategoryService } from './help-category-service.js';
+import type { TicketTypeService } from './ticket-type-service.js';
+import type { TicketCrypto } from './ticket-crypto.js';
+import { formatTicketTime } from './locale.js';
+import type { SupportActor, TicketPriority, TicketStatus } from './ticket-rules.js';
+
+export interface Viewer extends SupportActor {
+  /** translation preference, best first, ending with "en" */
+  languages: string[];
+  /** IANA zone of created_at/updated_at */
+  timeZone: string;
+}
+
+/** A ticket row as stored (description encrypted). */
+export type TicketRow = SupportTicket;
+/** A reply row as stored (message encrypted). */
+export type ReplyRow = SupportTicketReply;
+
+export interface ReplyOut {
+  id: string;
+  ticket: string;
+  message: string;
+  is_internal: boolean;
+  is_staff_reply: boolean;
+  author: string | null;
+  author_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TicketOut {
+  id: string;
+  ticket_number: string;
+  subject: string;
+  description: string;
+  ticket_type: string;
+  ticket_type_label: string;
+  other_ticket_type: string | null;
+  help_categories: HelpCategoryOut[];
+  status: TicketStatus;
+  priority: TicketPriority;
+  resolution: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  assigned_to: string | null;
+  attachment_paths: string[];
+  attachment_urls: string[];
+  replies: ReplyOut[];
+  reply_count: number;
+  user: string;
+  user_email: string;
+  user_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface UserBrief {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+export const displayName = (u: Pick<UserBrief, 'email' | 'first_name' | 'last_name'> | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() || u.email : '');
+
+export class TicketPresenter {
+  constructor(
+    private readonly platform: Platform,
+    private readonly crypto: TicketCrypto,
+    private readonly types: TicketTypeService,
+    private readonly categories: HelpCategoryService,
+  ) {}
+
+  attachmentUrl(ticketId: string, attachmentId: string): string {
+    return `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticketId}/attachments/${attachmentId}/`;
+  }
+
+  async present(db: Knex | Knex.Transaction, rows: TicketRow[], viewer: Viewer): Promise<TicketOut[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const repliesQuery = SupportTicketReply.query(db)
+      .alias('r')
+      .leftJoin('users as u', 'u.id', 'r.author_id')
+      .whereIn('r.ticket_id', ids)
+      .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
+      .select('r.*', 'u.email as author_email', 'u.first_name as author_first_name', 'u.last_name as author_last_name');
+    if (!viewer.isStaff) repliesQuery.where('r.is_internal', false);
+    const [types, categories, replies, attachments, owners] = await Promise.all([
+      this.types.byIds(db, rows.map((r) => r.ticket_type_id)),
+      this.categories.forTickets(db, ids, viewer.languages),
+      repliesQuery as unknown as Promise<(ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[]>,
+      SupportTicketAttachment.query(db).whereIn('ticket_id', ids).orderBy([{ column: 'ticket_id' }, { column: 'position' }]).select('id', 'ticket_id', 'path'),
+      User.query(db).whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'email', 'first_name', 'last_name'),
+    ]);
+    const ownerById = new Map(owners.map((u) => [u.id, u]));
+    const repliesByTicket = new Map<string, ReplyOut[]>(ids.map((id) => [id, []]));
+    for (const r of replies) {
+      const author = r.author_email ? { email: r.author_email, first_name: r.author_first_name ?? '', last_name: r.author_last_name ?? '' } : undefined;
+      repliesByTicket.get(r.ticket_id)!.push(this.reply(r, author, viewer));
+    }
+    return rows.map((r) => {
+      const type = types.get(r.ticket_type_id)!;
+      const files = attachments.filter((a) => a.ticket_id === r.id);
+      const owner = ownerById.get(r.user_id);
+      const ticketReplies = repliesByTicket.get(r.id)!;
+      return {
+        id: r.id,
+        ticket_number: r.ticket_number,
+        subject: r.subject,
+        description: this.crypto.description.decrypt(r.description_enc, r.id),
+        ticket_type: type.slug,
+        ticket_type_label: this.types.label(type, viewer.languages),
+        other_ticket_type: r.other_ticket_type,
+        help_categories: categories.get(r.id) ?? [],
+        status: r.status,
+        priority: r.priority,
+        resolution: r.resolution,
+        resolved_at: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
+        resolved_by: r.resolved_by,
+        assigned_to: r.assigned_to,
+        attachment_paths: files.map((a) => a.path),
+        attachment_urls: files.map((a) => this.attachmentUrl(r.id, a.id)),
+        replies: ticketReplies,
+        reply_count: ticketReplies.length,
+        user: r.user_id,
+        user_email: owner?.email ?? '',
+        user_name: displayName(owner),
+        created_at: formatTicketTime(r.created_at, viewer.timeZone),
+        updated_at: formatTicketTime(r.updated_at, viewer.timeZone),
+      };
+    });
+  }
+
+  reply(r: ReplyRow, author: Pick<UserBrief, 'email' | 'first_name' | 'last_name'> | undefined, viewer: Viewer): ReplyOut {
+    return {
+      id: r.id,
+      ticket: r.ticket_id,
+      message: this.crypto.reply.decrypt(r.message_enc, r.id),
+      is_internal: r.is_internal,
+      is_staff_reply: r.is_staff,
+      author: r.author_id,
+      author_name: displayName(author),
+      created_at: formatTicketTime(r.created_at, viewer.timeZone),
+      updated_at: formatTicketTime(r.updated_at, viewer.timeZone),
+    };
+  }
+}

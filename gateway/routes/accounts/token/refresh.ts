@@ -1,0 +1,18 @@
+import Joi from 'joi';
+import type { ServerRoute } from '@hapi/hapi';
+import { errorDocs } from '../../../http/errors.js';
+import { TokenPairOut } from '../auth/login.js';
+
+export default {
+  method: 'POST',
+  path: '/api/token/refresh/',
+  options: {
+    auth: false,
+    tags: ['api', 'auth'],
+    description: 'Exchange a refresh token for a new access token',
+    notes: 'Rotates: the answer carries a new refresh token and the one sent is spent. Sending a spent refresh token again revokes the whole login (token_reused).',
+    validate: { payload: Joi.object({ refresh: Joi.string().max(200).required() }).label('RefreshIn') },
+    response: { status: { 200: TokenPairOut } }, plugins: errorDocs(400, 401),
+  },
+  handler: (request) => request.server.app.services.tokens.rotate((request.payload as { refresh: string }).refresh),
+} satisfies ServerRoute;

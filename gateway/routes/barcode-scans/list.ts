@@ -1,5 +1,0 @@
-// GET /api/barcode-scans/
-import { collectionRoute } from '../collection-routes.js';
-import { barcodeScansCollection } from './collection.js';
-
-export default collectionRoute(barcodeScansCollection, 'list');

@@ -1,0 +1,5 @@
+// POST /api/product-families/
+import { collectionRoute } from '../../collection-routes.js';
+import { productFamiliesCollection } from './collection.js';
+
+export default collectionRoute(productFamiliesCollection, 'create');

@@ -1,0 +1,5 @@
+// PATCH /api/product-images/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { productImagesCollection } from './collection.js';
+
+export default collectionRoute(productImagesCollection, 'update');

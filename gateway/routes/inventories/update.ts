@@ -1,5 +1,0 @@
-// PATCH /api/inventories/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoriesCollection } from './collection.js';
-
-export default collectionRoute(inventoriesCollection, 'update');

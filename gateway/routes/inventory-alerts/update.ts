@@ -1,5 +1,0 @@
-// PATCH /api/inventory-alerts/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryAlertsCollection } from './collection.js';
-
-export default collectionRoute(inventoryAlertsCollection, 'update');

@@ -1,5 +1,0 @@
-// GET /api/inventory-icons/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryIconsCollection } from './collection.js';
-
-export default collectionRoute(inventoryIconsCollection, 'read');

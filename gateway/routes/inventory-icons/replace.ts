@@ -1,5 +1,0 @@
-// PUT /api/inventory-icons/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryIconsCollection } from './collection.js';
-
-export default collectionRoute(inventoryIconsCollection, 'replace');

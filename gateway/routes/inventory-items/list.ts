@@ -1,5 +1,0 @@
-// GET /api/inventory-items/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryItemsCollection } from './collection.js';
-
-export default collectionRoute(inventoryItemsCollection, 'list');

@@ -1,5 +1,0 @@
-// PUT /api/inventory-items/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryItemsCollection } from './collection.js';
-
-export default collectionRoute(inventoryItemsCollection, 'replace');

@@ -1,5 +1,0 @@
-// PATCH /api/inventory-items/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryItemsCollection } from './collection.js';
-
-export default collectionRoute(inventoryItemsCollection, 'update');

@@ -1,5 +1,0 @@
-// PATCH /api/inventory-types/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { inventoryTypesCollection } from './collection.js';
-
-export default collectionRoute(inventoryTypesCollection, 'update');

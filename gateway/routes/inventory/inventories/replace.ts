@@ -1,0 +1,5 @@
+// PUT /api/inventories/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoriesCollection } from './collection.js';
+
+export default collectionRoute(inventoriesCollection, 'replace');

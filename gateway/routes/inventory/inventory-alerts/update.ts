@@ -1,0 +1,5 @@
+// PATCH /api/inventory-alerts/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryAlertsCollection } from './collection.js';
+
+export default collectionRoute(inventoryAlertsCollection, 'update');

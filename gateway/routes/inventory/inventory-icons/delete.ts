@@ -1,0 +1,5 @@
+// DELETE /api/inventory-icons/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryIconsCollection } from './collection.js';
+
+export default collectionRoute(inventoryIconsCollection, 'delete');

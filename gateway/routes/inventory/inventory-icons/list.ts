@@ -1,0 +1,5 @@
+// GET /api/inventory-icons/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryIconsCollection } from './collection.js';
+
+export default collectionRoute(inventoryIconsCollection, 'list');

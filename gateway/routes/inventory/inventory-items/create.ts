@@ -1,0 +1,5 @@
+// POST /api/inventory-items/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryItemsCollection } from './collection.js';
+
+export default collectionRoute(inventoryItemsCollection, 'create');

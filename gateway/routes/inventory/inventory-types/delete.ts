@@ -1,0 +1,5 @@
+// DELETE /api/inventory-types/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryTypesCollection } from './collection.js';
+
+export default collectionRoute(inventoryTypesCollection, 'delete');

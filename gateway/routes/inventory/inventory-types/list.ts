@@ -1,0 +1,5 @@
+// GET /api/inventory-types/
+import { collectionRoute } from '../../collection-routes.js';
+import { inventoryTypesCollection } from './collection.js';
+
+export default collectionRoute(inventoryTypesCollection, 'list');

@@ -1,0 +1,5 @@
+// PATCH /api/storages/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { storagesCollection } from './collection.js';
+
+export default collectionRoute(storagesCollection, 'update');

@@ -1,5 +1,0 @@
-// PUT /api/product-families/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { productFamiliesCollection } from './collection.js';
-
-export default collectionRoute(productFamiliesCollection, 'replace');

@@ -1,5 +1,0 @@
-// DELETE /api/product-searches/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { productSearchesCollection } from './collection.js';
-
-export default collectionRoute(productSearchesCollection, 'delete');

@@ -1,5 +1,0 @@
-// GET /api/products/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { productsCollection } from './collection.js';
-
-export default collectionRoute(productsCollection, 'read');

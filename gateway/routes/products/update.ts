@@ -1,5 +1,0 @@
-// PATCH /api/products/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { productsCollection } from './collection.js';
-
-export default collectionRoute(productsCollection, 'update');

@@ -1,5 +1,0 @@
-// PATCH /api/storages/{id}/
-import { collectionRoute } from '../collection-routes.js';
-import { storagesCollection } from './collection.js';
-
-export default collectionRoute(storagesCollection, 'update');

@@ -1,0 +1,153 @@
+import test from 'ava';
+import WebSocket from 'ws';
+import { startApp, type TestApp } from '../../helpers/app.js';
+import { buildUser, type TestUser } from '../../factories/users.js';
+import { api, buildItem, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startApp({ workers: ['inventory'], listen: true });
+});
+test.after.always(async () => app?.stop());
+
+/** A notifications socket that records every message. */
+async function socket(u: TestUser) {
+  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/notifications/?token=${u.access}`);
+  const messages: { type: string; data: any }[] = [];
+  ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    const check = setInterval(() => {
+      if (messages.some((m) => m.type === 'connection.ready')) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 10);
+  });
+  const next = async (pred: (m: { type: string; data: any }) => boolean, ms = 10000) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const hit = messages.find(pred);
+      if (hit) return hit;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages.map((m) => m.type))}`);
+  };
+  return { ws, messages, next };
+}
+
+async function alertsOf(headers: Record<string, string>, itemId: number, status?: string) {
+  const res = await api(app.server, 'GET', `/api/inventory-alerts/?item_id=${itemId}${status ? `&status=${status}` : ''}`, headers);
+  return res.body.results as any[];
+}
+
+async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
+  const until = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await fn();
+  }
+  return v;
+}
+
+test('low stock is raised after the crossing transaction, pushed over the socket, and resolved on restock', async (t) => {
+  const u = await buildUser(app.server);
+  const tree = await buildTree(app.server, u, selfScope(u));
+  const item = await buildItem(app.server, selfScope(u), tree, 10, { min_quantity: 3 });
+  const live = await socket(u);
+  t.deepEqual(await alertsOf(selfScope(u), item.id), []);
+
+  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 8 });
+  const pushed = await live.next((m) => m.type === 'inventory.alert' && m.data.event === 'raised');
+  t.like(pushed.data.alert, { item_id: item.id, kind: 'low_stock', status: 'active', profile_type: 'self' });
+  t.regex(pushed.data.alert.message, /Low stock: .+ has 2 pcs \(minimum 3\)/);
+  const note = await live.next((m) => m.type === 'notification' && m.data.kind === 'inventory.alert');
+  t.is(note.data.data.alert_id, pushed.data.alert.id);
+
+  const [alert] = await alertsOf(selfScope(u), item.id, 'active');
+  t.like(alert, { id: pushed.data.alert.id, kind: 'low_stock', quantity: 2, min_quantity: 3, product_name: tree.product.name, storage_box_name: tree.box.name, inventory_name: tree.inventory.name, acknowledged: false });
+
+  // consuming further keeps one active alert
+  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 1 });
+  await new Promise((r) => setTimeout(r, 300));
+  t.is((await alertsOf(selfScope(u), item.id, 'active')).length, 1);
+
+  const ack = await api(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u));
+  t.is(ack.status, 200);
+  t.true(ack.body.acknowledged);
+  t.is(ack.body.acknowledged_by, u.id);
+  t.is(ack.body.status, 'active');
+  t.is((await api(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u))).body.error.code, 'already_acknowledged');
+
+  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'receive', item_id: item.id, quantity: 10 });
+  const resolved = await live.next((m) => m.type === 'inventory.alert' && m.data.event === 'resolved');
+  t.is(resolved.data.alert.id, alert.id);
+  const after = await api(app.server, 'GET', `/api/inventory-alerts/${alert.id}/`, selfScope(u));
+  t.is(after.body.status, 'resolved');
+  t.truthy(after.body.resolved_at);
+  t.deepEqual(await alertsOf(selfScope(u), item.id, 'active'), []);
+  live.ws.close();
+});
+
+test('team alerts reach every member; others never see them', async (t) => {
+  const [owner, member, outsider] = await Promise.all([buildUser(app.server), buildUser(app.server), buildUser(app.server)]);
+  const teamId = await buildTeam(app.server, owner, [member]);
+  const tree = await buildTree(app.server, owner, teamScope(owner, teamId), teamId);
+  const item = await buildItem(app.server, teamScope(owner, teamId), tree, 5, { min_quantity: 5 });
+  const [a, b, c] = await Promise.all([socket(owner), socket(member), socket(outsider)]);
+  // created at the minimum: raised by the job that follows the item's creation
+  const pa = await a.next((m) => m.type === 'inventory.alert');
+  const pb = await b.next((m) => m.type === 'inventory.alert');
+  t.is(pa.data.alert.item_id, item.id);
+  t.is(pb.data.alert.id, pa.data.alert.id);
+  t.is(pa.data.alert.team_id, teamId);
+  await new Promise((r) => setTimeout(r, 300));
+  t.false(c.messages.some((m) => m.type === 'inventory.alert'));
+  t.is((await api(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(outsider))).status, 404);
+  t.is((await api(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(owner))).status, 404);
+  const patch = await api(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { acknowledged: true });
+  t.is(patch.status, 200);
+  t.true(patch.body.acknowledged);
+  t.is((await api(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { status: 'resolved' })).status, 400);
+  t.is((await api(app.server, 'DELETE', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId))).status, 405);
+  for (const s of [a, b, c]) s.ws.close();
+});
+
+test('expiring stock raises expiring_soon and expired alerts; consuming it resolves them', async (t) => {
+  const u = await buildUser(app.server);
+  const tree = await buildTree(app.server, u, selfScope(u));
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const past = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  const a = await buildItem(app.server, selfScope(u), tree, 2, { expiry_date: soon, lot_number: 'soon' });
+  const b = await buildItem(app.server, selfScope(u), tree, 1, { expiry_date: past, lot_number: 'past' });
+  const far = await buildItem(app.server, selfScope(u), tree, 1, { expiry_date: '2099-01-01', lot_number: 'far' });
+  const alertsA = await eventually(() => alertsOf(selfScope(u), a.id, 'active'), (v) => v.length === 1);
+  t.is(alertsA[0].kind, 'expiring_soon');
+  t.is(alertsA[0].expiry_date, soon);
+  const alertsB = await eventually(() => alertsOf(selfScope(u), b.id, 'active'), (v) => v.length === 1);
+  t.is(alertsB[0].kind, 'expired');
+  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: b.id, quantity: 1 });
+  t.deepEqual(await eventually(() => alertsOf(selfScope(u), b.id, 'active'), (v) => v.length === 0), []);
+  // editing the date re-evaluates too
+  await api(app.server, 'PATCH', `/api/inventory-items/${a.id}/`, selfScope(u), { expiry_date: '2099-12-31' });
+  t.deepEqual(await eventually(() => alertsOf(selfScope(u), a.id, 'active'), (v) => v.length === 0), []);
+  t.deepEqual(await alertsOf(selfScope(u), far.id), []);
+  const list = await api(app.server, 'GET', '/api/inventory-alerts/?status=resolved&ordering=-created_at', selfScope(u));
+  t.is(list.body.count, 2);
+});
+
+test('the evaluation job is idempotent and the sweep catches up', async (t) => {
+  const u = await buildUser(app.server);
+  const tree = await buildTree(app.server, u, selfScope(u));
+  const item = await buildItem(app.server, selfScope(u), tree, 1, { min_quantity: 2 });
+  await eventually(() => alertsOf(selfScope(u), item.id, 'active'), (v) => v.length === 1);
+  const alerts = app.server.app.services.alerts;
+  const again = await alerts.evaluate([item.id]);
+  t.deepEqual(again, { raised: [], resolved: [] });
+  // a change the job never heard of (as if the enqueue was lost) is caught by the sweep
+  await app.server.app.platform.knex('inventory_items').where({ id: item.id }).update({ min_quantity: 0 });
+  const swept = await alerts.evaluate(null);
+  t.true(swept.resolved.some((a) => a.item_id === item.id));
+  t.deepEqual(await alertsOf(selfScope(u), item.id, 'active'), []);
+});
