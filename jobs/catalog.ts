@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai', 'billing'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -51,6 +51,10 @@ export interface JobPayloads {
   'support.sweep': { actor_id: null };
   /** re-encrypt ticket descriptions and replies under the active field key and re-index them under the active blind-index key */
   'support.reencrypt': { actor_id: null };
+  /** apply one recorded payment-processor webhook event (billing_events row), once */
+  'billing.apply-event': { actor_id: null; event_row_id: string };
+  /** periodic: the sandbox processor renews due subscriptions and retries failed payments; lost event jobs are re-enqueued */
+  'billing.tick': { actor_id: null };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -196,6 +200,22 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // works in batches and skips rows already under the active keys, so a rerun resumes
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     deduplication: () => ({ id: 'support-reencrypt' }),
+    pollable: false,
+  },
+  'billing.apply-event': {
+    queue: 'billing',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), event_row_id: Joi.string().pattern(/^\d{1,18}$/).required() }),
+    // the event row records that it was applied (under a row lock): a retry or a second job applies nothing twice
+    options: { attempts: 8, backoff: backoff(1000), ...retention },
+    jobId: (p) => `billing-event-${p.event_row_id}`,
+    pollable: false,
+  },
+  'billing.tick': {
+    queue: 'billing',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    // event ids of the sandbox are derived from the invoice and attempt, so a tick that runs twice emits nothing new
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    deduplication: () => ({ id: 'billing-tick' }),
     pollable: false,
   },
 };

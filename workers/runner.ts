@@ -92,6 +92,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
+  if (queues.includes('billing') && config.billing.sandboxTickSeconds > 0) {
+    // sandbox renewals and payment retries fall due with time; lost event jobs are re-enqueued
+    await platform.jobs.queue('billing').upsertJobScheduler('billing-tick', { every: config.billing.sandboxTickSeconds * 1000 }, { name: 'billing.tick', data: { actor_id: null }, opts: { ...jobCatalog['billing.tick'].options } });
+  }
+
   if (queues.includes('ai')) {
     // the FAQ search index is built before the first question, not during its answer
     await ctx.services.supportChat.knowledge.index().catch((err) => ctx.log.warn({ err }, 'FAQ index not built at start; the first answer builds it'));

@@ -78,6 +78,28 @@ export interface Config {
   support: SupportConfig;
   /** AI support chat: the answer engine, its limits and the `ai` queue */
   ai: AiConfig;
+  billing: BillingConfig;
+}
+
+/** Subscriptions and payments (domain/billing/). */
+export interface BillingConfig {
+  /** `sandbox`: the offline processor served by the platform itself; `stripe`: Stripe's REST API */
+  processor: 'sandbox' | 'stripe';
+  /** webhook signing secrets, newest first: the first signs (sandbox), every one verifies (rotation) */
+  webhookSecrets: string[];
+  /** a signed webhook older (or newer) than this is refused as a replay */
+  webhookToleranceSeconds: number;
+  /** webhook requests per client address per minute (429 beyond) */
+  webhookIpLimitPerMinute: number;
+  stripeSecretKey: string;
+  /** Stripe SDK retries of a failed network call (0 in tests) */
+  stripeMaxNetworkRetries: number;
+  /** how often the sandbox renews due subscriptions and retries failed payments (0: never) */
+  sandboxTickSeconds: number;
+  /** dunning: days after the first failed renewal on which the payment is retried; after the last, the subscription is canceled */
+  retryDays: number[];
+  /** platform fee kept from curator earnings, in basis points */
+  platformFeeBps: number;
 }
 
 /** AI support chat (domain/support/chat/). */
@@ -257,6 +279,16 @@ const schema = Joi.object({
   TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
   TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
   SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
+  BILLING_PROCESSOR: Joi.string().lowercase().valid('sandbox', 'stripe').default('sandbox'),
+  // comma list during a rotation; no default: generated per install outside production
+  BILLING_WEBHOOK_SECRET: Joi.string().min(16).max(2048).required(),
+  BILLING_WEBHOOK_TOLERANCE_SECONDS: Joi.number().integer().min(10).max(3600).default(300),
+  BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE: Joi.number().integer().min(1).max(10_000_000).default(6000),
+  STRIPE_SECRET_KEY: Joi.string().allow('').pattern(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/).default(''),
+  STRIPE_MAX_NETWORK_RETRIES: Joi.number().integer().min(0).max(10).default(2),
+  BILLING_SANDBOX_TICK_SECONDS: Joi.number().integer().min(0).max(86400).default(60),
+  BILLING_RETRY_DAYS: Joi.string().pattern(/^\d{1,3}(,\d{1,3}){0,9}$/).default('1,3,5'),
+  CURATOR_PLATFORM_FEE_BPS: Joi.number().integer().min(0).max(10000).default(2000),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -287,6 +319,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const corsOrigins = String(value.CORS_ORIGINS).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
   const badOrigin = corsOrigins.find((o) => o !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(o));
   if (badOrigin) throw new ConfigError(`invalid configuration: CORS_ORIGINS holds "${badOrigin}"; list origins such as https://app.example.com (scheme, host and port only), or *`);
+  if (value.BILLING_PROCESSOR === 'stripe' && !value.STRIPE_SECRET_KEY) throw new ConfigError('invalid configuration: BILLING_PROCESSOR=stripe needs STRIPE_SECRET_KEY');
+  const retryDays = String(value.BILLING_RETRY_DAYS).split(',').map(Number);
+  if (retryDays.some((d, i) => d < 1 || (i > 0 && d <= retryDays[i - 1]))) throw new ConfigError('invalid configuration: BILLING_RETRY_DAYS must be increasing whole days, e.g. 1,3,5');
   const port: number = value.PORT;
   const kycPort: number = value.KYC_PORT;
   return {
@@ -379,6 +414,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
       autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
       sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
+    },
+    billing: {
+      processor: value.BILLING_PROCESSOR,
+      webhookSecrets: String(value.BILLING_WEBHOOK_SECRET).split(',').map((s) => s.trim()).filter(Boolean),
+      webhookToleranceSeconds: value.BILLING_WEBHOOK_TOLERANCE_SECONDS,
+      webhookIpLimitPerMinute: value.BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE,
+      stripeSecretKey: value.STRIPE_SECRET_KEY,
+      stripeMaxNetworkRetries: value.STRIPE_MAX_NETWORK_RETRIES,
+      sandboxTickSeconds: value.BILLING_SANDBOX_TICK_SECONDS,
+      retryDays,
+      platformFeeBps: value.CURATOR_PLATFORM_FEE_BPS,
     },
   };
 }

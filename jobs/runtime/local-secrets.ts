@@ -1,5 +1,5 @@
 // Secrets of an install that did not set them. Outside production, a missing
-// SECRET_KEY, KYC_API_SECRET, KYC_CALLBACK_SECRET or KYC_WEBHOOK_SECRET is taken from
+// SECRET_KEY, KYC_API_SECRET, KYC_CALLBACK_SECRET, KYC_WEBHOOK_SECRET or BILLING_WEBHOOK_SECRET is taken from
 // a git-ignored file (SECRETS_FILE, default var/secrets.json, mode 0600) that the first
 // process of the install fills with random values. Every process of that install
 // (web, worker, kyc, scripts) reads the same file, so the main service and the
@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const GENERATED_SECRETS = ['SECRET_KEY', 'KYC_API_SECRET', 'KYC_CALLBACK_SECRET', 'KYC_WEBHOOK_SECRET'] as const;
+export const GENERATED_SECRETS = ['SECRET_KEY', 'KYC_API_SECRET', 'KYC_CALLBACK_SECRET', 'KYC_WEBHOOK_SECRET', 'BILLING_WEBHOOK_SECRET'] as const;
 export type GeneratedSecret = (typeof GENERATED_SECRETS)[number];
 export type LocalSecrets = Record<GeneratedSecret, string>;
 

@@ -31,6 +31,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     KYC_API_SECRET: 'test-kyc-api-secret-0123456789',
     KYC_CALLBACK_SECRET: 'test-kyc-callback-secret',
     KYC_WEBHOOK_SECRET: 'test-kyc-webhook-secret',
+    BILLING_WEBHOOK_SECRET: 'test-billing-webhook-secret',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
     // generous per-IP limits: every injected request comes from 127.0.0.1 (tests of the limits set their own)
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     ...overrides,
