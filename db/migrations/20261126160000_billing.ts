@@ -80,7 +80,8 @@ export async function up(knex: Knex): Promise<void> {
     t.smallint('exp_year').notNullable();
     t.boolean('is_default').notNullable().defaultTo(false);
     t.timestamps(true, true);
-    t.unique(['processor', 'processor_token']);
+    // not unique: sandbox test tokens (pm_card_visa, ...) are shared like Stripe's test tokens
+    t.index(['processor', 'processor_token']);
   });
 
   await knex.schema.createTable('billing_invoices', (t) => {

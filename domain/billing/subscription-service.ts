@@ -108,7 +108,8 @@ export class SubscriptionService extends ScopedCollection<Record<string, unknown
     const target = plan ?? (values.interval ? await SubscriptionPlan.query(this.platform.knex).findById(sub.plan_id) : undefined);
     await this.processor().updateSubscription(sub.processor_subscription_id, { cancelAtPeriodEnd: values.cancel_at_period_end, ...(target ? { plan: target, interval: values.interval } : {}) });
     await this.platform.knex.transaction(async (trx) => {
-      await UserSubscription.query(trx).findById(id).patch({ ...values, processor_state_at: new Date(Math.floor(Date.now() / 1000) * 1000), updated_at: new Date() } as never);
+      // the processor confirmed the change now: an event from before it cannot undo it (never moves the marker back)
+      await UserSubscription.query(trx).findById(id).patch({ ...values, processor_state_at: trx.raw('greatest(processor_state_at, ?)', [new Date(Math.floor(Date.now() / 1000) * 1000)]), updated_at: new Date() } as never);
       await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
         action: 'user_subscription.update', entityType: 'user_subscription', entityId: id,
         summary: `updated subscription #${id}: ${Object.keys(changes).join(', ')}`, changes,

@@ -1,6 +1,7 @@
 // Every route of the gateway, one file per endpoint. Areas append their modules here.
 import type { ServerRoute } from '@hapi/hapi';
 import root from './root/index.js';
+import { billingRoutes } from './billing/index.js';
 import health from './root/health.js';
 import docsMarkdown from './docs/markdown.js';
 import docsLogin from './docs/login.js';
@@ -320,4 +321,5 @@ export const routes: ServerRoute[] = [
   supportTicketsAddReply,
   supportTicketsDownloadAttachment,
   ...restqlRoutes,
+  ...billingRoutes,
 ] as ServerRoute[];
