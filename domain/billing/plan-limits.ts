@@ -40,8 +40,14 @@ export class PlanLimits {
     return row?.used ?? 0;
   }
 
-  /** Throws 402 unless `adding` more fits the scope's plan. */
+  /**
+   * Throws 402 unless `adding` more fits the scope's plan. Inside a transaction the
+   * scope's limit checks are serialised (a transaction-scoped advisory lock), so two
+   * concurrent writes cannot both take the last unit.
+   */
   async check(db: Db, scope: Scope, limit: LimitName, adding = 1, now = new Date()): Promise<void> {
+    if (!this.platform.config.billing.enforceLimits) return;
+    if ((db as Knex.Transaction).isTransaction) await db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`plan-limit:${scopeKey(scope)}:${limit}`]);
     const plan = await this.planOf(db, scope);
     const max = plan[COLUMN[limit]] as number | null;
     if (max == null) return;
@@ -51,6 +57,11 @@ export class PlanLimits {
     throw new PaymentRequired(`Your ${plan.name ?? plan.code} plan allows ${max} ${limit.replace(/_/g, ' ')}; upgrade to do more.`, {
       limit, max, usage, requested: adding, plan: plan.code, upgrade_plan: upgrade?.code ?? null,
     });
+  }
+
+  /** consume() in a transaction of its own. */
+  async meter(scope: Scope, limit: 'invoice_imports_per_month' | 'ocr_pages_per_month', amount = 1): Promise<void> {
+    await this.platform.knex.transaction((trx) => this.consume(trx, scope, limit, amount));
   }
 
   /** Checks and counts a metered use (invoice imports, OCR pages) in one statement's transaction. */

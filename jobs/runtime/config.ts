@@ -100,6 +100,8 @@ export interface BillingConfig {
   retryDays: number[];
   /** platform fee kept from curator earnings, in basis points */
   platformFeeBps: number;
+  /** whether plan limits are enforced (off: a self-hosted install that bills nobody) */
+  enforceLimits: boolean;
 }
 
 /** AI support chat (domain/support/chat/). */
@@ -289,6 +291,7 @@ const schema = Joi.object({
   BILLING_SANDBOX_TICK_SECONDS: Joi.number().integer().min(0).max(86400).default(60),
   BILLING_RETRY_DAYS: Joi.string().pattern(/^\d{1,3}(,\d{1,3}){0,9}$/).default('1,3,5'),
   CURATOR_PLATFORM_FEE_BPS: Joi.number().integer().min(0).max(10000).default(2000),
+  BILLING_PLAN_LIMITS: Joi.string().lowercase().valid('on', 'off').default('on'),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -425,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxTickSeconds: value.BILLING_SANDBOX_TICK_SECONDS,
       retryDays,
       platformFeeBps: value.CURATOR_PLATFORM_FEE_BPS,
+      enforceLimits: value.BILLING_PLAN_LIMITS === 'on',
     },
   };
 }

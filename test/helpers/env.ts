@@ -33,6 +33,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     KYC_WEBHOOK_SECRET: 'test-kyc-webhook-secret',
     BILLING_WEBHOOK_SECRET: 'test-billing-webhook-secret',
     STRIPE_MAX_NETWORK_RETRIES: '0',
+    // the free plan's limits would refuse the many inventories other areas' tests create; billing tests turn them on
+    BILLING_PLAN_LIMITS: 'off',
     // generous per-IP limits: every injected request comes from 127.0.0.1 (tests of the limits set their own)
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     ...overrides,
