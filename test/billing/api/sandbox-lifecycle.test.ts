@@ -151,6 +151,11 @@ test('a team subscribes as a team; another user\'s or scope\'s ids are 404', asy
   t.is((await api(app.server, 'GET', `/api/payment-methods/${pm.id}/`, stranger.auth)).status, 404);
   t.is((await api(app.server, 'DELETE', `/api/payment-methods/${pm.id}/`, stranger.auth)).status, 404);
   t.is((await api(app.server, 'PATCH', `/api/user-subscriptions/${start.body.id}/`, stranger.auth, { cancel_at_period_end: true })).status, 404);
+  const records = await api(app.server, 'GET', '/restqlapi/payments/records/', teamScope(member, teamId));
+  t.is(records.status, 200);
+  const models = JSON.stringify(records.body);
+  t.true(models.includes('user_subscription') && models.includes('payment_method'), models);
+  t.false(JSON.stringify((await api(app.server, 'GET', '/restqlapi/payments/records/', stranger.auth)).body).includes('user_subscription'));
   const again = await api(app.server, 'POST', '/api/user-subscriptions/', teamScope(owner, teamId), { plan: await planId('business') });
   t.is(again.status, 201, 'an unfinished checkout is abandoned for a new one');
   t.is((await read(owner, start.body.id, teamScope(owner, teamId))).body.status, 'canceled');
