@@ -17,7 +17,7 @@ export const kycSettings = inGroup(kycGroup, {
   ),
   kycPort: setting('KYC_PORT', Joi.number().port().default(8001), 'verification microservice port'),
   kycUrl: setting('KYC_URL', httpUrl(), 'where the main service finds the microservice', {
-    shownDefault: 'http://127.0.0.1:$KYC_PORT',
+    shownDefault: '`http://127.0.0.1:$KYC_PORT`',
     read: (value: string | undefined, all: SettingValues) => stripSlash(value ?? `http://127.0.0.1:${all.KYC_PORT}`),
   }),
   kyc: {

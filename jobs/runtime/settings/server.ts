@@ -27,7 +27,7 @@ export const serverSettings = inGroup(serverGroup, {
   host: setting('HOST', Joi.string().default('0.0.0.0'), 'interface the gateway binds'),
   port: setting('PORT', Joi.number().port().default(8000), 'gateway port (HTTP and WebSocket)'),
   publicBaseUrl: setting('PUBLIC_BASE_URL', Joi.string().uri({ scheme: ['http', 'https'] }), 'base of absolute URLs in responses', {
-    shownDefault: 'http://localhost:$PORT',
+    shownDefault: '`http://localhost:$PORT`',
     read: (value: string | undefined, all: SettingValues) => stripSlash(value ?? `http://localhost:${all.PORT}`),
   }),
   logLevel: setting('LOG_LEVEL', Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'), 'pino level (`debug` also logs every request)'),
