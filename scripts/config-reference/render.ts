@@ -24,9 +24,9 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function shownDefault(s: Setting): string {
   if (s.shownDefault) return s.shownDefault;
-  const d = (s.schema.describe() as Described).flags?.default;
-  if (d === undefined) return s.schema.describe().flags?.presence === 'required' ? 'required' : 'none';
-  return d === '' ? 'empty' : code(d);
+  const flags = (s.schema.describe() as Described).flags;
+  if (flags?.default === undefined) return flags?.presence === 'required' ? 'required' : 'none';
+  return flags.default === '' ? 'empty' : code(flags.default);
 }
 
 function range(min: number | undefined, max: number | undefined, unit = ''): string | null {
