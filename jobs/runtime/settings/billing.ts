@@ -7,7 +7,7 @@ export const billingGroup = { name: 'billing', title: 'Billing and the payment p
 
 export const billingSettings = inGroup(billingGroup, {
   billing: {
-    processor: setting('BILLING_PROCESSOR', oneOf(Joi.string().lowercase(), ['sandbox', 'stripe']).default('sandbox'), '`sandbox`: the offline processor served by the platform itself; `stripe`: Stripe\'s REST API') as never as import('./define.js').Setting<'sandbox' | 'stripe'>,
+    processor: setting('BILLING_PROCESSOR', oneOf(Joi.string().lowercase(), ['sandbox', 'stripe']).default('sandbox'), '`sandbox`: the offline processor served by the platform itself; `stripe`: Stripe\'s REST API'),
     webhookSecrets: setting('BILLING_WEBHOOK_SECRET', Joi.string().min(16).max(2048).required(), 'webhook signing secrets, comma-separated during a rotation (newest first: it signs sandbox events; every one verifies)', {
       secret: 'generated',
       read: (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean),
