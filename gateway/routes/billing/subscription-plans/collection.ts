@@ -39,7 +39,7 @@ const PlanIn = Joi.object({
   trial_days: Joi.number().integer().min(0).max(365),
   sort_order: Joi.number().integer().min(0).max(100000),
   is_active: Joi.boolean(),
-  processor_prices: Joi.object({ stripe: Joi.object({ month: Joi.string().pattern(/^price_[A-Za-z0-9]+$/), year: Joi.string().pattern(/^price_[A-Za-z0-9]+$/) }).label('StripePrices') }).label('ProcessorPrices').description('the processor\'s price id of each interval'),
+  processor_prices: Joi.object({ stripe: Joi.object({ month: Joi.string().pattern(/^price_[A-Za-z0-9_]+$/), year: Joi.string().pattern(/^price_[A-Za-z0-9_]+$/) }).label('StripePrices') }).label('ProcessorPrices').description('the processor\'s price id of each interval'),
 }).label('SubscriptionPlanIn');
 
 export const subscriptionPlansCollection = defineCollection({
