@@ -4,6 +4,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { api } from '../../factories/inventory.js';
+import { multipart, solidPng } from '../../factories/images.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -44,4 +45,14 @@ test('monthly invoice imports are metered per scope', async (t) => {
   const err = await t.throwsAsync(() => limits.meter(scope, 'invoice_imports_per_month'));
   t.like((err as any).details, { limit: 'invoice_imports_per_month', max: 5, usage: 5, plan: 'free', upgrade_plan: 'pro' });
   t.is((err as any).status, 402);
+});
+
+test('OCR pages per month: past the plan, POST /api/process-image/ answers 402 before any job', async (t) => {
+  const u = await buildUser(app.server);
+  const month = `${new Date().toISOString().slice(0, 7)}-01`;
+  await app.server.app.platform.knex('billing_usage').insert({ scope_key: `u:${u.id}`, metric: 'ocr_pages_per_month', period: month, used: 20 });
+  const body = multipart({ image: { filename: 'a.png', contentType: 'image/png', data: await solidPng() }, wait: 0 });
+  const res = await app.server.inject({ method: 'POST', url: '/api/process-image/', headers: { ...u.auth, ...body.headers }, payload: body.payload });
+  t.is(res.statusCode, 402);
+  t.like(JSON.parse(res.payload).error.details, { limit: 'ocr_pages_per_month', max: 20, usage: 20, plan: 'free', upgrade_plan: 'pro' });
 });
