@@ -76,20 +76,20 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
   }
 
   if (queues.includes('maintenance')) {
-    await platform.jobs.queue('maintenance').upsertJobScheduler('maintenance-sweep', { every: SWEEP_EVERY_MS }, { name: 'maintenance.sweep', data: { actor_id: null }, opts: { ...jobCatalog['maintenance.sweep'].options } });
+    await platform.producer.queue('maintenance').upsertJobScheduler('maintenance-sweep', { every: SWEEP_EVERY_MS }, { name: 'maintenance.sweep', data: { actor_id: null }, opts: { ...jobCatalog['maintenance.sweep'].options } });
   }
   if (queues.includes('inventory')) {
     // expiry dates pass with time; also catches an alert evaluation whose enqueue was lost
-    await platform.jobs.queue('inventory').upsertJobScheduler('inventory-sweep-alerts', { every: 60 * 60_000 }, { name: 'inventory.sweep-alerts', data: { actor_id: null }, opts: { ...jobCatalog['inventory.sweep-alerts'].options } });
+    await platform.producer.queue('inventory').upsertJobScheduler('inventory-sweep-alerts', { every: 60 * 60_000 }, { name: 'inventory.sweep-alerts', data: { actor_id: null }, opts: { ...jobCatalog['inventory.sweep-alerts'].options } });
   }
   if (queues.includes('kyc') && config.kyc.sweepEveryMinutes > 0) {
     // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
-    await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
+    await platform.producer.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
   }
 
   if (queues.includes('support') && config.support.sweepEveryMinutes > 0) {
     // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
-    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
+    await platform.producer.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
   if (queues.includes('ai')) {
@@ -143,7 +143,7 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
 /** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */
 async function release(ctx: HandlerContext, job: Job): Promise<void> {
   try {
-    await ctx.platform.jobs.finished(job);
+    await ctx.platform.producer.finished(job);
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not release the job from its user\'s share; it lapses after 30 minutes');
   }
@@ -151,7 +151,7 @@ async function release(ctx: HandlerContext, job: Job): Promise<void> {
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {
   try {
-    await ctx.platform.jobs.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
+    await ctx.platform.producer.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not publish job result; clients can still poll it');
   }

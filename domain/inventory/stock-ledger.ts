@@ -250,7 +250,7 @@ export class StockLedger {
   /** Enqueues the alert evaluation of a ledger transaction once the outermost database transaction commits. */
   evaluateAlertsAfterCommit(trx: Knex.Transaction, transactionId: number): void {
     afterCommit(trx, () =>
-      this.platform.jobs
+      this.platform.producer
         .enqueue('inventory.evaluate-alerts', { actor_id: null, cause: `tx-${transactionId}`, transaction_id: String(transactionId), item_ids: [] })
         .catch((err) => this.platform.log.warn({ err, transaction_id: transactionId }, 'could not enqueue alert evaluation; the hourly sweep will catch up')),
     );
