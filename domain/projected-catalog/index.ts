@@ -5,12 +5,12 @@ import type { CatalogServices } from '../catalog/index.js';
 import { Projector } from './projector.js';
 import { ProjectedCatalogService } from './projected-catalog-service.js';
 
-export interface RestqlServices {
+export interface ProjectedCatalogServices {
   projector: Projector;
   catalog: ProjectedCatalogService;
 }
 
-export function createRestqlServices(platform: Platform, catalog: CatalogServices): RestqlServices {
+export function createProjectedCatalogServices(platform: Platform, catalog: CatalogServices): ProjectedCatalogServices {
   const projector = new Projector(`${platform.config.publicBaseUrl}/media/`);
   return { projector, catalog: new ProjectedCatalogService(platform, projector, catalog) };
 }
