@@ -54,7 +54,7 @@ export interface Services {
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
   catalog: CatalogServices;
   /** the projected catalog API (/restqlapi): ?query= projections compiled to one statement, nested writes */
-  restql: ProjectedCatalogServices;
+  projectedCatalog: ProjectedCatalogServices;
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
@@ -99,7 +99,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
   lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
   lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
-  lazy('restql', () => createProjectedCatalogServices(platform, s.catalog));
+  lazy('projectedCatalog', () => createProjectedCatalogServices(platform, s.catalog));
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));

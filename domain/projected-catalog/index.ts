@@ -1,4 +1,4 @@
-// The projected catalog API's services, exposed as services.restql: the projector
+// The projected catalog API's services, exposed as services.projectedCatalog: the projector
 // (query grammar -> SQL) and the projected catalog over the catalog's own services.
 import type { Platform } from '../../db/platform.js';
 import type { CatalogServices } from '../catalog/index.js';

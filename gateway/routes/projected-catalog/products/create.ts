@@ -18,7 +18,7 @@ export default {
     plugins: projectedDocs(201, productModel, false, [400, 401, 403, 404, 409, 413, 415]),
   },
   async handler(request, h) {
-    const created = await request.server.app.services.restql.catalog.createProduct(actor(request), request.payload as ProductWriteIn, (request.query as { query?: string }).query);
+    const created = await request.server.app.services.projectedCatalog.catalog.createProduct(actor(request), request.payload as ProductWriteIn, (request.query as { query?: string }).query);
     return h.response(created).code(201);
   },
 } satisfies ServerRoute;

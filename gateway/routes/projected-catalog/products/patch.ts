@@ -20,6 +20,6 @@ export default {
   },
   handler(request) {
     const { product_id } = request.params as { product_id: number };
-    return request.server.app.services.restql.catalog.patchProduct(actor(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
+    return request.server.app.services.projectedCatalog.catalog.patchProduct(actor(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;
