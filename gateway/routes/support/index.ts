@@ -1,11 +1,11 @@
 // Support: tickets, ticket types, help categories, FAQ articles and the AI support chat: the area's routes, one file per endpoint, and its OpenAPI tags.
 import { defineArea } from '../area.js';
-import supportChatSessionsCreate from './chat/sessions-create.js';
-import supportChatSessionsList from './chat/sessions-list.js';
-import supportChatSessionsGet from './chat/sessions-get.js';
-import supportChatMessagesCreate from './chat/messages-create.js';
-import supportChatMessagesList from './chat/messages-list.js';
-import supportChatTicketCreate from './chat/ticket-create.js';
+import chatSessionsCreate from './chat/sessions-create.js';
+import chatSessionsList from './chat/sessions-list.js';
+import chatSessionsGet from './chat/sessions-get.js';
+import chatMessagesCreate from './chat/messages-create.js';
+import chatMessagesList from './chat/messages-list.js';
+import chatTicketCreate from './chat/ticket-create.js';
 import faqArticlesList from './faq-articles/list.js';
 import faqArticlesRead from './faq-articles/read.js';
 import faqArticlesCreate from './faq-articles/create.js';
@@ -39,12 +39,12 @@ export default defineArea({
     { name: 'support-chat', description: 'The AI support chat: sessions, messages (answers as jobs) and a ticket from a chat' },
   ],
   routes: [
-    supportChatSessionsCreate,
-    supportChatSessionsList,
-    supportChatSessionsGet,
-    supportChatMessagesCreate,
-    supportChatMessagesList,
-    supportChatTicketCreate,
+    chatSessionsCreate,
+    chatSessionsList,
+    chatSessionsGet,
+    chatMessagesCreate,
+    chatMessagesList,
+    chatTicketCreate,
     faqArticlesList,
     faqArticlesRead,
     faqArticlesCreate,
