@@ -1,6 +1,5 @@
 // Every route area of the gateway; each declares its routes and OpenAPI tags in its
 // own index.ts. A new area is one line here.
-import type { ServerRoute } from '@hapi/hapi';
 import type { OpenApiTag, RouteArea } from './area.js';
 import root from './root/index.js';
 import docs from './docs/index.js';
@@ -19,8 +18,6 @@ import support from './support/index.js';
 import projectedCatalog from './projected-catalog/index.js';
 
 export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog];
-
-export const routesOf = (list: readonly RouteArea[]): ServerRoute[] => list.flatMap((area) => area.routes);
 
 /** The OpenAPI document's tag list, in area order. */
 export const openApiTagsOfAreas = (list: readonly RouteArea[]): OpenApiTag[] => list.flatMap((area) => area.tags);
