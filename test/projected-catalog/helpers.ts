@@ -36,7 +36,7 @@ export type Part = [name: string, value: string | { filename: string; data: Buff
 
 /** multipart/form-data with parts in order (a name may repeat). */
 export function formData(parts: Part[]) {
-  const boundary = `----restqltest${crypto.randomBytes(8).toString('hex')}`;
+  const boundary = `----projectedcatalogtest${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of parts) {
     if (typeof value === 'string') {

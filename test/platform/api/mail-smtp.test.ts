@@ -82,7 +82,7 @@ test.serial('SMTP down: the mail job retries, the outbox row is kept queued, and
   const port = await closedPort();
   const app = await startApp({ workers: ['mail'], env: { SMTP_URL: smtpUrl(port) } });
   apps.push(app);
-  const { knex, jobs } = app.server.app.platform;
+  const { knex, producer } = app.server.app.platform;
 
   const email = uniqueEmail('smtpdown');
   t.is((await register(app, email)).statusCode, 201, 'registration does not wait for the mail server');
@@ -98,7 +98,7 @@ test.serial('SMTP down: the mail job retries, the outbox row is kept queued, and
   t.true(row.attempts > 0);
   t.truthy(row.last_error);
   t.truthy(row.body_sealed, 'the message is kept until it is delivered');
-  const job = await jobs.getJob(`mail-send-${row.id}`, 'mail');
+  const job = await producer.getJob(`mail-send-${row.id}`, 'mail');
   t.truthy(job);
   let state = await job!.getState();
   for (let i = 0; i < 100 && state === 'active'; i++) {

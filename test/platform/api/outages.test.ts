@@ -76,7 +76,7 @@ test.serial('Redis down: health 503 names redis, enqueueing is a quick 503, mail
   await redisProxy.up();
   t.true(await eventually(async () => (await health()).statusCode === 200), 'health recovers when Redis is back');
   t.true((await app.server.app.services.mail.sweepStale(0)) >= 1, 'the outbox sweep re-enqueues the waiting e-mail');
-  const job = await app.server.app.platform.jobs.getJob(`mail-send-${row.id}`, 'mail');
+  const job = await app.server.app.platform.producer.getJob(`mail-send-${row.id}`, 'mail');
   t.truthy(job);
   const after = await app.server.inject({ method: 'POST', url: '/api/jobs/echo/', payload: {}, headers: user.auth });
   t.is(after.statusCode, 202);

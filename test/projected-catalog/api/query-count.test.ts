@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
-import { seedProducts } from '../../../scripts/bench/restql-seed.js';
+import { seedProducts } from '../../../scripts/bench/projected-catalog-seed.js';
 import { call, P, q } from '../helpers.js';
 
 let app: TestApp;

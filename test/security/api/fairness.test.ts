@@ -19,9 +19,9 @@ test("one user's burst of eight jobs does not make another user's job wait behin
   const [burst, other] = [randomUUID(), randomUUID()];
   await whenReady(platform.redis); // producers fail fast: connect before the first enqueue
   try {
-    for (let i = 0; i < 8; i++) await platform.jobs.enqueue('media.ocr', { actor_id: burst, media_path: `ocr/burst-${i}.png` });
-    await platform.jobs.enqueue('media.ocr', { actor_id: other, media_path: 'ocr/other.png' });
-    t.is(await platform.jobs.shares!.inFlight('media', burst), 8);
+    for (let i = 0; i < 8; i++) await platform.producer.enqueue('media.ocr', { actor_id: burst, media_path: `ocr/burst-${i}.png` });
+    await platform.producer.enqueue('media.ocr', { actor_id: other, media_path: 'ocr/other.png' });
+    t.is(await platform.producer.shares!.inFlight('media', burst), 8);
 
     // one slot, like a busy media worker: the order jobs are taken in is the test
     const order: string[] = [];
@@ -36,7 +36,7 @@ test("one user's burst of eight jobs does not make another user's job wait behin
         { connection, prefix: config.queuePrefix, concurrency: 1 },
       );
       worker.on('completed', async (job) => {
-        await platform.jobs.finished(job); // what workers/runner.ts does
+        await platform.producer.finished(job); // what workers/runner.ts does
         if (order.length === 9) void worker.close().then(() => resolve());
       });
     });
@@ -44,7 +44,7 @@ test("one user's burst of eight jobs does not make another user's job wait behin
     connection.disconnect();
     t.is(order.length, 9);
     t.true(order.indexOf('other') <= 1, `the other user's job ran at position ${order.indexOf('other') + 1} of 9: ${order.join(', ')}`);
-    t.is(await platform.jobs.shares!.inFlight('media', burst), 0, 'finished jobs leave the share');
+    t.is(await platform.producer.shares!.inFlight('media', burst), 0, 'finished jobs leave the share');
   } finally {
     await closePlatform(platform);
   }
@@ -57,26 +57,26 @@ test('a user over USER_JOBS_IN_FLIGHT or USER_JOBS_PER_MINUTE is refused with 42
   await whenReady(platform.redis);
   try {
     const jobs = [];
-    for (let i = 0; i < 3; i++) jobs.push(await platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1000 + i }));
-    const refused = await t.throwsAsync(platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1003 }));
+    for (let i = 0; i < 3; i++) jobs.push(await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1000 + i }));
+    const refused = await t.throwsAsync(platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1003 }));
     t.like(refused, { status: 429, code: 'too_many_jobs' });
     t.is((refused as unknown as { headers: Record<string, string> }).headers['Retry-After'], '5');
-    await platform.jobs.enqueue('invoice.parse', { actor_id: other, document_id: 2000 });
+    await platform.producer.enqueue('invoice.parse', { actor_id: other, document_id: 2000 });
     t.pass('another user still enqueues');
     // enqueuing the same job again is not another job
-    await platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1000 });
+    await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1000 });
     // a finished job frees its place
-    await platform.jobs.finished(jobs[0]);
-    await platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1004 });
-    await platform.jobs.finished(jobs[1]);
-    await platform.jobs.finished(jobs[2]);
+    await platform.producer.finished(jobs[0]);
+    await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1004 });
+    await platform.producer.finished(jobs[1]);
+    await platform.producer.finished(jobs[2]);
     // 4 admitted in this minute so far: the fifth is the last one
-    await platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1005 });
-    const rate = await t.throwsAsync(platform.jobs.enqueue('invoice.parse', { actor_id: user, document_id: 1006 }));
+    await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1005 });
+    const rate = await t.throwsAsync(platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1006 }));
     t.like(rate, { status: 429, code: 'too_many_jobs' });
     t.regex(rate!.message, /5 invoices jobs per minute/);
     // queues outside the fair set are not counted
-    for (let i = 0; i < 5; i++) await platform.jobs.enqueue('system.echo', { actor_id: user, echo: i });
+    for (let i = 0; i < 5; i++) await platform.producer.enqueue('system.echo', { actor_id: user, echo: i });
   } finally {
     await closePlatform(platform);
   }

@@ -134,6 +134,6 @@ test.serial('a worker killed mid-answer: the answer is retried once by another w
   t.is(socket.messages.filter((m) => m.type === 'support.chat.reply').length, 1, 'one push');
   const rows = await app.server.app.platform.knex('support_chat_messages').where({ reply_to: saved.data.message.id });
   t.is(rows.length, 1, 'one reply row');
-  const job = await app.server.app.platform.jobs.getJob(`ai-answer-${saved.data.message.id}`, 'ai');
+  const job = await app.server.app.platform.producer.getJob(`ai-answer-${saved.data.message.id}`, 'ai');
   t.is(await job!.getState(), 'completed');
 });
