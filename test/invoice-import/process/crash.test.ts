@@ -4,7 +4,7 @@
 // another worker and exactly one application happens.
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
-import { api } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, ublXml } from '../../factories/invoices.js';
 import { startEntry, type RunningProcess } from '../../helpers/processes.js';
 import { startWorkers, type RunningWorkers } from '../../../workers/runner.js';
@@ -61,7 +61,7 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
     await new Promise((r) => setTimeout(r, 100));
   }
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'nothing was written');
-  const session = (await api(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body;
+  const session = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body;
   t.like(session, { status: 'previewed', result_payload: {}, attempts: 0 });
   const attempts = await knex('invoice_import_attempts').where({ session_id: p.body.session_id });
   t.deepEqual(attempts.map((a: { status: string }) => a.status), ['queued']);
@@ -81,7 +81,7 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
   const statuses = final.map((a: { status: string }) => a.status);
   t.is(statuses.filter((s: string) => s === 'applied').length, 1, `exactly one attempt applied: ${statuses}`);
   t.true(statuses.every((s: string) => s === 'applied' || s === 'conflict'), `${statuses}`);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body.status, 'applied');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body.status, 'applied');
   t.is((await knex('inventory_transactions').where({ source_type: 'invoice_session', source_id: String(p.body.session_id) })).length, 1);
   const after = await stockSnapshot(app.server, o.user.id);
   t.deepEqual(after.items.map((i: { quantity: number }) => i.quantity).sort((a: number, b: number) => a - b), [3, 5, 12]);

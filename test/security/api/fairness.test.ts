@@ -10,7 +10,8 @@ import { consumerConnection, whenReady } from '../../../jobs/redis.js';
 import { testConfig } from '../../helpers/env.js';
 import { startApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, selfScope } from '../../factories/inventory.js';
+import { selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { multipart, textPng } from '../../factories/images.js';
 
 test("one user's burst of eight jobs does not make another user's job wait behind them", async (t) => {
@@ -89,7 +90,7 @@ test('over HTTP: the limit is a 429 with Retry-After, and a job the worker finis
     const image = await textPng(['fair share']);
     const ocr = () => {
       const m = multipart({ image: { filename: 'a.png', contentType: 'image/png', data: image } });
-      return api(app.server, 'POST', '/api/process-image/?wait=0', { ...selfScope(user), ...m.headers }, m.payload);
+      return callApi(app.server, 'POST', '/api/process-image/?wait=0', { ...selfScope(user), ...m.headers }, m.payload);
     };
     const accepted = [await ocr(), await ocr()];
     t.deepEqual(accepted.map((r) => r.status), [202, 202]);
@@ -99,7 +100,7 @@ test('over HTTP: the limit is a 429 with Retry-After, and a job the worker finis
     t.truthy(third.headers['retry-after']);
     for (const r of accepted) {
       for (let i = 0; i < 300; i++) {
-        const job = await api(app.server, 'GET', `/api/jobs/${r.body.job_id}/`, selfScope(user));
+        const job = await callApi(app.server, 'GET', `/api/jobs/${r.body.job_id}/`, selfScope(user));
         if (job.body.state === 'completed' || job.body.state === 'failed') break;
         await new Promise((res) => setTimeout(res, 200));
       }
