@@ -21,7 +21,7 @@ const send = async (method: string, url: string, headers: Headers, fields: Param
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
 async function productWithVariants(h: Headers, n = 2) {
-  const r = await callApi('POST', '/api/products/', h, { product_name: `Imaged ${uniq()}`, variants: Array.from({ length: n }, (_, i) => ({ name: `v${i}`, sku: `I-${uniq()}` })) });
+  const r = await call('POST', '/api/products/', h, { product_name: `Imaged ${uniq()}`, variants: Array.from({ length: n }, (_, i) => ({ name: `v${i}`, sku: `I-${uniq()}` })) });
   if (r.status !== 201) throw new Error(JSON.stringify(r.body));
   return r.body;
 }
@@ -49,15 +49,15 @@ test('upload PNG, JPEG and WebP to a variant: absolute URL served back, size rea
   t.is(jpeg.status, 201);
   t.is(jpeg.body.content_type, 'image/jpeg');
   t.true(jpeg.body.is_primary);
-  t.false((await callApi('GET', `/api/product-images/${first.body.id}/`, h)).body.is_primary, 'setting a primary unsets the other');
+  t.false((await call('GET', `/api/product-images/${first.body.id}/`, h)).body.is_primary, 'setting a primary unsets the other');
   const webp = await send('POST', '/api/product-images/', h, { image: { filename: 'c.webp', data: await solidPng(5, 5, 'webp') }, variant_id: v });
   t.is(webp.body.content_type, 'image/webp');
   t.false(webp.body.is_primary);
 
-  const list = await callApi('GET', `/api/product-images/?variant_id=${v}`, h);
+  const list = await call('GET', `/api/product-images/?variant_id=${v}`, h);
   t.is(list.body.count, 3);
-  t.is((await callApi('GET', '/api/product-images/?is_primary=true', h)).body.count, 1);
-  const prod = await callApi('GET', `/api/products/${p.id}/`, h);
+  t.is((await call('GET', '/api/product-images/?is_primary=true', h)).body.count, 1);
+  const prod = await call('GET', `/api/products/${p.id}/`, h);
   t.is(prod.body.variants[0].images.length, 3);
   t.is(prod.body.variants[0].images[0].id, jpeg.body.id, 'primary first');
   t.is(prod.body.primary_image_url, jpeg.body.image_url);
@@ -71,13 +71,13 @@ test('upload PNG, JPEG and WebP to a variant: absolute URL served back, size rea
   t.is(replaced.status, 200);
   t.is(replaced.body.width, 20);
   t.not(replaced.body.image_url, first.body.image_url);
-  const patchJson = await callApi('PATCH', `/api/product-images/${first.body.id}/`, h, { alt_text: 'json works too' });
+  const patchJson = await call('PATCH', `/api/product-images/${first.body.id}/`, h, { alt_text: 'json works too' });
   t.is(patchJson.status, 200);
   t.is(patchJson.body.alt_text, 'json works too');
 
-  t.is((await callApi('DELETE', `/api/product-images/${jpeg.body.id}/`, h)).status, 204);
-  t.true((await callApi('GET', `/api/product-images/${first.body.id}/`, h)).body.is_primary, 'the next image became primary');
-  t.is((await callApi('GET', `/api/product-images/${jpeg.body.id}/`, h)).status, 404);
+  t.is((await call('DELETE', `/api/product-images/${jpeg.body.id}/`, h)).status, 204);
+  t.true((await call('GET', `/api/product-images/${first.body.id}/`, h)).body.is_primary, 'the next image became primary');
+  t.is((await call('GET', `/api/product-images/${jpeg.body.id}/`, h)).status, 404);
   // the file of the replaced image is gone (no row points at it any more)
   const oldFile = path.join(app.config.mediaRoot, new URL(first.body.image_url).pathname.replace('/media/', ''));
   await t.throwsAsync(fs.access(oldFile));
@@ -109,7 +109,7 @@ test('bad uploads: wrong type 415, not an image 415, corrupt 400, empty 400, too
   t.is((await send('POST', '/api/product-images/', h, { variant_id: v })).status, 400);
   t.is((await send('POST', '/api/product-images/', h, { image: { filename: 'a.png', data: await solidPng() } })).status, 400);
   t.is((await send('POST', '/api/product-images/', h, { image: { filename: 'a.png', data: await solidPng() }, variant_id: 'abc' })).status, 400);
-  t.is((await callApi('GET', `/api/product-images/?variant_id=${v}`, h)).body.count, 0, 'nothing stored');
+  t.is((await call('GET', `/api/product-images/?variant_id=${v}`, h)).body.count, 0, 'nothing stored');
 });
 
 test('scopes: a variant or image of another scope is 404', async (t) => {
@@ -126,12 +126,12 @@ test('scopes: a variant or image of another scope is 404', async (t) => {
   t.is(foreign.body.error.details.field, 'variant_id');
   t.is((await send('POST', '/api/product-images/', selfScope(owner), { image: { filename: 'a.png', data: await solidPng() }, variant_id: p.variants[0].id })).status, 404, 'own self scope is another scope');
   for (const method of ['GET', 'PATCH', 'PUT', 'DELETE']) {
-    const r = await callApi(method, `/api/product-images/${img.body.id}/`, selfScope(stranger), method === 'PATCH' || method === 'PUT' ? { alt_text: 'x' } : undefined);
+    const r = await call(method, `/api/product-images/${img.body.id}/`, selfScope(stranger), method === 'PATCH' || method === 'PUT' ? { alt_text: 'x' } : undefined);
     t.is(r.status, 404, method);
   }
-  t.is((await callApi('GET', '/api/product-images/', selfScope(stranger))).body.count, 0);
+  t.is((await call('GET', '/api/product-images/', selfScope(stranger))).body.count, 0);
   const mine = await productWithVariants(selfScope(stranger), 1);
-  t.is((await callApi('PATCH', `/api/product-images/${img.body.id}/`, th, { variant_id: mine.variants[0].id })).status, 404, 'cannot move into another scope');
+  t.is((await call('PATCH', `/api/product-images/${img.body.id}/`, th, { variant_id: mine.variants[0].id })).status, 404, 'cannot move into another scope');
 });
 
 test('the same picture deleted by one user while another uploads it: the second keeps a file (content-addressed files are claimed under a lock)', async (t) => {
@@ -145,7 +145,7 @@ test('the same picture deleted by one user while another uploads it: the second 
     const image = { filename: 'x.png', contentType: 'image/png', data: png };
     const mine = await send('POST', '/api/product-images/', a, { image, variant_id: va });
     t.is(mine.status, 201);
-    const [gone, theirs] = await Promise.all([callApi('DELETE', `/api/product-images/${mine.body.id}/`, a), send('POST', '/api/product-images/', b, { image, variant_id: vb })]);
+    const [gone, theirs] = await Promise.all([call('DELETE', `/api/product-images/${mine.body.id}/`, a), send('POST', '/api/product-images/', b, { image, variant_id: vb })]);
     t.is(gone.status, 204);
     t.is(theirs.status, 201);
     await new Promise((r) => setTimeout(r, 50)); // the removal runs after the delete's answer

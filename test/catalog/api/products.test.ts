@@ -15,7 +15,7 @@ const call = (method: string, url: string, headers: Headers, payload?: unknown) 
 const sku = (p: string) => `${p}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function product(h: Headers, body: Record<string, unknown>) {
-  const r = await callApi('POST', '/api/products/', h, body);
+  const r = await call('POST', '/api/products/', h, body);
   if (r.status !== 201) throw new Error(JSON.stringify(r.body));
   return r.body;
 }
@@ -23,7 +23,7 @@ async function product(h: Headers, body: Record<string, unknown>) {
 test('create with the catalog write shape; read returns name and product_name, tags and variants', async (t) => {
   const u = await buildUser(app.server);
   const h = selfScope(u);
-  const res = await callApi('POST', '/api/products/', h, {
+  const res = await call('POST', '/api/products/', h, {
     product_name: 'Sparkling water',
     supplier: 'Aqua Ltd',
     description: '1.5 l bottle',
@@ -53,12 +53,12 @@ test('create with the catalog write shape; read returns name and product_name, t
   t.deepEqual(p.variants[0].tags.map((x: { label: string; value: string }) => [x.label, x.value]), [['Size', '1.5 l']]);
   t.deepEqual(p.variants[0].images, []);
 
-  const read = await callApi('GET', `/api/products/${p.id}/`, h);
+  const read = await call('GET', `/api/products/${p.id}/`, h);
   t.is(read.status, 200);
   t.deepEqual(read.body, p);
 
   // `name` is accepted as the write name too; a family named in another case is the same family
-  const alias = await callApi('POST', '/api/products/', h, { name: 'Still water', product_family_name: 'DRINKS' });
+  const alias = await call('POST', '/api/products/', h, { name: 'Still water', product_family_name: 'DRINKS' });
   t.is(alias.status, 201);
   t.is(alias.body.name, 'Still water');
   t.is(alias.body.family_id, p.family_id);
@@ -68,32 +68,32 @@ test('create with the catalog write shape; read returns name and product_name, t
 test('create validation: name required, GTIN check digits, duplicate and taken SKUs', async (t) => {
   const u = await buildUser(app.server);
   const h = selfScope(u);
-  const noName = await callApi('POST', '/api/products/', h, { supplier: 'x' });
+  const noName = await call('POST', '/api/products/', h, { supplier: 'x' });
   t.is(noName.status, 400);
   t.is(noName.body.error.code, 'validation_error');
 
-  const badDigit = await callApi('POST', '/api/products/', h, { product_name: 'P', variants: [{ sku: sku('A'), barcode: '4006381333932' }] });
+  const badDigit = await call('POST', '/api/products/', h, { product_name: 'P', variants: [{ sku: sku('A'), barcode: '4006381333932' }] });
   t.is(badDigit.status, 400);
   t.is(badDigit.body.error.code, 'invalid_check_digit');
   t.is(badDigit.body.error.details[0].path, 'variants.0.barcode');
   t.is(badDigit.body.error.details[0].expected_check_digit, 1);
   t.regex(badDigit.body.error.message, /expected 1/);
 
-  const notGtin = await callApi('POST', '/api/products/', h, { product_name: 'P', variants: [{ barcode: '12345' }] });
+  const notGtin = await call('POST', '/api/products/', h, { product_name: 'P', variants: [{ barcode: '12345' }] });
   t.is(notGtin.status, 400);
   t.is(notGtin.body.error.code, 'invalid_barcode');
 
-  const wrongType = await callApi('POST', '/api/products/', h, { product_name: 'P', variants: 'many' });
+  const wrongType = await call('POST', '/api/products/', h, { product_name: 'P', variants: 'many' });
   t.is(wrongType.status, 400);
 
   const s = sku('DUP');
-  const dup = await callApi('POST', '/api/products/', h, { product_name: 'P', variants: [{ sku: s }, { sku: s.toLowerCase() }] });
+  const dup = await call('POST', '/api/products/', h, { product_name: 'P', variants: [{ sku: s }, { sku: s.toLowerCase() }] });
   t.is(dup.status, 400);
   t.is(dup.body.error.code, 'duplicate_sku');
   t.is(dup.body.error.details[0].path, 'variants.1.sku');
 
   const first = await product(h, { product_name: 'First', variants: [{ sku: s }] });
-  const clash = await callApi('POST', '/api/products/', h, { product_name: 'Second', variants: [{ sku: s.toUpperCase() }] });
+  const clash = await call('POST', '/api/products/', h, { product_name: 'Second', variants: [{ sku: s.toUpperCase() }] });
   t.is(clash.status, 409);
   t.is(clash.body.error.code, 'sku_conflict');
   t.is(clash.body.error.details.product_id, first.id);
@@ -101,7 +101,7 @@ test('create validation: name required, GTIN check digits, duplicate and taken S
 
   // the same SKU in another scope is fine
   const other = await buildUser(app.server);
-  t.is((await callApi('POST', '/api/products/', selfScope(other), { product_name: 'Elsewhere', variants: [{ sku: s }] })).status, 201);
+  t.is((await call('POST', '/api/products/', selfScope(other), { product_name: 'Elsewhere', variants: [{ sku: s }] })).status, 201);
 });
 
 test('PUT replaces the whole product; variants named by id keep their images; PATCH changes only what is given', async (t) => {
@@ -124,7 +124,7 @@ test('PUT replaces the whole product; variants named by id keep their images; PA
   t.regex(v250.images[0].image_url, /^http:\/\/127\.0\.0\.1:8000\/media\/products\//);
   t.is(p.primary_image_url, v250.images[0].image_url);
 
-  const put = await callApi('PUT', `/api/products/${p.id}/`, h, { product_name: 'Coffee beans', variants: [{ id: v250.id, name: '250 g bag', sku: v250.sku, barcode: v250.barcode }, { name: '500 g', sku: sku('C500') }] });
+  const put = await call('PUT', `/api/products/${p.id}/`, h, { product_name: 'Coffee beans', variants: [{ id: v250.id, name: '250 g bag', sku: v250.sku, barcode: v250.barcode }, { name: '500 g', sku: sku('C500') }] });
   t.is(put.status, 200, JSON.stringify(put.body));
   t.is(put.body.name, 'Coffee beans');
   t.is(put.body.supplier, '', 'omitted fields reset');
@@ -135,7 +135,7 @@ test('PUT replaces the whole product; variants named by id keep their images; PA
   t.deepEqual(put.body.variants[0].images, [], 'PUT resets the images of a kept variant that omits them');
   t.false(put.body.variants.some((v: { id: number }) => v.id === v1k.id), 'an omitted variant is deleted');
 
-  const patch = await callApi('PATCH', `/api/products/${p.id}/`, h, { supplier: 'Roasters', tags: [{ label: 'Roast', values: ['medium'] }] });
+  const patch = await call('PATCH', `/api/products/${p.id}/`, h, { supplier: 'Roasters', tags: [{ label: 'Roast', values: ['medium'] }] });
   t.is(patch.status, 200);
   t.is(patch.body.supplier, 'Roasters');
   t.is(patch.body.name, 'Coffee beans');
@@ -143,21 +143,21 @@ test('PUT replaces the whole product; variants named by id keep their images; PA
   t.deepEqual(patch.body.tags[0].values.map((v: { value: string }) => v.value), ['medium']);
 
   // a PATCH variants array replaces it; an image given by id moves and keeps its file
-  const withImage = await callApi('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: put.body.variants[0].id, images: [{ image: png, is_primary: true }] }] });
+  const withImage = await call('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: put.body.variants[0].id, images: [{ image: png, is_primary: true }] }] });
   t.is(withImage.status, 200, JSON.stringify(withImage.body));
   t.is(withImage.body.variants.length, 1);
   t.is(withImage.body.variants[0].sku, v250.sku, 'PATCH keeps a kept variant\'s sku when not given');
   const imgId = withImage.body.variants[0].images[0].id;
-  const moved = await callApi('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: put.body.variants[0].id, images: [] }, { name: 'new', images: [imgId] }] });
+  const moved = await call('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: put.body.variants[0].id, images: [] }, { name: 'new', images: [imgId] }] });
   t.is(moved.status, 200, JSON.stringify(moved.body));
   t.deepEqual(moved.body.variants[1].images.map((i: { id: number }) => i.id), [imgId]);
   t.true(moved.body.variants[1].images[0].is_primary);
 
-  const empty = await callApi('PATCH', `/api/products/${p.id}/`, h, {});
+  const empty = await call('PATCH', `/api/products/${p.id}/`, h, {});
   t.is(empty.status, 400);
-  const badImage = await callApi('PATCH', `/api/products/${p.id}/`, h, { variants: [{ name: 'x', images: [{ image: Buffer.from('not an image at all').toString('base64') }] }] });
+  const badImage = await call('PATCH', `/api/products/${p.id}/`, h, { variants: [{ name: 'x', images: [{ image: Buffer.from('not an image at all').toString('base64') }] }] });
   t.is(badImage.status, 415);
-  const foreignVariant = await callApi('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: 2147483000, name: 'x' }] });
+  const foreignVariant = await call('PATCH', `/api/products/${p.id}/`, h, { variants: [{ id: 2147483000, name: 'x' }] });
   t.is(foreignVariant.status, 404);
 });
 
@@ -169,27 +169,27 @@ test('another scope\'s product is 404 for every verb; a team you are not in is 4
   const p = await product(teamScope(owner, teamId), { product_name: 'Team tool', variants: [{ sku: sku('T') }] });
 
   for (const [method, body] of [['GET'], ['PUT', { product_name: 'x' }], ['PATCH', { supplier: 'x' }], ['DELETE']] as const) {
-    const self = await callApi(method, `/api/products/${p.id}/`, selfScope(owner), body);
+    const self = await call(method, `/api/products/${p.id}/`, selfScope(owner), body);
     t.is(self.status, 404, `${method} from the owner's self scope`);
-    const other = await callApi(method, `/api/products/${p.id}/`, selfScope(stranger), body);
+    const other = await call(method, `/api/products/${p.id}/`, selfScope(stranger), body);
     t.is(other.status, 404, `${method} from a stranger`);
   }
-  const notMember = await callApi('GET', '/api/products/', teamScope(stranger, teamId));
+  const notMember = await call('GET', '/api/products/', teamScope(stranger, teamId));
   t.is(notMember.status, 403);
   t.is(notMember.body.error.code, 'not_team_member');
 
-  const shared = await callApi('GET', `/api/products/${p.id}/`, teamScope(member, teamId));
+  const shared = await call('GET', `/api/products/${p.id}/`, teamScope(member, teamId));
   t.is(shared.status, 200);
-  t.is((await callApi('GET', '/api/products/', selfScope(owner))).body.results.filter((x: { id: number }) => x.id === p.id).length, 0);
+  t.is((await call('GET', '/api/products/', selfScope(owner))).body.results.filter((x: { id: number }) => x.id === p.id).length, 0);
 
   // a family of another scope cannot be referenced
-  const fam = await callApi('POST', '/api/product-families/', selfScope(stranger), { name: 'Mine' });
-  const ref = await callApi('POST', '/api/products/', teamScope(member, teamId), { product_name: 'x', family_id: fam.body.id });
+  const fam = await call('POST', '/api/product-families/', selfScope(stranger), { name: 'Mine' });
+  const ref = await call('POST', '/api/products/', teamScope(member, teamId), { product_name: 'x', family_id: fam.body.id });
   t.is(ref.status, 404);
   t.is(ref.body.error.details.field, 'family_id');
 
   // team writes feed the team's recent activity
-  const activity = await callApi('GET', '/api/teams/recent-activity/', teamScope(owner, teamId));
+  const activity = await call('GET', '/api/teams/recent-activity/', teamScope(owner, teamId));
   t.is(activity.status, 200);
   t.true(JSON.stringify(activity.body).includes('product.create'));
 });
@@ -204,62 +204,62 @@ test('list: pagination, filters (GTIN spellings, sku, family), search over varia
   const other = await buildUser(app.server);
   await product(selfScope(other), { product_name: 'Alpha soap elsewhere' });
 
-  const page1 = await callApi('GET', '/api/products/?page_size=2&ordering=name', h);
+  const page1 = await call('GET', '/api/products/?page_size=2&ordering=name', h);
   t.is(page1.status, 200);
   t.is(page1.body.count, 3);
   t.deepEqual(page1.body.results.map((p: { name: string }) => p.name), ['Alpha soap', 'Beta soap']);
   t.truthy(page1.body.next);
   t.is(page1.body.previous, null);
-  const page2 = await callApi('GET', '/api/products/?page_size=2&ordering=name&page=2', h);
+  const page2 = await call('GET', '/api/products/?page_size=2&ordering=name&page=2', h);
   t.deepEqual(page2.body.results.map((p: { name: string }) => p.name), ['Gamma towel']);
 
-  t.is((await callApi('GET', '/api/products/?category=hygiene', h)).body.count, 2);
-  const ean = await callApi('GET', '/api/products/?barcode=0036000291452', h);
+  t.is((await call('GET', '/api/products/?category=hygiene', h)).body.count, 2);
+  const ean = await call('GET', '/api/products/?barcode=0036000291452', h);
   t.deepEqual(ean.body.results.map((p: { name: string }) => p.name), ['Alpha soap'], 'EAN-13 spelling finds the UPC-A');
-  t.is((await callApi('GET', `/api/products/?sku=${s1.toLowerCase()}`, h)).body.count, 1);
-  t.is((await callApi('GET', '/api/products/?product_family_name=bath', h)).body.count, 1);
-  t.is((await callApi('GET', `/api/products/?search=${s1}`, h)).body.count, 1, 'search matches variant SKUs');
-  t.is((await callApi('GET', '/api/products/?search=soap&ordering=-name', h)).body.results[0].name, 'Beta soap');
-  t.is((await callApi('GET', '/api/products/?ordering=bogus', h)).status, 400);
-  t.is((await callApi('GET', '/api/products/?page_size=1000', h)).status, 400);
+  t.is((await call('GET', `/api/products/?sku=${s1.toLowerCase()}`, h)).body.count, 1);
+  t.is((await call('GET', '/api/products/?product_family_name=bath', h)).body.count, 1);
+  t.is((await call('GET', `/api/products/?search=${s1}`, h)).body.count, 1, 'search matches variant SKUs');
+  t.is((await call('GET', '/api/products/?search=soap&ordering=-name', h)).body.results[0].name, 'Beta soap');
+  t.is((await call('GET', '/api/products/?ordering=bogus', h)).status, 400);
+  t.is((await call('GET', '/api/products/?page_size=1000', h)).status, 400);
 
   // searches (page 1 only) are history
-  await callApi('GET', '/api/products/?search=soap&page=2&page_size=1', h);
-  const history = await callApi('GET', '/api/product-searches/', h);
+  await call('GET', '/api/products/?search=soap&page=2&page_size=1', h);
+  const history = await call('GET', '/api/product-searches/', h);
   t.is(history.status, 200);
   t.deepEqual(history.body.results.map((s: { query: string; result_count: number }) => [s.query, s.result_count]), [['soap', 2], [s1, 1]]);
   t.is(history.body.results[0].filters.ordering, '-name');
-  const one = await callApi('GET', `/api/product-searches/${history.body.results[0].id}/`, h);
+  const one = await call('GET', `/api/product-searches/${history.body.results[0].id}/`, h);
   t.is(one.status, 200);
-  t.is((await callApi('GET', `/api/product-searches/${history.body.results[0].id}/`, selfScope(other))).status, 404, 'another user\'s search');
-  t.is((await callApi('DELETE', `/api/product-searches/${history.body.results[0].id}/`, selfScope(other))).status, 404);
-  t.is((await callApi('DELETE', `/api/product-searches/${history.body.results[0].id}/`, h)).status, 204);
-  t.is((await callApi('GET', `/api/product-searches/${history.body.results[0].id}/`, h)).status, 404);
+  t.is((await call('GET', `/api/product-searches/${history.body.results[0].id}/`, selfScope(other))).status, 404, 'another user\'s search');
+  t.is((await call('DELETE', `/api/product-searches/${history.body.results[0].id}/`, selfScope(other))).status, 404);
+  t.is((await call('DELETE', `/api/product-searches/${history.body.results[0].id}/`, h)).status, 204);
+  t.is((await call('GET', `/api/product-searches/${history.body.results[0].id}/`, h)).status, 404);
 
-  const posted = await callApi('POST', '/api/product-searches/', h, { query: 'towel', category: 'Textiles' });
+  const posted = await call('POST', '/api/product-searches/', h, { query: 'towel', category: 'Textiles' });
   t.is(posted.status, 201, JSON.stringify(posted.body));
   t.is(posted.body.source, 'api');
   t.is(posted.body.result_count, 1);
   t.is(posted.body.results[0].name, 'Gamma towel');
   t.deepEqual(posted.body.filters, { category: 'Textiles' });
-  t.is((await callApi('POST', '/api/product-searches/', h, {})).status, 400);
+  t.is((await call('POST', '/api/product-searches/', h, {})).status, 400);
 });
 
 test('delete: 204 and gone; refused while stocked', async (t) => {
   const u = await buildUser(app.server);
   const h = selfScope(u);
   const p = await product(h, { product_name: 'Disposable' });
-  t.is((await callApi('DELETE', `/api/products/${p.id}/`, h)).status, 204);
-  t.is((await callApi('GET', `/api/products/${p.id}/`, h)).status, 404);
-  t.is((await callApi('DELETE', `/api/products/${p.id}/`, h)).status, 404);
-  t.is((await callApi('GET', '/api/products/abc/', h)).status, 400);
+  t.is((await call('DELETE', `/api/products/${p.id}/`, h)).status, 204);
+  t.is((await call('GET', `/api/products/${p.id}/`, h)).status, 404);
+  t.is((await call('DELETE', `/api/products/${p.id}/`, h)).status, 404);
+  t.is((await call('GET', '/api/products/abc/', h)).status, 400);
 
   const tree = await buildTree(app.server, u, h);
   await buildItem(app.server, h, tree, 5);
-  const stocked = await callApi('DELETE', `/api/products/${tree.product.id}/`, h);
+  const stocked = await call('DELETE', `/api/products/${tree.product.id}/`, h);
   t.is(stocked.status, 409);
   t.is(stocked.body.error.code, 'product_in_stock');
-  t.is((await callApi('GET', `/api/products/${tree.product.id}/`, h)).status, 200);
+  t.is((await call('GET', `/api/products/${tree.product.id}/`, h)).status, 200);
 });
 
 test.serial('the product list runs a fixed number of SQL queries however many products, tags and variants a page holds', async (t) => {
@@ -273,7 +273,7 @@ test.serial('the product list runs a fixed number of SQL queries however many pr
     };
     knex.on('query', onQuery);
     try {
-      const r = await callApi('GET', url, h);
+      const r = await call('GET', url, h);
       t.is(r.status, 200);
     } finally {
       knex.off('query', onQuery);
@@ -294,8 +294,8 @@ test('two concurrent writes taking the same SKU: exactly one wins, the other is 
   const u = await buildUser(app.server);
   const h = selfScope(u);
   const s = sku('RACE');
-  const answers = await Promise.all([1, 2, 3].map((n) => callApi('POST', '/api/products/', h, { product_name: `Racer ${n}`, variants: [{ sku: s }] })));
+  const answers = await Promise.all([1, 2, 3].map((n) => call('POST', '/api/products/', h, { product_name: `Racer ${n}`, variants: [{ sku: s }] })));
   t.deepEqual(answers.map((r) => r.status).sort(), [201, 409, 409]);
   t.true(answers.filter((r) => r.status === 409).every((r) => r.body.error.code === 'sku_conflict'));
-  t.is((await callApi('GET', `/api/products/?sku=${s}`, h)).body.count, 1);
+  t.is((await call('GET', `/api/products/?sku=${s}`, h)).body.count, 1);
 });

@@ -32,12 +32,12 @@ test('a known code: the matching variants with product, family and where they ar
   const h = selfScope(u);
   const tree = await buildTree(app.server, u, h);
   const code = freshEan13();
-  const prod = await callApi('PATCH', `/api/products/${tree.product.id}/`, h, { product_family_name: 'Snacks', variants: [{ name: 'Box of 12', sku: `S-${uniq()}`, barcode: code }] });
+  const prod = await call('PATCH', `/api/products/${tree.product.id}/`, h, { product_family_name: 'Snacks', variants: [{ name: 'Box of 12', sku: `S-${uniq()}`, barcode: code }] });
   t.is(prod.status, 200, JSON.stringify(prod.body));
   const variantId = prod.body.variants[0].id;
   await buildItem(app.server, h, tree, 7, { variant_id: variantId });
 
-  const res = await callApi('POST', '/api/scan-barcode/', h, { code });
+  const res = await call('POST', '/api/scan-barcode/', h, { code });
   t.is(res.status, 200, JSON.stringify(res.body));
   const scan = res.body;
   t.true(scan.found);
@@ -55,32 +55,32 @@ test('a known code: the matching variants with product, family and where they ar
   t.like(m.stock[0], { inventory_id: tree.inventory.id, inventory_name: tree.inventory.name, storage_id: tree.storage.id, storage_name: tree.storage.name, storage_box_id: tree.box.id, storage_box_name: tree.box.name, quantity: 7 });
 
   // another spelling of the same GTIN (GTIN-14 with leading zero) finds it too
-  const gtin14 = await callApi('POST', '/api/scan-barcode/', h, { code: `0${code}` });
+  const gtin14 = await call('POST', '/api/scan-barcode/', h, { code: `0${code}` });
   t.is(gtin14.body.symbology, 'GTIN-14');
   t.is(gtin14.body.match_count, 1);
 
-  const history = await callApi('GET', '/api/barcode-scans/', h);
+  const history = await call('GET', '/api/barcode-scans/', h);
   t.is(history.status, 200);
   t.is(history.body.count, 2);
   t.is(history.body.results[1].id, scan.id, 'newest first');
-  const one = await callApi('GET', `/api/barcode-scans/${scan.id}/`, h);
+  const one = await call('GET', `/api/barcode-scans/${scan.id}/`, h);
   t.is(one.status, 200);
   t.is(one.body.matches[0].variant_id, variantId);
-  t.is((await callApi('GET', '/api/barcode-scans/?found=true&source=manual', h)).body.count, 2);
+  t.is((await call('GET', '/api/barcode-scans/?found=true&source=manual', h)).body.count, 2);
 });
 
 test('unknown codes answer 200 found=false; bad check digits and non-GTINs are 400', async (t) => {
   const u = await buildUser(app.server);
   const h = selfScope(u);
   const code = freshEan13();
-  const unknown = await callApi('POST', '/api/scan-barcode/', h, { code });
+  const unknown = await call('POST', '/api/scan-barcode/', h, { code });
   t.is(unknown.status, 200);
   t.false(unknown.body.found);
   t.deepEqual(unknown.body.matches, []);
   t.regex(unknown.body.message, /Unknown code/);
 
   const wrong = `${code.slice(0, 12)}${(Number(code[12]) + 1) % 10}`;
-  const bad = await callApi('POST', '/api/scan-barcode/', h, { code: wrong });
+  const bad = await call('POST', '/api/scan-barcode/', h, { code: wrong });
   t.is(bad.status, 400);
   t.is(bad.body.error.code, 'invalid_check_digit');
   t.is(bad.body.error.details[0].expected_check_digit, Number(code[12]));
@@ -88,27 +88,27 @@ test('unknown codes answer 200 found=false; bad check digits and non-GTINs are 4
   t.regex(bad.body.error.message, /check digit/);
 
   for (const [c, sym] of [['96385074', 'EAN-8'], ['036000291452', 'UPC-A'], ['10012345678902', 'GTIN-14']]) {
-    const ok = await callApi('POST', '/api/scan-barcode/', h, { code: c });
+    const ok = await call('POST', '/api/scan-barcode/', h, { code: c });
     t.is(ok.status, 200, c);
     t.is(ok.body.symbology, sym);
   }
-  t.is((await callApi('POST', '/api/scan-barcode/', h, { code: '96385075' })).body.error.code, 'invalid_check_digit', 'EAN-8');
-  t.is((await callApi('POST', '/api/scan-barcode/', h, { code: '036000291453' })).body.error.code, 'invalid_check_digit', 'UPC-A');
-  t.is((await callApi('POST', '/api/scan-barcode/', h, { code: '10012345678903' })).body.error.code, 'invalid_check_digit', 'GTIN-14');
+  t.is((await call('POST', '/api/scan-barcode/', h, { code: '96385075' })).body.error.code, 'invalid_check_digit', 'EAN-8');
+  t.is((await call('POST', '/api/scan-barcode/', h, { code: '036000291453' })).body.error.code, 'invalid_check_digit', 'UPC-A');
+  t.is((await call('POST', '/api/scan-barcode/', h, { code: '10012345678903' })).body.error.code, 'invalid_check_digit', 'GTIN-14');
 
   for (const c of ['12345', 'ABCDEFGHIJKLM', '123456789012345']) {
-    const r = await callApi('POST', '/api/scan-barcode/', h, { code: c });
+    const r = await call('POST', '/api/scan-barcode/', h, { code: c });
     t.is(r.status, 400, c);
     t.is(r.body.error.code, 'invalid_barcode');
   }
-  t.is((await callApi('POST', '/api/scan-barcode/', h, {})).status, 400);
-  t.is((await callApi('POST', '/api/scan-barcode/', h, { code: '' })).status, 400);
-  t.is((await callApi('POST', '/api/scan-barcode/', {}, { code })).status, 401);
+  t.is((await call('POST', '/api/scan-barcode/', h, {})).status, 400);
+  t.is((await call('POST', '/api/scan-barcode/', h, { code: '' })).status, 400);
+  t.is((await call('POST', '/api/scan-barcode/', {}, { code })).status, 401);
 
   // the misread is kept (is_valid=false); the malformed ones are not
-  const invalid = await callApi('GET', '/api/barcode-scans/?is_valid=false', h);
+  const invalid = await call('GET', '/api/barcode-scans/?is_valid=false', h);
   t.is(invalid.body.count, 4);
-  t.is((await callApi('GET', '/api/barcode-scans/?is_valid=true', h)).body.count, 4);
+  t.is((await call('GET', '/api/barcode-scans/?is_valid=true', h)).body.count, 4);
 });
 
 test('scopes: another scope\'s variants never match; scans are private; team scans see team stock', async (t) => {
@@ -118,25 +118,25 @@ test('scopes: another scope\'s variants never match; scans are private; team sca
   const th = teamScope(owner, teamId);
   const code = freshEan13();
   const tree = await buildTree(app.server, owner, th, teamId);
-  await callApi('PATCH', `/api/products/${tree.product.id}/`, th, { variants: [{ barcode: code }] });
+  await call('PATCH', `/api/products/${tree.product.id}/`, th, { variants: [{ barcode: code }] });
 
-  const mine = await callApi('POST', '/api/scan-barcode/', selfScope(owner), { code });
+  const mine = await call('POST', '/api/scan-barcode/', selfScope(owner), { code });
   t.false(mine.body.found, 'the team\'s product is not in the owner\'s self scope');
-  const team = await callApi('POST', '/api/scan-barcode/', teamScope(member, teamId), { code });
+  const team = await call('POST', '/api/scan-barcode/', teamScope(member, teamId), { code });
   t.true(team.body.found);
 
-  t.is((await callApi('GET', `/api/barcode-scans/${team.body.id}/`, teamScope(owner, teamId))).status, 404, 'another member\'s scan is private');
-  t.is((await callApi('DELETE', `/api/barcode-scans/${team.body.id}/`, selfScope(member))).status, 404, 'wrong scope');
-  t.is((await callApi('POST', '/api/scan-barcode/', teamScope(await buildUser(app.server), teamId), { code })).status, 403);
-  t.is((await callApi('DELETE', `/api/barcode-scans/${team.body.id}/`, teamScope(member, teamId))).status, 204);
-  t.is((await callApi('GET', `/api/barcode-scans/${team.body.id}/`, teamScope(member, teamId))).status, 404);
+  t.is((await call('GET', `/api/barcode-scans/${team.body.id}/`, teamScope(owner, teamId))).status, 404, 'another member\'s scan is private');
+  t.is((await call('DELETE', `/api/barcode-scans/${team.body.id}/`, selfScope(member))).status, 404, 'wrong scope');
+  t.is((await call('POST', '/api/scan-barcode/', teamScope(await buildUser(app.server), teamId), { code })).status, 403);
+  t.is((await call('DELETE', `/api/barcode-scans/${team.body.id}/`, teamScope(member, teamId))).status, 204);
+  t.is((await call('GET', `/api/barcode-scans/${team.body.id}/`, teamScope(member, teamId))).status, 404);
 });
 
 test('a photo of a barcode is decoded by a sandboxed job, then looked up and recorded like a typed code', async (t) => {
   const u = await buildUser(app.server);
   const h = selfScope(u);
   const code = freshEan13();
-  const p = await callApi('POST', '/api/products/', h, { product_name: `Photo ${uniq()}`, variants: [{ sku: `P-${uniq()}`, barcode: code }] });
+  const p = await call('POST', '/api/products/', h, { product_name: `Photo ${uniq()}`, variants: [{ sku: `P-${uniq()}`, barcode: code }] });
   t.is(p.status, 201);
 
   const png = await barcodePng(code, 'EAN13');
@@ -155,7 +155,7 @@ test('a photo of a barcode is decoded by a sandboxed job, then looked up and rec
   t.is(photo.headers['content-type'], 'image/png');
 
   // the job result can be polled too
-  const job = await callApi('GET', `/api/jobs/${res.body.job_id}/`, h);
+  const job = await call('GET', `/api/jobs/${res.body.job_id}/`, h);
   t.is(job.status, 200);
   t.is(job.body.state, 'completed');
   t.is(job.body.result.id, res.body.id);
@@ -171,7 +171,7 @@ test('a photo of a barcode is decoded by a sandboxed job, then looked up and rec
   t.is(later.status, 202);
   t.regex(later.body.poll_url, /\/api\/jobs\/media-/);
 
-  const history = await callApi('GET', '/api/barcode-scans/?source=image', h);
+  const history = await call('GET', '/api/barcode-scans/?source=image', h);
   t.true(history.body.count >= 2);
 });
 

@@ -30,7 +30,7 @@ test.after.always(async () => {
 });
 
 const api = (method: string, url: string, user: TestUser, payload?: unknown) => callApi(app.server, method, url, user.auth, payload);
-const reply = (id: string, user: TestUser, body: unknown) => callApi('POST', `/api/support-tickets/${id}/add_reply/`, user, body);
+const reply = (id: string, user: TestUser, body: unknown) => api('POST', `/api/support-tickets/${id}/add_reply/`, user, body);
 const socketOf = async (user: TestUser) => {
   const s = connect(wsUrl(app.url, '/ws/notifications/', user.access));
   sockets.push(s);
@@ -48,7 +48,7 @@ test('add_reply answers 201 with the reply record; the ticket lists it and count
   t.regex(r.body.created_at, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}[+-]\d{4}$/);
   const s = await reply(ticket.id, staff, { message: 'Looking into it.' });
   t.like(s.body, { is_staff_reply: true, author: staff.id, author_name: 'Sam User' });
-  const read = await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner);
+  const read = await api('GET', `/api/support-tickets/${ticket.id}/`, owner);
   t.is(read.body.reply_count, 2);
   t.deepEqual(read.body.replies.map((x: { message: string }) => x.message), ['Any news?', 'Looking into it.']);
   t.deepEqual(read.body.replies[0], r.body);
@@ -70,14 +70,14 @@ test('internal notes: staff only (403 for users); never in the owner\'s response
   t.is(denied.body.error.code, 'staff_only');
 
   const secret = `internal-${word()}`;
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { assigned_to: otherStaff.id });
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { assigned_to: otherStaff.id });
   const note = await reply(ticket.id, staff, { message: secret, is_internal: true });
   t.is(note.status, 201);
   t.true(note.body.is_internal);
   const pub = await reply(ticket.id, staff, { message: 'We are on it.' });
   t.is(pub.status, 201);
 
-  const asOwner = await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner);
+  const asOwner = await api('GET', `/api/support-tickets/${ticket.id}/`, owner);
   t.is(asOwner.body.reply_count, 1);
   t.deepEqual(asOwner.body.replies.map((x: { message: string }) => x.message), ['We are on it.']);
   t.false(JSON.stringify(asOwner.body).includes(secret));
@@ -85,7 +85,7 @@ test('internal notes: staff only (403 for users); never in the owner\'s response
   t.false(JSON.stringify(ownerList.body).includes(secret));
   t.is(ownerList.body.results.find((x: { id: string }) => x.id === ticket.id).reply_count, 1);
 
-  const asStaff = await callApi('GET', `/api/support-tickets/${ticket.id}/`, staff);
+  const asStaff = await api('GET', `/api/support-tickets/${ticket.id}/`, staff);
   t.is(asStaff.body.reply_count, 2);
   t.true(asStaff.body.replies.some((x: { message: string; is_internal: boolean }) => x.message === secret && x.is_internal));
 
@@ -108,16 +108,16 @@ test('internal notes: staff only (403 for users); never in the owner\'s response
 
 test('an owner\'s reply reopens a pending or resolved ticket; staff replies and internal notes do not move it', async (t) => {
   const ticket = await buildTicket(app.server, owner);
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'pending' });
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'pending' });
   await reply(ticket.id, staff, { message: 'Which version?' });
-  t.is((await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'pending');
+  t.is((await api('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'pending');
   await reply(ticket.id, owner, { message: 'Version 2.0' });
-  t.is((await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'open');
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'resolved', resolution: 'Update to 2.1' });
+  t.is((await api('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'open');
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'resolved', resolution: 'Update to 2.1' });
   await reply(ticket.id, staff, { message: 'note', is_internal: true });
-  t.is((await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'resolved');
+  t.is((await api('GET', `/api/support-tickets/${ticket.id}/`, owner)).body.status, 'resolved');
   await reply(ticket.id, owner, { message: 'Still broken' });
-  const after = (await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner)).body;
+  const after = (await api('GET', `/api/support-tickets/${ticket.id}/`, owner)).body;
   t.like(after, { status: 'open', resolution: 'Update to 2.1' });
 });
 
@@ -134,14 +134,14 @@ test('staff are told of new tickets over /ws/notifications/ and by e-mail; owner
   t.false(mail.includes(ticket.description));
   t.false(ownerSocket.messages.some((m) => m.data?.kind === 'support.ticket.created'), 'the author is not told of their own ticket');
 
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'in_progress' });
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'in_progress' });
   const moved = await ownerSocket.next('notification', (m) => m.data.kind === 'support.ticket.status_changed' && m.data.data.ticket_id === ticket.id, SLOW);
   t.like(moved.data.data, { from_status: 'open', to_status: 'in_progress' });
   t.is(moved.data.title, `Ticket ${ticket.ticket_number} is now in progress`);
   await waitFor('owner e-mail', async () => (await mailsTo(app.config, owner.email)).find((m) => m.includes(ticket.ticket_number) && m.includes('in progress')), SLOW);
 
   // the owner's own move tells the owner nothing
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, owner, { status: 'resolved', resolution: 'fixed itself' });
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, owner, { status: 'resolved', resolution: 'fixed itself' });
   await new Promise((r) => setTimeout(r, 500));
   t.is(ownerSocket.messages.filter((m) => m.data?.kind === 'support.ticket.status_changed' && m.data.data.ticket_id === ticket.id).length, 1);
 
@@ -159,7 +159,7 @@ test('staff are told of new tickets over /ws/notifications/ and by e-mail; owner
 
 test('the support sweep closes long-resolved tickets and re-enqueues lost notifications', async (t) => {
   const ticket = await buildTicket(app.server, owner);
-  await callApi('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'resolved', resolution: 'done' });
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'resolved', resolution: 'done' });
   const knex = app.server.app.platform.knex;
   const old = new Date(Date.now() - 8 * 86_400_000);
   await knex('support_tickets').where({ id: ticket.id }).update({ resolved_at: old, updated_at: old });
@@ -168,7 +168,7 @@ test('the support sweep closes long-resolved tickets and re-enqueues lost notifi
   await knex('support_ticket_events').where({ id: ev.id }).update({ notified_at: null, created_at: new Date(Date.now() - 5 * 60_000) });
   const result = await app.server.app.services.support.notifier.sweep([ticket.id, lost.id]);
   t.deepEqual(result, { closed: 1, requeued: 1 });
-  const after = await callApi('GET', `/api/support-tickets/${ticket.id}/`, owner);
+  const after = await api('GET', `/api/support-tickets/${ticket.id}/`, owner);
   t.is(after.body.status, 'closed');
   await waitFor('lost event notified', async () => (await knex('support_ticket_events').where({ id: ev.id }).first()).notified_at, SLOW);
   t.pass();

@@ -29,7 +29,7 @@ const FIELDS = [
 ].sort();
 
 test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults general and medium, owner fields, formatted times', async (t) => {
-  const r = await callApi('POST', '/api/support-tickets/', owner, { subject: 'Scanner fails', description: 'The barcode scanner shows an error.' });
+  const r = await api('POST', '/api/support-tickets/', owner, { subject: 'Scanner fails', description: 'The barcode scanner shows an error.' });
   t.is(r.status, 201, JSON.stringify(r.body));
   const b = r.body;
   t.deepEqual(Object.keys(b).sort(), FIELDS);
@@ -49,7 +49,7 @@ test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults gen
   t.true(b.created_at.startsWith(`${String(now.getUTCDate()).padStart(2, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`));
   t.is(r.headers.location, `${app.config.publicBaseUrl}/api/support-tickets/${b.id}/`);
 
-  const read = await callApi('GET', url(b.id), owner);
+  const read = await api('GET', url(b.id), owner);
   t.is(read.status, 200);
   t.deepEqual(read.body, b);
 });
@@ -58,7 +58,7 @@ test('created_at follows the reader\'s profile time zone with its offset', async
   const ticket = await buildTicket(app.server, owner);
   const tokyo = await buildUser(app.server, { is_staff: true });
   await app.server.app.platform.knex('profiles').where({ user_id: tokyo.id }).update({ timezone: 'Asia/Tokyo' });
-  const seen = (await callApi('GET', url(ticket.id), tokyo)).body;
+  const seen = (await api('GET', url(ticket.id), tokyo)).body;
   t.regex(seen.created_at, /\+0900$/);
   const [d, m, rest] = ticket.created_at.split('/');
   const utc = Date.UTC(Number(rest.slice(0, 4)), Number(m) - 1, Number(d), Number(rest.slice(5, 7)), Number(rest.slice(8, 10)), Number(rest.slice(11, 13)));
@@ -108,7 +108,7 @@ test('rule 1: ticket_type matches slug or translated name case-insensitively; ru
   t.is(unknown.ticket_type, 'other');
   t.is(unknown.other_ticket_type, 'Shipping damage');
   t.is(unknown.ticket_type_label, 'Other');
-  const de = await callApi('GET', url(unknown.id), { ...owner.auth, 'accept-language': 'de' });
+  const de = await api('GET', url(unknown.id), { ...owner.auth, 'accept-language': 'de' });
   t.is(de.body.ticket_type_label, 'Sonstiges', 'the label is translated');
 
   const explicitOther = await buildTicket(app.server, owner, { ticket_type: 'other', other_ticket_type: 'Warehouse robots' });
@@ -117,9 +117,9 @@ test('rule 1: ticket_type matches slug or translated name case-insensitively; ru
   t.like(matchClears, { ticket_type: 'billing', other_ticket_type: null });
 
   // later match clears an earlier fallback text
-  const patched = await callApi('PATCH', url(unknown.id), owner, { ticket_type: 'Account' });
+  const patched = await api('PATCH', url(unknown.id), owner, { ticket_type: 'Account' });
   t.like(patched.body, { ticket_type: 'account', other_ticket_type: null });
-  const back = await callApi('PATCH', url(unknown.id), owner, { ticket_type: 'Customs forms' });
+  const back = await api('PATCH', url(unknown.id), owner, { ticket_type: 'Customs forms' });
   t.like(back.body, { ticket_type: 'other', other_ticket_type: 'Customs forms' });
 });
 
@@ -127,25 +127,25 @@ test('rule 1: when several types match, the first in sort_order wins', async (t)
   const name = `Clash ${randomBytes(3).toString('hex')}`;
   const a = `clash_a_${randomBytes(3).toString('hex')}`;
   const b = `clash_b_${randomBytes(3).toString('hex')}`;
-  await callApi('POST', '/api/support-ticket-types/', staff, { slug: b, name: 'Second', sort_order: 2_000, translations: { de: { name } } });
-  await callApi('POST', '/api/support-ticket-types/', staff, { slug: a, name, sort_order: 1_500 });
+  await api('POST', '/api/support-ticket-types/', staff, { slug: b, name: 'Second', sort_order: 2_000, translations: { de: { name } } });
+  await api('POST', '/api/support-ticket-types/', staff, { slug: a, name, sort_order: 1_500 });
   t.is((await buildTicket(app.server, owner, { ticket_type: name.toUpperCase() })).ticket_type, a);
-  await callApi('PATCH', `/api/support-ticket-types/${b}/`, staff, { sort_order: 1_400 });
+  await api('PATCH', `/api/support-ticket-types/${b}/`, staff, { sort_order: 1_400 });
   t.is((await buildTicket(app.server, owner, { ticket_type: name })).ticket_type, b);
-  await callApi('PATCH', `/api/support-ticket-types/${b}/`, staff, { is_active: false });
+  await api('PATCH', `/api/support-ticket-types/${b}/`, staff, { is_active: false });
   t.is((await buildTicket(app.server, owner, { ticket_type: name })).ticket_type, a, 'inactive types do not match');
 });
 
 test('rule 3: a PATCH without ticket_type leaves ticket_type and other_ticket_type unchanged', async (t) => {
   const ticket = await buildTicket(app.server, owner, { ticket_type: 'Drone delivery' });
-  const r = await callApi('PATCH', url(ticket.id), owner, { subject: 'Drone delivery failed', priority: 'high' });
+  const r = await api('PATCH', url(ticket.id), owner, { subject: 'Drone delivery failed', priority: 'high' });
   t.is(r.status, 200);
   t.like(r.body, { ticket_type: 'other', other_ticket_type: 'Drone delivery', subject: 'Drone delivery failed', priority: 'high' });
-  const moved = await callApi('PATCH', url(ticket.id), owner, { status: 'in_progress' });
+  const moved = await api('PATCH', url(ticket.id), owner, { status: 'in_progress' });
   t.like(moved.body, { ticket_type: 'other', other_ticket_type: 'Drone delivery', status: 'in_progress' });
   const typed = await buildTicket(app.server, owner, { ticket_type: 'billing' });
-  t.like((await callApi('PATCH', url(typed.id), owner, { other_ticket_type: 'not applied' })).body, { ticket_type: 'billing', other_ticket_type: null }, 'other_ticket_type only applies to other');
-  t.like((await callApi('PATCH', url(ticket.id), owner, { other_ticket_type: 'Drone delivery (EU)' })).body, { ticket_type: 'other', other_ticket_type: 'Drone delivery (EU)' });
+  t.like((await api('PATCH', url(typed.id), owner, { other_ticket_type: 'not applied' })).body, { ticket_type: 'billing', other_ticket_type: null }, 'other_ticket_type only applies to other');
+  t.like((await api('PATCH', url(ticket.id), owner, { other_ticket_type: 'Drone delivery (EU)' })).body, { ticket_type: 'other', other_ticket_type: 'Drone delivery (EU)' });
 });
 
 test('rules 4 and 5: help_category_ids replaces the whole set, [] clears it; responses carry help_categories objects, never ids', async (t) => {
@@ -155,29 +155,29 @@ test('rules 4 and 5: help_category_ids replaces the whole set, [] clears it; res
   t.false('help_category_ids' in ticket);
   for (const c of ticket.help_categories) t.deepEqual(Object.keys(c).sort(), ['article_count', 'description', 'icon', 'id', 'is_active', 'name', 'slug', 'sort_order', 'title']);
 
-  const replaced = await callApi('PATCH', url(ticket.id), owner, { help_category_ids: [c3.id] });
+  const replaced = await api('PATCH', url(ticket.id), owner, { help_category_ids: [c3.id] });
   t.deepEqual(replaced.body.help_categories.map((c: { id: string }) => c.id), [c3.id]);
-  const untouched = await callApi('PATCH', url(ticket.id), owner, { priority: 'low' });
+  const untouched = await api('PATCH', url(ticket.id), owner, { priority: 'low' });
   t.deepEqual(untouched.body.help_categories.map((c: { id: string }) => c.id), [c3.id], 'absent: unchanged');
-  const cleared = await callApi('PATCH', url(ticket.id), owner, { help_category_ids: [] });
+  const cleared = await api('PATCH', url(ticket.id), owner, { help_category_ids: [] });
   t.deepEqual(cleared.body.help_categories, []);
 
-  const bad = await callApi('PATCH', url(ticket.id), owner, { help_category_ids: [c1.id, randomUUID()] });
+  const bad = await api('PATCH', url(ticket.id), owner, { help_category_ids: [c1.id, randomUUID()] });
   t.is(bad.status, 400);
   t.is(bad.body.error.code, 'validation_error');
   t.is(bad.body.error.details[0].path, 'help_category_ids.1');
-  t.is((await callApi('PATCH', url(ticket.id), owner, { help_category_ids: ['nope'] })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), owner, { help_category_ids: 5 })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), owner, { help_category_ids: { id: c1.id } })).status, 400);
-  t.deepEqual((await callApi('PATCH', url(ticket.id), owner, { help_category_ids: `${c1.id},${c2.id}` })).body.help_categories.length, 2, 'a comma list (multipart style) is read as a list');
-  await callApi('PATCH', url(ticket.id), owner, { help_category_ids: [c1.id] });
-  const de = await callApi('GET', url(ticket.id), { ...owner.auth, 'accept-language': 'de' });
+  t.is((await api('PATCH', url(ticket.id), owner, { help_category_ids: ['nope'] })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), owner, { help_category_ids: 5 })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), owner, { help_category_ids: { id: c1.id } })).status, 400);
+  t.deepEqual((await api('PATCH', url(ticket.id), owner, { help_category_ids: `${c1.id},${c2.id}` })).body.help_categories.length, 2, 'a comma list (multipart style) is read as a list');
+  await api('PATCH', url(ticket.id), owner, { help_category_ids: [c1.id] });
+  const de = await api('GET', url(ticket.id), { ...owner.auth, 'accept-language': 'de' });
   t.is(de.body.help_categories[0].title, c1.slug === 'getting-started' ? 'Erste Schritte' : de.body.help_categories[0].name, 'categories are translated');
 });
 
 test('rule 6: a PATCH of one field leaves the others intact, including a null resolution', async (t) => {
   const ticket = await buildTicket(app.server, owner, { priority: 'high', ticket_type: 'billing', help_category_ids: [categories[0].id] });
-  const r = await callApi('PATCH', url(ticket.id), owner, { subject: 'New subject only' });
+  const r = await api('PATCH', url(ticket.id), owner, { subject: 'New subject only' });
   t.is(r.status, 200);
   const expected = { ...ticket, subject: 'New subject only' };
   delete expected.updated_at;
@@ -185,67 +185,67 @@ test('rule 6: a PATCH of one field leaves the others intact, including a null re
   delete got.updated_at;
   t.deepEqual(got, expected);
   t.is(r.body.resolution, null);
-  const p = await callApi('PATCH', url(ticket.id), owner, { priority: 'urgent' });
+  const p = await api('PATCH', url(ticket.id), owner, { priority: 'urgent' });
   t.like(p.body, { priority: 'urgent', resolution: null, subject: 'New subject only', description: ticket.description, ticket_type: 'billing' });
   const stamp = async () => new Date((await app.server.app.platform.knex('support_tickets').where({ id: ticket.id }).first()).updated_at).getTime();
   const before = await stamp();
-  const nothing = await callApi('PATCH', url(ticket.id), owner, {});
+  const nothing = await api('PATCH', url(ticket.id), owner, {});
   t.is(nothing.status, 200);
   t.is(await stamp(), before, 'a PATCH that changes nothing leaves updated_at alone');
 });
 
 test('status moves: in_progress and resolved by owner or staff; resolved needs a resolution and stamps resolved_at/by', async (t) => {
   const ticket = await buildTicket(app.server, owner);
-  const ip = await callApi('PATCH', url(ticket.id), owner, { status: 'in_progress' });
+  const ip = await api('PATCH', url(ticket.id), owner, { status: 'in_progress' });
   t.like(ip.body, { status: 'in_progress', ticket_type: 'general', resolution: null, resolved_at: null });
 
-  const missing = await callApi('PATCH', url(ticket.id), staff, { status: 'resolved' });
+  const missing = await api('PATCH', url(ticket.id), staff, { status: 'resolved' });
   t.is(missing.status, 400);
   t.is(missing.body.error.code, 'resolution_required');
   t.is(missing.body.error.details[0].path, 'resolution');
-  t.is((await callApi('PATCH', url(ticket.id), staff, { status: 'resolved', resolution: '   ' })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), staff, { status: 'resolved', resolution: '   ' })).status, 400);
 
   const before = Date.now();
-  const res = await callApi('PATCH', url(ticket.id), staff, { status: 'resolved', resolution: 'Replaced the cable.' });
+  const res = await api('PATCH', url(ticket.id), staff, { status: 'resolved', resolution: 'Replaced the cable.' });
   t.is(res.status, 200);
   t.like(res.body, { status: 'resolved', resolution: 'Replaced the cable.', resolved_by: staff.id });
   t.true(Math.abs(new Date(res.body.resolved_at).getTime() - before) < 60_000);
 
   // the owner moves it back: the last resolution stays (rule 6)
-  const reopened = await callApi('PATCH', url(ticket.id), owner, { status: 'in_progress' });
+  const reopened = await api('PATCH', url(ticket.id), owner, { status: 'in_progress' });
   t.like(reopened.body, { status: 'in_progress', resolution: 'Replaced the cable.', resolved_by: staff.id });
-  const byOwner = await callApi('PATCH', url(ticket.id), owner, { status: 'resolved', resolution: 'Works now, thanks' });
+  const byOwner = await api('PATCH', url(ticket.id), owner, { status: 'resolved', resolution: 'Works now, thanks' });
   t.like(byOwner.body, { status: 'resolved', resolution: 'Works now, thanks', resolved_by: owner.id });
-  t.is((await callApi('PATCH', url(ticket.id), owner, { resolution: null })).body.error.code, 'resolution_required', 'a resolved ticket keeps its text');
+  t.is((await api('PATCH', url(ticket.id), owner, { resolution: null })).body.error.code, 'resolution_required', 'a resolved ticket keeps its text');
 
   // with the resolution already stored, status alone resolves
   const again = await buildTicket(app.server, owner);
-  await callApi('PATCH', url(again.id), staff, { resolution: 'Known issue, fixed in 2.1' });
-  t.like((await callApi('PATCH', url(again.id), staff, { status: 'resolved' })).body, { status: 'resolved', resolution: 'Known issue, fixed in 2.1' });
+  await api('PATCH', url(again.id), staff, { resolution: 'Known issue, fixed in 2.1' });
+  t.like((await api('PATCH', url(again.id), staff, { status: 'resolved' })).body, { status: 'resolved', resolution: 'Known issue, fixed in 2.1' });
 });
 
 test('other statuses: pending is staff-only, closed blocks edits and replies until a status move reopens it', async (t) => {
   const ticket = await buildTicket(app.server, owner);
-  const denied = await callApi('PATCH', url(ticket.id), owner, { status: 'pending' });
+  const denied = await api('PATCH', url(ticket.id), owner, { status: 'pending' });
   t.is(denied.status, 403);
   t.is(denied.body.error.code, 'staff_only');
-  t.is((await callApi('PATCH', url(ticket.id), staff, { status: 'pending' })).body.status, 'pending');
-  t.is((await callApi('PATCH', url(ticket.id), owner, { status: 'nonsense' })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), staff, { status: 'pending' })).body.status, 'pending');
+  t.is((await api('PATCH', url(ticket.id), owner, { status: 'nonsense' })).status, 400);
 
-  const closed = await callApi('PATCH', url(ticket.id), owner, { status: 'closed' });
+  const closed = await api('PATCH', url(ticket.id), owner, { status: 'closed' });
   t.is(closed.body.status, 'closed');
-  const edit = await callApi('PATCH', url(ticket.id), owner, { subject: 'late edit' });
+  const edit = await api('PATCH', url(ticket.id), owner, { subject: 'late edit' });
   t.is(edit.status, 409);
   t.is(edit.body.error.code, 'ticket_closed');
-  t.is((await callApi('POST', `${url(ticket.id)}add_reply/`, owner, { message: 'hello?' })).body.error.code, 'ticket_closed');
-  const reopened = await callApi('PATCH', url(ticket.id), owner, { status: 'in_progress', subject: 'reopened with an edit' });
+  t.is((await api('POST', `${url(ticket.id)}add_reply/`, owner, { message: 'hello?' })).body.error.code, 'ticket_closed');
+  const reopened = await api('PATCH', url(ticket.id), owner, { status: 'in_progress', subject: 'reopened with an edit' });
   t.like(reopened.body, { status: 'in_progress', subject: 'reopened with an edit' });
 });
 
 test('PUT needs subject and description and otherwise behaves like PATCH', async (t) => {
   const ticket = await buildTicket(app.server, owner, { ticket_type: 'Space elevator' });
-  t.is((await callApi('PUT', url(ticket.id), owner, { subject: 'only subject' })).status, 400);
-  const r = await callApi('PUT', url(ticket.id), owner, { subject: 'Full', description: 'Full description' });
+  t.is((await api('PUT', url(ticket.id), owner, { subject: 'only subject' })).status, 400);
+  const r = await api('PUT', url(ticket.id), owner, { subject: 'Full', description: 'Full description' });
   t.is(r.status, 200);
   t.like(r.body, { subject: 'Full', description: 'Full description', ticket_type: 'other', other_ticket_type: 'Space elevator', priority: 'medium' });
 });
@@ -259,32 +259,32 @@ test('access: another user\'s ticket is 404 on every endpoint; staff reach all a
     ['DELETE', url(ticket.id), undefined],
     ['POST', `${url(ticket.id)}add_reply/`, { message: 'x' }],
   ] as const) {
-    const r = await callApi(method, path, stranger, body);
+    const r = await api(method, path, stranger, body);
     t.is(r.status, 404, `${method} ${path}`);
     t.is(r.body.error.code, 'not_found');
   }
-  t.false((await callApi('GET', '/api/support-tickets/?page_size=100', stranger)).body.results.some((x: { id: string }) => x.id === ticket.id));
-  for (const bad of ['not-a-uuid', randomUUID()]) t.is((await callApi('GET', url(bad), owner)).status, 404);
-  t.is((await callApi('GET', url(ticket.id), {})).status, 401);
+  t.false((await api('GET', '/api/support-tickets/?page_size=100', stranger)).body.results.some((x: { id: string }) => x.id === ticket.id));
+  for (const bad of ['not-a-uuid', randomUUID()]) t.is((await api('GET', url(bad), owner)).status, 404);
+  t.is((await api('GET', url(ticket.id), {})).status, 401);
 
-  t.is((await callApi('GET', url(ticket.id), staff)).status, 200);
-  const assignDenied = await callApi('PATCH', url(ticket.id), owner, { assigned_to: staff.id });
+  t.is((await api('GET', url(ticket.id), staff)).status, 200);
+  const assignDenied = await api('PATCH', url(ticket.id), owner, { assigned_to: staff.id });
   t.is(assignDenied.status, 403);
   t.is(assignDenied.body.error.code, 'staff_only');
-  t.is((await callApi('PATCH', url(ticket.id), staff, { assigned_to: stranger.id })).status, 400, 'only staff can be assignees');
-  t.is((await callApi('PATCH', url(ticket.id), staff, { assigned_to: randomUUID() })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), staff, { assigned_to: staff.id })).body.assigned_to, staff.id);
-  t.is((await callApi('PATCH', url(ticket.id), staff, { assigned_to: null })).body.assigned_to, null);
+  t.is((await api('PATCH', url(ticket.id), staff, { assigned_to: stranger.id })).status, 400, 'only staff can be assignees');
+  t.is((await api('PATCH', url(ticket.id), staff, { assigned_to: randomUUID() })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), staff, { assigned_to: staff.id })).body.assigned_to, staff.id);
+  t.is((await api('PATCH', url(ticket.id), staff, { assigned_to: null })).body.assigned_to, null);
 });
 
 test('DELETE by the owner or staff answers 204; the ticket is gone', async (t) => {
   const a = await buildTicket(app.server, owner);
   const b = await buildTicket(app.server, owner);
-  t.is((await callApi('DELETE', url(a.id), owner)).status, 204);
-  t.is((await callApi('GET', url(a.id), owner)).status, 404);
-  t.is((await callApi('DELETE', url(b.id), staff)).status, 204);
-  t.is((await callApi('GET', url(b.id), staff)).status, 404);
-  t.is((await callApi('DELETE', url(b.id), staff)).status, 404);
+  t.is((await api('DELETE', url(a.id), owner)).status, 204);
+  t.is((await api('GET', url(a.id), owner)).status, 404);
+  t.is((await api('DELETE', url(b.id), staff)).status, 204);
+  t.is((await api('GET', url(b.id), staff)).status, 404);
+  t.is((await api('DELETE', url(b.id), staff)).status, 404);
 });
 
 test('bad input is a 4xx with the error body, never a 500', async (t) => {
@@ -330,8 +330,8 @@ test('bad input is a 4xx with the error body, never a 500', async (t) => {
   t.is(q.body.count, 1);
 
   const ticket = await buildTicket(app.server, owner);
-  t.is((await callApi('PATCH', url(ticket.id), owner, { nonsense: 1 })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), owner, { priority: 3 })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), owner, { assigned_to: 'bob' })).status, 400);
-  t.is((await callApi('PATCH', url(ticket.id), staff, { resolution: 'x'.repeat(5001) })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), owner, { nonsense: 1 })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), owner, { priority: 3 })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), owner, { assigned_to: 'bob' })).status, 400);
+  t.is((await api('PATCH', url(ticket.id), staff, { resolution: 'x'.repeat(5001) })).status, 400);
 });
