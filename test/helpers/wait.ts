@@ -26,3 +26,16 @@ export async function waitFor<T>(predicate: () => T | Promise<T>, opts: WaitOpti
  * client, time passing between two actions). Never a way to wait for something.
  */
 export const pacingDelay = (ms: number, _why: string) => sleep(ms);
+
+/**
+ * Has the queue nothing left to run now (no job waiting, prioritised or active)? Delayed
+ * jobs (another test's retry backoff) are later work, not work under way.
+ */
+export async function queueIsIdle(queue: { getJobCounts(...types: string[]): Promise<Record<string, number>> }): Promise<boolean> {
+  const counts = await queue.getJobCounts('waiting', 'prioritized', 'active', 'paused');
+  return Object.values(counts).every((n) => n === 0);
+}
+
+/** Waits until every job on the queue has run: the signal that a job's effects (or its lack of them) are final. */
+export const queueDrained = (queue: Parameters<typeof queueIsIdle>[0], opts: WaitOptions = {}) =>
+  waitFor(() => queueIsIdle(queue), { message: 'queue drained', ...opts });

@@ -6,6 +6,7 @@ import { callApi } from '../../helpers/http.js';
 import { multipart, solidPng, textPng } from '../../factories/images.js';
 import { recognize, shutdownOcr } from '../../../workers/ocr/recognize.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -50,14 +51,10 @@ test('OCR without waiting answers 202 with the job to poll, which then completes
   const res = await upload('/api/process-image/?wait=0', selfScope(u), { image: { filename: 'a.jpg', data: png } });
   t.is(res.status, 202);
   t.regex(res.headers.location as string, /\/api\/jobs\/media-/);
-  let state = '';
-  let result: any = null;
-  for (let i = 0; i < 100 && state !== 'completed'; i += 1) {
+  const { state, result } = await waitFor(async () => {
     const job = await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
-    state = job.body.state;
-    result = job.body.result;
-    if (state !== 'completed') await new Promise((r) => setTimeout(r, 200));
-  }
+    return ['completed', 'failed'].includes(job.body.state) && job.body;
+  }, { timeoutMs: 20_000, intervalMs: 200, message: `job ${res.body.job_id} finished` });
   t.is(state, 'completed');
   t.regex(result.text, /Hello polling world/);
 });

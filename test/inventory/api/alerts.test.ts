@@ -4,6 +4,7 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { buildItem, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
 import { callApi } from '../../helpers/http.js';
+import { queueDrained, waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -25,15 +26,8 @@ async function socket(u: TestUser) {
       }
     }, 10);
   });
-  const next = async (pred: (m: { type: string; data: any }) => boolean, ms = 10000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const hit = messages.find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages.map((m) => m.type))}`);
-  };
+  const next = (pred: (m: { type: string; data: any }) => boolean, ms = 10000) =>
+    waitFor(() => messages.find(pred), { timeoutMs: ms, message: 'a matching socket message' });
   return { ws, messages, next };
 }
 
@@ -42,14 +36,11 @@ async function alertsOf(headers: Record<string, string>, itemId: number, status?
   return res.body.results as any[];
 }
 
+/** The value of `fn` once `ok` holds; fails at the deadline. */
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
+  let last!: T;
+  await waitFor(async () => ok((last = await fn())), { timeoutMs: ms, message: 'the expected alerts' });
+  return last;
 }
 
 test('low stock is raised after the crossing transaction, pushed over the socket, and resolved on restock', async (t) => {
@@ -71,7 +62,7 @@ test('low stock is raised after the crossing transaction, pushed over the socket
 
   // consuming further keeps one active alert
   await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 1 });
-  await new Promise((r) => setTimeout(r, 300));
+  await queueDrained(app.server.app.platform.jobs.queue('inventory'), { timeoutMs: 30_000, message: 'the evaluation of the second consume ran' });
   t.is((await alertsOf(selfScope(u), item.id, 'active')).length, 1);
 
   const ack = await callApi(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u));
@@ -103,8 +94,10 @@ test('team alerts reach every member; others never see them', async (t) => {
   t.is(pa.data.alert.item_id, item.id);
   t.is(pb.data.alert.id, pa.data.alert.id);
   t.is(pa.data.alert.team_id, teamId);
-  await new Promise((r) => setTimeout(r, 300));
-  t.false(c.messages.some((m) => m.type === 'inventory.alert'));
+  // positive marker: an alert of the outsider's own arrives after the team's was relayed
+  const own = await buildItem(app.server, selfScope(outsider), await buildTree(app.server, outsider, selfScope(outsider)), 1, { min_quantity: 1 });
+  await c.next((m) => m.type === 'inventory.alert' && m.data.alert.item_id === own.id);
+  t.false(c.messages.some((m) => m.type === 'inventory.alert' && m.data.alert.id === pa.data.alert.id));
   t.is((await callApi(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(outsider))).status, 404);
   t.is((await callApi(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(owner))).status, 404);
   const patch = await callApi(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { acknowledged: true });

@@ -6,6 +6,7 @@ import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, textPdf, ublXml } from '../../factories/invoices.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
 import { bulkStore, owner, preview } from '../helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 // one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
@@ -15,12 +16,10 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 async function poll(headers: Record<string, string>, jobId: string) {
-  for (let i = 0; i < 300; i++) {
+  return waitFor(async () => {
     const job = await callApi(app.server, 'GET', `/api/jobs/${jobId}/`, headers);
-    if (job.body.state === 'completed' || job.body.state === 'failed') return job.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+    return ['completed', 'failed'].includes(job.body.state) && job.body;
+  }, { timeoutMs: 30_000, intervalMs: 100, message: `job ${jobId} finished` });
 }
 
 test('preview and bulk store answer 202 when the job outlasts the wait; the result is polled and pushed', async (t) => {
