@@ -29,7 +29,9 @@ const FIELDS = [
 ].sort();
 
 test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults general and medium, owner fields, formatted times', async (t) => {
+  const sentAt = Date.now();
   const r = await api('POST', '/api/support-tickets/', owner, { subject: 'Scanner fails', description: 'The barcode scanner shows an error.' });
+  const answeredAt = Date.now();
   t.is(r.status, 201, JSON.stringify(r.body));
   const b = r.body;
   t.deepEqual(Object.keys(b).sort(), FIELDS);
@@ -45,8 +47,10 @@ test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults gen
   t.is(b.user_name, 'Olga User');
   t.regex(b.created_at, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\+0000$/);
   t.regex(b.updated_at, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\+0000$/);
-  const now = new Date();
-  t.true(b.created_at.startsWith(`${String(now.getUTCDate()).padStart(2, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`));
+  // the instant the server stamped lies within the request (whatever the local zone, also across midnight UTC)
+  const [, dd, mm, yyyy, time] = /^(\d{2})\/(\d{2})\/(\d{4}) (\S+)\+0000$/.exec(b.created_at)!;
+  const createdAt = Date.parse(`${yyyy}-${mm}-${dd}T${time}Z`);
+  t.true(createdAt >= Math.floor(sentAt / 1000) * 1000 && createdAt <= answeredAt, `${b.created_at} within the request`);
   t.is(r.headers.location, `${app.config.publicBaseUrl}/api/support-tickets/${b.id}/`);
 
   const read = await api('GET', url(b.id), owner);
