@@ -89,7 +89,7 @@ test('nobody joins without consent: the invitee sees the invitation but no team 
   const own = await buildItem(app.server, selfScope(invitee), await buildTree(app.server, invitee, selfScope(invitee)), 1, { min_quantity: 5 });
   await sockets[1].next('inventory.alert', (m) => m.data.alert.item_id === own.id);
   t.false(sockets[1].messages.some((m) => m.type === 'inventory.alert' && m.data.alert.id === teamAlert.data.alert.id));
-  t.is((await app.server.app.platform.knex('notifications').where({ user_id: invitee.id })).length, 0);
+  t.is((await app.server.app.platform.knex('notifications').where({ user_id: invitee.id }).whereRaw("data->>'alert_id' = ?", [String(teamAlert.data.alert.id)])).length, 0);
 
   // another user cannot answer it
   const stranger = await buildUser(app.server);
