@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // Projected catalog benchmark (run: npx tsx scripts/bench/projected-catalog.ts; not a test).
 //
 // 500 products × 3 variants × 2 images, 2 tags of 2 values each and a tag per variant,

@@ -10,8 +10,10 @@ import { consumerConnection, whenReady } from '../../../jobs/redis.js';
 import { testConfig } from '../../helpers/env.js';
 import { startApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, selfScope } from '../../factories/inventory.js';
+import { selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { multipart, textPng } from '../../factories/images.js';
+import { pacingDelay, waitFor } from '../../helpers/wait.js';
 
 test("one user's burst of eight jobs does not make another user's job wait behind them", async (t) => {
   const config = testConfig({ USER_JOBS_IN_FLIGHT: '20' });
@@ -31,7 +33,7 @@ test("one user's burst of eight jobs does not make another user's job wait behin
         'media',
         async (job: Job) => {
           order.push(job.data.actor_id === other ? 'other' : 'burst');
-          await new Promise((r) => setTimeout(r, 10));
+          await pacingDelay(10, 'a job that takes a moment, like real media work');
         },
         { connection, prefix: config.queuePrefix, concurrency: 1 },
       );
@@ -89,7 +91,7 @@ test('over HTTP: the limit is a 429 with Retry-After, and a job the worker finis
     const image = await textPng(['fair share']);
     const ocr = () => {
       const m = multipart({ image: { filename: 'a.png', contentType: 'image/png', data: image } });
-      return api(app.server, 'POST', '/api/process-image/?wait=0', { ...selfScope(user), ...m.headers }, m.payload);
+      return callApi(app.server, 'POST', '/api/process-image/?wait=0', { ...selfScope(user), ...m.headers }, m.payload);
     };
     const accepted = [await ocr(), await ocr()];
     t.deepEqual(accepted.map((r) => r.status), [202, 202]);
@@ -98,13 +100,10 @@ test('over HTTP: the limit is a 429 with Retry-After, and a job the worker finis
     t.is(third.body.error.code, 'too_many_jobs');
     t.truthy(third.headers['retry-after']);
     for (const r of accepted) {
-      for (let i = 0; i < 300; i++) {
-        const job = await api(app.server, 'GET', `/api/jobs/${r.body.job_id}/`, selfScope(user));
-        if (job.body.state === 'completed' || job.body.state === 'failed') break;
-        await new Promise((res) => setTimeout(res, 200));
-      }
+      await waitFor(async () => ['completed', 'failed'].includes((await callApi(app.server, 'GET', `/api/jobs/${r.body.job_id}/`, selfScope(user))).body.state), { timeoutMs: 60_000, intervalMs: 200, message: `job ${r.body.job_id} finished` });
     }
-    await new Promise((res) => setTimeout(res, 200)); // the release follows the completed event
+    // the release follows the completed event
+    await waitFor(async () => (await app.server.app.platform.jobs.shares!.inFlight('media', user.id)) === 0, { message: 'the places released' });
     t.is((await ocr()).status, 202, 'places are freed when jobs finish');
   } finally {
     await app.stop();
