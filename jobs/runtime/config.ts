@@ -78,7 +78,26 @@ export interface Config {
   support: SupportConfig;
   /** AI support chat: the answer engine, its limits and the `ai` queue */
   ai: AiConfig;
+  /** invoice import: what one document and one user may take of the sandboxed children (InvoiceWorkConfig) */
+  invoiceWork: InvoiceWorkConfig;
 }
+
+// ---- invoice import: shares of the sandboxed children (to be merged into the per-setting declarations) ----
+/**
+ * How much of the `invoices` children one document and one user may hold, so a few
+ * heavy uploads cannot starve everyone else's invoices (workers/invoice/, workers/job-lease.ts).
+ */
+export interface InvoiceWorkConfig {
+  /** INVOICE_OCR_BUDGET_MS: time one document may spend on OCR (counted from the start of its extraction, renders included); pages left when it is spent are not read, and the preview says so (default 60 s) */
+  ocrBudgetMs: number;
+  /** INVOICE_USER_LEASE_MS: lifetime of a user's running-job lease, renewed while the job runs; a dead worker's lapses after it (default 30 s) */
+  userLeaseMs: number;
+  /** INVOICE_LEASE_RETRY_MS: how long a job that found its user's lease taken waits (delayed) before it tries again (default 2 s) */
+  leaseRetryMs: number;
+  /** SANDBOX_IDLE_EXIT_MS: a sandboxed child idle this long exits, giving its engines' memory back (0: never; default 3 min) */
+  sandboxIdleExitMs: number;
+}
+// ---- end of invoice import shares ----
 
 /** AI support chat (domain/support/chat/). */
 export interface AiConfig {
@@ -257,6 +276,11 @@ const schema = Joi.object({
   TICKET_ATTACHMENT_MAX_COUNT: Joi.number().integer().min(1).max(20).default(5),
   TICKET_AUTO_CLOSE_DAYS: Joi.number().integer().min(0).max(365).default(7),
   SUPPORT_SWEEP_EVERY_MINUTES: Joi.number().integer().min(0).max(24 * 60).default(10),
+  // ---- invoice import: shares of the sandboxed children (InvoiceWorkConfig) ----
+  INVOICE_OCR_BUDGET_MS: Joi.number().integer().min(1000).max(600000).default(60000),
+  INVOICE_USER_LEASE_MS: Joi.number().integer().min(1000).max(600000).default(30000),
+  INVOICE_LEASE_RETRY_MS: Joi.number().integer().min(100).max(60000).default(2000),
+  SANDBOX_IDLE_EXIT_MS: Joi.number().integer().min(0).max(24 * 3600_000).default(180000),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -379,6 +403,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attachmentMaxCount: value.TICKET_ATTACHMENT_MAX_COUNT,
       autoCloseDays: value.TICKET_AUTO_CLOSE_DAYS,
       sweepEveryMinutes: value.SUPPORT_SWEEP_EVERY_MINUTES,
+    },
+    // invoice import: shares of the sandboxed children (InvoiceWorkConfig)
+    invoiceWork: {
+      ocrBudgetMs: value.INVOICE_OCR_BUDGET_MS,
+      userLeaseMs: value.INVOICE_USER_LEASE_MS,
+      leaseRetryMs: value.INVOICE_LEASE_RETRY_MS,
+      sandboxIdleExitMs: value.SANDBOX_IDLE_EXIT_MS,
     },
   };
 }
