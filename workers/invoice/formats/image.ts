@@ -12,7 +12,7 @@ import { UnreadableDocument } from '../types.js';
 import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
-export const OCR_PIPELINE_ID = 'document-v8';
+export const OCR_PIPELINE_ID = 'document-v9';
 
 export interface OcrTokens {
   tokens: Token[];
