@@ -67,7 +67,7 @@ export class BillingWebhookService {
   /** Enqueues the apply job; if Redis is down the row stays unapplied and the next delivery or the sweep enqueues it. */
   async enqueue(rowId: string): Promise<void> {
     try {
-      await this.platform.jobs.enqueue('billing.apply-event', { actor_id: null, event_row_id: String(rowId) });
+      await this.platform.producer.enqueue('billing.apply-event', { actor_id: null, event_row_id: String(rowId) });
     } catch (err) {
       this.platform.log.warn({ err, billing_event: rowId }, 'billing event recorded but not enqueued; the billing sweep retries');
     }

@@ -135,7 +135,7 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
 
   private evaluateAfterCommit(trx: Knex.Transaction, itemId: number, version: Date | string) {
     afterCommit(trx, () =>
-      this.platform.jobs
+      this.platform.producer
         .enqueue('inventory.evaluate-alerts', { actor_id: null, cause: `item-${itemId}-v${new Date(version).getTime()}`, transaction_id: null, item_ids: [itemId] })
         .catch((err) => this.platform.log.warn({ err, item_id: itemId }, 'could not enqueue alert evaluation; the hourly sweep will catch up')),
     );

@@ -1,6 +1,6 @@
 // The billing area's routes: plans, subscriptions, payment methods, billing history,
 // the processor webhooks and the sandbox's hosted pages.
-import type { ServerRoute } from '@hapi/hapi';
+import { defineArea } from '../area.js';
 import plansList from './subscription-plans/list.js';
 import plansCreate from './subscription-plans/create.js';
 import plansRead from './subscription-plans/read.js';
@@ -19,11 +19,21 @@ import billingHistoryRead from './billing-history/read.js';
 import webhooks from './webhook.js';
 import sandboxPages from './sandbox-pages.js';
 
-export const billingRoutes: ServerRoute[] = [
-  plansList, plansCreate, plansRead, plansUpdate,
-  subscriptionsList, subscriptionsCreate, subscriptionsRead, subscriptionsUpdate,
-  paymentMethodsList, paymentMethodsCreate, paymentMethodsRead, paymentMethodsUpdate, paymentMethodsDelete,
-  billingHistoryList, billingHistoryRead,
-  ...webhooks,
-  ...sandboxPages,
-];
+export default defineArea({
+  name: 'billing',
+  tags: [
+    { name: 'subscription-plans', description: 'Plans with prices in minor units and their limits (staff manage them)' },
+    { name: 'user-subscriptions', description: 'The scope\'s subscription: checkout, cancel at period end, change plan' },
+    { name: 'payment-methods', description: 'Processor tokens and display data only; card numbers are refused' },
+    { name: 'billing-history', description: 'Invoices as the payment processor reported them' },
+    { name: 'billing-webhooks', description: 'Signed payment-processor events' },
+  ],
+  routes: [
+    plansList, plansCreate, plansRead, plansUpdate,
+    subscriptionsList, subscriptionsCreate, subscriptionsRead, subscriptionsUpdate,
+    paymentMethodsList, paymentMethodsCreate, paymentMethodsRead, paymentMethodsUpdate, paymentMethodsDelete,
+    billingHistoryList, billingHistoryRead,
+    ...webhooks,
+    ...sandboxPages,
+  ],
+});
