@@ -3,7 +3,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api } from '../../factories/inventory.js';
+import { callApi as api } from '../../helpers/http.js';
 import { multipart, solidPng } from '../../factories/images.js';
 
 let app: TestApp;

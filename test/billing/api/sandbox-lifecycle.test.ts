@@ -4,7 +4,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildTeam, teamScope } from '../../factories/inventory.js';
+import { buildTeam, teamScope } from '../../factories/inventory.js';
+import { callApi as api } from '../../helpers/http.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -184,7 +185,8 @@ test('plans: everyone reads, staff write; the root index lists the billing colle
   t.is(list.status, 200);
   t.deepEqual(list.body.results.slice(0, 3).map((p: any) => p.code), ['free', 'pro', 'business']);
   t.is(list.body.results[1].monthly_price, 1200);
-  const body = { code: `t${Date.now()}`, name: 'Test', currency: 'usd', monthly_price: 500, yearly_price: 5000 };
+  // limits of 0: never the plan another test file's 402 names as the upgrade
+  const body = { code: `t${Date.now()}`, name: 'Test', currency: 'usd', monthly_price: 500, yearly_price: 5000, max_inventories: 0, max_team_members: 0, invoice_imports_per_month: 0, ocr_pages_per_month: 0 };
   t.is((await api(app.server, 'POST', '/api/subscription-plans/', u.auth, body)).status, 403);
   const made = await api(app.server, 'POST', '/api/subscription-plans/', staff.auth, body);
   t.is(made.status, 201, JSON.stringify(made.body));

@@ -7,7 +7,7 @@ import nock from 'nock';
 import Stripe from 'stripe';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api } from '../../factories/inventory.js';
+import { callApi as api } from '../../helpers/http.js';
 
 const SECRET = 'whsec_test_billing_0123456789';
 const STRIPE = 'https://api.stripe.com';
