@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai', 'reports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -51,6 +51,10 @@ export interface JobPayloads {
   'support.sweep': { actor_id: null };
   /** re-encrypt ticket descriptions and replies under the active field key and re-index them under the active blind-index key */
   'support.reencrypt': { actor_id: null };
+  /** write the file of one report (reports row): summary and chart by SQL, rows streamed from a cursor */
+  'reports.generate': { actor_id: string | null; report_id: number };
+  /** one run of a report schedule (fired by its BullMQ job scheduler): generate the report, e-mail its link */
+  'reports.run-schedule': { actor_id: null; schedule_id: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -196,6 +200,21 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // works in batches and skips rows already under the active keys, so a rerun resumes
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     deduplication: () => ({ id: 'support-reencrypt' }),
+    pollable: false,
+  },
+  'reports.generate': {
+    queue: 'reports',
+    payload: Joi.object({ actor_id: actor.required(), report_id: Joi.number().integer().positive().required() }),
+    // a completed report row is left alone, so a retry after a crash writes the file once
+    options: { attempts: 3, backoff: backoff(2000), ...retention },
+    jobId: (p) => `reports-generate-${p.report_id}`,
+    pollable: true,
+  },
+  'reports.run-schedule': {
+    queue: 'reports',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), schedule_id: Joi.number().integer().positive().required() }),
+    // the scheduler's job id names the run; the report row is unique per (schedule, run), so a retry mails once
+    options: { attempts: 3, backoff: backoff(5000), ...retention },
     pollable: false,
   },
 };

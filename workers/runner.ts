@@ -92,6 +92,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
   }
 
+  if (queues.includes('reports')) {
+    // each report schedule is a job scheduler; one lost while Redis was away is registered again
+    await ctx.services.reports.schedules.syncSchedulers().catch((err) => ctx.log.warn({ err }, 'report schedulers not synchronised at start'));
+  }
+
   if (queues.includes('ai')) {
     // the FAQ search index is built before the first question, not during its answer
     await ctx.services.supportChat.knowledge.index().catch((err) => ctx.log.warn({ err }, 'FAQ index not built at start; the first answer builds it'));
