@@ -77,7 +77,7 @@ async function checkTransition({ trx, body, before }: WriteContext): Promise<Rec
   if (next === 'ordered' && status === 'draft') {
     const [{ n }] = await OrderListItem.query(trx).where({ order_list_id: before.id }).count({ n: '*' }) as unknown as { n: string }[];
     if (Number(n) === 0) throw new Conflict('An empty order list cannot be ordered.', 'order_list_empty');
-    return { ordered_at: trx.fn.now() };
+    return { ordered_at: new Date() };
   }
   return {};
 }

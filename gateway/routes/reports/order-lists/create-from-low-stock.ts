@@ -20,13 +20,13 @@ export default {
         inventory_id: id.description('only items of this inventory'),
         supplier: Joi.string().trim().max(255).allow('').description('only products of this supplier'),
         notes: Joi.string().allow('').max(5000),
-      }).allow(null).label('CreateOrderListIn'),
+      }).label('CreateOrderListIn'),
     },
     response: { status: { 201: OrderListOut } },
     plugins: errorDocs(400, 401, 403, 404, 409),
   },
   async handler(request, h) {
-    const list = await request.server.app.services.reports.orderLists.createFromLowStock(actor(request), (request.payload ?? {}) as OrderListRequest);
+    const list = await request.server.app.services.reports.orderLists.createFromLowStock(actor(request), request.payload as OrderListRequest);
     return h.response(list).code(201).header('location', `/api/order-lists/${list.id}/`);
   },
 } satisfies ServerRoute;
