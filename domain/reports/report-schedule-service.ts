@@ -15,7 +15,8 @@ import { afterCommit } from '../inventory/stock-ledger.js';
 import { pgError } from '../../db/errors.js';
 import { Profile, Report, ReportSchedule, User } from '../../db/models/index.js';
 import { jobCatalog } from '../../jobs/catalog.js';
-import { REPORT_FORMATS, REPORT_KINDS, type ReportFormat, type ReportKind } from './report-kinds.js';
+import { normaliseFilters, REPORT_FORMATS, REPORT_KINDS, type ReportFormat, type ReportKind } from './report-kinds.js';
+import { UnrecoverableError } from 'bullmq';
 import { scopeOfRow, type ReportService } from './report-service.js';
 import { scheduledReportMail } from './report-mail.js';
 
@@ -73,7 +74,11 @@ async function prepareSchedule({ trx, actor, body, before }: WriteContext, repor
   const out: Record<string, unknown> = {};
   const kind = (body.kind ?? before?.kind) as ReportKind;
   if (body.filters !== undefined || body.kind !== undefined) {
-    out.filters = JSON.stringify(await reports.checkFilters(trx, actor.scope, kind, body.filters ?? before?.filters ?? {}));
+    const raw = (body.filters ?? before?.filters ?? {}) as Record<string, unknown>;
+    const checked = (await reports.checkFilters(trx, actor.scope, kind, raw)) as Record<string, unknown>;
+    // a period left open stays relative: each run covers the 30 days before it
+    for (const k of ['period_start', 'period_end']) if (raw[k] === undefined) delete checked[k];
+    out.filters = JSON.stringify(checked);
   }
   if (!before) {
     const profile = await Profile.query(trx).findById(actor.userId).select('timezone');
@@ -140,7 +145,9 @@ export class ReportScheduleService extends ScopedCollection<Record<string, unkno
     const scope = scopeOfRow(s);
     let report: Report;
     try {
-      report = await this.reports.insert(knex, scope, s.created_by, { kind: s.kind as ReportKind, format: s.format as ReportFormat, filters: s.filters, title: s.name || undefined, scheduleId: s.id, runKey: runKey.slice(0, 120) });
+      const { value: filters, error } = normaliseFilters(s.kind as ReportKind, s.filters);
+      if (error) throw new UnrecoverableError(`invalid_filters: ${error}`);
+      report = await this.reports.insert(knex, scope, s.created_by, { kind: s.kind as ReportKind, format: s.format as ReportFormat, filters: filters!, title: s.name || undefined, scheduleId: s.id, runKey: runKey.slice(0, 120) });
     } catch (err) {
       if (pgError(err).code !== '23505') throw err;
       report = (await Report.query(knex).where({ schedule_id: s.id, run_key: runKey.slice(0, 120) }).first())!;

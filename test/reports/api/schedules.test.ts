@@ -85,7 +85,14 @@ test('schedules validate their input and stay in their scope', async (t) => {
   const base = { kind: 'stock_movements', format: 'pdf', frequency: 'daily', time_of_day: '06:00' };
   const ok = await call('POST', '/api/report-schedules/', { ...base, filters: { kinds: ['consume'] } });
   t.is(ok.status, 201);
-  t.like(ok.body, { cron: '0 6 * * *', day_of_week: null, filters: { kinds: ['consume'] } });
+  t.like(ok.body, { cron: '0 6 * * *', day_of_week: null });
+  // no period given: it stays relative, each run covers the 30 days before it
+  t.deepEqual(ok.body.filters, { kinds: ['consume'] });
+  const run = await app.server.app.services.reports.schedules.run(ok.body.id, 'manual-run-1');
+  const report = (await call('GET', `/api/reports/${run.report_id}/`)).body;
+  t.true(Math.abs(new Date(report.filters.period_end).getTime() - Date.now()) < 60_000);
+  t.is(new Date(report.filters.period_end).getTime() - new Date(report.filters.period_start).getTime(), 30 * 86_400_000);
+  t.like(report.summary, { transaction_count: 1, out_quantity: 4 });
   for (const bad of [{ time_zone: 'Mars/Olympus' }, { time_of_day: '25:00' }, { frequency: 'hourly' }, { filters: { days: 3 } }, { day_of_month: 31 }]) {
     const r = await call('POST', '/api/report-schedules/', { ...base, ...bad });
     t.is(r.status, 400, JSON.stringify(bad));
