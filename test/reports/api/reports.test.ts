@@ -4,13 +4,14 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { api, selfScope } from '../../factories/inventory.js';
 import { buildReportFixture, waitForReport, type ReportFixture } from '../../factories/reports.js';
+import { connect, wsUrl } from '../../helpers/ws.js';
 
 let app: TestApp;
 let user: TestUser;
 let other: TestUser;
 let fx: ReportFixture;
 test.before(async () => {
-  app = await startApp({ workers: ['reports'] });
+  app = await startApp({ workers: ['reports'], listen: true });
   user = await buildUser(app.server);
   other = await buildUser(app.server);
   fx = await buildReportFixture(app.server, user, selfScope(user));
@@ -164,4 +165,20 @@ test('the reports app of /restqlapi lists the caller\'s reports only', async (t)
   t.is(mine.status, 200);
   t.true(mine.body.results.some((r: any) => r.id === report.id && r.model === 'report'));
   t.is((await api(app.server, 'GET', '/restqlapi/reports/records/', selfScope(other))).body.count, 0);
+});
+
+test('progress and the finished job are pushed over /ws/notifications/ to the requester', async (t) => {
+  const ws = connect(wsUrl(app.url, '/ws/notifications/', user.access));
+  try {
+    await new Promise((resolve, reject) => { ws.socket.once('open', resolve); ws.socket.once('error', reject); });
+    const r = await generate({ kind: 'inventory_valuation', format: 'csv' });
+    const running = await ws.next('report.progress', (m) => m.data.report_id === r.body.id && m.data.status === 'running');
+    t.is(running.data.kind, 'inventory_valuation');
+    const done = await ws.next('report.progress', (m) => m.data.report_id === r.body.id && m.data.status === 'completed');
+    t.is(done.data.progress, 100);
+    const job = await ws.next('job.completed', (m) => m.data.job_id === `reports-generate-${r.body.id}`);
+    t.like(job.data.result, { report_id: r.body.id, status: 'completed', row_count: 4 });
+  } finally {
+    ws.close();
+  }
 });
