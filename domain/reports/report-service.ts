@@ -23,7 +23,7 @@ import {
   type ReportFilters, type ReportFormat, type ReportKind,
 } from './report-kinds.js';
 import { reportChart, reportRows, reportSummary } from './report-sql.js';
-import { writeCsv, writePdf } from './report-writers.js';
+import { PDF_MAX_ROWS, writeCsv, writePdf } from './report-writers.js';
 
 export interface ReportRequest {
   kind: ReportKind;
@@ -152,8 +152,11 @@ export class ReportService {
     const relative = `reports/${row.id}-${crypto.randomBytes(8).toString('hex')}.${row.format}`;
     const file = this.absolute(relative);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tick = this.progressCounter(row, summary.row_count);
-    const stream = reportRows(knex, kind, scope, filters).stream({ highWaterMark: 500 });
+    const rows = reportRows(knex, kind, scope, filters);
+    // a PDF shows at most PDF_MAX_ROWS (the summary has the full count): the cursor stops there
+    if (row.format === 'pdf') rows.limit(PDF_MAX_ROWS);
+    const tick = this.progressCounter(row, row.format === 'pdf' ? Math.min(summary.row_count, PDF_MAX_ROWS) : summary.row_count);
+    const stream = rows.stream({ highWaterMark: 500 });
     try {
       if (row.format === 'csv') await writeCsv(file, COLUMNS[kind], stream, tick);
       else {

@@ -72,6 +72,7 @@ export async function writePdf(file: string, header: PdfHeader, chart: ChartSeri
   });
   table.row(columns.map((c) => ({ text: c.header, font: { src: 'Helvetica-Bold' }, backgroundColor: '#eeeeee' })));
   let shown = 0;
+  // the caller limits the query to PDF_MAX_ROWS; rows past it (none) would only be counted
   for await (const row of rows) {
     tick();
     if (shown >= PDF_MAX_ROWS) continue;
