@@ -112,7 +112,7 @@ export class ReportScheduleService extends ScopedCollection<Record<string, unkno
   async register(s: ReportSchedule): Promise<void> {
     try {
       if (!s.is_active) return await this.unregister(s.id);
-      await this.platform.jobs.queue('reports').upsertJobScheduler(
+      await this.platform.producer.queue('reports').upsertJobScheduler(
         schedulerIdOf(s.id),
         { pattern: cronPattern(s), tz: s.time_zone },
         { name: 'reports.run-schedule', data: { actor_id: null, schedule_id: s.id }, opts: { ...jobCatalog['reports.run-schedule'].options } },
@@ -123,7 +123,7 @@ export class ReportScheduleService extends ScopedCollection<Record<string, unkno
   }
 
   async unregister(scheduleId: number): Promise<void> {
-    await this.platform.jobs.queue('reports').removeJobScheduler(schedulerIdOf(scheduleId)).catch((err) => this.platform.log.warn({ err, schedule_id: scheduleId }, 'report scheduler not removed; its run finds no schedule and does nothing'));
+    await this.platform.producer.queue('reports').removeJobScheduler(schedulerIdOf(scheduleId)).catch((err) => this.platform.log.warn({ err, schedule_id: scheduleId }, 'report scheduler not removed; its run finds no schedule and does nothing'));
   }
 
   /** Every active schedule gets its scheduler (worker start-up). */

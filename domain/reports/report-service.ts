@@ -71,7 +71,7 @@ export class ReportService {
       return row;
     });
     try {
-      await this.platform.jobs.enqueue('reports.generate', { actor_id: actor.userId, report_id: report.id });
+      await this.platform.producer.enqueue('reports.generate', { actor_id: actor.userId, report_id: report.id });
     } catch (err) {
       await Report.query(this.platform.knex).where({ id: report.id }).patch({ status: 'failed', error: 'queue_unavailable: the report could not be queued', updated_at: new Date() });
       throw err;
@@ -191,7 +191,7 @@ export class ReportService {
 
   private async pushProgress(row: Report, status: string, progress: number): Promise<void> {
     if (!row.created_by) return;
-    await this.platform.jobs.publish({ kind: 'user.message', user_ids: [row.created_by], message: { type: 'report.progress', data: { report_id: row.id, kind: row.kind, status, progress } } })
+    await this.platform.producer.publish({ kind: 'user.message', user_ids: [row.created_by], message: { type: 'report.progress', data: { report_id: row.id, kind: row.kind, status, progress } } })
       .catch((err) => this.platform.log.warn({ err, report_id: row.id }, 'report progress not pushed; clients can poll the report'));
   }
 

@@ -3,7 +3,9 @@
 // small enough to compute every figure by hand (see the comments in the tests).
 import type { Server } from '@hapi/hapi';
 import type { TestUser } from './users.js';
-import { api, buildProduct, created, type Headers } from './inventory.js';
+import { buildProduct, created, type Headers } from './inventory.js';
+import { callApi } from '../helpers/http.js';
+import { waitFor } from '../helpers/wait.js';
 import { randomBytes } from 'node:crypto';
 
 const tag = () => randomBytes(3).toString('hex');
@@ -46,19 +48,16 @@ export async function buildReportFixture(server: Server, user: TestUser, headers
   const i3 = await created(server, '/api/inventory-items/', headers, { storage_box_id: box2.id, product_id: p3.id, quantity: 1, unit_cost: 10, min_quantity: 2, expiry_date: day(5) });
   const i4 = await created(server, '/api/inventory-items/', headers, { storage_box_id: box2.id, product_id: p1.id, quantity: 4, unit_cost: 1.25, lot_number: 'L2', expiry_date: day(-1) });
   for (const body of [{ kind: 'consume', item_id: i1.id, quantity: 4 }, { kind: 'adjust', item_id: i2.id, delta: 1 }]) {
-    const r = await api(server, 'POST', '/api/inventory-transactions/', headers, body);
+    const r = await callApi(server, 'POST', '/api/inventory-transactions/', headers, body);
     if (r.status !== 201) throw new Error(`ledger ${JSON.stringify(body)} -> ${r.status} ${JSON.stringify(r.body)}`);
   }
   return { inv1, inv2, box1, box2, p1, p2, p3, i1, i2, i3, i4 };
 }
 
 /** Polls a report until it is completed or failed. */
-export async function waitForReport(server: Server, headers: Headers, id: number, timeoutMs = 30_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await api(server, 'GET', `/api/reports/${id}/`, headers);
-    if (r.body?.status === 'completed' || r.body?.status === 'failed') return r.body;
-    if (Date.now() > deadline) throw new Error(`report ${id} still ${r.body?.status} after ${timeoutMs} ms`);
-    await new Promise((res) => setTimeout(res, 50));
-  }
+export function waitForReport(server: Server, headers: Headers, id: number, timeoutMs = 30_000): Promise<any> {
+  return waitFor(async () => {
+    const r = await callApi(server, 'GET', `/api/reports/${id}/`, headers);
+    return r.body?.status === 'completed' || r.body?.status === 'failed' ? r.body : null;
+  }, { timeoutMs, message: `report ${id} finished` });
 }

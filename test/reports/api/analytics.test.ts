@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildTeam, selfScope, teamScope } from '../../factories/inventory.js';
+import { buildTeam, selfScope, teamScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { buildReportFixture, type ReportFixture } from '../../factories/reports.js';
 
 let app: TestApp;
@@ -16,7 +17,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const get = (url: string, headers = selfScope(user)) => api(app.server, 'GET', url, headers);
+const get = (url: string, headers = selfScope(user)) => callApi(app.server, 'GET', url, headers);
 
 test('analytics over the period: stock value, movements in and out, top products and slow movers', async (t) => {
   const r = await get('/api/analytics/');
@@ -91,6 +92,6 @@ test('transaction logs: one read-only line per ledger leg, filterable and pagina
   t.is((await get('/api/transaction-logs/?kind=steal')).status, 400);
   t.is((await get(`/api/transaction-logs/${consume.id}/`, selfScope(other))).status, 404);
   t.is((await get('/api/transaction-logs/', selfScope(other))).body.count, 0);
-  t.is((await api(app.server, 'POST', '/api/transaction-logs/', selfScope(user), {})).status, 405);
-  t.is((await api(app.server, 'DELETE', `/api/transaction-logs/${consume.id}/`, selfScope(user))).status, 405);
+  t.is((await callApi(app.server, 'POST', '/api/transaction-logs/', selfScope(user), {})).status, 405);
+  t.is((await callApi(app.server, 'DELETE', `/api/transaction-logs/${consume.id}/`, selfScope(user))).status, 405);
 });

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, selfScope } from '../../factories/inventory.js';
+import { selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { buildReportFixture, type ReportFixture } from '../../factories/reports.js';
 
 let app: TestApp;
@@ -17,7 +18,7 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 const h = () => selfScope(user);
-const call = (method: string, url: string, body?: unknown, headers = h()) => api(app.server, method, url, headers, body);
+const call = (method: string, url: string, body?: unknown, headers = h()) => callApi(app.server, method, url, headers, body);
 const quantityOf = async (itemId: number) => (await call('GET', `/api/inventory-items/${itemId}/`)).body.quantity;
 
 test.serial('an order list from low stock: the quantities that reach each target, grouped by supplier', async (t) => {

@@ -2,7 +2,8 @@ import test from 'ava';
 import { PDFParse } from 'pdf-parse';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, selfScope } from '../../factories/inventory.js';
+import { selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { buildReportFixture, waitForReport, type ReportFixture } from '../../factories/reports.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
 
@@ -18,7 +19,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const generate = (body: unknown, headers = selfScope(user)) => api(app.server, 'POST', '/api/generate-report/', headers, body);
+const generate = (body: unknown, headers = selfScope(user)) => callApi(app.server, 'POST', '/api/generate-report/', headers, body);
 async function completed(body: unknown) {
   const r = await generate(body);
   if (r.status !== 202) throw new Error(`generate -> ${r.status} ${JSON.stringify(r.body)}`);
@@ -128,11 +129,11 @@ test('a PDF is a real document: title, scope, filters, figures, chart and table 
 
 test('another user\'s report is 404 everywhere; no token is 401', async (t) => {
   const report = await completed({ kind: 'low_stock', format: 'csv' });
-  t.is((await api(app.server, 'GET', `/api/reports/${report.id}/`, selfScope(other))).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/reports/${report.id}/`, selfScope(other))).status, 404);
   t.is((await download(report, selfScope(other))).statusCode, 404);
-  const list = await api(app.server, 'GET', '/api/reports/', selfScope(other));
+  const list = await callApi(app.server, 'GET', '/api/reports/', selfScope(other));
   t.is(list.body.count, 0);
-  t.is((await api(app.server, 'GET', `/api/reports/${report.id}/`, {})).status, 401);
+  t.is((await callApi(app.server, 'GET', `/api/reports/${report.id}/`, {})).status, 401);
   // nor can the other user report on this user's inventory
   const foreign = await generate({ kind: 'inventory_valuation', format: 'csv', filters: { inventory_id: fx.inv1.id } }, selfScope(other));
   t.is(foreign.status, 404);
@@ -148,23 +149,23 @@ test('bad input is 400 with the documented error body', async (t) => {
   const backwards = await generate({ kind: 'stock_movements', format: 'csv', filters: { period_start: '2026-02-01', period_end: '2026-01-01' } });
   t.is(backwards.status, 400);
   t.is(backwards.body.error.code, 'validation_error');
-  t.is((await api(app.server, 'GET', '/api/reports/?status=bogus', selfScope(user))).status, 400);
+  t.is((await callApi(app.server, 'GET', '/api/reports/?status=bogus', selfScope(user))).status, 400);
 });
 
 test('a report not completed yet cannot be downloaded (409)', async (t) => {
   const { knex } = app.server.app.platform;
   const [row] = await knex('reports').insert({ kind: 'low_stock', format: 'csv', title: 'Stuck', status: 'running', progress: 40, owner_id: user.id, created_by: user.id }).returning('id');
-  const res = await api(app.server, 'GET', `/api/reports/${row.id}/download/`, selfScope(user));
+  const res = await callApi(app.server, 'GET', `/api/reports/${row.id}/download/`, selfScope(user));
   t.is(res.status, 409);
   t.is(res.body.error.code, 'report_not_ready');
 });
 
 test('the reports app of /restqlapi lists the caller\'s reports only', async (t) => {
   const report = await completed({ kind: 'expiring_soon', format: 'csv' });
-  const mine = await api(app.server, 'GET', '/restqlapi/reports/records/?model=report&page_size=100', selfScope(user));
+  const mine = await callApi(app.server, 'GET', '/restqlapi/reports/records/?model=report&page_size=100', selfScope(user));
   t.is(mine.status, 200);
   t.true(mine.body.results.some((r: any) => r.id === report.id && r.model === 'report'));
-  t.is((await api(app.server, 'GET', '/restqlapi/reports/records/', selfScope(other))).body.count, 0);
+  t.is((await callApi(app.server, 'GET', '/restqlapi/reports/records/', selfScope(other))).body.count, 0);
 });
 
 test('progress and the finished job are pushed over /ws/notifications/ to the requester', async (t) => {
