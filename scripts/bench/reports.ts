@@ -110,9 +110,13 @@ async function bareCursor() {
   return { rows: n, s: (performance.now() - t0) / 1000 };
 }
 
+// each figure is printed as it comes, so a run cut short on a loaded machine still tells something
 const csv = await report('csv');
+console.log('csv', JSON.stringify(csv));
 const pdf = await report('pdf');
+console.log('pdf', JSON.stringify(pdf));
 const bare = await bareCursor();
+console.log('bare cursor', JSON.stringify(bare));
 
 const analyticsUrl = `${base}/api/analytics/?period_start=${encodeURIComponent(period.period_start)}&period_end=${encodeURIComponent(period.period_end)}`;
 const getAnalytics = async () => {
