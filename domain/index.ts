@@ -27,6 +27,7 @@ import { UserService } from './accounts/user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
+import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
 
 export interface Services {
@@ -63,6 +64,8 @@ export interface Services {
   supportChat: SupportChat;
   /** support tickets, their types and help categories, notifications, key rotation (support/) */
   support: SupportServices;
+  /** reports and schedules, analytics, transaction logs, order lists (reports/) */
+  reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
   billing: BillingServices;
 }
@@ -106,6 +109,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }, s.billing.limits));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
   return s;
