@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_ROOT: path.join(tmp, 'media'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOB_LOCK_MS: '5000',
+    // a child that exits while idle is forked cold for the next job: not in tests of other things
+    SANDBOX_IDLE_EXIT_MS: '0',
     // a busy CI machine can take longer than production's 25 s to OCR a page in a cold child;
     // tests of the 202 answer set their own (0)
     JOB_WAIT_MS: '60000',
