@@ -3,6 +3,8 @@
 // for a job's status with {"type": "jobs.get", "data": {"job_id": "..."}}.
 import type { Server } from '@hapi/hapi';
 import type { SocketHub } from '../realtime/socket-hub.js';
+import { actorFor } from '../../domain/shared/actor.js';
+import { selfScope } from '../../domain/shared/scope.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
   hub.channel('/ws/notifications/', {
@@ -13,7 +15,9 @@ export function registerNotificationChannel(server: Server, hub: SocketHub): voi
       if (message.type === 'jobs.get') {
         const jobId = String((message.data as { job_id?: unknown })?.job_id ?? '');
         try {
-          const status = await server.app.services.jobs.statusOf(jobId, conn.principal.userId, conn.principal.isStaff);
+          const { userId, isStaff } = conn.principal;
+          // a socket names no scope: jobs belong to the user who started them
+          const status = await server.app.services.jobs.statusOf(jobId, actorFor(userId, selfScope(userId), { isStaff }));
           conn.send({ type: 'job.status', data: status });
         } catch {
           conn.send({ type: 'error', data: { code: 'not_found', message: 'Job not found.' } });

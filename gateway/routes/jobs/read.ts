@@ -27,7 +27,6 @@ export default {
     response: { status: { 200: JobStatusOut } }, plugins: errorDocs(401, 404),
   },
   handler(request) {
-    const me = actor(request);
-    return request.server.app.services.jobs.statusOf((request.params as { id: string }).id, me.userId, me.isStaff);
+    return request.server.app.services.jobs.statusOf((request.params as { id: string }).id, actor(request));
   },
 } satisfies ServerRoute;
