@@ -27,10 +27,10 @@ export class MediaAnalysisService {
     return requested === undefined ? max : Math.min(requested, max);
   }
 
-  async ocr(actorId: string, image: unknown, waitMs: number): Promise<Outcome> {
-    await this.limits.consume(OCR_LIMIT, actorId);
+  async ocr(actor: Actor, image: unknown, waitMs: number): Promise<Outcome> {
+    await this.limits.consume(OCR_LIMIT, actor.userId);
     const file = await this.media.save(asFile(image), rule('image'), 'ocr');
-    return this.jobs.run('media.ocr', { actor_id: actorId, media_path: file.path }, waitMs);
+    return this.jobs.run('media.ocr', { actor_id: actor.userId, media_path: file.path }, waitMs);
   }
 
   async scanPhoto(actor: Actor, image: unknown, waitMs: number): Promise<Outcome> {

@@ -45,10 +45,9 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { userId } = actor(request);
     const body = request.payload as { image: unknown; wait?: number };
     const { analysis } = request.server.app.services.catalog;
-    const outcome = await analysis.ocr(userId, body.image, analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
+    const outcome = await analysis.ocr(actor(request), body.image, analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { job_id: outcome.status.id, status: 'completed', ...(outcome.status.result as object) };
