@@ -1,0 +1,9 @@
+// A file as the edge hands it to the domain: a plain value, whatever the transport.
+// The media type is the one sniffed from the bytes (null when nothing recognisable),
+// never the client's name or Content-Type.
+export interface Upload {
+  filename?: string;
+  mediaType: string | null;
+  size: number;
+  bytes: Buffer;
+}
