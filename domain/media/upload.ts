@@ -7,3 +7,7 @@ export interface Upload {
   size: number;
   bytes: Buffer;
 }
+
+/** A body field the edge read as a file (JSON cannot carry a Buffer, so text never passes). */
+export const isUpload = (value: unknown): value is Upload =>
+  typeof value === 'object' && value !== null && Buffer.isBuffer((value as Upload).bytes);

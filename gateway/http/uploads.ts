@@ -40,9 +40,14 @@ export function filePart(value: unknown, errors: FilePartErrors): UploadedBytes 
 /** One file part read the way every upload is: its bytes, their size and the type sniffed from them. */
 export async function readUpload(value: unknown, errors: FilePartErrors): Promise<Upload> {
   const { filename, bytes } = filePart(value, errors);
+  return sniffUpload(bytes, filename);
+}
+
+/** Bytes already read (possibly empty: the domain's rule answers that) as an Upload. */
+export async function sniffUpload(bytes: Buffer, filename?: string): Promise<Upload> {
   // loaded on first upload: processes that never read one do not load it
   const { fileTypeFromBuffer } = await import('file-type');
-  const type = await fileTypeFromBuffer(bytes);
+  const type = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
   return { filename, mediaType: type?.mime ?? null, size: bytes.length, bytes };
 }
 
