@@ -22,7 +22,6 @@ export interface JobStatus {
   attempts_made: number;
   created_at: string;
   finished_at: string | null;
-  poll_url: string;
 }
 
 export type Outcome =
@@ -84,7 +83,6 @@ export class JobService {
       attempts_made: job.attemptsMade,
       created_at: new Date(job.timestamp).toISOString(),
       finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-      poll_url: `${this.platform.config.publicBaseUrl}/api/jobs/${job.id}/`,
     };
   }
 }

@@ -5,6 +5,7 @@ import type { Server } from '@hapi/hapi';
 import type { SocketHub } from '../realtime/socket-hub.js';
 import { actorFor } from '../../domain/shared/actor.js';
 import { selfScope } from '../../domain/shared/scope.js';
+import { jobStatusOut } from '../http/job-status.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
   hub.channel('/ws/notifications/', {
@@ -18,7 +19,7 @@ export function registerNotificationChannel(server: Server, hub: SocketHub): voi
           const { userId, isStaff } = conn.principal;
           // a socket names no scope: jobs belong to the user who started them
           const status = await server.app.services.jobs.statusOf(jobId, actorFor(userId, selfScope(userId), { isStaff }));
-          conn.send({ type: 'job.status', data: status });
+          conn.send({ type: 'job.status', data: jobStatusOut(status, server.app.platform.config.publicBaseUrl) });
         } catch {
           conn.send({ type: 'error', data: { code: 'not_found', message: 'Job not found.' } });
         }

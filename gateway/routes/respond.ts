@@ -3,12 +3,14 @@
 import type { ResponseToolkit } from '@hapi/hapi';
 import type { Outcome } from '../../domain/jobs/job-service.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
+import { pollUrl } from '../http/job-status.js';
 
 export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {
+  const poll = pollUrl(h.request.server.app.platform.config.publicBaseUrl, outcome.status.id);
   return h
-    .response({ status: outcome.status.state === 'active' ? 'running' : 'queued', job_id: outcome.status.id, state: outcome.status.state, poll_url: outcome.status.poll_url, websocket: wsUrl })
+    .response({ status: outcome.status.state === 'active' ? 'running' : 'queued', job_id: outcome.status.id, state: outcome.status.state, poll_url: poll, websocket: wsUrl })
     .code(202)
-    .header('Location', outcome.status.poll_url);
+    .header('Location', poll);
 }
 
 /** Turns a failed job into the error it carried (code: message). */
