@@ -60,20 +60,8 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
   const item = `${c.path}{id}/`;
   const idOf = (request: Request) => (request.params as { id: number }).id;
   const body = (request: Request) => withUploads(request.payload as Record<string, unknown> | null, c.files);
-  const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number): ServerRoute => ({
-    method,
-    path,
-    options: {
-      tags,
-      description: { create: `Create a ${c.singular}`, replace: `Replace a ${c.singular}`, update: `Update part of a ${c.singular}` }[verb as 'create'],
-      notes: notes(''),
-      ...(c.payload ? { payload: c.payload } : {}),
-      validate: { ...(path === item ? { params: idParams } : {}), payload: schema },
-      response: { status: { [code]: c.out } },
-      plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 409, 413, 415)['hapi-swagger'], ...(c.writeDocs ?? {}) } },
-    },
-    handler: handler as ServerRoute['handler'],
-  });
+  const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number) =>
+    writeRoute(c, verb, { method, path, schema, handler, code, tags, notes: notes(''), withId: path === item });
 
   switch (verb) {
     case 'list':
@@ -114,6 +102,28 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
         },
       };
   }
+}
+
+/** A POST, PUT or PATCH route of a collection: its payload options, validation and docs. */
+function writeRoute(
+  c: CollectionRoutes,
+  verb: Verb,
+  r: { method: 'POST' | 'PUT' | 'PATCH'; path: string; schema: Joi.ObjectSchema | undefined; handler: (r: Request, h: ResponseToolkit) => unknown; code: number; tags: string[]; notes: string; withId: boolean },
+): ServerRoute {
+  return {
+    method: r.method,
+    path: r.path,
+    options: {
+      tags: r.tags,
+      description: { create: `Create a ${c.singular}`, replace: `Replace a ${c.singular}`, update: `Update part of a ${c.singular}` }[verb as 'create'],
+      notes: r.notes,
+      ...(c.payload ? { payload: c.payload } : {}),
+      validate: { ...(r.withId ? { params: idParams } : {}), payload: r.schema },
+      response: { status: { [r.code]: c.out } },
+      plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 409, 413, 415)['hapi-swagger'], ...(c.writeDocs ?? {}) } },
+    },
+    handler: r.handler as ServerRoute['handler'],
+  };
 }
 
 /** The body with each file field that arrived as a file part read into an Upload; anything else (null, '', text) is left for the service to answer. */
