@@ -3,7 +3,18 @@
 // the domain takes a plain Upload { filename, mediaType, size, bytes } (the type sniffed
 // from the bytes here, at the edge) and never sees hapi's shape.
 import { DomainError } from '../../jobs/runtime/errors.js';
-import type { Upload } from '../../domain/media/upload.js';
+
+/**
+ * The plain value a route hands the domain. Declared here as well as in
+ * domain/media/upload.ts because this floor may not import the domain: the two are
+ * the same shape, and the compiler checks it wherever a route passes one on.
+ */
+export interface Upload {
+  filename?: string;
+  mediaType: string | null;
+  size: number;
+  bytes: Buffer;
+}
 
 export interface UploadedBytes {
   filename?: string;

@@ -5,7 +5,7 @@ import type { Server } from '@hapi/hapi';
 import type { SocketHub } from '../realtime/socket-hub.js';
 import { actorFor } from '../../domain/shared/actor.js';
 import { selfScope } from '../../domain/shared/scope.js';
-import { jobStatusOut } from '../http/job-status.js';
+import { jobStatusOut } from '../routes/respond.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
   hub.channel('/ws/notifications/', {

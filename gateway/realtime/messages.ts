@@ -1,6 +1,6 @@
 // Every realtime message is {type, data}. Server-to-client types of the notification
 // channel; other channels (AI chat) declare their own beside their handlers.
-import type { JobStatusOut } from '../http/job-status.js';
+import type { JobStatusOut } from '../routes/respond.js';
 
 export type ServerMessage =
   | { type: 'connection.ready'; data: { user_id: string; channel: string } }

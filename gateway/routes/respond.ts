@@ -1,9 +1,8 @@
 // Shared answers for job-backed endpoints: the result when the job finished within
 // the wait, otherwise 202 with the job id to poll or to await over WebSocket.
 import type { ResponseToolkit } from '@hapi/hapi';
-import type { Outcome } from '../../domain/jobs/job-service.js';
+import type { JobStatus, Outcome } from '../../domain/jobs/job-service.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
-import { pollUrl } from '../http/job-status.js';
 
 export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {
   const poll = pollUrl(h.request.server.app.platform.config.publicBaseUrl, outcome.status.id);
@@ -20,3 +19,10 @@ export function jobFailure(outcome: Outcome, status = 422): DomainError {
 }
 
 export const notificationsWsUrl = (publicBaseUrl: string) => `${publicBaseUrl.replace(/^http/, 'ws')}/ws/notifications/`;
+
+/** A job's status as the client sees it: the domain's status plus the absolute URL to poll it at (PUBLIC_BASE_URL is the edge's to spell). */
+export type JobStatusOut = JobStatus & { poll_url: string };
+
+export const pollUrl = (publicBaseUrl: string, jobId: string) => `${publicBaseUrl}/api/jobs/${jobId}/`;
+
+export const jobStatusOut = (status: JobStatus, publicBaseUrl: string): JobStatusOut => ({ ...status, poll_url: pollUrl(publicBaseUrl, status.id) });

@@ -3,8 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { JobAccepted } from '../schemas.js';
 import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
-import { jobAccepted, notificationsWsUrl } from '../respond.js';
-import { jobStatusOut } from '../../http/job-status.js';
+import { jobAccepted, jobStatusOut, notificationsWsUrl } from '../respond.js';
 import { JobStatusOut } from './read.js';
 
 export default {

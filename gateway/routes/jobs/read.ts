@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
-import { jobStatusOut } from '../../http/job-status.js';
+import { jobStatusOut } from '../respond.js';
 
 export const JobStatusOut = Joi.object({
   id: Joi.string(),
