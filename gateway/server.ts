@@ -27,24 +27,7 @@ const RESPONSE_CHECK_PERCENT = 5;
 
 export async function compose(config: Config): Promise<Server> {
   const platform = createPlatform(config, 'web');
-  const logEveryRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const server = Hapi.server({
-    port: config.port,
-    host: config.host,
-    router: { isCaseSensitive: true },
-    routes: {
-      // only the origins named in CORS_ORIGINS (none by default: no cross-origin browser access)
-      cors: config.corsOrigins.length ? { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] } : false,
-      // API answers carry tokens and personal data: never kept by a browser or a proxy
-      // (public media and documentation assets set their own caching)
-      cache: { otherwise: 'no-store' },
-      validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: responseFailAction(config.nodeEnv === 'test'), sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
-      payload: { maxBytes: 1024 * 1024 },
-      timeout: { server: false, socket: false },
-    },
-    load: { sampleInterval: 0 },
-  });
+  const server = hapiServer(config);
 
   // the relay needs the services (token cache) and the services need the relay (job waits)
   const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits);
@@ -54,24 +37,7 @@ export async function compose(config: Config): Promise<Server> {
   server.app.services = services;
   server.app.hub = hub;
 
-  await server.register({
-    plugin: HapiPino,
-    options: {
-      instance: platform.log,
-      logPayload: false,
-      logRequestComplete: logEveryRequest,
-      // the per-request child logger serializes its bindings at once: the whole request
-      // only when every request is logged, otherwise the few facts an error line needs
-      getChildBindings: logEveryRequest ? undefined : (request: Request) => ({ req_id: request.info.id, method: request.method, path: request.path }),
-      ignorePaths: ['/api/health/'],
-      // a client that drops its connection (ECONNRESET) is not a server error (the
-      // option's typing says object[]; the plugin reads { log, request })
-      ignoredEventTags: { log: ['client'] } as never,
-      redact: ['req.headers.authorization'],
-    },
-  });
-  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
-  await registerOpenApi(server, openApiTagsOfAreas(areas));
+  await registerPlugins(server, config);
   registerNotificationChannel(server, hub);
   registerSupportChatChannel(server, hub);
   for (const area of areas) server.route(area.routes);
@@ -92,4 +58,48 @@ export async function compose(config: Config): Promise<Server> {
 
   await server.initialize();
   return server;
+}
+
+/** The hapi server with the defaults every route starts from. */
+function hapiServer(config: Config): Server {
+  return Hapi.server({
+    port: config.port,
+    host: config.host,
+    router: { isCaseSensitive: true },
+    routes: {
+      // only the origins named in CORS_ORIGINS (none by default: no cross-origin browser access)
+      cors: config.corsOrigins.length ? { origin: config.corsOrigins, additionalHeaders: ['X-Profile-Type', 'X-Team-Id', 'Idempotency-Key'], additionalExposedHeaders: ['Retry-After', 'Location'] } : false,
+      // API answers carry tokens and personal data: never kept by a browser or a proxy
+      // (public media and documentation assets set their own caching)
+      cache: { otherwise: 'no-store' },
+      validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), sample: config.nodeEnv === 'test' ? 100 : RESPONSE_CHECK_PERCENT, options: { allowUnknown: true } },
+      payload: { maxBytes: 1024 * 1024 },
+      timeout: { server: false, socket: false },
+    },
+    load: { sampleInterval: 0 },
+  });
+}
+
+/** Request logging, then the request pipeline (errors, headers, input guard, auth, scope, KYC gate) and the OpenAPI document. */
+async function registerPlugins(server: Server, config: Config): Promise<void> {
+  const logEveryRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
+  await server.register({
+    plugin: HapiPino,
+    options: {
+      instance: server.app.platform.log,
+      logPayload: false,
+      logRequestComplete: logEveryRequest,
+      // the per-request child logger serializes its bindings at once: the whole request
+      // only when every request is logged, otherwise the few facts an error line needs
+      getChildBindings: logEveryRequest ? undefined : (request: Request) => ({ req_id: request.info.id, method: request.method, path: request.path }),
+      ignorePaths: ['/api/health/'],
+      // a client that drops its connection (ECONNRESET) is not a server error (the
+      // option's typing says object[]; the plugin reads { log, request })
+      ignoredEventTags: { log: ['client'] } as never,
+      redact: ['req.headers.authorization'],
+    },
+  });
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await registerOpenApi(server, openApiTagsOfAreas(areas));
 }

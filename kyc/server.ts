@@ -21,27 +21,9 @@ export const INHOUSE_API_PATH = '/api/v1/kyc/inhouse';
 
 export async function compose(config: Config, opts: { platform?: Platform } = {}): Promise<Server> {
   const platform = opts.platform ?? createPlatform(config, 'kyc');
-  // webhook records are an audit trail written at webhook rate: asynchronous commit (see WebhookService).
-  // 20 connections: with 4 the inserts queued for the pool and capped acceptance at ~950/s (scripts/bench/kyc-webhooks.ts)
-  const webhookRecordDb = knexFactory({
-    ...knexConfig(config.databaseUrl),
-    pool: { min: 0, max: 20, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
-  });
+  const webhookRecordDb = webhookRecordKnex(config);
   const kyc = createKycServices(platform, { webhookRecordDb });
-  const server = Hapi.server({
-    port: config.kycPort,
-    // loopback unless KYC_HOST says otherwise: the main service is the only intended caller
-    host: config.kycHost,
-    router: { isCaseSensitive: true },
-    routes: {
-      validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
-      response: { failAction: responseFailAction(config.nodeEnv === 'test'), options: { allowUnknown: true } },
-      payload: { maxBytes: 64 * 1024 },
-      cache: { otherwise: 'no-store' },
-      timeout: { server: false, socket: false },
-    },
-    load: { sampleInterval: 0 },
-  });
+  const server = hapiServer(config);
   server.app.platform = platform;
   server.app.kyc = kyc;
   server.app.kycApiBase = config.kyc.publicUrl ? `${config.kyc.publicUrl}${INHOUSE_API_PATH}` : '';
@@ -75,4 +57,34 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   await kyc.projects.ensureConfigured();
   await server.initialize();
   return server;
+}
+
+/**
+ * Webhook records are an audit trail written at webhook rate: asynchronous commit (see
+ * WebhookService). 20 connections: with 4 the inserts queued for the pool and capped
+ * acceptance at ~950/s (scripts/bench/kyc-webhooks.ts).
+ */
+function webhookRecordKnex(config: Config) {
+  return knexFactory({
+    ...knexConfig(config.databaseUrl),
+    pool: { min: 0, max: 20, afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => conn.query('SET synchronous_commit TO OFF', (err) => done(err, conn)) },
+  });
+}
+
+/** The hapi server with the defaults every KYC route starts from. */
+function hapiServer(config: Config): Server {
+  return Hapi.server({
+    port: config.kycPort,
+    // loopback unless KYC_HOST says otherwise: the main service is the only intended caller
+    host: config.kycHost,
+    router: { isCaseSensitive: true },
+    routes: {
+      validate: { failAction: validationFailAction, options: { abortEarly: false, stripUnknown: false } },
+      response: { failAction: responseFailAction(config.nodeEnv === 'test'), options: { allowUnknown: true } },
+      payload: { maxBytes: 64 * 1024 },
+      cache: { otherwise: 'no-store' },
+      timeout: { server: false, socket: false },
+    },
+    load: { sampleInterval: 0 },
+  });
 }

@@ -89,7 +89,8 @@ export class BarcodeService implements CollectionService<ScanOut> {
    * scanned. Called by the media.decode-barcode job; `jobId` makes a retried job
    * return the scan it already recorded.
    */
-  async scanDecoded(scope: Scope, decoded: { text: string; format: string }[], opts: { jobId: string; mediaPath: string }): Promise<ScanResult> {
+  async scanDecoded(actor: Actor, decoded: { text: string; format: string }[], opts: { jobId: string; mediaPath: string }): Promise<ScanResult> {
+    const { scope } = actor;
     const prior = await inScope(BarcodeScan.query(this.platform.knex).alias('s'), scope, { table: 's' }).where('s.job_id', opts.jobId).select('s.*').first();
     for (const d of decoded) {
       // decoders may report UPC-E as printed (8 digits) or expanded, and UPC as 13 digits with a leading 0

@@ -9,8 +9,8 @@ import type { JobService, Outcome } from '../jobs/job-service.js';
 import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 import type { Actor } from '../shared/actor.js';
-import type { Scope } from '../shared/scope.js';
 import type { PlanLimits } from '../billing/plan-limits.js';
+import type { Upload } from '../media/upload.js';
 
 export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
 const ANALYSIS_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'image/gif'];
@@ -29,18 +29,18 @@ export class MediaAnalysisService {
     return requested === undefined ? max : Math.min(requested, max);
   }
 
-  /** `scope`: whose monthly OCR pages the image counts against (one image is one page; 402 past the plan's). */
-  async ocr(actorId: string, image: unknown, waitMs: number, scope?: Scope): Promise<Outcome> {
-    await this.limits.consume(OCR_LIMIT, actorId);
-    if (scope) await this.planLimits?.meter(scope, 'ocr_pages_per_month');
-    const file = await this.media.save(asFile(image), rule('image'), 'ocr');
-    return this.jobs.run('media.ocr', { actor_id: actorId, media_path: file.path }, waitMs);
+  /** One image is one page of the scope's monthly OCR allowance (402 past the plan's). */
+  async ocr(actor: Actor, image: Upload, waitMs: number): Promise<Outcome> {
+    await this.limits.consume(OCR_LIMIT, actor.userId);
+    await this.planLimits?.meter(actor.scope, 'ocr_pages_per_month');
+    const file = await this.media.saveUpload(image, rule('image'), 'ocr');
+    return this.jobs.run('media.ocr', { actor_id: actor.userId, media_path: file.path }, waitMs);
   }
 
-  async scanPhoto(actor: Actor, image: unknown, waitMs: number): Promise<Outcome> {
+  async scanPhoto(actor: Actor, image: Upload, waitMs: number): Promise<Outcome> {
     const { scope } = actor;
     await this.limits.consume(BARCODE_PHOTO_LIMIT, scope.userId);
-    const file = await this.media.save(asFile(image), rule('image'), 'barcode-photos');
+    const file = await this.media.saveUpload(image, rule('image'), 'barcode-photos');
     return this.jobs.run('media.decode-barcode', { actor_id: scope.userId, media_path: file.path, scope: { type: scope.type, team_id: scope.teamId } }, waitMs);
   }
 }
@@ -48,11 +48,3 @@ export class MediaAnalysisService {
 /** hapi hands an empty file part over as {} (or an empty Buffer / string) */
 export const isEmptyPart = (value: unknown) =>
   value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && value.length === 0) || (typeof value === 'object' && !Buffer.isBuffer(value) && Object.keys(value as object).length === 0);
-
-function asFile(value: unknown): Buffer {
-  if (Buffer.isBuffer(value) && value.length > 0) return value;
-  if (isEmptyPart(value)) {
-    throw new DomainError(400, 'empty_file', 'image must be a non-empty image file.', [{ path: 'image', message: 'empty or missing file' }]);
-  }
-  throw new DomainError(415, 'unsupported_file_type', 'image must be an image file sent as multipart/form-data.', [{ path: 'image', message: 'not a file' }]);
-}

@@ -98,9 +98,9 @@ export class InventoryAlertMonitor {
         .publish({ kind: 'user.message', user_ids: users, message: { type: 'inventory.alert', data } })
         .catch((err) => this.platform.log.warn({ err, alert_id: alert.id }, 'alert push failed; clients see it in the alert list'));
       if (event !== 'raised') continue;
-      for (const userId of users) {
-        const n = await this.notifications.create(userId, { kind: 'inventory.alert', title: alert.message, data: { alert_id: alert.id, item_id: alert.item_id, kind: alert.kind }, dedupeKey: `inventory-alert-${alert.id}-${userId}` });
-        if (n.created) await this.notifications.push(userId, n.id);
+      for (const recipientId of users) {
+        const n = await this.notifications.create(recipientId, { kind: 'inventory.alert', title: alert.message, data: { alert_id: alert.id, item_id: alert.item_id, kind: alert.kind }, dedupeKey: `inventory-alert-${alert.id}-${recipientId}` });
+        if (n.created) await this.notifications.push(recipientId, n.id);
       }
     }
   }

@@ -9,6 +9,7 @@ import { scopeOut } from '../shared/scoped-collection.js';
 import type { MediaStore, UploadRule } from '../media/media-store.js';
 import { Invalid } from '../../jobs/runtime/errors.js';
 import { InventoryIcon } from '../../db/models/index.js';
+import { isUpload } from '../media/upload.js';
 
 export const ICON_MAX_BYTES = 256 * 1024;
 /** icons are shown small: a larger picture only costs every client that loads it */
@@ -49,8 +50,8 @@ export function iconsDef(media: MediaStore): CollectionDef<IconOut> {
         return {};
       }
       if (file === null || file === '') return before ? { icon_image: null } : {};
-      if (!Buffer.isBuffer(file)) throw Invalid.field('icon_image', 'icon_image must be a PNG file sent as multipart/form-data.', 'not_a_file');
-      const stored = await media.save(file, ICON_RULE, 'inventory-icons');
+      if (!isUpload(file)) throw Invalid.field('icon_image', 'icon_image must be a PNG file sent as multipart/form-data.', 'not_a_file');
+      const stored = await media.saveUpload(file, ICON_RULE, 'inventory-icons');
       return { icon_image: stored.path };
     },
     async afterDelete(row) {

@@ -6,6 +6,7 @@ import type { Platform } from '../../db/platform.js';
 import { jobCatalog, jobIdFor, queueOfJobId, type JobName, type JobOf } from '../../jobs/catalog.js';
 import type { JobFinishedEvent } from '../../jobs/events.js';
 import { NotFound, codedError } from '../../jobs/runtime/errors.js';
+import type { Actor } from '../shared/actor.js';
 
 export interface JobWaiters {
   waitFor(jobId: string, timeoutMs: number): Promise<JobFinishedEvent | null>;
@@ -21,7 +22,6 @@ export interface JobStatus {
   attempts_made: number;
   created_at: string;
   finished_at: string | null;
-  poll_url: string;
 }
 
 export type Outcome =
@@ -54,15 +54,20 @@ export class JobService {
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
     const job = await this.platform.producer.enqueue(name, payload, { jobId });
     await finished;
-    const status = await this.statusOf(job.id!, payload.actor_id ?? null, true);
+    const status = await this.read(job.id!, () => true);
     return { done: status.state === 'completed' || status.state === 'failed', status };
   }
 
-  async statusOf(jobId: string, actorId: string | null, isStaff = false): Promise<JobStatus> {
+  /** A pollable job the actor started (staff see every job); anyone else's is a 404. */
+  async statusOf(jobId: string, actor: Actor): Promise<JobStatus> {
+    return this.read(jobId, (job) => actor.isStaff || job.data?.actor_id === actor.userId);
+  }
+
+  private async read(jobId: string, visible: (job: { data?: { actor_id?: string | null } }) => boolean): Promise<JobStatus> {
     const queue = queueOfJobId(jobId);
     let job = queue ? await this.platform.producer.getJob(jobId, queue) : undefined;
     if (!job || !(job.name in jobCatalog) || !jobCatalog[job.name as JobName].pollable) throw new NotFound('Job');
-    if (!isStaff && job.data?.actor_id !== actorId) throw new NotFound('Job');
+    if (!visible(job)) throw new NotFound('Job');
     const state = (await job.getState()) as string;
     // the job may have finished between reading it and reading its state: read it again
     // so that "completed" never comes without its result
@@ -78,7 +83,6 @@ export class JobService {
       attempts_made: job.attemptsMade,
       created_at: new Date(job.timestamp).toISOString(),
       finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
-      poll_url: `${this.platform.config.publicBaseUrl}/api/jobs/${job.id}/`,
     };
   }
 }

@@ -39,18 +39,18 @@ export class KycMirrorService {
     private readonly notifications: NotificationService,
   ) {}
 
-  async get(userId: string): Promise<MirrorRow | undefined> {
-    return (await KycMirror.query(this.platform.knex).where({ user_id: userId }).first()) as MirrorRow | undefined;
+  async get(subjectUserId: string): Promise<MirrorRow | undefined> {
+    return (await KycMirror.query(this.platform.knex).where({ user_id: subjectUserId }).first()) as MirrorRow | undefined;
   }
 
-  async isVerified(userId: string): Promise<boolean> {
-    return !!(await this.get(userId))?.is_verified;
+  async isVerified(subjectUserId: string): Promise<boolean> {
+    return !!(await this.get(subjectUserId))?.is_verified;
   }
 
   /** From a proxied answer: moves the mirror forward, never back to an older version. */
-  async refresh(userId: string, s: { status: CoarseStatus; is_verified: boolean; verified_at?: string | null }, version: number, trx?: Knex.Transaction): Promise<void> {
+  async refresh(subjectUserId: string, s: { status: CoarseStatus; is_verified: boolean; verified_at?: string | null }, version: number, trx?: Knex.Transaction): Promise<void> {
     const db = trx ?? this.platform.knex;
-    const row = { user_id: userId, status: s.status, is_verified: s.is_verified, version, verified_at: s.verified_at ? new Date(s.verified_at) : s.is_verified ? new Date() : null, updated_at: new Date() };
+    const row = { user_id: subjectUserId, status: s.status, is_verified: s.is_verified, version, verified_at: s.verified_at ? new Date(s.verified_at) : s.is_verified ? new Date() : null, updated_at: new Date() };
     await KycMirror.query(db)
       .insert(row)
       .onConflict('user_id')

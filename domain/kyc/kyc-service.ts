@@ -8,6 +8,7 @@ import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 import { DomainError, Forbidden, Unauthorized, Invalid } from '../../jobs/runtime/errors.js';
 import { hmacHex, safeEqual } from '../../jobs/runtime/secrets.js';
 import { KycClient } from './kyc-client.js';
+import type { Actor } from '../shared/actor.js';
 import type { KycMirrorService, CallbackOutcome } from './kyc-mirror-service.js';
 import { CALLBACK_EVENT, StatusCallbackSchema, type AccessTokenOut, type BrandingOut, type CoarseStatus, type MessageOut, type StatusCallbackBody, type StatusOut } from '../../jobs/kyc-contract.js';
 
@@ -32,19 +33,20 @@ export class KycService {
   }
 
   /** A 409 from the microservice still tells us the user's status: mirror it, then pass the 409 on. */
-  private async mirroring<T>(userId: string, call: () => Promise<T>): Promise<T> {
+  private async mirroring<T>(subjectUserId: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
       if (err instanceof DomainError && err.status === 409 && err.details && !Array.isArray(err.details)) {
         const d = err.details as { status?: CoarseStatus; is_verified?: boolean; version?: number };
-        if (d.status && typeof d.version === 'number') await this.mirror.refresh(userId, { status: d.status, is_verified: d.status === 'approved' }, d.version);
+        if (d.status && typeof d.version === 'number') await this.mirror.refresh(subjectUserId, { status: d.status, is_verified: d.status === 'approved' }, d.version);
       }
       throw err;
     }
   }
 
-  async accessToken(userId: string): Promise<AccessTokenOut> {
+  async accessToken(actor: Actor): Promise<AccessTokenOut> {
+    const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.accessToken, userId);
     return this.mirroring(userId, async () => {
       const a = await this.client.call<AccessTokenOut>('POST', '/api/v1/kyc/access-token', { external_user_id: userId });
@@ -53,20 +55,23 @@ export class KycService {
     });
   }
 
-  async status(userId: string): Promise<StatusOut> {
+  async status(actor: Actor): Promise<StatusOut> {
+    const { userId } = actor;
     const a = await this.client.call<StatusOut>('GET', `/api/v1/kyc/status/${encodeURIComponent(userId)}`);
     await this.mirror.refresh(userId, a.body, a.version);
     return a.body;
   }
 
-  async refresh(userId: string): Promise<StatusOut> {
+  async refresh(actor: Actor): Promise<StatusOut> {
+    const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.refresh, userId);
     const a = await this.client.call<StatusOut>('POST', '/api/v1/kyc/refresh', { external_user_id: userId });
     await this.mirror.refresh(userId, a.body, a.version);
     return a.body;
   }
 
-  async reset(userId: string): Promise<MessageOut> {
+  async reset(actor: Actor): Promise<MessageOut> {
+    const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.reset, userId);
     return this.mirroring(userId, async () => {
       const a = await this.client.call<MessageOut>('POST', '/api/v1/kyc/reset', { external_user_id: userId });

@@ -9,6 +9,10 @@ import type { Knex } from 'knex';
 import type { Metadata } from 'sharp';
 import type { Platform } from '../../db/platform.js';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
+import type { Upload } from './upload.js';
+
+/** The file names file-type gives the types our rules accept (a stored name keeps its extension). */
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/tiff': 'tif', 'image/gif': 'gif', 'application/pdf': 'pdf' };
 
 export interface StoredFile {
   path: string; // relative to MEDIA_ROOT, forward slashes
@@ -69,13 +73,21 @@ export class MediaStore {
 
   /** Checks size and real type; throws 400/413/415 with the field named. */
   async inspect(data: Buffer, rule: UploadRule): Promise<{ mime: string; ext: string }> {
-    if (!Buffer.isBuffer(data) || data.length === 0) throw Invalid.field(rule.field, `${rule.field} must be a non-empty file.`, 'empty_file');
-    if (data.length > rule.maxBytes) {
-      throw new DomainError(413, 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
-    }
+    checkSize(data, rule);
     // loaded on first upload: processes that only read media (workers) never load them
     const { fileTypeFromBuffer } = await import('file-type');
-    const type = await fileTypeFromBuffer(data);
+    return this.checkType(data, (await fileTypeFromBuffer(data)) ?? null, rule);
+  }
+
+  /** Checks an upload whose type the edge sniffed (gateway/http/uploads.ts) like inspect does, then stores it. */
+  async saveUpload(upload: Upload, rule: UploadRule, folder: string): Promise<StoredFile> {
+    checkSize(upload.bytes, rule);
+    const mime = upload.mediaType;
+    const type = await this.checkType(upload.bytes, mime ? { mime, ext: EXTENSIONS[mime] ?? mime.split('/')[1] } : null, rule);
+    return this.saveTyped(upload.bytes, type, folder);
+  }
+
+  private async checkType(data: Buffer, type: { mime: string; ext: string } | null, rule: UploadRule): Promise<{ mime: string; ext: string }> {
     if (!type || !rule.types.includes(type.mime)) {
       throw new DomainError(415, 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
     }
@@ -156,5 +168,13 @@ export class MediaStore {
     const absolute = path.resolve(this.root, relative);
     if (!absolute.startsWith(path.resolve(this.root) + path.sep)) throw Invalid.field('path', 'Invalid media path.');
     return absolute;
+  }
+}
+
+/** Empty is 400 empty_file, over the rule's bytes 413 file_too_large. */
+function checkSize(data: Buffer, rule: UploadRule): void {
+  if (!Buffer.isBuffer(data) || data.length === 0) throw Invalid.field(rule.field, `${rule.field} must be a non-empty file.`, 'empty_file');
+  if (data.length > rule.maxBytes) {
+    throw new DomainError(413, 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
   }
 }

@@ -8,3 +8,11 @@ export interface Actor {
   isStaff: boolean;
   scope: Scope;
 }
+
+/**
+ * Who acts in a worker or a script: the user a job or a command runs for, in the
+ * scope it names (staff only when the caller says so, never by default).
+ */
+export function actorFor(userId: string, scope: Scope, opts: { isStaff?: boolean } = {}): Actor {
+  return { userId, isStaff: opts.isStaff ?? false, scope };
+}

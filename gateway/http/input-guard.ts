@@ -16,7 +16,7 @@
 //                         path, and a file route must never see one (/media/ traversal)
 // The walk is iterative (an explicit stack), so the check itself cannot overflow.
 // The same inspection guards WebSocket messages (gateway/realtime/hub.ts).
-import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import type { Plugin, Request, ResponseToolkit, Server } from '@hapi/hapi';
 import Joi from 'joi';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
 
@@ -117,61 +117,72 @@ export function unsafePath(rawPath: string): boolean {
 export const inputGuardPlugin: Plugin<void> = {
   name: 'platform-input-guard',
   register(server) {
-    server.ext('onRequest', (request: Request, h: ResponseToolkit) => {
-      const target = request.raw.req.url ?? '';
-      if (RAW_NUL.test(target)) {
-        const q = target.indexOf('?');
-        const inQuery = q >= 0 && RAW_NUL.test(target.slice(q));
-        throw problemError((inQuery && inspectInput(request.query, 'query')) || { code: 'nul_character', path: inQuery ? 'query' : 'path' });
-      }
-      const rawPath = target.split('?', 1)[0];
-      if (unsafePath(rawPath)) {
-        throw new Invalid('The path may not contain `.` or `..` segments, backslashes or encoded slashes.', [{ path: 'path', message: 'unsafe path segment', type: 'string.path' }], 'invalid_path');
-      }
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some((v) => v.includes('\u0000'))) {
-          throw problemError({ code: 'nul_character', path: `headers.${name}` });
-        }
-      }
-      return h.continue;
-    });
-
-    // Once the route is known, before its body is read: a declared Content-Length over the
-    // route's limit is answered 413 at once and the connection closed. (Left to hapi, the
-    // 413 waits until the whole declared body has arrived, so a client announcing 100 MB
-    // and sending nothing would hold the connection until the server's request timeout.)
-    const tooLarge = (declared: number, max: number, what = 'this endpoint accepts') =>
-      new DomainError(413, 'payload_too_large', `The request body is larger than ${what} (${declared} bytes declared, at most ${max}).`, null, { connection: 'close' });
-    server.ext('onPreAuth', (request: Request, h: ResponseToolkit) => {
-      const declared = Number(request.headers['content-length']);
-      const settings = request.route.settings.payload;
-      const max = settings?.maxBytes;
-      if (typeof max === 'number' && settings?.output !== 'stream' && Number.isFinite(declared) && declared > max) throw tooLarge(declared, max);
-      return h.continue;
-    });
-    // a path no route serves never reaches onPreAuth: there the largest limit of any route applies
-    let largest = Infinity;
-    server.ext('onPreStart', () => {
-      largest = Math.max(...server.table().map((r) => r.settings.payload?.maxBytes ?? 0), server.settings.routes?.payload?.maxBytes ?? 0);
-    });
-    server.ext('onRequest', (request: Request, h: ResponseToolkit) => {
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > largest) throw tooLarge(declared, largest, 'any endpoint accepts');
-      return h.continue;
-    });
-
+    server.ext('onRequest', refuseUnsafeTarget);
+    guardDeclaredLength(server);
     // after the body is read and parsed, before joi validation and the handler
-    server.ext('onPostAuth', (request: Request, h: ResponseToolkit) => {
-      const payload = request.payload as unknown;
-      if (payload === null || payload === undefined) {
-        if (['post', 'put', 'patch'].includes(request.method) && expectsObjectBody(request) && !request.route.settings.plugins?.platform?.bodyOptional) {
-          throw new Invalid('This endpoint expects a JSON object body; send {} for an empty one.', [{ path: 'payload', message: 'a JSON object body is required', type: 'object.base' }], 'body_required');
-        }
-        return h.continue;
-      }
-      const problem = inspectInput(payload, 'payload');
-      if (problem) throw problemError(problem);
-      return h.continue;
-    });
+    server.ext('onPostAuth', inspectBody);
   },
 };
+
+/** Before routing: NUL characters in the target or a header, and unsafe path segments. */
+function refuseUnsafeTarget(request: Request, h: ResponseToolkit) {
+  const target = request.raw.req.url ?? '';
+  if (RAW_NUL.test(target)) {
+    const q = target.indexOf('?');
+    const inQuery = q >= 0 && RAW_NUL.test(target.slice(q));
+    throw problemError((inQuery && inspectInput(request.query, 'query')) || { code: 'nul_character', path: inQuery ? 'query' : 'path' });
+  }
+  const rawPath = target.split('?', 1)[0];
+  if (unsafePath(rawPath)) {
+    throw new Invalid('The path may not contain `.` or `..` segments, backslashes or encoded slashes.', [{ path: 'path', message: 'unsafe path segment', type: 'string.path' }], 'invalid_path');
+  }
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some((v) => v.includes('\u0000'))) {
+      throw problemError({ code: 'nul_character', path: `headers.${name}` });
+    }
+  }
+  return h.continue;
+}
+
+const tooLarge = (declared: number, max: number, what = 'this endpoint accepts') =>
+  new DomainError(413, 'payload_too_large', `The request body is larger than ${what} (${declared} bytes declared, at most ${max}).`, null, { connection: 'close' });
+
+/**
+ * Once the route is known, before its body is read: a declared Content-Length over the
+ * route's limit is answered 413 at once and the connection closed. (Left to hapi, the
+ * 413 waits until the whole declared body has arrived, so a client announcing 100 MB
+ * and sending nothing would hold the connection until the server's request timeout.)
+ */
+function guardDeclaredLength(server: Server): void {
+  server.ext('onPreAuth', (request: Request, h: ResponseToolkit) => {
+    const declared = Number(request.headers['content-length']);
+    const settings = request.route.settings.payload;
+    const max = settings?.maxBytes;
+    if (typeof max === 'number' && settings?.output !== 'stream' && Number.isFinite(declared) && declared > max) throw tooLarge(declared, max);
+    return h.continue;
+  });
+  // a path no route serves never reaches onPreAuth: there the largest limit of any route applies
+  let largest = Infinity;
+  server.ext('onPreStart', () => {
+    largest = Math.max(...server.table().map((r) => r.settings.payload?.maxBytes ?? 0), server.settings.routes?.payload?.maxBytes ?? 0);
+  });
+  server.ext('onRequest', (request: Request, h: ResponseToolkit) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > largest) throw tooLarge(declared, largest, 'any endpoint accepts');
+    return h.continue;
+  });
+}
+
+/** The parsed body: required where the route expects one, and free of NULs and other unsafe input. */
+function inspectBody(request: Request, h: ResponseToolkit) {
+  const payload = request.payload as unknown;
+  if (payload === null || payload === undefined) {
+    if (['post', 'put', 'patch'].includes(request.method) && expectsObjectBody(request) && !request.route.settings.plugins?.platform?.bodyOptional) {
+      throw new Invalid('This endpoint expects a JSON object body; send {} for an empty one.', [{ path: 'payload', message: 'a JSON object body is required', type: 'object.base' }], 'body_required');
+    }
+    return h.continue;
+  }
+  const problem = inspectInput(payload, 'payload');
+  if (problem) throw problemError(problem);
+  return h.continue;
+}

@@ -1,7 +1,20 @@
 // Reading an uploaded file at the edge: hapi hands a multipart file part over as
 // { filename, headers, payload } (multipart output 'annotated') or as a bare Buffer;
-// the domain takes a plain { filename, bytes } and never sees hapi's shape.
+// the domain takes a plain Upload { filename, mediaType, size, bytes } (the type sniffed
+// from the bytes here, at the edge) and never sees hapi's shape.
 import { DomainError } from '../../jobs/runtime/errors.js';
+
+/**
+ * The plain value a route hands the domain. Declared here as well as in
+ * domain/media/upload.ts because this floor may not import the domain: the two are
+ * the same shape, and the compiler checks it wherever a route passes one on.
+ */
+export interface Upload {
+  filename?: string;
+  mediaType: string | null;
+  size: number;
+  bytes: Buffer;
+}
 
 export interface UploadedBytes {
   filename?: string;
@@ -33,4 +46,28 @@ export function filePart(value: unknown, errors: FilePartErrors): UploadedBytes 
   }
   if (value === undefined || value === null || value === '' || (typeof value === 'object' && Object.keys(value).length === 0)) throw errors.empty();
   throw errors.notFile();
+}
+
+/** One file part read the way every upload is: its bytes, their size and the type sniffed from them. */
+export async function readUpload(value: unknown, errors: FilePartErrors): Promise<Upload> {
+  const { filename, bytes } = filePart(value, errors);
+  return sniffUpload(bytes, filename);
+}
+
+/** Bytes already read (possibly empty: the domain's rule answers that) as an Upload. */
+export async function sniffUpload(bytes: Buffer, filename?: string): Promise<Upload> {
+  // loaded on first upload: processes that never read one do not load it
+  const { fileTypeFromBuffer } = await import('file-type');
+  const type = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
+  return { filename, mediaType: type?.mime ?? null, size: bytes.length, bytes };
+}
+
+/** The usual answers for a picture field: empty is 400 empty_file, anything but one file 415. */
+export function imagePartErrors(field: string, empty: string): FilePartErrors {
+  const notFile = () => new DomainError(415, 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
+  return {
+    many: notFile,
+    empty: () => new DomainError(400, 'empty_file', empty, [{ path: field, message: 'empty or missing file' }]),
+    notFile,
+  };
 }

@@ -86,25 +86,7 @@ export function multipartToBody(parts: Record<string, unknown>): Record<string, 
   const count = entries.reduce((n, [, v]) => n + (Array.isArray(v) ? v.length : 1), 0);
   if (count > MAX_PARTS) throw invalid('*', `at most ${MAX_PARTS} parts per request.`);
 
-  let body: Record<string, unknown> = {};
-  const json = parts.payload;
-  if (json !== undefined) {
-    if (typeof json !== 'string') throw invalid('payload', 'must be a text part holding the product JSON (not a file, not repeated).');
-    let parsed: unknown;
-    let poisoned = false;
-    try {
-      // a "__proto__" key is refused (400, like a bracket path naming it), not silently dropped
-      parsed = JSON.parse(json, (key, value) => {
-        if (key === '__proto__') poisoned = true;
-        return value;
-      });
-    } catch {
-      throw invalid('payload', 'is not valid JSON.');
-    }
-    if (poisoned) throw invalid('payload.__proto__', 'is a "__proto__" key, which is not accepted in any input.');
-    if (!isContainer(parsed) || Array.isArray(parsed)) throw invalid('payload', 'must be a JSON object.');
-    body = parsed as Record<string, unknown>;
-  }
+  const body = parts.payload === undefined ? {} : payloadJson(parts.payload);
 
   const texts: { part: string; segments: string[]; value: unknown }[] = [];
   const files: { part: string; segments: string[]; files: Buffer[] }[] = [];
@@ -132,6 +114,25 @@ export function multipartToBody(parts: Record<string, unknown>): Record<string, 
   files.sort((a, b) => compareSegments(a.segments, b.segments));
   for (const f of files) placeFiles(body, f.part, f.segments, f.files);
   return body;
+}
+
+/** The `payload` part: a text part holding a JSON object (a "__proto__" key is refused, not dropped). */
+function payloadJson(json: unknown): Record<string, unknown> {
+  if (typeof json !== 'string') throw invalid('payload', 'must be a text part holding the product JSON (not a file, not repeated).');
+  let parsed: unknown;
+  let poisoned = false;
+  try {
+    // a "__proto__" key is refused (400, like a bracket path naming it), not silently dropped
+    parsed = JSON.parse(json, (key, value) => {
+      if (key === '__proto__') poisoned = true;
+      return value;
+    });
+  } catch {
+    throw invalid('payload', 'is not valid JSON.');
+  }
+  if (poisoned) throw invalid('payload.__proto__', 'is a "__proto__" key, which is not accepted in any input.');
+  if (!isContainer(parsed) || Array.isArray(parsed)) throw invalid('payload', 'must be a JSON object.');
+  return parsed as Record<string, unknown>;
 }
 
 /** The bytes of a file part; an empty one (hapi hands it over as {}) is 400 empty_file naming the part. */

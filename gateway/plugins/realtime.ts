@@ -3,6 +3,9 @@
 // for a job's status with {"type": "jobs.get", "data": {"job_id": "..."}}.
 import type { Server } from '@hapi/hapi';
 import type { SocketHub } from '../realtime/socket-hub.js';
+import { actorFor } from '../../domain/shared/actor.js';
+import { selfScope } from '../../domain/shared/scope.js';
+import { jobStatusOut } from '../routes/respond.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
   hub.channel('/ws/notifications/', {
@@ -13,8 +16,10 @@ export function registerNotificationChannel(server: Server, hub: SocketHub): voi
       if (message.type === 'jobs.get') {
         const jobId = String((message.data as { job_id?: unknown })?.job_id ?? '');
         try {
-          const status = await server.app.services.jobs.statusOf(jobId, conn.principal.userId, conn.principal.isStaff);
-          conn.send({ type: 'job.status', data: status });
+          const { userId, isStaff } = conn.principal;
+          // a socket names no scope: jobs belong to the user who started them
+          const status = await server.app.services.jobs.statusOf(jobId, actorFor(userId, selfScope(userId), { isStaff }));
+          conn.send({ type: 'job.status', data: jobStatusOut(status, server.app.platform.config.publicBaseUrl) });
         } catch {
           conn.send({ type: 'error', data: { code: 'not_found', message: 'Job not found.' } });
         }

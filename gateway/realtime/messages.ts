@@ -1,12 +1,12 @@
 // Every realtime message is {type, data}. Server-to-client types of the notification
 // channel; other channels (AI chat) declare their own beside their handlers.
-import type { JobStatus } from '../../domain/jobs/job-service.js';
+import type { JobStatusOut } from '../routes/respond.js';
 
 export type ServerMessage =
   | { type: 'connection.ready'; data: { user_id: string; channel: string } }
   | { type: 'job.completed'; data: { job_id: string; name: string; result: unknown; finished_at: string } }
   | { type: 'job.failed'; data: { job_id: string; name: string; error: { code: string; message: string }; finished_at: string } }
-  | { type: 'job.status'; data: JobStatus }
+  | { type: 'job.status'; data: JobStatusOut }
   | { type: 'notification'; data: Record<string, unknown> }
   | { type: 'pong'; data: Record<string, never> }
   | { type: 'error'; data: { code: string; message: string } }

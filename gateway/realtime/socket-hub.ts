@@ -170,7 +170,6 @@ export class SocketHub {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
       },
     };
-    const errorMessage = channel.errorMessage ?? defaultErrorMessage;
     const meter = new MessageMeter(limits);
     let set = this.byUser.get(principal.userId);
     if (!set) this.byUser.set(principal.userId, (set = new Set()));
@@ -187,34 +186,39 @@ export class SocketHub {
       channel.onClose?.(conn);
     });
     ws.on('error', () => undefined);
-    ws.on('message', (raw: RawData) => {
-      // metered before anything else is done with it
-      const verdict = meter.take();
-      if (verdict === 'close') return ws.close(CloseCodes.overLimit, `message rate exceeded: at most ${limits.messagesPerSecond} per second`);
-      if (verdict === 'drop-and-tell') {
-        return conn.send(errorMessage('rate_limited', `Too many messages: at most ${limits.messagesPerSecond} per second (bursts of ${limits.burst}); this one was dropped.`, { retry_after_ms: meter.retryAfterMs() }));
-      }
-      if (verdict === 'drop') return;
-      const parsed = parseMessage(raw);
-      if (!parsed) return conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
-      // the same hostile-input rules as HTTP bodies (gateway/http/input-guard.ts)
-      const problem = inspectInput(parsed, 'message');
-      if (problem) {
-        const refused = problemError(problem);
-        // the refused request is named, as every other error names it, when its type and id are clean
-        const clean = (v: unknown) => (typeof v === 'string' && !inspectInput(v, 'v') ? v.slice(0, 100) : undefined);
-        const requestType = clean(parsed.type);
-        const requestId = clean((parsed.data as { request_id?: unknown } | undefined)?.request_id);
-        return conn.send(errorMessage(refused.code, refused.message, { details: refused.details, ...(requestType ? { request_type: requestType } : {}), ...(requestId ? { request_id: requestId } : {}) }));
-      }
-      if (parsed.type === 'ping') return conn.send({ type: 'pong', data: {} });
-      Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
-        this.log.error({ err }, 'websocket message handler failed');
-        conn.send(errorMessage('internal_error', 'The message could not be handled.'));
-      });
-    });
+    ws.on('message', (raw: RawData) => this.receive(conn, raw, meter, channel, limits));
     Promise.resolve(channel.onOpen?.(conn)).catch((err) => this.log.error({ err }, 'websocket open handler failed'));
     return conn;
+  }
+
+  /** One message from a client: metered, parsed and checked like an HTTP body, then handed to its channel. */
+  private receive(conn: Connection, raw: RawData, meter: MessageMeter, channel: Channel, limits: SocketLimits): void {
+    const ws = conn.socket;
+    const errorMessage = channel.errorMessage ?? defaultErrorMessage;
+    // metered before anything else is done with it
+    const verdict = meter.take();
+    if (verdict === 'close') return void ws.close(CloseCodes.overLimit, `message rate exceeded: at most ${limits.messagesPerSecond} per second`);
+    if (verdict === 'drop-and-tell') {
+      return void conn.send(errorMessage('rate_limited', `Too many messages: at most ${limits.messagesPerSecond} per second (bursts of ${limits.burst}); this one was dropped.`, { retry_after_ms: meter.retryAfterMs() }));
+    }
+    if (verdict === 'drop') return;
+    const parsed = parseMessage(raw);
+    if (!parsed) return void conn.send(errorMessage('invalid_message', 'Messages must be JSON objects with a string "type".'));
+    // the same hostile-input rules as HTTP bodies (gateway/http/input-guard.ts)
+    const problem = inspectInput(parsed, 'message');
+    if (problem) {
+      const refused = problemError(problem);
+      // the refused request is named, as every other error names it, when its type and id are clean
+      const clean = (v: unknown) => (typeof v === 'string' && !inspectInput(v, 'v') ? v.slice(0, 100) : undefined);
+      const requestType = clean(parsed.type);
+      const requestId = clean((parsed.data as { request_id?: unknown } | undefined)?.request_id);
+      return void conn.send(errorMessage(refused.code, refused.message, { details: refused.details, ...(requestType ? { request_type: requestType } : {}), ...(requestId ? { request_id: requestId } : {}) }));
+    }
+    if (parsed.type === 'ping') return void conn.send({ type: 'pong', data: {} });
+    Promise.resolve(channel.onMessage?.(conn, parsed)).catch((err) => {
+      this.log.error({ err }, 'websocket message handler failed');
+      conn.send(errorMessage('internal_error', 'The message could not be handled.'));
+    });
   }
 
   private sweep(): void {

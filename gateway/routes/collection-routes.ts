@@ -13,6 +13,7 @@ import type { ListParams, PageAt } from '../../domain/shared/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
 import { errorDocs } from '../http/errors.js';
+import { sniffUpload } from '../http/uploads.js';
 
 export type Verb = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
 
@@ -32,6 +33,8 @@ export interface CollectionRoutes {
   update?: Joi.ObjectSchema;
   /** e.g. multipart for uploads on POST/PUT/PATCH */
   payload?: RouteOptionsPayload;
+  /** body fields that carry a file: a file part is read at the edge into an Upload (gateway/http/uploads.ts) */
+  files?: string[];
   /** extra hapi-swagger options on write routes (e.g. payloadType: 'form') */
   writeDocs?: Record<string, unknown>;
   notes?: Partial<Record<Verb, string>>;
@@ -56,20 +59,9 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
   const svc = (request: Request) => c.service(request.server.app.services);
   const item = `${c.path}{id}/`;
   const idOf = (request: Request) => (request.params as { id: number }).id;
-  const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number): ServerRoute => ({
-    method,
-    path,
-    options: {
-      tags,
-      description: { create: `Create a ${c.singular}`, replace: `Replace a ${c.singular}`, update: `Update part of a ${c.singular}` }[verb as 'create'],
-      notes: notes(''),
-      ...(c.payload ? { payload: c.payload } : {}),
-      validate: { ...(path === item ? { params: idParams } : {}), payload: schema },
-      response: { status: { [code]: c.out } },
-      plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 409, 413, 415)['hapi-swagger'], ...(c.writeDocs ?? {}) } },
-    },
-    handler: handler as ServerRoute['handler'],
-  });
+  const body = (request: Request) => withUploads(request.payload as Record<string, unknown> | null, c.files);
+  const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number) =>
+    writeRoute(c, verb, { method, path, schema, handler, code, tags, notes: notes(''), withId: path === item });
 
   switch (verb) {
     case 'list':
@@ -87,7 +79,7 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
         handler: (request) => svc(request).list(actor(request), request.query as ListParams, pageAt(request)),
       };
     case 'create':
-      return write('POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), request.payload as Record<string, unknown>)).code(201), 201);
+      return write('POST', c.path, c.create, async (request, h) => h.response(await svc(request).create!(actor(request), await body(request))).code(201), 201);
     case 'read':
       return {
         method: 'GET',
@@ -96,9 +88,9 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
         handler: (request) => svc(request).get(actor(request), idOf(request)),
       };
     case 'replace':
-      return write('PUT', item, c.replace, (request) => svc(request).update!(actor(request), idOf(request), request.payload as Record<string, unknown>, false), 200);
+      return write('PUT', item, c.replace, async (request) => svc(request).update!(actor(request), idOf(request), await body(request), false), 200);
     case 'update':
-      return write('PATCH', item, c.update, (request) => svc(request).update!(actor(request), idOf(request), (request.payload ?? {}) as Record<string, unknown>, true), 200);
+      return write('PATCH', item, c.update, async (request) => svc(request).update!(actor(request), idOf(request), await body(request), true), 200);
     case 'delete':
       return {
         method: 'DELETE',
@@ -110,6 +102,38 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
         },
       };
   }
+}
+
+/** A POST, PUT or PATCH route of a collection: its payload options, validation and docs. */
+function writeRoute(
+  c: CollectionRoutes,
+  verb: Verb,
+  r: { method: 'POST' | 'PUT' | 'PATCH'; path: string; schema: Joi.ObjectSchema | undefined; handler: (r: Request, h: ResponseToolkit) => unknown; code: number; tags: string[]; notes: string; withId: boolean },
+): ServerRoute {
+  return {
+    method: r.method,
+    path: r.path,
+    options: {
+      tags: r.tags,
+      description: { create: `Create a ${c.singular}`, replace: `Replace a ${c.singular}`, update: `Update part of a ${c.singular}` }[verb as 'create'],
+      notes: r.notes,
+      ...(c.payload ? { payload: c.payload } : {}),
+      validate: { ...(r.withId ? { params: idParams } : {}), payload: r.schema },
+      response: { status: { [r.code]: c.out } },
+      plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 403, 404, 409, 413, 415)['hapi-swagger'], ...(c.writeDocs ?? {}) } },
+    },
+    handler: r.handler as ServerRoute['handler'],
+  };
+}
+
+/** The body with each file field that arrived as a file part read into an Upload; anything else (null, '', text) is left for the service to answer. */
+async function withUploads(payload: Record<string, unknown> | null, files: string[] | undefined): Promise<Record<string, unknown>> {
+  const out = { ...(payload ?? {}) };
+  for (const field of files ?? []) {
+    const value = out[field];
+    if (Buffer.isBuffer(value)) out[field] = await sniffUpload(value);
+  }
+  return out;
 }
 
 /** Multipart (or JSON) bodies with files up to `maxBytes`, parsed into Buffers. */

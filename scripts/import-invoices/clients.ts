@@ -8,7 +8,7 @@ import type { Config } from '../../jobs/runtime/config.js';
 import { createServices, type Services } from '../../domain/index.js';
 import { createPlatform, closePlatform } from '../../db/platform.js';
 import type { Platform } from '../../db/platform.js';
-import type { Actor } from '../../domain/shared/actor.js';
+import { actorFor, type Actor } from '../../domain/shared/actor.js';
 import type { Outcome } from '../../domain/jobs/job-service.js';
 import { resolveScope } from '../../domain/shared/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
@@ -115,7 +115,7 @@ export class QueueClient implements ImportClient {
     }
     const scope = await resolveScope(platform.knex, user.id, teamId ? 'team' : 'self', teamId ? String(teamId) : undefined);
     const workers = withWorkers ? await startWorkers(config, ['invoices', 'imports']) : null;
-    return new QueueClient(platform, createServices(platform), { userId: user.id, isStaff: user.is_staff, scope }, workers);
+    return new QueueClient(platform, createServices(platform), actorFor(user.id, scope, { isStaff: user.is_staff }), workers);
   }
 
   async preview(file: string, target: Target) {
@@ -149,7 +149,7 @@ export class QueueClient implements ImportClient {
     let status = outcome.status;
     while (status.state !== 'completed' && status.state !== 'failed') {
       await new Promise((r) => setTimeout(r, 250));
-      status = await this.services.jobs.statusOf(status.id, this.actor.userId);
+      status = await this.services.jobs.statusOf(status.id, this.actor);
     }
     return { done: true, status };
   }

@@ -4,6 +4,7 @@ import { decodeBarcodes } from '../barcodes/decode.js';
 import { UnreadableImage } from '../ocr/recognize.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 import { readMediaOrFail } from './media-input.js';
+import { actorFor } from '../../domain/shared/actor.js';
 
 /**
  * Decodes a barcode photo (sandboxed `media` child), then does what a typed scan does:
@@ -25,7 +26,7 @@ export const mediaDecodeBarcode: Handler<'media.decode-barcode'> = async (job, c
   const { actor_id, scope } = job.data;
   try {
     return await ctx.services.catalog.barcodes.scanDecoded(
-      { type: scope.type, userId: actor_id, teamId: scope.team_id, role: null },
+      actorFor(actor_id, { type: scope.type, userId: actor_id, teamId: scope.team_id, role: null }),
       decoded,
       { jobId: String(job.id), mediaPath: job.data.media_path },
     );

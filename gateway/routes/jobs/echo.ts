@@ -3,7 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { JobAccepted } from '../schemas.js';
 import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
-import { jobAccepted, notificationsWsUrl } from '../respond.js';
+import { jobAccepted, jobStatusOut, notificationsWsUrl } from '../respond.js';
 import { JobStatusOut } from './read.js';
 
 export default {
@@ -23,7 +23,7 @@ export default {
     const { jobs } = request.server.app.services;
     const payload = { actor_id: actor(request).userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo, ...(delay_ms ? { delay_ms } : {}) };
     const outcome = await jobs.run('system.echo', payload, Math.min(wait, request.server.app.platform.config.jobWaitMs));
-    if (outcome.done) return outcome.status;
+    if (outcome.done) return jobStatusOut(outcome.status, request.server.app.platform.config.publicBaseUrl);
     return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
   },
 } satisfies ServerRoute;

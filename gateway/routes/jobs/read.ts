@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../http/errors.js';
 import { actor } from '../../plugins/scope.js';
+import { jobStatusOut } from '../respond.js';
 
 export const JobStatusOut = Joi.object({
   id: Joi.string(),
@@ -26,8 +27,8 @@ export default {
     validate: { params: Joi.object({ id: Joi.string().max(200).pattern(/^[a-z]+-[A-Za-z0-9-]+$/).required() }) },
     response: { status: { 200: JobStatusOut } }, plugins: errorDocs(401, 404),
   },
-  handler(request) {
-    const me = actor(request);
-    return request.server.app.services.jobs.statusOf((request.params as { id: string }).id, me.userId, me.isStaff);
+  async handler(request) {
+    const status = await request.server.app.services.jobs.statusOf((request.params as { id: string }).id, actor(request));
+    return jobStatusOut(status, request.server.app.platform.config.publicBaseUrl);
   },
 } satisfies ServerRoute;

@@ -14,5 +14,5 @@ export default {
     response: { status: { 200: AccessTokenOutSchema } },
     plugins: errorDocs(401, 409, 429, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.accessToken(actor(request).userId),
+  handler: (request) => request.server.app.services.kyc.accessToken(actor(request)),
 } satisfies ServerRoute;

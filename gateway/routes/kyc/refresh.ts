@@ -14,5 +14,5 @@ export default {
     response: { status: { 200: StatusOutSchema } },
     plugins: errorDocs(401, 429, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.refresh(actor(request).userId),
+  handler: (request) => request.server.app.services.kyc.refresh(actor(request)),
 } satisfies ServerRoute;

@@ -14,5 +14,5 @@ export default {
     response: { status: { 200: MessageOutSchema } },
     plugins: errorDocs(401, 409, 429, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.reset(actor(request).userId),
+  handler: (request) => request.server.app.services.kyc.reset(actor(request)),
 } satisfies ServerRoute;

@@ -12,5 +12,5 @@ export default {
     response: { status: { 200: StatusOutSchema } },
     plugins: errorDocs(401, 503, 504),
   },
-  handler: (request) => request.server.app.services.kyc.status(actor(request).userId),
+  handler: (request) => request.server.app.services.kyc.status(actor(request)),
 } satisfies ServerRoute;

@@ -13,7 +13,7 @@ export default {
     plugins: errorDocs(401),
   },
   async handler(request) {
-    const results = await request.server.app.services.notifications.list(actor(request).userId, (request.query as { limit: number }).limit);
+    const results = await request.server.app.services.notifications.list(actor(request), (request.query as { limit: number }).limit);
     return { count: results.length, results };
   },
 } satisfies ServerRoute;

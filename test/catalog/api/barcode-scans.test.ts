@@ -4,6 +4,7 @@ import { buildUser } from '../../factories/users.js';
 import { buildTeam, buildTree, buildItem, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
 import { callApi } from '../../helpers/http.js';
 import { barcodePng, multipart, solidPng } from '../../factories/images.js';
+import { actorFor } from '../../../domain/shared/actor.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -211,11 +212,11 @@ test('bad barcode photos: no barcode 422, wrong type 415, empty 400, too big 413
 
 test('a retried photo job records its scan once (job id), and the documentation lists the catalog endpoints', async (t) => {
   const u = await buildUser(app.server);
-  const scope = { type: 'self' as const, userId: u.id, teamId: null, role: null };
+  const me = actorFor(u.id, { type: 'self', userId: u.id, teamId: null, role: null });
   const { barcodes } = app.server.app.services.catalog;
   const decoded = [{ text: 'hello', format: 'QRCode' }, { text: '96385074', format: 'EAN-8' }];
-  const first = await barcodes.scanDecoded(scope, decoded, { jobId: 'media-retry-test-1', mediaPath: 'barcode-photos/x.png' });
-  const again = await barcodes.scanDecoded(scope, decoded, { jobId: 'media-retry-test-1', mediaPath: 'barcode-photos/x.png' });
+  const first = await barcodes.scanDecoded(me, decoded, { jobId: 'media-retry-test-1', mediaPath: 'barcode-photos/x.png' });
+  const again = await barcodes.scanDecoded(me, decoded, { jobId: 'media-retry-test-1', mediaPath: 'barcode-photos/x.png' });
   t.is(again.id, first.id);
   t.is(first.code, '96385074', 'the first decoded GTIN is used');
   t.is((await app.server.app.platform.knex('barcode_scans').where({ job_id: 'media-retry-test-1' })).length, 1);

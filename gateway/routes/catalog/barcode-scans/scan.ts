@@ -5,8 +5,11 @@ import { errorDocs } from '../../../http/errors.js';
 import { actor } from '../../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../../respond.js';
 import { uploadPayload } from '../../collection-routes.js';
+import { imagePartErrors, readUpload } from '../../../http/uploads.js';
 import { ANALYSIS_MAX_BYTES } from '../../../../domain/catalog/media-analysis-service.js';
 import { ScanResultOut } from './schemas.js';
+
+const IMAGE_PART = imagePartErrors('image', 'image must be a non-empty image file.');
 
 export default {
   method: 'POST',
@@ -41,7 +44,7 @@ export default {
     const body = request.payload as { code?: string; image?: unknown; wait?: number };
     const { catalog } = request.server.app.services;
     if (body.code !== undefined) return catalog.barcodes.scan(who, body.code);
-    const outcome = await catalog.analysis.scanPhoto(who, body.image, catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
+    const outcome = await catalog.analysis.scanPhoto(who, await readUpload(body.image, IMAGE_PART), catalog.analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { ...(outcome.status.result as object), job_id: outcome.status.id };

@@ -5,6 +5,7 @@ import { errorDocs } from '../../../http/errors.js';
 import { actor } from '../../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../../respond.js';
 import { uploadPayload } from '../../collection-routes.js';
+import { imagePartErrors, readUpload } from '../../../http/uploads.js';
 import { ANALYSIS_MAX_BYTES } from '../../../../domain/catalog/media-analysis-service.js';
 
 export const OcrResultOut = Joi.object({
@@ -21,6 +22,8 @@ export const OcrResultOut = Joi.object({
   duration_ms: Joi.number().integer(),
   truncated: Joi.boolean().description('text over 100,000 characters or 2,000 lines is cut'),
 }).label('OcrResult');
+
+const IMAGE_PART = imagePartErrors('image', 'image must be a non-empty image file.');
 
 export default {
   method: 'POST',
@@ -45,10 +48,9 @@ export default {
     plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 402, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { userId, scope } = actor(request);
     const body = request.payload as { image: unknown; wait?: number };
     const { analysis } = request.server.app.services.catalog;
-    const outcome = await analysis.ocr(userId, body.image, analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait), scope);
+    const outcome = await analysis.ocr(actor(request), await readUpload(body.image, IMAGE_PART), analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { job_id: outcome.status.id, status: 'completed', ...(outcome.status.result as object) };

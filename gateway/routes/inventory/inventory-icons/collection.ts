@@ -36,6 +36,7 @@ export const inventoryIconsCollection = defineCollection({
   update: patchOf(IconIn, 'InventoryIconPatch'),
   // room for the PNG plus multipart framing; MediaStore enforces ICON_MAX_BYTES with a 413 naming the field
   payload: uploadPayload(ICON_MAX_BYTES + 64 * 1024),
+  files: ['icon_image'],
   writeDocs: { payloadType: 'form' },
   notes: {
     list: 'The caller\'s icons plus the seeded defaults (is_system, read-only).',
