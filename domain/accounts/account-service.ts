@@ -52,7 +52,7 @@ export function passwordProblems(password: string, email?: string): string | nul
 // per e-mail AND client address: a stranger asking for codes to someone's address uses
 // up their own budget, never the owner's (the per-address cap is in AuthThrottle)
 const otpSendRule: LimitRule = { name: 'otp-send', points: 6, durationSeconds: 3600, message: 'Too many codes requested for this e-mail; try again later.' };
-const passwordCheckRule: LimitRule = { name: 'change-password-fail', points: 5, durationSeconds: 900, message: 'Too many wrong current passwords; try again later.' };
+export const passwordCheckRule: LimitRule = { name: 'change-password-fail', points: 5, durationSeconds: 900, message: 'Too many wrong current passwords; try again later.' };
 
 type CodePurpose = 'verify_email' | 'reset_password';
 
@@ -187,7 +187,7 @@ export class AccountService {
     const emailId = await this.knex.transaction(async (trx) => {
       await User.query(trx).where({ id: user.id }).patch({ password_hash, password_changed_at: new Date(), updated_at: new Date() });
       // other devices are logged out; this session (its token family) stays signed in
-      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId);
+      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId, { apiTokens: true });
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'change_password', entityType: 'user', entityId: user.id, summary: 'Password changed' });
       return this.deps.mail.queue(trx, user.email, 'password_changed', mailTemplates.passwordChanged(user.first_name));
     });

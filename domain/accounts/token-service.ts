@@ -163,6 +163,11 @@ export class TokenService {
     await this.broadcast({ token_hashes: tokenHashes });
   }
 
+  /** Every instance drops the user's cached principals (their rights changed). */
+  async forgetUserEverywhere(userId: string): Promise<void> {
+    await this.broadcast({ user_id: userId });
+  }
+
   /** Rotates a refresh token: the old one is spent, a new pair of the same family is issued. */
   async rotate(refresh: string): Promise<TokenPair> {
     const hash = sha256Hex(refresh);

@@ -34,5 +34,15 @@ export const authSettings = inGroup(authGroup, {
     Joi.number().integer().min(0).max(10).default(0),
     'reverse proxies in front of the gateway: the client address for the per-address limits is then taken from `X-Forwarded-For`, that many entries from the right. Leave 0 unless a proxy sets the header, or clients could choose their own address (0: the peer address is used)',
   ),
+  apiTokenDefaultDays: setting(
+    'API_TOKEN_DEFAULT_DAYS',
+    Joi.number().integer().min(1).max(365).default(90),
+    'lifetime of a personal API token created without `expires_in_days` (an explicit value may only shorten it)',
+  ),
+  apiTokenRecentLoginMinutes: setting(
+    'API_TOKEN_RECENT_LOGIN_MINUTES',
+    Joi.number().integer().min(0).max(60).default(5),
+    'a login younger than this may create a personal API token without sending `current_password` again (0: the password is always asked)',
+  ),
   passwordScryptCost: setting('PASSWORD_SCRYPT_COST', Joi.number().integer().valid(1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072).default(32768), 'scrypt N for password hashes'),
 });
