@@ -27,7 +27,12 @@ export const authSettings = inGroup(authGroup, {
   authIpLimitPerMinute: setting(
     'AUTH_IP_LIMIT_PER_MINUTE',
     Joi.number().integer().min(1).max(1_000_000).default(60),
-    'requests per client address per minute on each unauthenticated route that hashes a password or tells accounts apart: login, register, reset-password, verify-email, check-email (429 `rate_limited`)',
+    'requests per client address per minute on each unauthenticated route that hashes a password, tells accounts apart or sends a code: login, register, reset-password, verify-email, check-email, and resend-verification, forgot-password and resend-password-reset together (429 `rate_limited`)',
+  ),
+  refreshIpLimitPerMinute: setting(
+    'REFRESH_IP_LIMIT_PER_MINUTE',
+    Joi.number().integer().min(1).max(1_000_000).default(120),
+    'refresh-token exchanges (`POST /api/token/refresh/`) per client address per minute (429 `rate_limited`)',
   ),
   trustProxyHops: setting(
     'TRUST_PROXY_HOPS',
