@@ -34,6 +34,11 @@ export const authSettings = inGroup(authGroup, {
     Joi.number().integer().min(1).max(1_000_000).default(120),
     'refresh-token exchanges (`POST /api/token/refresh/`) per client address per minute (429 `rate_limited`)',
   ),
+  refreshReuseGraceSeconds: setting(
+    'REFRESH_REUSE_GRACE_SECONDS',
+    Joi.number().integer().min(0).max(30).default(5),
+    'a refresh token sent again within this many seconds of its rotation, from the same client address, gets a new pair instead of ending the login (concurrent refreshes of one client); 0: every repeat ends the login',
+  ),
   trustProxyHops: setting(
     'TRUST_PROXY_HOPS',
     Joi.number().integer().min(0).max(10).default(0),
