@@ -115,15 +115,15 @@ export class ApiTokenService {
   }
 
   /** The caller's tokens that are not revoked, newest first (expired ones say so). */
-  async list(userId: string): Promise<ApiTokenOut[]> {
-    const rows = await ApiToken.query(this.platform.knex).where({ user_id: userId }).whereNull('revoked_at').orderBy('id', 'desc').limit(200).select(COLUMNS);
+  async list(actor: Actor): Promise<ApiTokenOut[]> {
+    const rows = await ApiToken.query(this.platform.knex).where({ user_id: actor.userId }).whereNull('revoked_at').orderBy('id', 'desc').limit(200).select(COLUMNS);
     return rows.map(out);
   }
 
   /** Revokes one of the caller's tokens; another user's id, or one already revoked, is 404. */
-  async revoke(userId: string, id: number): Promise<void> {
+  async revoke(actor: Actor, id: number): Promise<void> {
     const [row] = await ApiToken.query(this.platform.knex)
-      .where({ id, user_id: userId })
+      .where({ id, user_id: actor.userId })
       .whereNull('revoked_at')
       .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
       .returning('token_hash');

@@ -1,8 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
-import { sessionPrincipal } from '../../../plugins/auth.js';
-import { actor } from '../../../plugins/scope.js';
+import { sessionActor, sessionPrincipal } from '../../../plugins/auth.js';
 import { MAX_ACTIVE_API_TOKENS, MAX_API_TOKEN_DAYS } from '../../../../domain/accounts/api-token-service.js';
 import { ApiTokenCreated } from './schemas.js';
 
@@ -24,8 +23,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 409, 429),
   },
   async handler(request, h) {
-    const principal = sessionPrincipal(request);
-    const created = await request.server.app.services.apiTokens.create(actor(request), principal.familyId, request.payload as never);
+    const created = await request.server.app.services.apiTokens.create(sessionActor(request), sessionPrincipal(request).familyId, request.payload as never);
     return h.response(created).code(201).header('Cache-Control', 'no-store');
   },
 } satisfies ServerRoute;
