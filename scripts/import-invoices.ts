@@ -12,6 +12,7 @@
 //   --workers                           (queue mode) also consume the queues in this process
 //   --team <id>                         team scope instead of the user's own
 //   --include-duplicates                store invoices already stored before (confirm_duplicate)
+//   --file-timeout <seconds>            one file's overall deadline (default 600)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
@@ -39,6 +40,8 @@ exits 1 when a file failed, 2 on a usage mistake.
   --include-duplicates  with --apply, also store invoices this scope already stored
                       (the same file, or the same seller and number); skipped otherwise
   --concurrency       documents at a time, 1-32 (default 4)
+  --file-timeout      seconds one file may take in all, uploads and waits for its jobs
+                      included (default 600); past it the file is reported failed
   --team              team scope instead of your own
   --api               the platform's base URL (or INVP_API_URL)
   --token             a bearer token (or INVP_TOKEN): best a personal API token (ipt_…, from
@@ -52,7 +55,9 @@ exits 1 when a file failed, 2 on a usage mistake.
   --workers           queue mode: also consume the invoices and imports queues here
   -h, --help          this text
 
-Answers 429 (rate limited) and 503 are retried after their Retry-After.
+Answers 429 (rate limited) and 503 are retried after their Retry-After; any other
+answer that is not 2xx while a job is polled (401 after a revoked token, 404 once the
+job expired) ends that file, reported with the status.
 `;
 
 const DOCUMENTS = /\.(pdf|png|jpe?g|webp|tiff?|xml|csv)$/i;
@@ -79,9 +84,9 @@ async function documents(inputs: string[]): Promise<string[]> {
   return out;
 }
 
-async function importOne(client: ImportClient, file: string, target: Target, apply: boolean, includeDuplicates: boolean): Promise<Outcome> {
+async function importOne(client: ImportClient, file: string, target: Target, apply: boolean, includeDuplicates: boolean, deadline: number): Promise<Outcome> {
   const o: Outcome = { file: path.basename(file), status: 'failed', session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: '' };
-  const p = await client.preview(file, target);
+  const p = await client.preview(file, target, deadline);
   if (!p.ok) {
     o.error = p.body?.error?.message ?? p.body?.message ?? 'preview failed';
     return o;
@@ -101,7 +106,7 @@ async function importOne(client: ImportClient, file: string, target: Target, app
     return o;
   }
   const lines = ready.map((l: Record<string, unknown>) => ({ line_number: l.line_number, product_id: l.product_id, product_name: l.product_name, selected_quantity: l.selected_quantity, inventory_id: l.inventory_id, storage_box_id: l.storage_box_id }));
-  const s = await client.store(b.session_id, target.family, lines, includeDuplicates);
+  const s = await client.store(b.session_id, target.family, lines, includeDuplicates, deadline);
   // stored meanwhile by another session (e.g. the same file twice in this run)
   if (!s.ok && (s.body?.error?.code === 'duplicate_invoice' || s.body?.duplicate_of)) {
     o.status = 'duplicate';
@@ -126,7 +131,7 @@ await runEntry('import-invoices', async () => {
       apply: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '4' },
       api: { type: 'string' }, token: { type: 'string' }, refresh: { type: 'string' }, email: { type: 'string' },
       user: { type: 'string' }, team: { type: 'string' }, workers: { type: 'boolean', default: false },
-      'include-duplicates': { type: 'boolean', default: false },
+      'include-duplicates': { type: 'boolean', default: false }, 'file-timeout': { type: 'string', default: '600' },
     },
   });
   const api = values.api ?? process.env.INVP_API_URL;
@@ -139,6 +144,8 @@ await runEntry('import-invoices', async () => {
   const inventoryId = Number(values.inventory);
   const storageBoxId = Number(values.box);
   const concurrency = Math.max(1, Math.min(32, Number(values.concurrency) || 4));
+  const fileTimeoutMs = Number(values['file-timeout']) * 1000;
+  if (!Number.isFinite(fileTimeoutMs) || fileTimeoutMs <= 0) usageError('import-invoices', '--file-timeout takes a number of seconds', USAGE);
   if (!positionals.length) usageError('import-invoices', 'name at least one folder or file', USAGE);
   if (!Number.isInteger(inventoryId) || !Number.isInteger(storageBoxId)) usageError('import-invoices', '--inventory and --box take ids', USAGE);
   if (!api && !values.user) usageError('import-invoices', 'give --api (with credentials) or --user', USAGE);
@@ -160,7 +167,7 @@ await runEntry('import-invoices', async () => {
       Array.from({ length: Math.min(concurrency, files.length) }, async () => {
         while (next < files.length) {
           const i = next++;
-          results[i] = await importOne(client, files[i], target, values.apply!, values['include-duplicates']!).catch((err) => ({ file: path.basename(files[i]), status: 'failed' as const, session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: (err as Error).message }));
+          results[i] = await importOne(client, files[i], target, values.apply!, values['include-duplicates']!, Date.now() + fileTimeoutMs).catch((err) => ({ file: path.basename(files[i]), status: 'failed' as const, session: null, vendor: '', number: '', lines: 0, ready: 0, stored: 0, error: (err as Error).message }));
           bar.increment(1, { file: path.basename(files[i]) });
         }
       }),

@@ -52,7 +52,7 @@ export function passwordProblems(password: string, email?: string): string | nul
 // per e-mail AND client address: a stranger asking for codes to someone's address uses
 // up their own budget, never the owner's (the per-address cap is in AuthThrottle)
 const otpSendRule: LimitRule = { name: 'otp-send', points: 6, durationSeconds: 3600, message: 'Too many codes requested for this e-mail; try again later.' };
-const passwordCheckRule: LimitRule = { name: 'change-password-fail', points: 5, durationSeconds: 900, message: 'Too many wrong current passwords; try again later.' };
+export const passwordCheckRule: LimitRule = { name: 'change-password-fail', points: 5, durationSeconds: 900, message: 'Too many wrong current passwords; try again later.' };
 
 type CodePurpose = 'verify_email' | 'reset_password';
 
@@ -72,10 +72,16 @@ export class AccountService {
     this.otpSend = { ...otpSendRule, points: platform.config.otpSendLimitPerHour };
   }
 
-  /** One more code to `key` (an e-mail, optionally prefixed) from this client address. */
-  private async spendCodeSend(key: string, ip: string | null): Promise<void> {
+  /**
+   * A request for a code to `key` (an e-mail, optionally prefixed) from this client
+   * address. The per-e-mail budget is spent by every request, known address or not (so
+   * its 429 tells nothing); the address's budget across e-mails is only checked here
+   * and spent when a code really goes out (codeSent), so asking for unknown addresses
+   * cannot lock an office out of its own sign-up and reset codes.
+   */
+  private async askCodeSend(key: string, ip: string | null): Promise<void> {
+    await this.deps.throttle.codeSendAllowed(ip);
     await this.deps.limits.consume(this.otpSend, `${key}|${addressKey(ip)}`);
-    await this.deps.throttle.codeSent(ip);
   }
 
   /** The one answer to every wrong, expired or unknown code, for known and unknown e-mails alike. */
@@ -94,7 +100,8 @@ export class AccountService {
     const problem = passwordProblems(input.password, email);
     if (problem) throw Invalid.field('password', problem, 'weak_password');
     if (await User.query(this.knex).findOne({ email })) throw new Conflict('An account with this e-mail already exists.', 'email_taken');
-    await this.spendCodeSend(email, ip);
+    await this.askCodeSend(email, ip);
+    await this.deps.throttle.codeSent(ip);
     const password_hash = await hashPassword(input.password, this.platform.config.passwordScryptCost);
     const { user, emailId } = await this.knex.transaction(async (trx) => {
       const user = await User.query(trx).insert({ email, password_hash, first_name: input.first_name.trim(), last_name: input.last_name.trim() }).returning('*');
@@ -134,11 +141,12 @@ export class AccountService {
 
   /** Same answer whether or not the account exists or is verified (no account probing). */
   async resendVerification(input: { email: string }, ip: string | null = null): Promise<{ message: string }> {
+    await this.deps.throttle.request('send-code', ip);
     const email = normalizeEmail(input.email);
-    await this.spendCodeSend(email, ip);
+    await this.askCodeSend(email, ip);
     const user = await User.query(this.knex).findOne({ email });
     if (user && !user.email_verified_at && user.is_active) {
-      await this.sendCode(user, 'verify_email');
+      await this.sendCode(user, 'verify_email', ip);
     }
     return { message: 'If an unverified account exists for this e-mail, a new verification code has been sent.' };
   }
@@ -187,7 +195,7 @@ export class AccountService {
     const emailId = await this.knex.transaction(async (trx) => {
       await User.query(trx).where({ id: user.id }).patch({ password_hash, password_changed_at: new Date(), updated_at: new Date() });
       // other devices are logged out; this session (its token family) stays signed in
-      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId);
+      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId, { apiTokens: true });
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'change_password', entityType: 'user', entityId: user.id, summary: 'Password changed' });
       return this.deps.mail.queue(trx, user.email, 'password_changed', mailTemplates.passwordChanged(user.first_name));
     });
@@ -197,10 +205,11 @@ export class AccountService {
 
   /** Same answer for known and unknown e-mails. */
   async forgotPassword(input: { email: string }, ip: string | null = null): Promise<{ message: string }> {
+    await this.deps.throttle.request('send-code', ip);
     const email = normalizeEmail(input.email);
-    await this.spendCodeSend(`reset:${email}`, ip);
+    await this.askCodeSend(`reset:${email}`, ip);
     const user = await User.query(this.knex).findOne({ email });
-    if (user && user.is_active) await this.sendCode(user, 'reset_password');
+    if (user && user.is_active) await this.sendCode(user, 'reset_password', ip);
     return { message: 'If an account exists for this e-mail, a password reset code has been sent.' };
   }
 
@@ -235,6 +244,11 @@ export class AccountService {
     return { message: 'Password has been reset. You can now log in with the new password.' };
   }
 
+  /** A refresh-token exchange from this client address (429 beyond its budget). */
+  async refreshAllowed(ip: string | null): Promise<void> {
+    await this.deps.throttle.request('refresh', ip);
+  }
+
   /** Tells whether an address is registered (the spec's purpose), limited per client address. */
   async checkEmail(rawEmail: string, ip: string | null = null): Promise<{ email: string; available: boolean; exists: boolean }> {
     await this.deps.throttle.request('check-email', ip);
@@ -243,7 +257,8 @@ export class AccountService {
     return { email, available: !exists, exists };
   }
 
-  private async sendCode(user: User, purpose: 'verify_email' | 'reset_password'): Promise<void> {
+  private async sendCode(user: User, purpose: 'verify_email' | 'reset_password', ip: string | null): Promise<void> {
+    await this.deps.throttle.codeSent(ip);
     const minutes = this.platform.config.otpTtlMinutes;
     const emailId = await this.knex.transaction(async (trx) => {
       const code = await this.deps.otps.issue(trx, user.id, user.email, purpose);

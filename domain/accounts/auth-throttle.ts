@@ -13,10 +13,10 @@
 //   or resetting with the code they received.
 // A Redis outage lets requests through (logged), as the other limits do.
 import type { Platform } from '../../db/platform.js';
-import { DomainError } from '../../jobs/runtime/errors.js';
+import { DomainError, RateLimited } from '../../jobs/runtime/errors.js';
 import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 
-export type ThrottledRoute = 'login' | 'register' | 'reset' | 'verify' | 'check-email';
+export type ThrottledRoute = 'login' | 'register' | 'reset' | 'verify' | 'check-email' | 'send-code' | 'refresh';
 
 const WINDOW_MS = 15 * 60_000;
 const TRUSTED_MS = 30 * 86_400_000;
@@ -68,8 +68,14 @@ export class AuthThrottle {
     private readonly limits: RateLimits,
   ) {
     const perMinute = platform.config.authIpLimitPerMinute;
-    const rule = (name: ThrottledRoute): LimitRule => ({ name: `auth-ip-${name}`, points: perMinute, durationSeconds: 60, message: 'Too many requests from this address; try again shortly.' });
-    this.routeRules = { login: rule('login'), register: rule('register'), reset: rule('reset'), verify: rule('verify'), 'check-email': rule('check-email') };
+    const rule = (name: ThrottledRoute, points = perMinute): LimitRule => ({ name: `auth-ip-${name}`, points, durationSeconds: 60, message: 'Too many requests from this address; try again shortly.' });
+    this.routeRules = {
+      login: rule('login'), register: rule('register'), reset: rule('reset'), verify: rule('verify'), 'check-email': rule('check-email'),
+      // resend-verification, forgot-password and resend-password-reset: the requests themselves,
+      // apart from the codes actually sent (codeSent), so asking for unknown addresses costs only this
+      'send-code': rule('send-code'),
+      refresh: rule('refresh', platform.config.refreshIpLimitPerMinute),
+    };
     this.codeRule = { name: 'otp-send-ip', points: platform.config.otpSendsPerAddressPerHour, durationSeconds: 3600, message: 'Too many codes requested from this address; try again later.' };
   }
 
@@ -86,7 +92,13 @@ export class AuthThrottle {
     await this.limits.consume(this.routeRules[route], addressKey(ip));
   }
 
-  /** One code sent from this address (per hour, across all e-mails). */
+  /** 429 when the address has spent its hourly code budget; spends nothing. */
+  async codeSendAllowed(ip: string | null): Promise<void> {
+    const wait = await this.limits.isBlocked(this.codeRule, addressKey(ip));
+    if (wait > 0) throw new RateLimited(wait, this.codeRule.message);
+  }
+
+  /** One code sent from this address (per hour, across all e-mails): charged only when a code goes out. */
   async codeSent(ip: string | null): Promise<void> {
     await this.limits.consume(this.codeRule, addressKey(ip));
   }

@@ -163,13 +163,30 @@ export class TokenService {
     await this.broadcast({ token_hashes: tokenHashes });
   }
 
-  /** Rotates a refresh token: the old one is spent, a new pair of the same family is issued. */
-  async rotate(refresh: string): Promise<TokenPair> {
+  /** Every instance drops the user's cached principals (their rights changed). */
+  async forgetUserEverywhere(userId: string): Promise<void> {
+    await this.broadcast({ user_id: userId });
+  }
+
+  /**
+   * Rotates a refresh token: the old one is spent, a new pair of the same family is
+   * issued. A client that sends the same refresh token several times at once (tabs,
+   * retries) gets a pair each if the repeats come within REFRESH_REUSE_GRACE_SECONDS
+   * from the address that rotated it (as OAuth servers allow); later, or from elsewhere,
+   * a repeat is a stolen copy and ends the login.
+   */
+  async rotate(refresh: string, clientAddress: string | null = null): Promise<TokenPair> {
     const hash = sha256Hex(refresh);
+    const graceKey = `${this.platform.config.queuePrefix}:refresh-grace:${hash}`;
+    const graceSeconds = this.platform.config.refreshReuseGraceSeconds;
     const outcome = await this.platform.knex.transaction(async (trx) => {
       const row = await AuthToken.query(trx).where({ token_hash: hash, kind: 'refresh' }).forUpdate().first();
       if (!row) return { error: new Unauthorized('Refresh token is invalid.', 'token_invalid') };
       if (row.revoked_at) {
+        const rotatedBy = graceSeconds > 0 && row.revoked_reason === 'rotated' ? await this.platform.redis.get(graceKey).catch(() => null) : null;
+        if (rotatedBy !== null && rotatedBy === String(clientAddress) && Date.now() - new Date(row.revoked_at).getTime() <= graceSeconds * 1000) {
+          return { pair: await this.issuePair(row.user_id, trx, row.family_id) };
+        }
         if (row.revoked_reason === 'rotated') {
           // a spent token came back: someone holds a copy, so end the whole login
           await this.revokeFamilyIn(trx, row.family_id, 'reuse_detected');
@@ -182,6 +199,8 @@ export class TokenService {
       if (!user?.is_active) return { error: new Unauthorized('Account is disabled.', 'account_disabled') };
       const pair = await this.issuePair(row.user_id, trx, row.family_id);
       await AuthToken.query(trx).where({ id: row.id }).patch({ revoked_at: new Date(), revoked_reason: 'rotated', replaced_by_id: pair.refreshId });
+      // who rotated it, for the grace above; a failed write only means no grace
+      if (graceSeconds > 0) await this.platform.redis.set(graceKey, String(clientAddress), 'EX', graceSeconds).catch(() => undefined);
       return { pair };
     });
     if (outcome.familyId) await this.broadcastFamily(outcome.familyId);

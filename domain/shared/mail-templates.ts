@@ -34,4 +34,14 @@ export const mailTemplates = {
     text: `Hello ${name || 'there'}, the password of your Inventory Platform account was just changed. If this was not you, reset it at once.\n`,
     html: `<p>Hello ${escape(name || 'there')}, the password of your Inventory Platform account was just changed. If this was not you, reset it at once.</p>`,
   }),
+  /** The token's name is the owner's own words; its value is never mailed. */
+  apiTokenCreated: (name: string, tokenName: string, prefix: string, expiresAt: string): MailContent => {
+    const line = `a personal API token "${tokenName.replace(/[\s\u0000-\u001f]+/g, ' ').slice(0, 100)}" (${prefix}…) was created for your Inventory Platform account; it is valid until ${expiresAt}.`;
+    const act = 'If this was not you, change your password at once: that revokes every API token and signs out every other device.';
+    return {
+      subject: 'A new API token was created for your account',
+      text: `Hello ${name || 'there'}, ${line}\n\n${act}\n\n— Inventory Platform\n`,
+      html: `<p>Hello ${escape(name || 'there')}, ${escape(line)}</p><p>${escape(act)}</p><p>— Inventory Platform</p>`,
+    };
+  },
 };

@@ -114,7 +114,8 @@ export class TeamMembershipService {
       const owner = await User.query(trx).where({ id: ownerId }).select('first_name', 'last_name', 'email').first();
       const to = email ?? (await User.query(trx).where({ id: userId, is_active: true }).select('email').first())?.email;
       const emailId = to ? await this.deps.mail.queue(trx, to, 'team_invitation', mailTemplates.teamInvitation(team.name, fullName(owner), INVITATION_TTL_DAYS)) : null;
-      await this.deps.audit.record(trx, { actorId: ownerId, scope: { type: 'team', teamId } }, { action: 'invite_member', entityType: 'team_invitation', entityId: row.id, summary: `Invitation sent to ${email ?? `user ${userId}`}`, changes: { email, user_id: userId } });
+      await this.deps.audit.record(trx, { actorId: ownerId, scope: { type: 'team', teamId } }, { action: 'invite_member', entityType: 'team_invitation', entityId: row.id, summary: `Invitation ${row.id} sent`, changes: { invitation_id: Number(row.id) } });
+      // by id only: every member reads the team's audit, the invitee's address stays in the owner's invitation list
       return { row, emailId };
     });
     if (emailId) await this.deps.mail.dispatch([emailId], ownerId);

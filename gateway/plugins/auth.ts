@@ -4,6 +4,8 @@ import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import { Forbidden, Unauthorized } from '../../jobs/runtime/errors.js';
 import type { Principal } from '../../domain/accounts/token-service.js';
+import type { Actor } from '../../domain/shared/actor.js';
+import { actor } from './scope.js';
 
 // shared by every request's credentials, hence frozen
 const USER_SCOPE = Object.freeze(['user']) as string[];
@@ -43,4 +45,10 @@ export function sessionPrincipal(request: Request): Principal {
   if (!principal) throw new Unauthorized();
   if (principal.kind !== 'session') throw new Forbidden('This endpoint needs a login session (POST /api/auth/login/), not a personal API token.', 'session_required');
   return principal;
+}
+
+/** The actor of a request that manages credentials: a login session's, never an API token's. */
+export function sessionActor(request: Request): Actor {
+  sessionPrincipal(request);
+  return actor(request);
 }

@@ -10,6 +10,7 @@
 // identifier, so no part can reach an object's prototype.
 import type { Lifecycle, Request, ResponseToolkit } from '@hapi/hapi';
 import { DomainError } from '../../jobs/runtime/errors.js';
+import { inspectInput, problemError } from '../http/input-guard.js';
 
 export const MAX_PARTS = 500;
 
@@ -187,6 +188,12 @@ function compareSegments(a: string[], b: string[]): number {
 /** Route extension (onPostAuth): a multipart body becomes the JSON write shape before validation. */
 export const multipartBody: Lifecycle.Method = (request: Request, h: ResponseToolkit) => {
   // hapi types the payload read-only; replacing it before validation is what route extensions are for
-  if (request.mime === 'multipart/form-data') (request as { payload: unknown }).payload = multipartToBody((request.payload ?? {}) as Record<string, unknown>);
+  if (request.mime !== 'multipart/form-data') return h.continue;
+  const body = multipartToBody((request.payload ?? {}) as Record<string, unknown>);
+  // the server's input guard saw only the raw parts: the JSON inside `payload` (a \ud800
+  // escape, say) is checked here, by the same rules, before validation
+  const problem = inspectInput(body, 'payload');
+  if (problem) throw problemError(problem);
+  (request as { payload: unknown }).payload = body;
   return h.continue;
 };

@@ -19,6 +19,10 @@ export interface Answer<B> {
 const alreadyVerified = (row: ApplicantRow) =>
   new Conflict('The user is already verified.', 'already_verified', { status: row.status, is_verified: true, version: row.version });
 
+// access-token and reset answer a final rejection alike: neither can start a new attempt
+const finallyRejected = (row: ApplicantRow) =>
+  new Conflict('A final rejection cannot be reset; contact support.', 'verification_final', { status: row.status, version: row.version });
+
 /** A provider failure as the documented error body: 502 (or 503 when it is not configured). */
 export function providerFailure(err: unknown): never {
   if (err instanceof ProviderError) {
@@ -64,6 +68,7 @@ export class ApplicantService {
     await this.limits.consume('accessToken', project.id, externalUserId);
     let row = await this.find(project.id, externalUserId);
     if (row?.status === 'approved') throw alreadyVerified(row);
+    if (row?.status === 'rejected') throw finallyRejected(row);
     try {
       row ??= await this.create(project, externalUserId, levelName ?? project.level_name);
       if (levelName && levelName !== row.level_name) {
@@ -74,6 +79,7 @@ export class ApplicantService {
       // authoritative: a new applicant moves to pending here, a reset one back to pending
       row = (await this.sync.repull(row.id, 'access_token')).applicant;
       if (row.status === 'approved') throw alreadyVerified(row);
+      if (row.status === 'rejected') throw finallyRejected(row);
       const token = await provider.mintToken(this.ref(row), SDK_TOKEN_TTL_SECS);
       return {
         version: row.version,
@@ -126,7 +132,7 @@ export class ApplicantService {
     let row = await this.find(project.id, externalUserId);
     if (!row) return { version: 0, body: { detail: 'Nothing to reset: verification has not started.', status: 'not_started' } };
     if (row.status === 'approved') throw alreadyVerified(row);
-    if (row.status === 'rejected') throw new Conflict('A final rejection cannot be reset; contact support.', 'verification_final', { status: row.status, version: row.version });
+    if (row.status === 'rejected') throw finallyRejected(row);
     // Only a failed (retry) or stuck (pending, never submitted) attempt is the user's to reset:
     // a submitted attempt awaits its review, and a hold is the reviewer's, not the user's.
     if (row.status === 'in_review') throw new Conflict('This attempt is being reviewed and cannot be reset; wait for the decision.', 'verification_in_review', { status: row.status, version: row.version });

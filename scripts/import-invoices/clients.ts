@@ -23,10 +23,16 @@ export interface Target {
 
 /** The preview and bulk-store answers exactly as the API gives them. */
 export interface ImportClient {
-  preview(file: string, target: Target): Promise<{ ok: boolean; body: any }>;
-  store(sessionId: number, family: string, lines: unknown[], confirmDuplicate?: boolean): Promise<{ ok: boolean; body: any }>;
+  /** `deadline` (epoch ms): the file's overall deadline; waiting for a job stops there */
+  preview(file: string, target: Target, deadline: number): Promise<{ ok: boolean; body: any }>;
+  store(sessionId: number, family: string, lines: unknown[], confirmDuplicate: boolean, deadline: number): Promise<{ ok: boolean; body: any }>;
   close(): Promise<void>;
 }
+
+/** The answer for a file whose deadline passed while its job was still running. */
+export const pastDeadline = () => ({ ok: false, body: { error: { message: 'gave up: the file\'s deadline (--file-timeout) passed while its job was still running' } } });
+
+const failedAnswer = (what: string, status: number) => ({ ok: false, body: { error: { message: `${what} answered HTTP ${status}` } } });
 
 const mime = (file: string) =>
   ({ '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.xml': 'application/xml', '.csv': 'text/csv' })[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -39,40 +45,58 @@ export class ApiClient implements ImportClient {
     this.headers = teamId ? { 'x-profile-type': 'team', 'x-team-id': String(teamId) } : {};
   }
 
-  async preview(file: string, target: Target) {
+  async preview(file: string, target: Target, deadline: number) {
     const form = new FormData();
     form.set('document', new Blob([await fs.readFile(file)], { type: mime(file) }), path.basename(file));
     form.set('inventory_id', String(target.inventoryId));
     form.set('storage_box_id', String(target.storageBoxId));
     form.set('product_family_name', target.family);
     const res = await this.session.fetch('/api/invoice-import/preview/', { method: 'POST', body: form, headers: this.headers });
-    return this.finish(res);
+    return this.finish(res, deadline);
   }
 
-  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate: boolean, deadline: number) {
     const res = await this.session.fetch('/api/invoice-import/bulk-store/', {
       method: 'POST',
       headers: { ...this.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ session_id: sessionId, product_family_name: family, lines, ...(confirmDuplicate ? { confirm_duplicate: true } : {}) }),
     });
-    return this.finish(res);
+    return this.finish(res, deadline);
   }
 
-  /** 202: poll the job, then read what it produced. */
-  private async finish(res: Response): Promise<{ ok: boolean; body: any }> {
+  /** A GET whose answer must be 2xx JSON; anything else ends this file's wait. */
+  private async read(what: string, pathname: string): Promise<{ ok: true; body: any } | { ok: false; body: any }> {
+    const res = await this.session.fetch(pathname, { headers: this.headers });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return failedAnswer(what, res.status);
+    }
+    return { ok: true, body: await res.json() };
+  }
+
+  /**
+   * 202: poll the job until it ends, an answer is not 2xx (a 401 after the token was
+   * revoked, a 404 once the job expired: retrying cannot help) or the deadline passes;
+   * then read what it produced.
+   */
+  private async finish(res: Response, deadline: number): Promise<{ ok: boolean; body: any }> {
     const body: any = await res.json().catch(() => ({ error: { message: `HTTP ${res.status}` } }));
     if (res.status !== 202) return { ok: res.ok, body };
     for (;;) {
-      await new Promise((r) => setTimeout(r, 500));
+      if (Date.now() >= deadline) return pastDeadline();
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(500, deadline - Date.now()))));
       // poll where we reached the API (poll_url names the platform's public address)
-      const job: any = await (await this.session.fetch(new URL(body.poll_url).pathname, { headers: this.headers })).json();
+      const polled = await this.read('polling the job', new URL(body.poll_url).pathname);
+      if (!polled.ok) return polled;
+      const job = polled.body;
       if (job.state === 'failed') return { ok: false, body: { error: job.error } };
       if (job.state !== 'completed') continue;
+      const read = await this.read('reading the import session', `/api/invoice-import/sessions/${job.result.session_id}/`);
+      if (!read.ok) return read;
+      const session = read.body;
       if (job.result.session_id && job.result.attempt_id === undefined) {
-        const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
         return { ok: true, body: { status: 'success', session_id: session.id, session_status: session.status, invoice: session.invoice, lines: session.preview_lines, summary: session.summary, duplicate_of: session.duplicate_of ?? null } };
       }
-      const session: any = await (await this.session.fetch(`/api/invoice-import/sessions/${job.result.session_id}/`, { headers: this.headers })).json();
       const ok = job.result.http_status === 200;
       return { ok, body: ok ? { status: 'success', summary: session.result_payload.summary } : { status: 'error', message: session.error_payload.message ?? `HTTP ${job.result.http_status}` } };
     }
@@ -118,11 +142,12 @@ export class QueueClient implements ImportClient {
     return new QueueClient(platform, createServices(platform), actorFor(user.id, scope, { isStaff: user.is_staff }), workers);
   }
 
-  async preview(file: string, target: Target) {
+  async preview(file: string, target: Target, deadline: number) {
     const imports = this.services.invoiceImport;
     try {
       const document = { filename: path.basename(file), bytes: await fs.readFile(file) };
-      const outcome = await this.settle(await whenAllowed(() => imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0)));
+      const outcome = await this.settle(await whenAllowed(() => imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0)), deadline);
+      if (!outcome) return pastDeadline();
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
       return { ok: true, body: await imports.previewOf(this.actor, outcome.status.result as never) };
     } catch (err) {
@@ -130,12 +155,13 @@ export class QueueClient implements ImportClient {
     }
   }
 
-  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate = false) {
+  async store(sessionId: number, family: string, lines: unknown[], confirmDuplicate: boolean, deadline: number) {
     const imports = this.services.invoiceImport;
     try {
       const answer = await whenAllowed(() => imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0));
       if ('outcome' in answer) return { ok: answer.outcome === 'applied', body: answer.body };
-      const outcome = await this.settle(answer);
+      const outcome = await this.settle(answer, deadline);
+      if (!outcome) return pastDeadline();
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
       const done = await imports.answerOf((outcome.status.result as { attempt_id: number }).attempt_id);
       return { ok: done.outcome === 'applied', body: done.body };
@@ -144,10 +170,11 @@ export class QueueClient implements ImportClient {
     }
   }
 
-  /** Without the gateway's realtime relay, a job is waited for by polling it. */
-  private async settle(outcome: Outcome): Promise<Outcome> {
+  /** Without the gateway's realtime relay, a job is waited for by polling it; null past the deadline. */
+  private async settle(outcome: Outcome, deadline: number): Promise<Outcome | null> {
     let status = outcome.status;
     while (status.state !== 'completed' && status.state !== 'failed') {
+      if (Date.now() >= deadline) return null;
       await new Promise((r) => setTimeout(r, 250));
       status = await this.services.jobs.statusOf(status.id, this.actor);
     }

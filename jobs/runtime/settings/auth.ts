@@ -27,12 +27,32 @@ export const authSettings = inGroup(authGroup, {
   authIpLimitPerMinute: setting(
     'AUTH_IP_LIMIT_PER_MINUTE',
     Joi.number().integer().min(1).max(1_000_000).default(60),
-    'requests per client address per minute on each unauthenticated route that hashes a password or tells accounts apart: login, register, reset-password, verify-email, check-email (429 `rate_limited`)',
+    'requests per client address per minute on each unauthenticated route that hashes a password, tells accounts apart or sends a code: login, register, reset-password, verify-email, check-email, and resend-verification, forgot-password and resend-password-reset together (429 `rate_limited`)',
+  ),
+  refreshIpLimitPerMinute: setting(
+    'REFRESH_IP_LIMIT_PER_MINUTE',
+    Joi.number().integer().min(1).max(1_000_000).default(120),
+    'refresh-token exchanges (`POST /api/token/refresh/`) per client address per minute (429 `rate_limited`)',
+  ),
+  refreshReuseGraceSeconds: setting(
+    'REFRESH_REUSE_GRACE_SECONDS',
+    Joi.number().integer().min(0).max(30).default(5),
+    'a refresh token sent again within this many seconds of its rotation, from the same client address, gets a new pair instead of ending the login (concurrent refreshes of one client); 0: every repeat ends the login',
   ),
   trustProxyHops: setting(
     'TRUST_PROXY_HOPS',
     Joi.number().integer().min(0).max(10).default(0),
     'reverse proxies in front of the gateway: the client address for the per-address limits is then taken from `X-Forwarded-For`, that many entries from the right. Leave 0 unless a proxy sets the header, or clients could choose their own address (0: the peer address is used)',
+  ),
+  apiTokenDefaultDays: setting(
+    'API_TOKEN_DEFAULT_DAYS',
+    Joi.number().integer().min(1).max(365).default(90),
+    'lifetime of a personal API token created without `expires_in_days` (an explicit value may only shorten it)',
+  ),
+  apiTokenRecentLoginMinutes: setting(
+    'API_TOKEN_RECENT_LOGIN_MINUTES',
+    Joi.number().integer().min(0).max(60).default(5),
+    'a login younger than this may create a personal API token without sending `current_password` again (0: the password is always asked)',
   ),
   passwordScryptCost: setting('PASSWORD_SCRYPT_COST', Joi.number().integer().valid(1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072).default(32768), 'scrypt N for password hashes'),
 });

@@ -180,13 +180,30 @@ test('refresh rotates; reusing a spent refresh token revokes the login', async (
   const ok = await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: { authorization: `Bearer ${pair.access}` } });
   t.is(ok.statusCode, 200);
 
-  const reuse = await post('/api/token/refresh/', { refresh: user.refresh });
+  // a copy sent from elsewhere, even within the grace of a concurrent refresh
+  const reuse = await app.server.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: user.refresh }, remoteAddress: '203.0.113.77' });
   t.is(reuse.statusCode, 401);
   t.is(json(reuse).error.code, 'token_reused');
   const after = await post('/api/token/refresh/', { refresh: pair.refresh });
   t.is(after.statusCode, 401, 'the whole family is revoked');
   const access = await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: { authorization: `Bearer ${pair.access}` } });
   t.is(access.statusCode, 401, 'access tokens of the family stop working too');
+});
+
+test('concurrent refreshes with one refresh token from one client all succeed, within a short grace', async (t) => {
+  const user = await buildUser(app.server);
+  const answers = await Promise.all(Array.from({ length: 4 }, () => post('/api/token/refresh/', { refresh: user.refresh })));
+  t.deepEqual(answers.map((a) => a.statusCode), [200, 200, 200, 200], answers.map((a) => a.payload).join('\n'));
+  for (const a of answers) {
+    const me = await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: { authorization: `Bearer ${json(a).access}` } });
+    t.is(me.statusCode, 200, 'no new access token was revoked, the winner\'s included');
+  }
+  // past the grace, the same repeat is a stolen copy
+  await app.server.app.platform.knex('auth_tokens').where({ user_id: user.id, revoked_reason: 'rotated' }).update({ revoked_at: new Date(Date.now() - 60_000) });
+  const late = await post('/api/token/refresh/', { refresh: user.refresh });
+  t.is(late.statusCode, 401);
+  t.is(json(late).error.code, 'token_reused');
+  t.is((await app.server.inject({ method: 'GET', url: '/api/profiles/me/', headers: { authorization: `Bearer ${json(answers[0]).access}` } })).statusCode, 401);
 });
 
 test('refresh rejects garbage, missing and access tokens', async (t) => {

@@ -5,7 +5,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { codeFor } from '../../helpers/mail.js';
+import { codeFor, mailsTo } from '../../helpers/mail.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
 import { waitFor } from '../../helpers/kyc.js';
 import { sha256Hex } from '../../../jobs/runtime/secrets.js';
@@ -34,7 +34,9 @@ test('create: shown once, stored as a hash, listed without its value', async (t)
   t.is(res.headers['cache-control'], 'no-store');
   const created = json(res);
   t.regex(created.token, /^ipt_[A-Za-z0-9_-]{40,}$/);
-  t.like(created, { name: 'invoice import', expires_at: null, last_used_at: null, expired: false });
+  t.like(created, { name: 'invoice import', last_used_at: null, expired: false });
+  const days = (Date.parse(created.expires_at) - Date.now()) / 86_400_000;
+  t.true(days > 89.9 && days <= 90, 'expires after API_TOKEN_DEFAULT_DAYS by default');
   t.true(created.token.startsWith(created.token_prefix));
 
   const row = await knex()('api_tokens').where({ id: created.id }).first();
@@ -55,7 +57,7 @@ test('a token acts as its user, like a login: same scope headers, profile, WebSo
   const { token } = await minted(user);
   const me = await call('GET', '/api/auth/me/', bearer(token));
   t.is(me.statusCode, 200);
-  t.like(json(me), { id: user.id, email: user.email, credential: 'api_token', access_expires_at: null });
+  t.like(json(me), { id: user.id, email: user.email, credential: 'api_token' });
   t.is((await call('GET', '/api/profiles/me/', bearer(token))).statusCode, 200);
 
   const team = json(await call('POST', '/api/teams/', bearer(token), { name: 'Token team' }));
@@ -137,16 +139,51 @@ test('a token cannot manage credentials: no new tokens, no logout, no password c
   t.is((await call('GET', '/api/auth/me/', bearer(token))).statusCode, 200, 'still valid');
 });
 
-test('a password reset revokes every API token; a password change keeps them', async (t) => {
+test('a password change, a reset and "log out everywhere" each revoke every API token', async (t) => {
   const user = await buildUser(app.server);
-  const kept = await minted(user);
+  const first = await minted(user);
   t.is((await call('POST', '/api/auth/change-password/', user.auth, { current_password: user.password, new_password: 'Changed-Pass-1' })).statusCode, 200);
-  t.is((await call('GET', '/api/auth/me/', bearer(kept.token))).statusCode, 200);
+  t.is((await call('GET', '/api/auth/me/', bearer(first.token))).statusCode, 401, 'password change');
 
+  const second = await minted(user);
+  t.is((await call('GET', '/api/auth/me/', bearer(second.token))).statusCode, 200);
+  t.is((await call('POST', '/api/auth/logout/', user.auth, { all: true })).statusCode, 200);
+  t.is((await call('GET', '/api/auth/me/', bearer(second.token))).statusCode, 401, 'log out everywhere');
+
+  const relogged = await call('POST', '/api/auth/login/', {}, { email: user.email, password: 'Changed-Pass-1' });
+  const third = await minted({ ...user, auth: bearer(json(relogged).access) });
+  // three "token created" e-mails and one "password changed" before the code
+  await waitFor('earlier mails', async () => (await mailsTo(app.config, user.email)).length >= 4);
   await call('POST', '/api/auth/forgot-password/', {}, { email: user.email });
-  const code = await codeFor(app.config, user.email, 2); // the first e-mail says the password changed
+  const code = await codeFor(app.config, user.email, 5);
   t.is((await call('POST', '/api/auth/reset-password/', {}, { email: user.email, otp_code: code, new_password: 'Recovered-1' })).statusCode, 200);
-  t.is((await call('GET', '/api/auth/me/', bearer(kept.token))).statusCode, 401);
+  t.is((await call('GET', '/api/auth/me/', bearer(third.token))).statusCode, 401, 'reset');
+});
+
+test('create needs the current password unless the login is a few minutes old', async (t) => {
+  const user = await buildUser(app.server);
+  // the login is now older than API_TOKEN_RECENT_LOGIN_MINUTES
+  await knex()('auth_tokens').where({ user_id: user.id }).update({ created_at: new Date(Date.now() - 6 * 60_000) });
+  const bare = await call('POST', '/api/auth/api-tokens/', user.auth, { name: 'from a stolen access token' });
+  t.is(bare.statusCode, 403);
+  t.is(json(bare).error.code, 'reauthentication_required');
+  const wrong = await call('POST', '/api/auth/api-tokens/', user.auth, { name: 'guess', current_password: 'not-it-at-all' });
+  t.is(wrong.statusCode, 400);
+  t.is(json(wrong).error.code, 'invalid_password');
+  t.is(Number((await knex()('api_tokens').where({ user_id: user.id }).count('* as n'))[0].n), 0, 'nothing was minted');
+  const ok = await call('POST', '/api/auth/api-tokens/', user.auth, { name: 'confirmed', current_password: user.password, expires_in_days: 30 });
+  t.is(ok.statusCode, 201);
+  const days = (Date.parse(json(ok).expires_at) - Date.now()) / 86_400_000;
+  t.true(days > 29.9 && days <= 30, 'an explicit expiry shortens the default');
+});
+
+test('the owner is e-mailed when a token is created (without its value)', async (t) => {
+  const user = await buildUser(app.server);
+  const created = await minted(user, { name: 'nightly export' });
+  const mail = await waitFor('token mail', async () => (await mailsTo(app.config, user.email)).find((m) => m.includes('API token was created')));
+  t.true(mail.includes('nightly export'));
+  t.true(mail.includes(created.token_prefix));
+  t.false(mail.includes(created.token), 'the value is never mailed');
 });
 
 test('create validates its input and caps the active tokens', async (t) => {

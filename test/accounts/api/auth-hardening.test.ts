@@ -227,3 +227,38 @@ test('login: a stranger spraying accounts from a shared address slows only accou
   t.is(newcomer.statusCode, 429, 'an account new to this address waits');
   t.is((await from(shared, '/api/auth/login/', { email: owner.email, password: owner.password })).statusCode, 200, 'the owner does not');
 });
+
+test('asking codes for unknown addresses spends no code budget of the client address; the anonymous code routes have their own per-address limit', async (t) => {
+  const tight = await startApp({ workers: false, env: { OTP_SENDS_PER_ADDRESS_PER_HOUR: '3', AUTH_IP_LIMIT_PER_MINUTE: '12' } });
+  t.teardown(() => tight.stop());
+  const user = await buildUser(tight.server);
+  for (let i = 0; i < 11; i++) {
+    const url = i % 2 ? '/api/auth/forgot-password/' : '/api/auth/resend-verification/';
+    t.is((await from('192.0.2.120', url, { email: uniqueEmail('ghost') }, tight)).statusCode, 200, `unknown #${i}`);
+  }
+  const known = await from('192.0.2.120', '/api/auth/forgot-password/', { email: user.email }, tight);
+  t.is(known.statusCode, 200, 'the address still gets a real code: only sent codes count');
+  // the requests themselves: 12 a minute from one address on the code routes together
+  const over = await from('192.0.2.120', '/api/auth/forgot-password/', { email: uniqueEmail('ghost') }, tight);
+  t.is(over.statusCode, 429);
+  t.is(json(over).error.code, 'rate_limited');
+  t.truthy(over.headers['retry-after']);
+  t.true(over.payload.includes('retry_after'));
+  t.is((await from('192.0.2.121', '/api/auth/forgot-password/', { email: uniqueEmail('ghost') }, tight)).statusCode, 200, 'another address is unaffected');
+});
+
+test('POST /api/token/refresh/ is limited per client address', async (t) => {
+  const tight = await startApp({ workers: false, env: { REFRESH_IP_LIMIT_PER_MINUTE: '2' } });
+  t.teardown(() => tight.stop());
+  const user = await buildUser(tight.server);
+  let refresh = user.refresh;
+  for (let i = 0; i < 2; i++) {
+    const res = await from('192.0.2.130', '/api/token/refresh/', { refresh }, tight);
+    t.is(res.statusCode, 200, res.payload);
+    refresh = json(res).refresh;
+  }
+  const over = await from('192.0.2.130', '/api/token/refresh/', { refresh }, tight);
+  t.is(over.statusCode, 429);
+  t.true(over.payload.includes('retry_after'));
+  t.is((await from('192.0.2.131', '/api/token/refresh/', { refresh }, tight)).statusCode, 200, 'the refresh token was not spent by the refused call');
+});

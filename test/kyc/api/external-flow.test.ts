@@ -150,7 +150,7 @@ test('RETRY: moderation comment shown, private comment kept; reset then a new to
   t.true(provider.calls.some((c) => c.method === 'POST' && c.path.endsWith('/reset')));
 });
 
-test('FINAL rejection: rejected, declined notice, reset refused', async (t) => {
+test('FINAL rejection: rejected, declined notice, reset and access-token refused alike', async (t) => {
   const user = await started();
   provider.set(user.id, { reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] } });
   await webhook(event(user, 'applicantReviewed'));
@@ -160,6 +160,10 @@ test('FINAL rejection: rejected, declined notice, reset refused', async (t) => {
   const reset = await call(user, 'POST', 'reset');
   t.is(reset.statusCode, 409);
   t.is(json(reset).error.code, 'verification_final');
+  // access-token agrees with reset: no new SDK token after a final rejection
+  const token = await call(user, 'POST', 'access-token');
+  t.is(token.statusCode, 409, token.payload);
+  t.is(json(token).error.code, 'verification_final');
   t.is(json(await call(user, 'GET', 'status')).reject_type, 'FINAL');
 });
 

@@ -192,3 +192,14 @@ test('rollback: a failing nested write leaves no row and no file, and changes no
   t.is(again.status, 409);
   t.true(exists(mediaFile(media(), shared)), 'a file another row uses stays');
 });
+
+test('the multipart payload JSON goes through the input guard: a lone surrogate is 400 invalid_unicode', async (t) => {
+  const u = await buildUser(app.server);
+  const h = selfScope(u);
+  const name = `Lone ${sku()}`;
+  const r = await sendForm(app.server, 'POST', `${P}/create-one-shot/`, h, [['payload', `{"product_name":"${name} \\ud800","variants":[{}]}`]]);
+  t.is(r.status, 400, JSON.stringify(r.body));
+  t.is(r.body.error.code, 'invalid_unicode');
+  t.regex(r.body.error.details[0].path, /^payload/);
+  t.is(await count('products', { owner_id: u.id }), 0, 'nothing stored (not as U+FFFD either)');
+});

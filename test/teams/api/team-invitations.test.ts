@@ -193,3 +193,29 @@ test('the invitation endpoints are in the OpenAPI document', async (t) => {
   for (const [path, method] of want) t.truthy(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`);
   t.truthy(doc.paths['/api/teams/{id}/add-member/'].post.responses['202'], 'add-member documents its 202');
 });
+
+test('invitations are audited by id: team members never see the invitee\'s address', async (t) => {
+  const owner = await buildUser(app.server);
+  const member = await buildUser(app.server);
+  const team = await teamOf(owner);
+  await joinTeam(app.server, owner, member, team.id);
+  const registered = await buildUser(app.server);
+  const stranger = uniqueEmail('invitee');
+  const sent = [await invite(owner, team.id, { email: stranger }), await invite(owner, team.id, { user_id: registered.id })];
+  t.true(sent.every((s) => s.status < 300));
+  const inTeam = { 'X-Profile-Type': 'team', 'X-Team-Id': String(team.id) };
+  for (const url of ['/api/teams/recent-activity/', '/api/system-audit-logs/?page_size=100']) {
+    const res = await call('GET', url, member, undefined, inTeam);
+    t.is(res.statusCode, 200, url);
+    t.true(res.payload.includes('invite_member'), `${url} records the invitations`);
+    t.false(res.payload.toLowerCase().includes(stranger.toLowerCase()), `${url} does not name the invited address`);
+    t.false(res.payload.toLowerCase().includes(registered.email.toLowerCase()), `${url} does not name the invited user's address`);
+    t.false(res.payload.includes(registered.id), `${url} does not name the invited user`);
+  }
+  const ids = sent.map((s) => s.body.invitation.id);
+  const audit = await app.server.app.platform.knex('system_audit_logs').where({ action: 'invite_member' }).whereIn('entity_id', ids.map(String));
+  t.is(audit.length, 2);
+  const owners = await call('GET', `/api/teams/${team.id}/invitations/`, owner);
+  t.is(owners.statusCode, 200);
+  t.true(owners.payload.toLowerCase().includes(stranger.toLowerCase()), 'the owner still sees the address');
+});

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
-import { sessionPrincipal } from '../../../plugins/auth.js';
+import { sessionActor } from '../../../plugins/auth.js';
 import { ApiTokenOut } from './schemas.js';
 
 export default {
@@ -15,7 +15,7 @@ export default {
     plugins: errorDocs(401, 403),
   },
   async handler(request) {
-    const results = await request.server.app.services.apiTokens.list(sessionPrincipal(request).userId);
+    const results = await request.server.app.services.apiTokens.list(sessionActor(request));
     return { count: results.length, next: null, previous: null, results };
   },
 } satisfies ServerRoute;

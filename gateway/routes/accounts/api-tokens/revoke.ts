@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { id } from '../../schemas.js';
 import { errorDocs } from '../../../http/errors.js';
-import { sessionPrincipal } from '../../../plugins/auth.js';
+import { sessionActor } from '../../../plugins/auth.js';
 
 export default {
   method: 'DELETE',
@@ -15,7 +15,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request, h) {
-    await request.server.app.services.apiTokens.revoke(sessionPrincipal(request).userId, (request.params as { id: number }).id);
+    await request.server.app.services.apiTokens.revoke(sessionActor(request), (request.params as { id: number }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;
