@@ -2,6 +2,8 @@
 import type { Platform } from '../../db/platform.js';
 import type { NotificationService } from '../notifications/notification-service.js';
 import type { MailService } from '../shared/mail-service.js';
+import type { RateLimits } from '../shared/rate-limits.js';
+import { SupportBudgets } from './support-budgets.js';
 import { HelpCategoryService } from './help-category-service.js';
 import { TicketAttachmentStore } from './ticket-attachments.js';
 import { TicketCrypto } from './ticket-crypto.js';
@@ -20,13 +22,13 @@ export interface SupportServices {
   crypto: TicketCrypto;
 }
 
-export function createSupportServices(platform: Platform, deps: { notifications: NotificationService; mail: MailService }): SupportServices {
+export function createSupportServices(platform: Platform, deps: { notifications: NotificationService; mail: MailService; limits: RateLimits }): SupportServices {
   const crypto = new TicketCrypto(platform.config);
   const types = new TicketTypeService(platform);
   const categories = new HelpCategoryService(platform);
   const presenter = new TicketPresenter(platform, crypto, types, categories);
   return {
-    tickets: new TicketService(platform, { types, categories, attachments: new TicketAttachmentStore(platform), presenter, crypto }),
+    tickets: new TicketService(platform, { types, categories, attachments: new TicketAttachmentStore(platform), presenter, crypto, budgets: new SupportBudgets(platform, deps.limits) }),
     search: new TicketSearch(platform, crypto, presenter),
     types,
     categories,

@@ -79,7 +79,7 @@ export class TicketNotifier {
       await SupportTicketEvent.query(trx).findById(event.id).patch({ notified_at: trx.fn.now() } as never);
     });
     for (const [userId, id] of pushes) await this.notifications.push(userId, id);
-    await this.mail.dispatch(mails);
+    await this.mail.dispatch(mails, null, { notification: true });
     return { event_id: eventId, notified: pushes.length };
   }
 
