@@ -46,3 +46,4 @@ export { SupportTicketAttachment } from './support-ticket-attachment.js';
 export { SupportTicketEvent } from './support-ticket-event.js';
 export { SupportTicketHelpCategory } from './support-ticket-help-category.js';
 export { SupportTicketWord } from './support-ticket-word.js';
+export { SupportStaffDigest } from './support-staff-digest.js';

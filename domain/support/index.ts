@@ -4,6 +4,7 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { MailService } from '../shared/mail-service.js';
 import type { RateLimits } from '../shared/rate-limits.js';
 import { SupportBudgets } from './support-budgets.js';
+import { StaffDigest } from './staff-digest.js';
 import { HelpCategoryService } from './help-category-service.js';
 import { TicketAttachmentStore } from './ticket-attachments.js';
 import { TicketCrypto } from './ticket-crypto.js';
@@ -19,6 +20,7 @@ export interface SupportServices {
   types: TicketTypeService;
   categories: HelpCategoryService;
   notifier: TicketNotifier;
+  digest: StaffDigest;
   crypto: TicketCrypto;
 }
 
@@ -33,6 +35,7 @@ export function createSupportServices(platform: Platform, deps: { notifications:
     types,
     categories,
     notifier: new TicketNotifier(platform, deps.notifications, deps.mail),
+    digest: new StaffDigest(platform, deps.mail),
     crypto,
   };
 }

@@ -41,3 +41,23 @@ export function supportMail(
   const html = `<p>Hello ${escape(ctx.name || 'there')},</p><p>${escape(lead)}</p><p><strong>${escape(ctx.ticket.ticket_number)}</strong>: ${escape(subject)}</p><p><a href="${escape(ctx.url)}">Open the ticket</a></p><p>— Inventory Platform support</p>`;
   return { subject: `[${ctx.ticket.ticket_number}] ${ctx.message.title}`, text, html };
 }
+
+export interface DigestTicket {
+  id: string;
+  ticket_number: string;
+  subject: string;
+  priority: string;
+}
+
+/** One e-mail listing the tickets opened since a staff member's last digest. */
+export function staffDigestMail(ctx: { name: string; tickets: DigestTicket[]; more: number; baseUrl: string }): MailContent {
+  const total = ctx.tickets.length + ctx.more;
+  const lead = total === 1 ? 'One new support ticket is waiting for the support team.' : `${total} new support tickets are waiting for the support team.`;
+  const url = (t: DigestTicket) => `${ctx.baseUrl}/api/support-tickets/${t.id}/`;
+  const more = ctx.more ? `and ${ctx.more} more: ${ctx.baseUrl}/api/support-tickets/?ordering=-created_at` : '';
+  const lines = ctx.tickets.map((t) => `    ${t.ticket_number} (${t.priority}): ${maskDigits(t.subject)}\n      ${url(t)}`);
+  const text = `Hello ${ctx.name || 'there'},\n\n${lead}\n\n${lines.join('\n')}\n${more ? `\n${more}\n` : ''}\n— Inventory Platform support\n`;
+  const items = ctx.tickets.map((t) => `<li><a href="${escape(url(t))}"><strong>${escape(t.ticket_number)}</strong></a> (${escape(t.priority)}): ${escape(maskDigits(t.subject))}</li>`);
+  const html = `<p>Hello ${escape(ctx.name || 'there')},</p><p>${escape(lead)}</p><ul>${items.join('')}</ul>${more ? `<p>${escape(more)}</p>` : ''}<p>— Inventory Platform support</p>`;
+  return { subject: total === 1 ? 'New support ticket' : `${total} new support tickets`, text, html };
+}
