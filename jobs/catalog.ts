@@ -98,6 +98,8 @@ export interface JobPayloads {
   'support.notify': { actor_id: null; event_id: number };
   /** periodic: close tickets resolved long enough ago, re-enqueue events whose notification job was lost */
   'support.sweep': { actor_id: null };
+  /** one e-mail per staff member listing the tickets opened since their last digest */
+  'support.staff-digest': { actor_id: null };
   /** re-encrypt ticket descriptions and replies under the active field key and re-index them under the active blind-index key */
   'support.reencrypt': { actor_id: null };
   /** write the file of one report (reports row): summary and chart by SQL, rows streamed from a cursor */
@@ -266,6 +268,14 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     pollable: false,
     // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
     schedule: (config) => everyMinutes('support-sweep', config.support.sweepEveryMinutes),
+  },
+  'support.staff-digest': {
+    queue: 'support',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    // each staff member's watermark moves with their e-mail: a retry mails nobody twice
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    pollable: false,
+    schedule: (config) => everyMinutes('support-staff-digest', config.support.staffDigestEveryMinutes),
   },
   'support.reencrypt': {
     queue: 'support',

@@ -49,7 +49,7 @@ export class JobProducer {
     return q;
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobOf<N>, opts: { delay?: number; jobId?: string } = {}): Promise<Job> {
+  async enqueue<N extends JobName>(name: N, payload: JobOf<N>, opts: { delay?: number; jobId?: string; priority?: number } = {}): Promise<Job> {
     const spec = jobCatalog[name];
     const { error, value } = spec.payload.validate(payload);
     if (error) throw new InvalidJobPayload(`${name}: ${error.message}`);
@@ -57,7 +57,7 @@ export class JobProducer {
     const deduplication = spec.deduplication?.(value);
     await this.connected();
     const shared = this.shares && UserJobShares.applies(spec.queue) ? this.shares : null;
-    const priority = shared ? await shared.admit(spec.queue, shareOf(value), jobId) : undefined;
+    const priority = shared ? await shared.admit(spec.queue, shareOf(value), jobId) : opts.priority;
     try {
       return await this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay, ...(priority ? { priority } : {}), ...(deduplication ? { deduplication } : {}) });
     } catch (err) {

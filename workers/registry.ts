@@ -46,6 +46,7 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'ai.answer-chat-message': async () => (await import('./handlers/answer-chat-message.js')).answerChatMessage,
   'support.notify': async () => (await import('./handlers/support-notify.js')).supportNotify,
   'support.sweep': async () => (await import('./handlers/support-sweep.js')).supportSweep,
+  'support.staff-digest': async () => (await import('./handlers/support-staff-digest.js')).supportStaffDigest,
   'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
   'reports.generate': async () => (await import('./handlers/generate-report.js')).generateReport,
   'reports.run-schedule': async () => (await import('./handlers/run-report-schedule.js')).runReportSchedule,

@@ -56,3 +56,4 @@ export { PaymentMethod } from './payment-method.js';
 export { BillingInvoice } from './billing-invoice.js';
 export { BillingEvent } from './billing-event.js';
 export { BillingUsage } from './billing-usage.js';
+export { SupportStaffDigest } from './support-staff-digest.js';

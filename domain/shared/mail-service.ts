@@ -9,6 +9,13 @@ import { OutboundEmail } from '../../db/models/index.js';
 
 export const MAIL_SEAL_PURPOSE = 'outbound-email';
 
+/**
+ * BullMQ runs jobs without a priority before prioritised ones: one-time codes, sign-up
+ * and reset mail go without, notification mail (support tickets, digests) with this one,
+ * so a flood of notifications never delays a code.
+ */
+export const NOTIFICATION_MAIL_PRIORITY = 10;
+
 export class MailService {
   constructor(private readonly platform: Platform) {}
 
@@ -19,10 +26,11 @@ export class MailService {
     return Number(row.id);
   }
 
-  async dispatch(emailIds: number[], actorId: string | null = null): Promise<void> {
+  /** Enqueues the messages' delivery; `notification` ones wait behind codes (NOTIFICATION_MAIL_PRIORITY). */
+  async dispatch(emailIds: number[], actorId: string | null = null, opts: { notification?: boolean } = {}): Promise<void> {
     for (const id of emailIds) {
       try {
-        await this.platform.producer.enqueue('mail.send', { actor_id: actorId, email_id: id });
+        await this.platform.producer.enqueue('mail.send', { actor_id: actorId, email_id: id }, opts.notification ? { priority: NOTIFICATION_MAIL_PRIORITY } : {});
       } catch (err) {
         this.platform.log.warn({ err, email_id: id }, 'mail job not enqueued; the outbox sweep will retry');
       }
@@ -36,8 +44,10 @@ export class MailService {
       .where('created_at', '<', new Date(Date.now() - olderThanMs))
       .where('created_at', '>', new Date(Date.now() - 2 * 86_400_000))
       .limit(500)
-      .select('id');
-    await this.dispatch(rows.map((r: { id: number }) => Number(r.id)));
+      .select('id', 'template');
+    const isNotification = (r: { template: string }) => r.template.startsWith('support.');
+    await this.dispatch(rows.filter((r) => !isNotification(r)).map((r) => Number(r.id)));
+    await this.dispatch(rows.filter(isNotification).map((r) => Number(r.id)), null, { notification: true });
     return rows.length;
   }
 }

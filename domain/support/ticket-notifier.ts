@@ -1,6 +1,7 @@
 // Who hears of a ticket event, run by the support.notify job:
 //
-//   created          every active staff user but the author
+//   created          every active staff user but the author (in-app at once; by
+//                    e-mail in the periodic staff digest, staff-digest.ts)
 //   replied          public reply by someone else than the owner -> the owner;
 //                    the owner's reply -> the assignee; an internal note -> the assignee
 //                    (never the owner: internal notes reach no requester, anywhere)
@@ -8,7 +9,8 @@
 //   assigned         the new assignee, unless they assigned themselves
 //
 // Each person gets a stored notification (pushed over /ws/notifications/ as
-// {type: "notification"}) and an e-mail through the mail outbox. Notifications and
+// {type: "notification"}) and, but for new tickets, an e-mail through the mail outbox
+// (sent behind one-time codes: NOTIFICATION_MAIL_PRIORITY). Notifications and
 // e-mails carry the ticket number, subject and status, never a description or a reply
 // (those are encrypted at rest; a notification is not). Idempotent: one notification
 // per event and person (dedupe key), the e-mail only with a new notification, and the
@@ -74,12 +76,14 @@ export class TicketNotifier {
         const n = await this.notifications.create(r.id, { ...message, dedupeKey: `support-event-${event.id}-${r.id}` }, trx);
         if (!n.created) continue;
         pushes.push([r.id, n.id]);
+        // staff hear of new tickets by e-mail once per digest (staff-digest.ts), not once per ticket
+        if (event.kind === 'created') continue;
         mails.push(await this.mail.queue(trx, r.email, `support.${event.kind}`, supportMail(event.kind, { name: displayName(r), ticket, message, url: `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/` })));
       }
       await SupportTicketEvent.query(trx).findById(event.id).patch({ notified_at: trx.fn.now() } as never);
     });
     for (const [userId, id] of pushes) await this.notifications.push(userId, id);
-    await this.mail.dispatch(mails);
+    await this.mail.dispatch(mails, null, { notification: true });
     return { event_id: eventId, notified: pushes.length };
   }
 

@@ -1,7 +1,9 @@
 // What a reader sees of tickets and replies: decrypted, translated, timed in the
 // reader's zone, and without staff-internal notes unless the reader is staff (in the
 // replies, in reply_count, everywhere). Loads a page of tickets in a fixed number of
-// queries, however many tickets and replies.
+// queries, however many tickets and replies: a ticket embeds only its latest replies
+// (LIST_REPLIES in a list, DETAIL_REPLIES in the detail view) and counts all of them;
+// the whole conversation pages at /api/support-tickets/{id}/replies/.
 import type { Knex } from 'knex';
 import { SupportTicketAttachment, SupportTicketReply, User, type SupportTicket } from '../../db/models/index.js';
 import type { Platform } from '../../db/platform.js';
@@ -68,6 +70,13 @@ interface UserBrief {
   last_name: string;
 }
 
+/** Latest replies a list item embeds (oldest of them first). */
+export const LIST_REPLIES = 3;
+/** Latest replies the detail view embeds; the rest page at /replies/. */
+export const DETAIL_REPLIES = 20;
+
+type AuthoredReply = ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null };
+
 export const displayName = (u: Pick<UserBrief, 'email' | 'first_name' | 'last_name'> | undefined) => (u ? `${u.first_name} ${u.last_name}`.trim() || u.email : '');
 
 export class TicketPresenter {
@@ -82,13 +91,15 @@ export class TicketPresenter {
     return `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticketId}/attachments/${attachmentId}/`;
   }
 
-  async present(db: Knex | Knex.Transaction, rows: TicketRow[], viewer: Viewer): Promise<TicketOut[]> {
+  /** The tickets as the viewer sees them, each with its `embedReplies` latest replies. */
+  async present(db: Knex | Knex.Transaction, rows: TicketRow[], viewer: Viewer, embedReplies = LIST_REPLIES): Promise<TicketOut[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [types, categories, replies, attachments, owners] = await Promise.all([
+    const [types, categories, replies, replyCounts, attachments, owners] = await Promise.all([
       this.types.byIds(db, rows.map((r) => r.ticket_type_id)),
       this.categories.forTickets(db, ids, viewer.languages),
-      this.repliesOf(db, ids, viewer),
+      this.latestRepliesOf(db, ids, viewer, embedReplies),
+      this.replyCounts(db, ids, viewer),
       SupportTicketAttachment.query(db).whereIn('ticket_id', ids).orderBy([{ column: 'ticket_id' }, { column: 'position' }]).select('id', 'ticket_id', 'path'),
       User.query(db).whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'email', 'first_name', 'last_name'),
     ]);
@@ -118,7 +129,7 @@ export class TicketPresenter {
         attachment_paths: files.map((a) => a.path),
         attachment_urls: files.map((a) => this.attachmentUrl(r.id, a.id)),
         replies: ticketReplies,
-        reply_count: ticketReplies.length,
+        reply_count: replyCounts.get(r.id) ?? 0,
         user: r.user_id,
         user_email: owner?.email ?? '',
         user_name: displayName(owner),
@@ -128,16 +139,43 @@ export class TicketPresenter {
     });
   }
 
-  /** The replies of the tickets, oldest first, shaped for the viewer (internal notes for staff only). */
-  private async repliesOf(db: Knex | Knex.Transaction, ids: string[], viewer: Viewer): Promise<{ ticketId: string; reply: ReplyOut }[]> {
-    const query = SupportTicketReply.query(db)
-      .alias('r')
+  /** Up to `latest` newest replies of each ticket, oldest of them first (internal notes for staff only). */
+  private async latestRepliesOf(db: Knex | Knex.Transaction, ids: string[], viewer: Viewer, latest: number): Promise<{ ticketId: string; reply: ReplyOut }[]> {
+    const ranked = this.visibleReplies(db, ids, viewer)
+      .select('r.id', db.raw('row_number() over (partition by r.ticket_id order by r.created_at desc, r.id desc) as rank'));
+    const query = this.visibleReplies(db, ids, viewer)
+      .join(ranked.as('ranked'), 'ranked.id', 'r.id')
+      .where('ranked.rank', '<=', latest)
       .leftJoin('users as u', 'u.id', 'r.author_id')
-      .whereIn('r.ticket_id', ids)
       .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
       .select('r.*', 'u.email as author_email', 'u.first_name as author_first_name', 'u.last_name as author_last_name');
+    return this.shape((await query) as unknown as AuthoredReply[], viewer);
+  }
+
+  /** One page of a ticket's replies, oldest first. */
+  async replyPage(db: Knex | Knex.Transaction, ticketId: string, viewer: Viewer, page: number, pageSize: number): Promise<{ count: number; results: ReplyOut[] }> {
+    const count = (await this.replyCounts(db, [ticketId], viewer)).get(ticketId) ?? 0;
+    const rows = (await this.visibleReplies(db, [ticketId], viewer)
+      .leftJoin('users as u', 'u.id', 'r.author_id')
+      .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .select('r.*', 'u.email as author_email', 'u.first_name as author_first_name', 'u.last_name as author_last_name')) as unknown as AuthoredReply[];
+    return { count, results: this.shape(rows, viewer).map((x) => x.reply) };
+  }
+
+  private async replyCounts(db: Knex | Knex.Transaction, ids: string[], viewer: Viewer): Promise<Map<string, number>> {
+    const rows = (await this.visibleReplies(db, ids, viewer).groupBy('r.ticket_id').select('r.ticket_id', db.raw('count(*)::int as count'))) as unknown as { ticket_id: string; count: number }[];
+    return new Map(rows.map((r) => [r.ticket_id, r.count]));
+  }
+
+  private visibleReplies(db: Knex | Knex.Transaction, ids: string[], viewer: Viewer) {
+    const query = SupportTicketReply.query(db).alias('r').whereIn('r.ticket_id', ids);
     if (!viewer.isStaff) query.where('r.is_internal', false);
-    const rows = (await query) as unknown as (ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[];
+    return query;
+  }
+
+  private shape(rows: AuthoredReply[], viewer: Viewer): { ticketId: string; reply: ReplyOut }[] {
     return rows.map((r) => {
       const author = r.author_email ? { email: r.author_email, first_name: r.author_first_name ?? '', last_name: r.author_last_name ?? '' } : undefined;
       return { ticketId: r.ticket_id, reply: this.reply(r, author, viewer) };

@@ -13,7 +13,8 @@ import type { HelpCategoryService } from './help-category-service.js';
 import { DEFAULT_TYPE, FALLBACK_TYPE, type TicketTypeService } from './ticket-type-service.js';
 import type { IncomingFile, TicketAttachmentStore, WrittenFile } from './ticket-attachments.js';
 import type { TicketCrypto } from './ticket-crypto.js';
-import type { ReplyOut, TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';
+import type { SupportBudgets } from './support-budgets.js';
+import { DETAIL_REPLIES, type ReplyOut, type TicketOut, type TicketPresenter, type TicketRow, type Viewer } from './ticket-presenter.js';
 import { languagePreferences } from './locale.js';
 import { contentColumns, statusColumns, typeColumns } from './ticket-changes.js';
 import {
@@ -56,8 +57,10 @@ export interface TicketServiceDeps {
   attachments: TicketAttachmentStore;
   presenter: TicketPresenter;
   crypto: TicketCrypto;
+  budgets: SupportBudgets;
 }
 
+const totalBytes = (files: { data: Buffer }[]) => files.reduce((n, f) => n + f.data.length, 0);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER_ATTEMPTS = 8;
 
@@ -76,8 +79,10 @@ export class TicketService {
   }
 
   async create(viewer: Viewer, input: TicketInput & { subject: string; description: string }, files: IncomingFile[] = []): Promise<TicketOut> {
-    const { attachments, crypto, types, categories } = this.deps;
+    const { attachments, crypto, types, categories, budgets } = this.deps;
+    await budgets.spendTicket(viewer);
     const checked = await attachments.check(files);
+    await budgets.checkAttachmentBytes(this.platform.knex, viewer, totalBytes(checked));
     const id = randomUUID();
     const written = await attachments.write(id, checked);
     let eventIds: number[] = [];
@@ -117,7 +122,13 @@ export class TicketService {
 
   async get(viewer: Viewer, id: string): Promise<TicketOut> {
     const row = await this.visible(this.platform.knex, viewer, id);
-    return (await this.deps.presenter.present(this.platform.knex, [row], viewer))[0];
+    return (await this.deps.presenter.present(this.platform.knex, [row], viewer, DETAIL_REPLIES))[0];
+  }
+
+  /** A page of the ticket's replies, oldest first. */
+  async replies(viewer: Viewer, id: string, page: number, pageSize: number): Promise<{ count: number; results: ReplyOut[] }> {
+    const row = await this.visible(this.platform.knex, viewer, id);
+    return this.deps.presenter.replyPage(this.platform.knex, row.id, viewer, page, pageSize);
   }
 
   /**
@@ -129,7 +140,9 @@ export class TicketService {
     if (input.assigned_to !== undefined && !viewer.isStaff) throw new Forbidden('Only staff assign tickets.', 'staff_only');
     await this.visible(this.platform.knex, viewer, id); // a foreign or unknown ticket is 404 before any file is written
     const existing = files.length ? await this.attachmentCount(this.platform.knex, id) : 0;
-    const written = await attachments.write(id, await attachments.check(files, existing));
+    const checked = await attachments.check(files, existing);
+    await this.deps.budgets.checkAttachmentBytes(this.platform.knex, viewer, totalBytes(checked));
+    const written = await attachments.write(id, checked);
     let eventIds: number[] = [];
     try {
       eventIds = await this.platform.knex.transaction(async (trx) => {
@@ -154,15 +167,18 @@ export class TicketService {
 
   async addReply(viewer: Viewer, id: string, input: ReplyInput): Promise<ReplyOut> {
     if (input.is_internal && !viewer.isStaff) throw new Forbidden('Only staff write internal notes.', 'staff_only');
+    await this.deps.budgets.spendReply(viewer);
     const replyId = randomUUID();
     const sealed = this.deps.crypto.reply.encrypt(input.message, replyId);
     const eventIds = await this.platform.knex.transaction(async (trx) => {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
       if (row.status === 'closed') throw new Conflict('This ticket is closed; reopen it (status open or in_progress) or open a new ticket.', 'ticket_closed');
+      await this.deps.budgets.checkReplyRoom(trx, row.id);
       await SupportTicketReply.query(trx).insert({ id: replyId, ticket_id: row.id, author_id: viewer.userId, message_enc: sealed.value, enc_key_id: sealed.keyId, is_internal: !!input.is_internal, is_staff: viewer.isStaff });
       const events = [await this.event(trx, row.id, viewer.userId, { kind: 'replied', reply_id: replyId })];
       const reopened = !input.is_internal && viewer.userId === row.user_id ? statusAfterOwnerReply(row.status) : null;
-      await SupportTicket.query(trx).findById(row.id).patch({ updated_at: trx.fn.now(), ...(reopened ? { status: reopened } : {}) } as never);
+      // an internal note changes nothing the owner sees: not updated_at, not the ordering by it
+      if (!input.is_internal) await SupportTicket.query(trx).findById(row.id).patch({ updated_at: trx.fn.now(), ...(reopened ? { status: reopened } : {}) } as never);
       if (reopened) events.push(await this.event(trx, row.id, viewer.userId, { kind: 'status_changed', from_status: row.status, to_status: reopened }));
       return events;
     });

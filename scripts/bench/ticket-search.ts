@@ -29,6 +29,7 @@ import { loadConfig } from '../../jobs/runtime/config.js';
 import { createSupportServices } from '../../domain/support/index.js';
 import { NotificationService } from '../../domain/notifications/notification-service.js';
 import { MailService } from '../../domain/shared/mail-service.js';
+import { RateLimits } from '../../domain/shared/rate-limits.js';
 import { randomTicketNumber } from '../../domain/support/ticket-rules.js';
 import type { Viewer } from '../../domain/support/ticket-presenter.js';
 
@@ -76,7 +77,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: DB, REDIS_URL: REDIS, 
 await migrateAndSeed(DB);
 const platform = createPlatform(config, 'bench');
 const { knex } = platform;
-const support = createSupportServices(platform, { notifications: new NotificationService(platform), mail: new MailService(platform) });
+const support = createSupportServices(platform, { notifications: new NotificationService(platform), mail: new MailService(platform), limits: new RateLimits(platform) });
 
 // ── data ────────────────────────────────────────────────────────────────────
 const have = Number((await knex('support_tickets').count({ n: '*' }))[0].n);

@@ -109,9 +109,24 @@ export class ChatStore {
     };
   }
 
-  async createSession(userId: string, language: string): Promise<SessionRecord> {
-    const row = await SupportChatSession.query(this.knex).insert({ id: randomUUID(), user_id: userId, language }).returning('*');
+  async createSession(userId: string, language: string, db: Knex = this.knex): Promise<SessionRecord> {
+    const row = await SupportChatSession.query(db).insert({ id: randomUUID(), user_id: userId, language }).returning('*');
     return this.session(row);
+  }
+
+  /**
+   * The user's sessions active (created or asked in) since `since`, and when the oldest
+   * of them was last active; taken under a per-user lock so that concurrent creations
+   * count each other.
+   */
+  async activeSessions(trx: Knex.Transaction, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`support-chat-sessions:${userId}`]);
+    const row = (await trx('support_chat_sessions')
+      .where({ user_id: userId })
+      .whereRaw('greatest(created_at, coalesce(last_message_at, created_at)) > ?', [since])
+      .select(trx.raw('count(*)::int as count'), trx.raw('min(greatest(created_at, coalesce(last_message_at, created_at))) as oldest'))
+      .first()) as { count: number; oldest: Date | null };
+    return { count: row.count, oldest: row.oldest ? new Date(row.oldest) : null };
   }
 
   /** The session when it belongs to the user, else null (unknown and foreign look the same). */

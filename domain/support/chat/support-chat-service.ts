@@ -36,6 +36,10 @@ export interface TicketOverrides {
 const SESSION_MESSAGES = 500;
 /** A question may wait this much longer than the reply limit before it stops counting as pending. */
 const PENDING_GRACE_MS = 15_000;
+/** a session counts as open this long after its last question */
+const ACTIVE_SESSION_MS = 24 * 3600_000;
+/** A chat ticket's subject is stored in clear and e-mailed: it never repeats the user's question (that stays in the encrypted description). */
+export const CHAT_TICKET_SUBJECT = 'Support chat request';
 
 export class SupportChatService {
   constructor(
@@ -50,8 +54,18 @@ export class SupportChatService {
     return this.platform.config.ai;
   }
 
+  /** A new session, within AI_MAX_OPEN_SESSIONS active ones per user (429 `chat_session_budget_exceeded`). */
   async createSession(userId: string, language: string): Promise<SessionView> {
-    return sessionView(await this.store.createSession(userId, language));
+    const max = this.ai.maxOpenSessions;
+    const record = await this.platform.knex.transaction(async (trx) => {
+      const { count, oldest } = await this.store.activeSessions(trx, userId, new Date(Date.now() - ACTIVE_SESSION_MS));
+      if (count >= max) {
+        const wait = oldest ? (oldest.getTime() + ACTIVE_SESSION_MS - Date.now()) / 1000 : 60;
+        throw new RateLimited(wait, `At most ${max} chat sessions active in a day; go on in one of your sessions.`, 'chat_session_budget_exceeded');
+      }
+      return this.store.createSession(userId, language, trx);
+    });
+    return sessionView(record);
   }
 
   async listSessions(userId: string, page: number, pageSize: number): Promise<{ count: number; sessions: SessionView[] }> {
@@ -142,7 +156,8 @@ export class SupportChatService {
       if (draft.ticket_id) return { ticketId: draft.ticket_id, created: false };
       const d = draft.draft;
       const { id } = await tickets.create(userId, {
-        subject: overrides.subject ?? d.subject,
+        // the draft's subject is the question's first line: it stays out of the clear-text subject
+        subject: overrides.subject ?? CHAT_TICKET_SUBJECT,
         description: overrides.description ?? d.description,
         ticket_type: overrides.ticket_type ?? d.ticket_type,
         priority: overrides.priority ?? d.priority,

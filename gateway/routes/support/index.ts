@@ -27,6 +27,7 @@ import supportTicketsRead from './tickets/read.js';
 import supportTicketsUpdate from './tickets/update.js';
 import supportTicketsDelete from './tickets/delete.js';
 import supportTicketsAddReply from './tickets/add-reply.js';
+import supportTicketsListReplies from './tickets/list-replies.js';
 import supportTicketsDownloadAttachment from './tickets/download-attachment.js';
 
 export default defineArea({
@@ -66,6 +67,7 @@ export default defineArea({
     ...supportTicketsUpdate,
     supportTicketsDelete,
     supportTicketsAddReply,
+    supportTicketsListReplies,
     supportTicketsDownloadAttachment,
   ],
 });

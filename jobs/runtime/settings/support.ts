@@ -47,6 +47,19 @@ export const supportSettings = inGroup(supportGroup, {
     attachmentMaxCount: setting('TICKET_ATTACHMENT_MAX_COUNT', Joi.number().integer().min(1).max(20).default(5), 'attachments per ticket'),
     autoCloseDays: setting('TICKET_AUTO_CLOSE_DAYS', Joi.number().integer().min(0).max(365).default(7), 'resolved tickets untouched this long are closed by the support sweep (`0`: never)'),
     sweepEveryMinutes: setting('SUPPORT_SWEEP_EVERY_MINUTES', Joi.number().integer().min(0).max(24 * 60).default(10), 'how often a worker consuming the `support` queue runs the support sweep (`0`: never)'),
+    ticketsPerHour: setting('TICKETS_PER_HOUR', Joi.number().integer().min(1).max(100000).default(20), 'tickets one user may open per hour (staff exempt; 429 `ticket_budget_exceeded` with `retry_after`)'),
+    repliesPerHour: setting('TICKET_REPLIES_PER_HOUR', Joi.number().integer().min(1).max(100000).default(60), 'ticket replies one user may write per hour (staff exempt; 429 `reply_budget_exceeded` with `retry_after`)'),
+    maxRepliesPerTicket: setting('TICKET_MAX_REPLIES', Joi.number().integer().min(10).max(100000).default(500), 'replies (internal notes included) one ticket holds; beyond it 409 `ticket_reply_limit` (open a new ticket)'),
+    attachmentBytesPerUser: setting(
+      'TICKET_ATTACHMENT_BYTES_PER_USER',
+      Joi.number().integer().min(1024 * 1024).max(100 * 1024 * 1024 * 1024).default(100 * 1024 * 1024),
+      'ticket attachment bytes one user may have stored in total (staff exempt; default 100 MiB; 429 `attachment_budget_exceeded`: deleting tickets frees it)',
+    ),
+    staffDigestEveryMinutes: setting(
+      'SUPPORT_STAFF_DIGEST_EVERY_MINUTES',
+      Joi.number().integer().min(0).max(24 * 60).default(15),
+      'how often staff get one e-mail listing the tickets opened since the last digest (`0`: never; the in-app notification of each new ticket stays immediate)',
+    ),
   },
 });
 
@@ -81,6 +94,11 @@ export const chatSettings = inGroup(chatGroup, {
       'AI_MESSAGES_PER_MINUTE',
       Joi.number().integer().min(1).max(100000).default(30),
       'chat questions per user per minute (REST and WebSocket together; 429 `rate_limited`)',
+    ),
+    maxOpenSessions: setting(
+      'AI_MAX_OPEN_SESSIONS',
+      Joi.number().integer().min(1).max(10000).default(20),
+      'chat sessions of one user active (created or asked in) in the last 24 hours; a new one beyond it is 429 `chat_session_budget_exceeded` with `retry_after`',
     ),
     maxPendingPerUser: setting('AI_MAX_PENDING_PER_USER', Joi.number().integer().min(1).max(1000).default(5), 'questions of one user waiting for their answer at the same time (429 `answers_pending`)'),
     maxMessageChars: setting('AI_MAX_MESSAGE_CHARS', Joi.number().integer().min(100).max(20000).default(4000), 'longest chat question in characters (400 / `support.chat.error` `message_too_long`)'),

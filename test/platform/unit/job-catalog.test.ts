@@ -15,7 +15,7 @@ test('each queue runs with its declared concurrency, lock and stalled-job takeov
 });
 
 test('the schedules of the consumed queues; a sweep set to 0 minutes is not scheduled', (t) => {
-  const all = schedulesOf(QUEUE_NAMES, testConfig({ KYC_SWEEP_EVERY_MINUTES: '3', SUPPORT_SWEEP_EVERY_MINUTES: '4' }));
+  const all = schedulesOf(QUEUE_NAMES, testConfig({ KYC_SWEEP_EVERY_MINUTES: '3', SUPPORT_SWEEP_EVERY_MINUTES: '4', SUPPORT_STAFF_DIGEST_EVERY_MINUTES: '6' }));
   t.deepEqual(
     all.map((s) => [s.queue, s.id, s.name, s.everyMs]),
     [
@@ -23,10 +23,11 @@ test('the schedules of the consumed queues; a sweep set to 0 minutes is not sche
       ['inventory', 'inventory-sweep-alerts', 'inventory.sweep-alerts', 60 * 60_000],
       ['kyc', 'kyc-sweep', 'kyc.sweep', 3 * 60_000],
       ['support', 'support-sweep', 'support.sweep', 4 * 60_000],
+      ['support', 'support-staff-digest', 'support.staff-digest', 6 * 60_000],
       ['billing', 'billing-tick', 'billing.tick', 60_000],
     ],
   );
   for (const s of all) t.deepEqual(s.payload, { actor_id: null });
-  t.deepEqual(schedulesOf(['kyc', 'support', 'mail', 'billing'], testConfig({ KYC_SWEEP_EVERY_MINUTES: '0', SUPPORT_SWEEP_EVERY_MINUTES: '0', BILLING_SANDBOX_TICK_SECONDS: '0' })), []);
+  t.deepEqual(schedulesOf(['kyc', 'support', 'mail', 'billing'], testConfig({ KYC_SWEEP_EVERY_MINUTES: '0', SUPPORT_SWEEP_EVERY_MINUTES: '0', BILLING_SANDBOX_TICK_SECONDS: '0', SUPPORT_STAFF_DIGEST_EVERY_MINUTES: '0' })), []);
   t.deepEqual(schedulesOf(['mail'], testConfig()).length, 0, 'a queue not consumed schedules nothing');
 });

@@ -1,6 +1,7 @@
 // Pure parts of the support area: time format, language preference, word
 // normalisation, ticket numbers, status rules.
 import test from 'ava';
+import { maskDigits } from '../../../domain/support/support-mail.js';
 import { formatTicketTime, languagePreferences, translated } from '../../../domain/support/locale.js';
 import { normaliseWords } from '../../../domain/support/blind-index.js';
 import { checkStatusMove, randomTicketNumber, statusAfterOwnerReply, TICKET_NUMBER_ALPHABET } from '../../../domain/support/ticket-rules.js';
@@ -73,4 +74,12 @@ test('attachment helpers: plain text by content, safe names', (t) => {
   t.is(safeName('../../etc/passwd'), 'passwd');
   t.is(safeName('a"b\u0000c\n.txt'), 'abc.txt');
   t.is(safeName(undefined), '');
+});
+
+test('maskDigits: runs of 8+ digits (spaces or dashes between) keep their last 4; shorter numbers stay', (t) => {
+  t.is(maskDigits('Card 4111 1111 1111 1234 declined'), 'Card ••••••••••••1234 declined');
+  t.is(maskDigits('IBAN part 12345678'), 'IBAN part ••••5678');
+  t.is(maskDigits('call 0800-123-4567 now'), 'call •••••••4567 now');
+  t.is(maskDigits('Error 1234567 on shelf 42'), 'Error 1234567 on shelf 42');
+  t.is(maskDigits('Scanner beeps'), 'Scanner beeps');
 });

@@ -15,7 +15,7 @@ export default {
     validate: { payload: Joi.object({ language: LANGUAGE.default('en').description('language code, e.g. en, de, fr, es') }).allow(null).label('ChatSessionIn') },
     response: { status: { 201: ChatSessionOut } },
     // no body at all is a session in English
-    plugins: { ...errorDocs(400, 401), platform: { bodyOptional: true } },
+    plugins: { ...errorDocs(400, 401, 429), platform: { bodyOptional: true } },
   },
   async handler(request, h) {
     const { language } = (request.payload as { language?: string } | null) ?? {};

@@ -25,7 +25,7 @@ export default {
       }).label('ChatTicketIn'),
     },
     response: { status: { 200: TicketFromChatOut, 201: TicketFromChatOut } },
-    plugins: errorDocs(400, 401, 404, 409),
+    plugins: errorDocs(400, 401, 404, 409, 429),
   },
   async handler(request, h) {
     const { session_id } = request.params as { session_id: string };

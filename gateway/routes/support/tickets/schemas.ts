@@ -41,8 +41,8 @@ export const TicketOut = Joi.object({
   assigned_to: Joi.string().guid().allow(null).required().description('staff user id'),
   attachment_paths: Joi.array().items(Joi.string()).required(),
   attachment_urls: Joi.array().items(Joi.string().uri()).required().description('absolute; owner or staff with a bearer token'),
-  replies: Joi.array().items(ReplyOut).required(),
-  reply_count: Joi.number().integer().min(0).required(),
+  replies: Joi.array().items(ReplyOut).required().description('the latest replies only, oldest of them first (3 in a list, 20 in the detail view); all of them page at /api/support-tickets/{id}/replies/'),
+  reply_count: Joi.number().integer().min(0).required().description('all replies the reader may see, however many are embedded'),
   user: Joi.string().guid().required(),
   user_email: Joi.string().allow('').required(),
   user_name: Joi.string().allow('').required(),
@@ -56,6 +56,15 @@ export const TicketList = Joi.object({
   previous: Joi.string().uri().allow(null).required(),
   results: Joi.array().items(TicketOut).required(),
 }).label('SupportTicketList');
+
+export const ReplyList = Joi.object({
+  count: Joi.number().integer().required(),
+  next: Joi.string().uri().allow(null).required(),
+  previous: Joi.string().uri().allow(null).required(),
+  results: Joi.array().items(ReplyOut).required(),
+}).label('SupportTicketReplyList');
+
+export const ReplyListQuery = Joi.object(pageQuery).label('SupportTicketReplyListQuery');
 
 export const ticketId = Joi.object({ id: Joi.string().max(100).required() }).label('SupportTicketId');
 

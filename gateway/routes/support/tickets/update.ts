@@ -15,7 +15,7 @@ const handler = async (request: Request) => {
   const { input, files } = await splitPayload<TicketInput>(request);
   return request.server.app.services.support.tickets.update(await supportViewer(request), (request.params as { id: string }).id, input, files);
 };
-const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, ext: jsonBodyCap, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415) };
+const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, ext: jsonBodyCap, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415, 429) };
 
 export default [
   {
