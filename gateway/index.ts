@@ -4,14 +4,14 @@ import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { compose } from './server.js';
-import { warmOpenApiDocument } from './plugins/openapi.js';
+import { warmGatewayOpenApi } from './plugins/openapi.js';
 
 await runEntry('web', async () => {
   const config = loadConfig();
   await checkPostgres(config.databaseUrl);
   await checkRedis(config.redisUrl);
   const server = await compose(config);
-  await warmOpenApiDocument(server);
+  await warmGatewayOpenApi(server);
   await server.start();
   const log = server.app.platform.log;
   log.info(`gateway listening on ${config.publicBaseUrl} (database ${redactUrl(config.databaseUrl)}, redis ${redactUrl(config.redisUrl)})`);

@@ -5,12 +5,14 @@ import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { INTERFACE_VERSION } from '../jobs/kyc-contract.js';
 import { compose } from './server.js';
+import { warmKycOpenApi } from './openapi.js';
 
 await runEntry('kyc', async () => {
   const config = loadConfig();
   await checkPostgres(config.databaseUrl);
   await checkRedis(config.redisUrl);
   const server = await compose(config);
+  await warmKycOpenApi(server);
   await server.start();
   const engine = config.kyc.engine === 'inhouse' ? 'inhouse' : `external (${config.kyc.providerName})`;
   console.log(`kyc: listening on ${server.info.uri} (interface ${INTERFACE_VERSION}, engine ${engine}, project ${config.kyc.projectSlug}, database ${redactUrl(config.databaseUrl)})`);
