@@ -1,19 +1,65 @@
-// The contract both sides share: every job is declared once, with its queue, payload
-// schema, retry policy, retention and job-id rule. Payloads carry ids, never files,
-// secrets or personal data (Redis keeps them in clear text).
+// The contract both sides share: every queue is declared once, with how a worker runs
+// it (concurrency, sandboxing, stalled-job takeover), and every job once, with its queue,
+// payload schema, retry policy, retention, job-id rule and schedule. Settings from the
+// environment stay settings: what depends on them takes the config. Payloads carry ids,
+// never files, secrets or personal data (Redis keeps them in clear text).
 import Joi from 'joi';
 import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
+import type { Config } from './runtime/config.js';
 
 export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/**
- * Queues whose jobs run in a sandboxed child process (a BullMQ processor file) so
- * CPU-heavy work (OCR, barcode decoding) cannot stall the worker's lock renewal.
- * Value: the processor file's name under workers/processors/ (without extension).
- */
-export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = { media: 'media', invoices: 'invoices' };
+/** How a worker process runs the jobs of one queue. */
+export interface QueueSpec {
+  /**
+   * The jobs run in a sandboxed child process (a BullMQ processor file) so CPU-heavy
+   * work (OCR, barcode decoding) cannot stall the worker's lock renewal: the processor
+   * file's name under workers/processors/ (without extension).
+   */
+  sandbox?: string;
+  /** jobs one worker process runs at once (a sandboxed queue: its child processes) */
+  concurrency: (config: Config) => number;
+  /** times a job whose worker died (its lock lapsed) is taken over before it fails */
+  maxStalledCount: number;
+}
+
+const perWorker = (config: Config) => config.workerConcurrency;
+const plain: QueueSpec = { concurrency: perWorker, maxStalledCount: 2 };
+// each child holds a warm OCR engine, so their number is its own setting
+const sandboxed = (processor: string): QueueSpec => ({ sandbox: processor, concurrency: (config) => config.mediaConcurrency, maxStalledCount: 2 });
+
+export const queueCatalog: { [Q in QueueName]: QueueSpec } = {
+  system: plain,
+  mail: plain,
+  maintenance: plain,
+  media: sandboxed('media'),
+  inventory: plain,
+  kyc: plain,
+  invoices: sandboxed('invoices'),
+  imports: plain,
+  support: plain,
+  // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
+  ai: { concurrency: (config) => config.ai.concurrency, maxStalledCount: 1 },
+};
+
+/** Queues whose jobs run in a sandboxed child: the processor file's name (see QueueSpec.sandbox). */
+export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = Object.fromEntries(
+  QUEUE_NAMES.flatMap((q) => (queueCatalog[q].sandbox ? [[q, queueCatalog[q].sandbox]] : [])),
+);
+
+/** The BullMQ worker settings of a queue under this configuration. */
+export function workerSettingsOf(queue: QueueName, config: Config) {
+  const spec = queueCatalog[queue];
+  return {
+    concurrency: spec.concurrency(config),
+    lockDuration: config.jobLockMs,
+    // a lapsed lock is noticed within half its length
+    stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
+    maxStalledCount: spec.maxStalledCount,
+  };
+}
 
 /** Who asked for the job; results are pushed to this user and only they may poll it. */
 const actor = Joi.string().guid({ version: 'uuidv4' }).allow(null);
@@ -65,7 +111,20 @@ export interface JobSpec<N extends JobName> {
   pollable: boolean;
   /** BullMQ deduplication (e.g. at most one running and one waiting job per entity). */
   deduplication?: (payload: JobOf<N>) => DeduplicationOptions;
+  /** A repeatable job: a worker consuming the queue keeps its job scheduler (none when null). */
+  schedule?: (config: Config) => JobSchedule<N> | null;
 }
+
+export interface JobSchedule<N extends JobName> {
+  /** the job scheduler's id (one per install and job, whichever worker upserts it) */
+  id: string;
+  everyMs: number;
+  payload: JobOf<N>;
+}
+
+const MINUTE = 60_000;
+/** every `minutes` (a setting; 0: never) */
+const everyMinutes = (id: string, minutes: number) => (minutes > 0 ? { id, everyMs: minutes * MINUTE, payload: { actor_id: null } as const } : null);
 
 const retention = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 7 * 24 * 3600, count: 5000 } };
 const backoff = (delay: number) => ({ type: 'exponential', delay, jitter: 0.5 }) as const;
@@ -89,6 +148,7 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     pollable: false,
+    schedule: () => ({ id: 'maintenance-sweep', everyMs: 5 * MINUTE, payload: { actor_id: null } }),
   },
   'media.ocr': {
     queue: 'media',
@@ -125,6 +185,8 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     pollable: false,
+    // expiry dates pass with time; also catches an alert evaluation whose enqueue was lost
+    schedule: () => ({ id: 'inventory-sweep-alerts', everyMs: 60 * MINUTE, payload: { actor_id: null } }),
   },
   'kyc.repull-applicant': {
     queue: 'kyc',
@@ -150,6 +212,8 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 2, backoff: backoff(10000), ...retention },
     pollable: false,
+    // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
+    schedule: (config) => everyMinutes('kyc-sweep', config.kyc.sweepEveryMinutes),
   },
   'invoice.parse': {
     queue: 'invoices',
@@ -189,6 +253,8 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required() }),
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     pollable: false,
+    // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
+    schedule: (config) => everyMinutes('support-sweep', config.support.sweepEveryMinutes),
   },
   'support.reencrypt': {
     queue: 'support',
@@ -217,4 +283,13 @@ export function queueOfJobId(jobId: string): QueueName | undefined {
 
 export function jobNamesOf(queue: QueueName): JobName[] {
   return (Object.keys(jobCatalog) as JobName[]).filter((n) => jobCatalog[n].queue === queue);
+}
+
+/** The job schedulers a worker consuming `queues` keeps under this configuration. */
+export function schedulesOf(queues: readonly QueueName[], config: Config) {
+  return (Object.keys(jobCatalog) as JobName[]).flatMap((name) => {
+    const spec = jobCatalog[name] as JobSpec<JobName>;
+    const schedule = queues.includes(spec.queue) ? spec.schedule?.(config) : null;
+    return schedule ? [{ queue: spec.queue, name, ...schedule, options: spec.options }] : [];
+  });
 }

@@ -9,7 +9,7 @@ import { createPlatform, closePlatform } from '../db/platform.js';
 import { codedError } from '../jobs/runtime/errors.js';
 import type { Redis } from 'ioredis';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
-import { jobCatalog, QUEUE_NAMES, SANDBOXED_QUEUES, type QueueName } from '../jobs/catalog.js';
+import { QUEUE_NAMES, SANDBOXED_QUEUES, schedulesOf, workerSettingsOf, type QueueName } from '../jobs/catalog.js';
 import { loadHandlers, runJob, verifyRegistry, type HandlerContext, type WorkerHooks } from './registry.js';
 import { SANDBOX_CONFIG_ENV } from './sandboxed-processor.js';
 
@@ -26,14 +26,6 @@ export function selectQueues(requested: string[]): QueueName[] {
   return requested as QueueName[];
 }
 
-const SWEEP_EVERY_MS = 5 * 60_000;
-
-/** Queues with their own concurrency setting; the rest use WORKER_CONCURRENCY. */
-function concurrencyOf(queue: QueueName, config: Config): number {
-  if (queue === 'ai') return config.ai.concurrency;
-  return config.workerConcurrency;
-}
-
 export async function startWorkers(config: Config, queues: QueueName[] = selectQueues(config.workerQueues), options: { hooks?: WorkerHooks } = {}): Promise<RunningWorkers> {
   verifyRegistry();
   // sandboxed queues load theirs in the child
@@ -48,15 +40,12 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     const connection = consumerConnection(config.redisUrl, `worker-${queue}`);
     connections.push(connection);
     const sandbox = sandboxFor(queue, config);
+    // concurrency, locks and stalled-job takeover are declared per queue in the job catalog
     const worker = new Worker(queue, sandbox?.processorFile ?? ((job: Job) => runJob(job, ctx)), {
       ...sandbox?.options,
+      ...workerSettingsOf(queue, config),
       connection,
       prefix: config.queuePrefix,
-      concurrency: sandbox?.concurrency ?? concurrencyOf(queue, config),
-      lockDuration: config.jobLockMs,
-      stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
-      // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
-      maxStalledCount: queue === 'ai' ? 1 : 2,
     });
     worker.on('completed', (job, result) => {
       void release(ctx, job);
@@ -75,21 +64,9 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     workers.push(worker);
   }
 
-  if (queues.includes('maintenance')) {
-    await platform.jobs.queue('maintenance').upsertJobScheduler('maintenance-sweep', { every: SWEEP_EVERY_MS }, { name: 'maintenance.sweep', data: { actor_id: null }, opts: { ...jobCatalog['maintenance.sweep'].options } });
-  }
-  if (queues.includes('inventory')) {
-    // expiry dates pass with time; also catches an alert evaluation whose enqueue was lost
-    await platform.jobs.queue('inventory').upsertJobScheduler('inventory-sweep-alerts', { every: 60 * 60_000 }, { name: 'inventory.sweep-alerts', data: { actor_id: null }, opts: { ...jobCatalog['inventory.sweep-alerts'].options } });
-  }
-  if (queues.includes('kyc') && config.kyc.sweepEveryMinutes > 0) {
-    // a provider stops retrying its webhooks after about a day: re-pull applicants left waiting
-    await platform.jobs.queue('kyc').upsertJobScheduler('kyc-sweep', { every: config.kyc.sweepEveryMinutes * 60_000 }, { name: 'kyc.sweep', data: { actor_id: null }, opts: { ...jobCatalog['kyc.sweep'].options } });
-  }
-
-  if (queues.includes('support') && config.support.sweepEveryMinutes > 0) {
-    // auto-close of long-resolved tickets and re-enqueue of lost ticket notifications
-    await platform.jobs.queue('support').upsertJobScheduler('support-sweep', { every: config.support.sweepEveryMinutes * 60_000 }, { name: 'support.sweep', data: { actor_id: null }, opts: { ...jobCatalog['support.sweep'].options } });
+  // the repeatable jobs of the consumed queues, as the catalog schedules them
+  for (const s of schedulesOf(queues, config)) {
+    await platform.producer.queue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.name, data: s.payload, opts: { ...s.options } });
   }
 
   if (queues.includes('ai')) {
@@ -118,7 +95,7 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
  * which case the child gets tsx's loader too. Each concurrent job holds one child;
  * children are reused, so engines they load stay warm.
  */
-export function sandboxFor(queue: QueueName, config: Config): { processorFile: string; concurrency: number; options: Partial<WorkerOptions> } | null {
+export function sandboxFor(queue: QueueName, config: Config): { processorFile: string; options: Partial<WorkerOptions> } | null {
   const name = SANDBOXED_QUEUES[queue];
   if (!name) return null;
   const here = fileURLToPath(import.meta.url);
@@ -132,7 +109,6 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
   execArgv.push(`--max-old-space-size=${config.sandboxMaxOldSpaceMb}`);
   return {
     processorFile,
-    concurrency: config.mediaConcurrency,
     options: {
       useWorkerThreads: false,
       workerForkOptions: { execArgv, env: { ...process.env, [SANDBOX_CONFIG_ENV]: JSON.stringify(config) } },
@@ -143,7 +119,7 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
 /** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */
 async function release(ctx: HandlerContext, job: Job): Promise<void> {
   try {
-    await ctx.platform.jobs.finished(job);
+    await ctx.platform.producer.finished(job);
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not release the job from its user\'s share; it lapses after 30 minutes');
   }
@@ -151,7 +127,7 @@ async function release(ctx: HandlerContext, job: Job): Promise<void> {
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {
   try {
-    await ctx.platform.jobs.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
+    await ctx.platform.producer.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not publish job result; clients can still poll it');
   }

@@ -8,11 +8,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const GENERATED_SECRETS = ['SECRET_KEY', 'KYC_API_SECRET', 'KYC_CALLBACK_SECRET', 'KYC_WEBHOOK_SECRET'] as const;
-export type GeneratedSecret = (typeof GENERATED_SECRETS)[number];
-export type LocalSecrets = Record<GeneratedSecret, string>;
+import { GENERATED_SECRETS } from './settings/index.js';
 
-export const DEFAULT_SECRETS_FILE = 'var/secrets.json';
+// the settings declared as generated secrets (settings/), re-exported for the tests of this file's contract
+export { GENERATED_SECRETS, DEFAULT_SECRETS_FILE } from './settings/index.js';
+export type LocalSecrets = Record<string, string>;
 
 const LOCK_STALE_MS = 10_000;
 const WAIT_STEP_MS = 20;

@@ -4,7 +4,7 @@ import test from 'ava';
 import { startEntry } from '../../helpers/processes.js';
 import { TEST_DATABASE_URL } from '../../helpers/env.js';
 
-const SCRIPTS = ['scripts/create-staff.ts', 'scripts/import-invoices.ts', 'scripts/kyc-create-project.ts', 'scripts/kyc-replay-callbacks.ts', 'scripts/start.ts'];
+const SCRIPTS = ['scripts/create-staff.ts', 'scripts/import-invoices.ts', 'scripts/kyc-create-project.ts', 'scripts/kyc-replay-callbacks.ts', 'scripts/start.ts', 'scripts/config-reference.ts'];
 const STACK = /^\s+at .+[(:]\d+/m;
 
 async function run(script: string, args: string[]) {
