@@ -4,6 +4,7 @@ import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { compose } from './server.js';
+import { drain } from './plugins/drain.js';
 import { warmGatewayOpenApi } from './plugins/openapi.js';
 
 await runEntry('web', async () => {
@@ -17,7 +18,9 @@ await runEntry('web', async () => {
   log.info(`gateway listening on ${config.publicBaseUrl} (database ${redactUrl(config.databaseUrl)}, redis ${redactUrl(config.redisUrl)})`);
 
   stopOnSignals(async (signal) => {
-    log.info(`${signal}: draining requests (up to ${config.shutdownTimeoutMs} ms)`);
+    // 503 to new requests for the drain window, so load balancers stop sending any
+    log.info(`${signal}: draining requests (503 to new ones for ${config.drainMs} ms, then up to ${config.shutdownTimeoutMs} ms for those in flight)`);
+    await drain(server, config.drainMs);
     await server.stop({ timeout: config.shutdownTimeoutMs });
     log.info('gateway stopped');
   });

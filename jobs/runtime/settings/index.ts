@@ -7,6 +7,7 @@ import { jobsGroup, jobSettings } from './jobs.js';
 import { kycGroup, kycSettings, checkKycEngine } from './kyc.js';
 import { invoicesGroup, invoiceSettings } from './invoices.js';
 import { chatGroup, chatSettings, supportGroup, supportSettings } from './support.js';
+import { operationsGroup, operationsSettings } from './operations.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -20,10 +21,11 @@ export const configSettings = {
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
+  ...operationsSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, operationsGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
