@@ -23,6 +23,7 @@ import { areas, openApiTagsOfAreas } from './routes/index.js';
 import { accessLogPlugin, requestIdOf, requestIdPlugin } from './plugins/request-log.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { drainPlugin } from './plugins/drain.js';
+import { queueDashboardPlugin } from './plugins/queue-dashboard.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -79,6 +80,7 @@ export async function compose(config: Config): Promise<Server> {
   await server.register([{ plugin: accessLogPlugin, options: { log: platform.log } }, { plugin: metricsPlugin, options: { token: config.metricsToken } }]);
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server, openApiTagsOfAreas(areas));
+  await server.register(queueDashboardPlugin);
   registerNotificationChannel(server, hub);
   registerSupportChatChannel(server, hub);
   for (const area of areas) server.route(area.routes);
