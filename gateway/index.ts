@@ -7,6 +7,8 @@ import { compose } from './server.js';
 import { drain } from './plugins/drain.js';
 import { warmGatewayOpenApi } from './plugins/openapi.js';
 
+const USAGE = `usage: npm run web (node dist/gateway/index.js)\n\nThe HTTP and WebSocket gateway on HOST:PORT. Checks PostgreSQL and Redis, then listens; SIGTERM answers 503 for DRAIN_MS, then drains. Configured by environment variables (see docs/configuration.md).`;
+
 await runEntry('web', async () => {
   const config = loadConfig();
   await checkPostgres(config.databaseUrl);
@@ -24,4 +26,4 @@ await runEntry('web', async () => {
     await server.stop({ timeout: config.shutdownTimeoutMs });
     log.info('gateway stopped');
   });
-});
+}, USAGE);

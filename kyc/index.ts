@@ -7,6 +7,8 @@ import { INTERFACE_VERSION } from '../jobs/kyc-contract.js';
 import { compose } from './server.js';
 import { warmKycOpenApi } from './openapi.js';
 
+const USAGE = `usage: npm run kyc (node dist/kyc/index.js)\n\nThe identity-verification microservice on KYC_HOST:KYC_PORT. Configured by environment variables (see docs/configuration.md).`;
+
 await runEntry('kyc', async () => {
   const config = loadConfig();
   await checkPostgres(config.databaseUrl);
@@ -20,4 +22,4 @@ await runEntry('kyc', async () => {
     console.log(`kyc: ${signal}, draining requests`);
     await server.stop({ timeout: config.shutdownTimeoutMs });
   });
-});
+}, USAGE);
