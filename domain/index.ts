@@ -27,6 +27,7 @@ import { UserService } from './accounts/user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
+import { createReportServices, type ReportServices } from './reports/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -62,6 +63,8 @@ export interface Services {
   supportChat: SupportChat;
   /** support tickets, their types and help categories, notifications, key rotation (support/) */
   support: SupportServices;
+  /** reports and schedules, analytics, transaction logs, order lists (reports/) */
+  reports: ReportServices;
 }
 
 /**
@@ -103,6 +106,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   return s;
 }

@@ -48,6 +48,8 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'support.notify': async () => (await import('./handlers/support-notify.js')).supportNotify,
   'support.sweep': async () => (await import('./handlers/support-sweep.js')).supportSweep,
   'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
+  'reports.generate': async () => (await import('./handlers/generate-report.js')).generateReport,
+  'reports.run-schedule': async () => (await import('./handlers/run-report-schedule.js')).runReportSchedule,
 };
 
 export function verifyRegistry(): void {

@@ -46,3 +46,7 @@ export { SupportTicketAttachment } from './support-ticket-attachment.js';
 export { SupportTicketEvent } from './support-ticket-event.js';
 export { SupportTicketHelpCategory } from './support-ticket-help-category.js';
 export { SupportTicketWord } from './support-ticket-word.js';
+export { Report } from './report.js';
+export { ReportSchedule } from './report-schedule.js';
+export { OrderList } from './order-list.js';
+export { OrderListItem } from './order-list-item.js';
