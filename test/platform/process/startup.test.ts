@@ -86,7 +86,8 @@ test('web: starts, serves, and on SIGTERM answers 503 for the drain window, then
   const shared = { QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey, PORT: String(port), LOG_LEVEL: 'info' };
   const web = run('gateway/index.ts', { ...shared, DRAIN_MS: '800' });
   const worker = run('workers/index.ts', { ...shared, WORKER_QUEUES: 'system' });
-  await Promise.all([web.waitFor(/gateway listening/), worker.waitFor(/worker: consuming system/)]);
+  // generous: under tsx on a loaded 2-core machine the gateway has taken over 90 s to listen
+  await Promise.all([web.waitFor(/gateway listening/, 240_000), worker.waitFor(/worker: consuming system/, 240_000)]);
   const base = `http://127.0.0.1:${port}`;
 
   const health = await fetch(`${base}/api/health/`);
