@@ -28,6 +28,7 @@ import { InvoiceImportService } from './invoice-import/invoice-import-service.js
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
+import { createBillingServices, type BillingServices } from './billing/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -65,6 +66,8 @@ export interface Services {
   support: SupportServices;
   /** reports and schedules, analytics, transaction logs, order lists (reports/) */
   reports: ReportServices;
+  /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
+  billing: BillingServices;
 }
 
 /**
@@ -95,18 +98,19 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('apiTokens', () => new ApiTokenService(platform, s.tokens));
   lazy('accounts', () => new AccountService(platform, { mail: s.mail, otps: s.otps, tokens: s.tokens, audit: s.audit, limits: s.limits, throttle: new AuthThrottle(platform, s.limits) }));
   lazy('teams', () => new TeamService(platform, s.audit));
-  lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits }));
+  lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits, planLimits: s.billing.limits }));
   lazy('profiles', () => new ProfileService(platform, s.audit));
   lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
   lazy('ledger', () => new StockLedger(platform, s.audit));
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
-  lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
-  lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
+  lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts, planLimits: s.billing.limits }));
+  lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits, planLimits: s.billing.limits }));
   lazy('projectedCatalog', () => createProjectedCatalogServices(platform, s.catalog));
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
-  lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
+  lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }, s.billing.limits));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
   lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
+  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
   return s;
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 import type { Config } from './runtime/config.js';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai', 'reports'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai', 'reports', 'billing'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** How a worker process runs the jobs of one queue. */
@@ -44,6 +44,7 @@ export const queueCatalog: { [Q in QueueName]: QueueSpec } = {
   ai: { concurrency: (config) => config.ai.concurrency, maxStalledCount: 1 },
   // a report streams from a cursor in the worker itself (no sandbox): memory stays flat
   reports: plain,
+  billing: plain,
 };
 
 /** Queues whose jobs run in a sandboxed child: the processor file's name (see QueueSpec.sandbox). */
@@ -103,6 +104,10 @@ export interface JobPayloads {
   'reports.generate': { actor_id: string | null; report_id: number };
   /** one run of a report schedule (fired by its BullMQ job scheduler): generate the report, e-mail its link */
   'reports.run-schedule': { actor_id: null; schedule_id: number };
+  /** apply one recorded payment-processor webhook event (billing_events row), once */
+  'billing.apply-event': { actor_id: null; event_row_id: string };
+  /** periodic: the sandbox processor renews due subscriptions and retries failed payments; lost event jobs are re-enqueued */
+  'billing.tick': { actor_id: null };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -283,6 +288,24 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     payload: Joi.object({ actor_id: Joi.valid(null).required(), schedule_id: Joi.number().integer().positive().required() }),
     // the scheduler's job id names the run; the report row is unique per (schedule, run), so a retry mails once
     options: { attempts: 3, backoff: backoff(5000), ...retention },
+    pollable: false,
+  },
+  'billing.apply-event': {
+    queue: 'billing',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), event_row_id: Joi.string().pattern(/^\d{1,18}$/).required() }),
+    // the event row records that it was applied (under a row lock): a retry or a second job applies nothing twice
+    options: { attempts: 8, backoff: backoff(1000), ...retention },
+    jobId: (p) => `billing-event-${p.event_row_id}`,
+    pollable: false,
+  },
+  'billing.tick': {
+    queue: 'billing',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    // event ids of the sandbox are derived from the invoice and attempt, so a tick that runs twice emits nothing new
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    deduplication: () => ({ id: 'billing-tick' }),
+    // sandbox renewals and payment retries fall due with time; lost event jobs are re-enqueued
+    schedule: (config) => (config.billing.sandboxTickSeconds > 0 ? { id: 'billing-tick', everyMs: config.billing.sandboxTickSeconds * 1000, payload: { actor_id: null } } : null),
     pollable: false,
   },
 };

@@ -50,6 +50,8 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
   'reports.generate': async () => (await import('./handlers/generate-report.js')).generateReport,
   'reports.run-schedule': async () => (await import('./handlers/run-report-schedule.js')).runReportSchedule,
+  'billing.apply-event': async () => (await import('./handlers/billing-apply-event.js')).billingApplyEvent,
+  'billing.tick': async () => (await import('./handlers/billing-tick.js')).billingTick,
 };
 
 export function verifyRegistry(): void {

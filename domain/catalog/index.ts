@@ -2,6 +2,7 @@
 // products (with nested tags, variants and images), product families, product
 // images, barcode scans (and their history), product searches (history) and the
 // media analysis jobs (OCR, barcode photos).
+import type { PlanLimits } from '../billing/plan-limits.js';
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { MediaStore } from '../media/media-store.js';
@@ -26,7 +27,7 @@ export interface CatalogServices {
   analysis: MediaAnalysisService;
 }
 
-export function createCatalogServices(platform: Platform, deps: { audit: AuditService; media: MediaStore; jobs: JobService; limits: RateLimits }): CatalogServices {
+export function createCatalogServices(platform: Platform, deps: { audit: AuditService; media: MediaStore; jobs: JobService; limits: RateLimits; planLimits?: PlanLimits }): CatalogServices {
   const families = new ProductFamilyService(platform, deps.audit);
   const images = new ProductImageService(platform, deps.audit, deps.media);
   const searches = new ProductSearchService(platform, deps.audit);
@@ -38,6 +39,6 @@ export function createCatalogServices(platform: Platform, deps: { audit: AuditSe
     products,
     operations: new ProductOperationService(platform, deps.audit, products, images),
     barcodes: new BarcodeService(platform, deps.audit),
-    analysis: new MediaAnalysisService(platform, deps.media, deps.jobs, deps.limits),
+    analysis: new MediaAnalysisService(platform, deps.media, deps.jobs, deps.limits, deps.planLimits),
   };
 }

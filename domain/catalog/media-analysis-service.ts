@@ -9,6 +9,8 @@ import type { JobService, Outcome } from '../jobs/job-service.js';
 import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 import type { Actor } from '../shared/actor.js';
+import type { Scope } from '../shared/scope.js';
+import type { PlanLimits } from '../billing/plan-limits.js';
 
 export const ANALYSIS_MAX_BYTES = 10 * 1024 * 1024;
 const ANALYSIS_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'image/gif'];
@@ -19,7 +21,7 @@ export const OCR_LIMIT: LimitRule = { name: 'ocr', points: 30, durationSeconds: 
 export const BARCODE_PHOTO_LIMIT: LimitRule = { name: 'barcode-photo', points: 60, durationSeconds: 60, message: 'Too many barcode photos; wait a minute.' };
 
 export class MediaAnalysisService {
-  constructor(private readonly platform: Platform, private readonly media: MediaStore, private readonly jobs: JobService, private readonly limits: RateLimits) {}
+  constructor(private readonly platform: Platform, private readonly media: MediaStore, private readonly jobs: JobService, private readonly limits: RateLimits, private readonly planLimits?: PlanLimits) {}
 
   /** How long an HTTP caller waits: its `wait` (ms) or JOB_WAIT_MS, never more than JOB_WAIT_MS. */
   waitMs(requested: number | undefined): number {
@@ -27,8 +29,10 @@ export class MediaAnalysisService {
     return requested === undefined ? max : Math.min(requested, max);
   }
 
-  async ocr(actorId: string, image: unknown, waitMs: number): Promise<Outcome> {
+  /** `scope`: whose monthly OCR pages the image counts against (one image is one page; 402 past the plan's). */
+  async ocr(actorId: string, image: unknown, waitMs: number, scope?: Scope): Promise<Outcome> {
     await this.limits.consume(OCR_LIMIT, actorId);
+    if (scope) await this.planLimits?.meter(scope, 'ocr_pages_per_month');
     const file = await this.media.save(asFile(image), rule('image'), 'ocr');
     return this.jobs.run('media.ocr', { actor_id: actorId, media_path: file.path }, waitMs);
   }

@@ -6,6 +6,7 @@ import type { MediaStore } from '../media/media-store.js';
 import type { StockLedger } from './stock-ledger.js';
 import type { InventoryAlertMonitor } from './inventory-alert-monitor.js';
 import { ScopedCollection } from '../shared/scoped-collection.js';
+import type { PlanLimits } from '../billing/plan-limits.js';
 import { iconsDef, type IconOut } from './inventory-icons.js';
 import { typesDef } from './inventory-types.js';
 import { inventoriesDef } from './inventories.js';
@@ -30,12 +31,12 @@ export interface InventoryCollections {
   auditLogs: AuditLogReadService;
 }
 
-export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertMonitor }): InventoryCollections {
+export function createInventoryCollections(platform: Platform, deps: { audit: AuditService; media: MediaStore; ledger: StockLedger; alerts: InventoryAlertMonitor; planLimits?: PlanLimits }): InventoryCollections {
   const { audit } = deps;
   return {
     icons: new ScopedCollection(platform, audit, iconsDef(deps.media)),
     types: new ScopedCollection(platform, audit, typesDef(deps.media)),
-    inventories: new ScopedCollection(platform, audit, inventoriesDef()),
+    inventories: new ScopedCollection(platform, audit, inventoriesDef(deps.planLimits)),
     storages: new ScopedCollection(platform, audit, storagesDef()),
     storageBoxes: new ScopedCollection(platform, audit, storageBoxesDef()),
     items: new InventoryItemService(platform, audit, deps.ledger),

@@ -6,8 +6,10 @@ import { scopeOut } from '../shared/scoped-collection.js';
 import { refuseWhileStocked } from './guards.js';
 import { id } from '../shared/listing.js';
 import { Inventory, InventoryIcon, InventoryType } from '../../db/models/index.js';
+import type { PlanLimits } from '../billing/plan-limits.js';
 
-export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
+/** `limits`: the plan's inventory limit applies to creates (402 past it; nothing is deleted on a downgrade). */
+export function inventoriesDef(limits?: PlanLimits): CollectionDef<Record<string, unknown>> {
   return {
     model: Inventory,
     alias: 'v',
@@ -45,7 +47,8 @@ export function inventoriesDef(): CollectionDef<Record<string, unknown>> {
       inventory_type: { model: InventoryType, what: 'Inventory type', includeSystem: true },
       icon: { model: InventoryIcon, what: 'Inventory icon', includeSystem: true },
     },
-    prepare: ({ body }) => ({
+    prepare: async ({ trx, actor, body, before }) => ({
+      ...(before ? {} : await limits?.check(trx, actor.scope, 'inventories').then(() => ({}))),
       ...(body.inventory_type !== undefined ? { type_id: body.inventory_type } : {}),
       ...(body.icon !== undefined ? { icon_id: body.icon } : {}),
     }),

@@ -4,6 +4,7 @@
 // see apply-session.ts). Sessions are kept per scope so unfinished or failed work
 // can be restored.
 import path from 'node:path';
+import type { PlanLimits } from '../billing/plan-limits.js';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
 import type { Actor } from '../shared/actor.js';
@@ -84,6 +85,7 @@ export class InvoiceImportService {
     private readonly jobs: JobService,
     private readonly limits: RateLimits,
     private readonly apply: Omit<ApplyDeps, 'platform'>,
+    private readonly planLimits?: PlanLimits,
   ) {}
 
   get waitMs(): number {
@@ -110,6 +112,8 @@ export class InvoiceImportService {
       throw new DomainError(400, 'unsupported_document_type', `document must be one of: ${ACCEPTED_TYPES}.`, [{ path: 'document', message: 'unsupported file type' }]);
     }
     await this.limits.consume(previewLimit(config.invoicePreviewsPerMinute), scope.userId);
+    // the plan's monthly invoice imports (402 past it): counted when a document is accepted
+    await this.planLimits?.meter(scope, 'invoice_imports_per_month');
     const stored = await this.media.saveTyped(file.bytes, { mime: sniffed.contentType, ext: sniffed.ext }, 'invoices');
     const doc = await InvoiceImportDocument.query(knex)
       .insert({

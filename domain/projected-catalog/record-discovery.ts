@@ -2,14 +2,14 @@
 // see, as {id, label, model, app} items, for pickers and deep links. Each app lists
 // its sources (a table, how its rows are labelled, how the scope applies); one UNION
 // ALL over them is paged and projected like every other read, so the query count
-// does not grow with the rows. Apps whose domain is not built yet (curation, payments)
+// does not grow with the rows. Apps whose domain is not built yet (curation)
 // have no sources
 // and answer an empty page; another domain adds its tables here when it lands.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder, ModelClass } from 'objection';
 import type { BaseModel } from '../../db/models/base-model.js';
 import {
-  BarcodeScan, Inventory, OrderList, Report, ReportSchedule, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User,
+  BarcodeScan, BillingInvoice, Inventory, OrderList, Report, ReportSchedule, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, PaymentMethod, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User, UserSubscription,
 } from '../../db/models/index.js';
 import type { Scope } from '../shared/scope.js';
 import { inScope, type Db } from '../shared/scoped-rows.js';
@@ -58,7 +58,11 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
     { model: 'inventory_icon', rows: InventoryIcon, label: 'x.name', scope: scoped },
     { model: 'inventory_alert', rows: InventoryAlert, label: orNumbered('x.message', 'alert'), scope: scoped },
   ],
-  payments: [],
+  payments: [
+    { model: 'user_subscription', rows: UserSubscription, label: `(SELECT sp.name FROM subscription_plans sp WHERE sp.id = x.plan_id) || ' (' || x.status || ')'`, scope: scoped },
+    { model: 'payment_method', rows: PaymentMethod, label: `x.brand || ' ending ' || x.last4`, scope: scoped },
+    { model: 'billing_invoice', rows: BillingInvoice, label: 'x.number', scope: scoped },
+  ],
   products: [
     { model: 'product', rows: Product, label: 'x.name', scope: scoped },
     { model: 'product_family', rows: ProductFamily, label: 'x.name', scope: scoped },

@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../shared/actor.js';
 import type { AnyQueryBuilder } from 'objection';
+import type { PlanLimits } from '../billing/plan-limits.js';
 import type { Platform } from '../../db/platform.js';
 import { Conflict, Forbidden, NotFound } from '../../jobs/runtime/errors.js';
 import type { AuditService } from '../audit/audit-service.js';
@@ -64,7 +65,7 @@ const fullName = (u: { first_name?: string; last_name?: string; email?: string }
 export class TeamMembershipService {
   constructor(
     private readonly platform: Platform,
-    private readonly deps: { audit: AuditService; mail: MailService; limits: RateLimits },
+    private readonly deps: { audit: AuditService; mail: MailService; limits: RateLimits; planLimits?: PlanLimits },
   ) {}
 
   private get knex(): Knex {
@@ -170,6 +171,8 @@ export class TeamMembershipService {
       if (!inv) throw new NotFound('Invitation', 'invitation_not_found');
       const current = await TeamMember.query(trx).findOne({ user_id: userId });
       if (current) throw new Conflict('You already belong to a team; leave it before joining another (a user may belong to one team only).', 'already_in_team');
+      // the team's plan limits its members (402 past it)
+      await this.deps.planLimits?.check(trx, { type: 'team', userId, teamId: inv.team_id, role: null }, 'team_members');
       const member = await TeamMember.query(trx).insert({ team_id: inv.team_id, user_id: userId, role: 'member', added_by: inv.invited_by });
       await TeamInvitation.query(trx).findById(inv.id).patch({ status: 'accepted', responded_at: new Date(), updated_at: new Date() });
       await this.deps.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: inv.team_id } }, { action: 'add_member', entityType: 'team_member', entityId: member.id, summary: `${user!.email} accepted the invitation and joined the team`, changes: { user_id: userId, role: 'member', invitation_id: Number(inv.id) } });

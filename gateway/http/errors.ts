@@ -25,6 +25,7 @@ export const ErrorOut = Joi.object({
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (code validation_error and field paths in details, or a specific code)',
   401: 'Missing, invalid or expired credentials',
+  402: 'A plan limit is reached (details: limit, max, usage, plan, upgrade_plan)',
   403: 'Not allowed for this caller',
   404: 'Not found in the caller\'s scope',
   405: 'Method not allowed here (see Allow)',

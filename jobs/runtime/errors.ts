@@ -47,6 +47,13 @@ export class NotFound extends DomainError {
   }
 }
 
+/** A plan limit would be exceeded: 402 with the limit, the usage and the plan that lifts it. */
+export class PaymentRequired extends DomainError {
+  constructor(message: string, details: Record<string, unknown>, code = 'plan_limit_reached') {
+    super(402, code, message, details);
+  }
+}
+
 export class Conflict extends DomainError {
   constructor(message: string, code = 'conflict', details: Record<string, unknown> | null = null) {
     super(409, code, message, details);

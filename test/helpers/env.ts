@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MEDIA_ROOT: path.join(tmp, 'media'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOB_LOCK_MS: '5000',
+    // a child that exits while idle is forked cold for the next job: not in tests of other things
+    SANDBOX_IDLE_EXIT_MS: '0',
     // a busy CI machine can take longer than production's 25 s to OCR a page in a cold child;
     // tests of the 202 answer set their own (0)
     JOB_WAIT_MS: '60000',
@@ -31,6 +33,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     KYC_API_SECRET: 'test-kyc-api-secret-0123456789',
     KYC_CALLBACK_SECRET: 'test-kyc-callback-secret',
     KYC_WEBHOOK_SECRET: 'test-kyc-webhook-secret',
+    BILLING_WEBHOOK_SECRET: 'test-billing-webhook-secret',
+    STRIPE_MAX_NETWORK_RETRIES: '0',
+    // the free plan's limits would refuse the many inventories other areas' tests create; billing tests turn them on
+    BILLING_PLAN_LIMITS: 'off',
     // generous per-IP limits: every injected request comes from 127.0.0.1 (tests of the limits set their own)
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     ...overrides,

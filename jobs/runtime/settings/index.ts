@@ -7,6 +7,7 @@ import { jobsGroup, jobSettings } from './jobs.js';
 import { kycGroup, kycSettings, checkKycEngine } from './kyc.js';
 import { invoicesGroup, invoiceSettings } from './invoices.js';
 import { chatGroup, chatSettings, supportGroup, supportSettings } from './support.js';
+import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 
 export const configSettings = {
@@ -21,11 +22,12 @@ export const configSettings = {
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
+  ...billingSettings,
   ...operationsSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, operationsGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
@@ -33,7 +35,7 @@ export const ALL_SETTINGS = settingsOf(configSettings);
 export const GENERATED_SECRETS = ALL_SETTINGS.filter((s) => s.secret === 'generated').map((s) => s.env);
 
 /** Checks that span settings, run on the validated values: each returns the problem, or null. */
-export const CROSS_CHECKS: ((values: SettingValues) => string | null)[] = [checkKycEngine];
+export const CROSS_CHECKS: ((values: SettingValues) => string | null)[] = [checkKycEngine, checkBilling];
 
 export type SettingsConfig = ValuesOf<typeof configSettings>;
 

@@ -39,6 +39,7 @@ test('a development install without secrets gets random ones, kept in a 0600 fil
   t.is(first.kyc.apiSecret, stored.KYC_API_SECRET);
   t.is(first.kyc.callbackSecret, stored.KYC_CALLBACK_SECRET);
   t.is(first.kyc.webhookSecret, stored.KYC_WEBHOOK_SECRET);
+  t.deepEqual(first.billing.webhookSecrets, [stored.BILLING_WEBHOOK_SECRET]);
   t.true(first.secretKey.length >= 32);
   t.deepEqual(first.generatedSecrets.sort(), [...GENERATED_SECRETS].sort());
 
@@ -51,6 +52,7 @@ test('a development install without secrets gets random ones, kept in a 0600 fil
   t.not(other.kyc.apiSecret, first.kyc.apiSecret);
   t.not(other.kyc.callbackSecret, first.kyc.callbackSecret);
   t.not(other.kyc.webhookSecret, first.kyc.webhookSecret);
+  t.notDeepEqual(other.billing.webhookSecrets, first.billing.webhookSecrets);
 });
 
 test('the environment wins; an explicitly empty webhook or callback secret stays empty (disabled)', (t) => {
@@ -58,15 +60,15 @@ test('the environment wins; an explicitly empty webhook or callback secret stays
   const c = loadConfig({ ...bare(file), SECRET_KEY: 'k'.repeat(40), KYC_WEBHOOK_SECRET: '' });
   t.is(c.secretKey, 'k'.repeat(40));
   t.is(c.kyc.webhookSecret, '');
-  t.deepEqual(c.generatedSecrets.sort(), ['KYC_API_SECRET', 'KYC_CALLBACK_SECRET']);
+  t.deepEqual(c.generatedSecrets.sort(), ['BILLING_WEBHOOK_SECRET', 'KYC_API_SECRET', 'KYC_CALLBACK_SECRET']);
   const all = tmpFile();
-  loadConfig({ ...bare(all), SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c', KYC_WEBHOOK_SECRET: 'w' });
+  loadConfig({ ...bare(all), SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c', KYC_WEBHOOK_SECRET: 'w', BILLING_WEBHOOK_SECRET: 'b'.repeat(20) });
   t.false(fs.existsSync(all), 'no file when nothing is missing');
 });
 
 test('production refuses to start without each secret, and never writes a file', (t) => {
   const file = tmpFile();
-  const set = { SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c'.repeat(20), KYC_WEBHOOK_SECRET: 'w'.repeat(20) };
+  const set = { SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c'.repeat(20), KYC_WEBHOOK_SECRET: 'w'.repeat(20), BILLING_WEBHOOK_SECRET: 'b'.repeat(20) };
   for (const name of GENERATED_SECRETS) {
     const env: NodeJS.ProcessEnv = { ...bare(file), NODE_ENV: 'production', ...set };
     delete env[name];

@@ -4,7 +4,7 @@ import test from 'ava';
 import { loadConfig, ConfigError } from '../../../jobs/runtime/config.js';
 
 // every generated secret set: nothing is read from or written to a secrets file
-const secrets = { SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c', KYC_WEBHOOK_SECRET: 'w' };
+const secrets = { SECRET_KEY: 'k'.repeat(40), KYC_API_SECRET: 'a'.repeat(20), KYC_CALLBACK_SECRET: 'c', KYC_WEBHOOK_SECRET: 'w', BILLING_WEBHOOK_SECRET: 'b'.repeat(20) };
 
 function problem(env: Record<string, string>): string {
   try {

@@ -23,9 +23,10 @@ test('the schedules of the consumed queues; a sweep set to 0 minutes is not sche
       ['inventory', 'inventory-sweep-alerts', 'inventory.sweep-alerts', 60 * 60_000],
       ['kyc', 'kyc-sweep', 'kyc.sweep', 3 * 60_000],
       ['support', 'support-sweep', 'support.sweep', 4 * 60_000],
+      ['billing', 'billing-tick', 'billing.tick', 60_000],
     ],
   );
   for (const s of all) t.deepEqual(s.payload, { actor_id: null });
-  t.deepEqual(schedulesOf(['kyc', 'support', 'mail'], testConfig({ KYC_SWEEP_EVERY_MINUTES: '0', SUPPORT_SWEEP_EVERY_MINUTES: '0' })), []);
+  t.deepEqual(schedulesOf(['kyc', 'support', 'mail', 'billing'], testConfig({ KYC_SWEEP_EVERY_MINUTES: '0', SUPPORT_SWEEP_EVERY_MINUTES: '0', BILLING_SANDBOX_TICK_SECONDS: '0' })), []);
   t.deepEqual(schedulesOf(['mail'], testConfig()).length, 0, 'a queue not consumed schedules nothing');
 });

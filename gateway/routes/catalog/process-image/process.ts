@@ -31,7 +31,7 @@ export default {
     notes: [
       'multipart/form-data with `image`: PNG, JPEG, WebP, TIFF or GIF, at most 10 MiB (type checked by the bytes: 415 otherwise; 413 too big; 400 empty_file). English (tesseract LSTM).',
       'The image is stored and recognised by a job on the sandboxed media queue. The call waits up to `wait` ms (form field or query; default and maximum JOB_WAIT_MS): 200 with the result, or 202 with job_id and poll_url — poll GET /api/jobs/{id}/ (the result is in `result`) or receive job.completed on /ws/notifications/.',
-      'An image that does not decode: 422 unreadable_image; recognition over OCR_TIMEOUT_MS: 422 ocr_timeout. At most 30 OCR requests per user per minute (429).',
+      'Each image counts as one OCR page of the scope\'s plan for the month: 402 plan_limit_reached past it. An image that does not decode: 422 unreadable_image; recognition over OCR_TIMEOUT_MS: 422 ocr_timeout. At most 30 OCR requests per user per minute (429).',
     ].join('\n\n'),
     payload: uploadPayload(ANALYSIS_MAX_BYTES + 64 * 1024),
     validate: {
@@ -42,13 +42,13 @@ export default {
       query: Joi.object({ wait: Joi.number().integer().min(0).max(120000) }),
     },
     response: { status: { 200: OcrResultOut, 202: JobAccepted } },
-    plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
+    plugins: { 'hapi-swagger': { ...errorDocs(400, 401, 402, 413, 415, 422, 429, 503)['hapi-swagger'], payloadType: 'form' } },
   },
   async handler(request, h) {
-    const { userId } = actor(request);
+    const { userId, scope } = actor(request);
     const body = request.payload as { image: unknown; wait?: number };
     const { analysis } = request.server.app.services.catalog;
-    const outcome = await analysis.ocr(userId, body.image, analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait));
+    const outcome = await analysis.ocr(userId, body.image, analysis.waitMs(body.wait ?? (request.query as { wait?: number }).wait), scope);
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     if (outcome.status.state === 'failed') throw jobFailure(outcome);
     return { job_id: outcome.status.id, status: 'completed', ...(outcome.status.result as object) };

@@ -1,0 +1,67 @@
+// Stripe behind the processor interface, through its SDK (REST, form-encoded). Every
+// write carries an idempotency key, so a retried request never creates a second
+// session or applies a change twice. Plans map to Stripe prices through
+// subscription_plans.processor_prices.stripe ({"month": "price_...", "year": "price_..."}).
+import Stripe from 'stripe';
+import { Invalid, ServiceUnavailable } from '../../jobs/runtime/errors.js';
+import { priceIdOf, type CheckoutRequest, type CheckoutSession, type PaymentProcessor, type SubscriptionChange } from './processor.js';
+
+export class StripeProcessor implements PaymentProcessor {
+  readonly name = 'stripe' as const;
+  readonly signatureHeader = 'stripe-signature';
+  private readonly stripe: Stripe;
+
+  constructor(secretKey: string, maxNetworkRetries: number) {
+    this.stripe = new Stripe(secretKey, { maxNetworkRetries, timeout: 20_000 });
+  }
+
+  async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
+    const price = priceIdOf('stripe', req.plan, req.interval);
+    if (!price) throw Invalid.field('plan', `Plan ${req.plan.code} has no Stripe price for the ${req.interval} interval.`, 'plan_not_purchasable');
+    const metadata = { subscription_id: String(req.subscriptionId) };
+    const session = await this.call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [{ price, quantity: 1 }],
+          client_reference_id: String(req.subscriptionId),
+          ...(req.customerId ? { customer: req.customerId } : { customer_email: req.customerEmail }),
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+          metadata,
+          subscription_data: { metadata, ...(req.plan.trial_days > 0 ? { trial_period_days: req.plan.trial_days } : {}) },
+        },
+        { idempotencyKey: `checkout-${req.subscriptionId}` },
+      ),
+    );
+    if (!session.url) throw new ServiceUnavailable('Stripe returned a checkout session without a URL.', 'processor_error');
+    return { sessionId: session.id, url: session.url, customerId: typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null) };
+  }
+
+  async updateSubscription(id: string, change: SubscriptionChange): Promise<void> {
+    const params: Stripe.SubscriptionUpdateParams = {};
+    if (change.cancelAtPeriodEnd !== undefined) params.cancel_at_period_end = change.cancelAtPeriodEnd;
+    if (change.plan && change.interval) {
+      const price = priceIdOf('stripe', change.plan, change.interval);
+      if (!price) throw Invalid.field('plan', `Plan ${change.plan.code} has no Stripe price for the ${change.interval} interval.`, 'plan_not_purchasable');
+      const current = await this.call(() => this.stripe.subscriptions.retrieve(id));
+      const item = current.items.data[0];
+      params.items = [{ ...(item ? { id: item.id } : {}), price }];
+      params.proration_behavior = 'create_prorations';
+    }
+    const key = `update-${id}-${Buffer.from(JSON.stringify(params)).toString('base64url').slice(0, 120)}`;
+    await this.call(() => this.stripe.subscriptions.update(id, params, { idempotencyKey: key }));
+  }
+
+  /** Stripe's failures as our errors: a refused request is 400, anything else 503 (retry). */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+        throw new Invalid(`The payment processor refused the request: ${err.message}`, [], 'processor_refused');
+      }
+      throw new ServiceUnavailable('The payment processor is unavailable; try again.', 'processor_unavailable');
+    }
+  }
+}

@@ -1,0 +1,5 @@
+// GET /api/payment-methods/
+import { collectionRoute } from '../../collection-routes.js';
+import { paymentMethodsCollection } from './collection.js';
+
+export default collectionRoute(paymentMethodsCollection, 'list');

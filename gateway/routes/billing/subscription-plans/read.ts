@@ -1,0 +1,5 @@
+// GET /api/subscription-plans/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { subscriptionPlansCollection } from './collection.js';
+
+export default collectionRoute(subscriptionPlansCollection, 'read');

@@ -1,0 +1,5 @@
+// PATCH /api/user-subscriptions/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { userSubscriptionsCollection } from './collection.js';
+
+export default collectionRoute(userSubscriptionsCollection, 'update');

@@ -1,0 +1,127 @@
+// Billing webhook benchmark (run: npx tsx scripts/bench/billing-webhook.ts; not a test).
+//
+// The gateway and a worker consuming the billing queue as child processes, as in
+// production, with the sandbox processor's secret:
+// 1. Accepted webhooks per second: signed, each a new event id (so each is verified,
+//    recorded and enqueued), from 50 connections for BENCH_SECONDS, next to a bare Hapi
+//    POST route in the same run. Target >= 1,000/s.
+// 2. Event -> subscription updated at BENCH_RATE events/s (default 100): each event
+//    sets cancel_at_period_end on its own subscription; latency runs from the send to
+//    the row's updated_at (written by the worker's apply job; same clock). Target p99
+//    < 300 ms.
+// Peak RSS (VmHWM) of every process is reported.
+//
+// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing,
+// dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/8),
+// BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10).
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { migrateAndSeed } from '../../db/migrate.js';
+import { createKnex } from '../../db/knex.js';
+import { signatureHeader } from '../../domain/billing/webhook-signature.js';
+import { freePort, startChild, stats, type Child } from './ledger-support.js';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const SECRET = `bench-billing-${randomBytes(8).toString('hex')}`;
+const prefix = `bench${randomBytes(3).toString('hex')}`;
+
+const event = (id: string, type: string, object: Record<string, unknown>) => JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
+
+async function main() {
+  const admin = new URL(DATABASE_URL);
+  const dbName = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const pgc = new pg.Client({ connectionString: admin.toString() });
+  await pgc.connect();
+  await pgc.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await pgc.end();
+  await migrateAndSeed(DATABASE_URL);
+  const knex = createKnex(DATABASE_URL, { min: 0, max: 4 });
+  const [webPort, barePort] = await Promise.all([freePort(), freePort()]);
+  const env = {
+    DATABASE_URL, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(webPort), PUBLIC_BASE_URL: `http://127.0.0.1:${webPort}`,
+    BILLING_WEBHOOK_SECRET: SECRET, BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE: '10000000', BILLING_SANDBOX_TICK_SECONDS: '0',
+    WORKER_QUEUES: 'billing', WORKER_CONCURRENCY: process.env.BENCH_WORKER_CONCURRENCY ?? '20', BARE_PORT: String(barePort),
+  };
+  const children: Child[] = [];
+  try {
+    children.push(await startChild('web', 'gateway/index.ts', { ...env, LOG_LEVEL: 'info' }, /gateway listening/));
+    children.push(await startChild('worker', 'workers/index.ts', env, /worker: consuming/));
+    children.push(await startChild('bare', 'scripts/bench/bare-hapi.ts', env, /bare hapi listening/));
+
+    // subscriptions for the latency phase, one per event
+    const count = RATE * LATENCY_SECONDS;
+    const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
+    const users = [] as { id: string }[];
+    for (let i = 0; i < count; i += 1000) {
+      users.push(...(await knex('users').insert(Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({ email: `bench-${prefix}-${i + j}@bench.test`, password_hash: 'x' }))).returning('id')));
+    }
+    await knex.batchInsert('user_subscriptions', users.map((u, i) => ({ owner_id: u.id, plan_id: plan.id, status: 'active', processor: 'sandbox', processor_subscription_id: `sbx_sub_bench_${i}` })), 1000);
+    const subs: { id: number; processor_subscription_id: string }[] = await knex('user_subscriptions').orderBy('id').select('id', 'processor_subscription_id');
+
+    // 1. accepted webhooks per second
+    let n = 0;
+    const hook = (url: string) =>
+      autocannon({
+        url,
+        connections: 50,
+        duration: SECONDS,
+        requests: [{
+          method: 'POST',
+          setupRequest: (req) => {
+            const raw = event(`evt_bench_${prefix}_${n++}`, 'customer.subscription.updated', { id: 'sbx_sub_unknown', status: 'active' });
+            return { ...req, body: raw, headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) } };
+          },
+        }],
+      });
+    const bare = await hook(`http://127.0.0.1:${barePort}/hook/`);
+    const accepted = await hook(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`);
+    // let the backlog of apply jobs drain before measuring latency
+    const drainStart = Date.now();
+    while (Number((await knex('billing_events').whereNull('applied_at').count('* as n'))[0].n) > 0 && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 200));
+    const drainSeconds = (Date.now() - drainStart) / 1000;
+
+    // 2. event -> subscription updated
+    const sentAt = new Map<number, number>();
+    const started = performance.now();
+    const startedWall = Date.now();
+    for (let i = 0; i < count; i += 1) {
+      const due = started + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const s = subs[i];
+      const raw = event(`evt_lat_${prefix}_${i}`, 'customer.subscription.updated', { id: s.processor_subscription_id, status: 'active', cancel_at_period_end: true, items: { data: [{ price: { id: 'sbx_price_pro_month' } }] } });
+      sentAt.set(s.id, Date.now());
+      void fetch(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) }, body: raw }).then((r) => r.arrayBuffer());
+    }
+    const deadline = Date.now() + 30_000;
+    let rows: { id: number; updated_at: Date }[] = [];
+    while (Date.now() < deadline) {
+      rows = await knex('user_subscriptions').where('cancel_at_period_end', true).where('updated_at', '>=', new Date(startedWall - 1000)).select('id', 'updated_at');
+      if (rows.length >= count) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const latencies = rows.map((r) => new Date(r.updated_at).getTime() - sentAt.get(r.id)!).filter((v) => Number.isFinite(v));
+    const wall = performance.now() - started;
+    const rps = (r: autocannon.Result) => ({ accepted_per_s: Math.round(r.requests.average), non_2xx: r.non2xx, errors: r.errors, p99_ms: r.latency.p99 });
+    const result = {
+      accepted: { billing_webhook: rps(accepted), bare_hapi: rps(bare), ratio: Math.round((accepted.requests.average / bare.requests.average) * 100) / 100 },
+      backlog_drain_s: drainSeconds,
+      event_to_subscription_updated: { rate_per_s: RATE, sent: count, ...stats(latencies, wall), missing: count - latencies.length },
+      peak_rss_mib: Object.fromEntries(children.map((c) => [c.name, Math.round(c.peakRssMiB())])),
+    };
+    console.log(JSON.stringify(result, null, 2));
+    const ok = accepted.requests.average >= 1000 && accepted.non2xx === 0 && result.event_to_subscription_updated.p99_ms < 300 && latencies.length === count;
+    console.log(ok ? 'targets met' : 'targets NOT met');
+  } finally {
+    for (const c of children.reverse()) await c.stop();
+    await knex.destroy();
+  }
+}
+
+await main();
