@@ -20,6 +20,10 @@ import { SocketHub } from './realtime/socket-hub.js';
 import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { areas, openApiTagsOfAreas } from './routes/index.js';
+import { accessLogPlugin, requestIdOf, requestIdPlugin } from './plugins/request-log.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { drainPlugin } from './plugins/drain.js';
+import { queueDashboardPlugin } from './plugins/queue-dashboard.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -84,15 +88,20 @@ function hapiServer(config: Config): Server {
 /** Request logging, then the request pipeline (errors, headers, input guard, auth, scope, KYC gate) and the OpenAPI document. */
 async function registerPlugins(server: Server, config: Config): Promise<void> {
   const logEveryRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
+  // before hapi-pino: its per-request logger binds the request id
+  await server.register([requestIdPlugin, drainPlugin]);
   await server.register({
     plugin: HapiPino,
     options: {
       instance: server.app.platform.log,
       logPayload: false,
+      // the access log (plugins/request-log.ts) writes one short line per request; debug adds hapi-pino's full one
       logRequestComplete: logEveryRequest,
       // the per-request child logger serializes its bindings at once: the whole request
       // only when every request is logged, otherwise the few facts an error line needs
-      getChildBindings: logEveryRequest ? undefined : (request: Request) => ({ req_id: request.info.id, method: request.method, path: request.path }),
+      getChildBindings: logEveryRequest
+        ? (request: Request) => ({ req: request, request_id: requestIdOf(request) })
+        : (request: Request) => ({ request_id: requestIdOf(request), method: request.method, path: request.path }),
       ignorePaths: ['/api/health/'],
       // a client that drops its connection (ECONNRESET) is not a server error (the
       // option's typing says object[]; the plugin reads { log, request })
@@ -100,6 +109,8 @@ async function registerPlugins(server: Server, config: Config): Promise<void> {
       redact: ['req.headers.authorization'],
     },
   });
+  await server.register([{ plugin: accessLogPlugin, options: { log: server.app.platform.log } }, { plugin: metricsPlugin, options: { token: config.metricsToken } }]);
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server, openApiTagsOfAreas(areas));
+  await server.register(queueDashboardPlugin);
 }

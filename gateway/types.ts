@@ -10,9 +10,13 @@ declare module '@hapi/hapi' {
     platform: Platform;
     services: Services;
     hub: SocketHub;
+    /** set on SIGTERM: new requests get 503 until the server stops (gateway/plugins/drain.ts) */
+    draining?: boolean;
   }
   interface RequestApplicationState {
     scope?: Scope;
+    /** X-Request-Id of this request (gateway/plugins/request-log.ts) */
+    requestId?: string;
   }
   interface UserCredentials extends Principal {}
   interface PluginSpecificConfiguration {

@@ -5,6 +5,7 @@ import { jobCatalog, jobIdFor, QUEUE_NAMES, type JobName, type JobOf, type Queue
 import { realtimeChannel, type RealtimeEvent } from './events.js';
 import { whenReady } from './redis.js';
 import { shareOf, UserJobShares, type FairnessLimits } from './fairness.js';
+import { currentRequestId } from './request-context.js';
 
 export class InvalidJobPayload extends Error {}
 
@@ -59,7 +60,10 @@ export class JobProducer {
     const shared = this.shares && UserJobShares.applies(spec.queue) ? this.shares : null;
     const priority = shared ? await shared.admit(spec.queue, shareOf(value), jobId) : opts.priority;
     try {
-      return await this.queue(spec.queue).add(name, value, { ...spec.options, jobId, delay: opts.delay, ...(priority ? { priority } : {}), ...(deduplication ? { deduplication } : {}) });
+      // BullMQ keeps unknown options with the job: the request id rides there, outside the checked payload
+      const requestId = currentRequestId();
+      const options = { ...spec.options, jobId, delay: opts.delay, ...(priority ? { priority } : {}), ...(deduplication ? { deduplication } : {}), ...(requestId ? { requestId } : {}) };
+      return await this.queue(spec.queue).add(name, value, options);
     } catch (err) {
       await shared?.release(spec.queue, shareOf(value), jobId).catch(() => undefined);
       throw err;

@@ -16,6 +16,7 @@ import { createKycServices } from './services/index.js';
 import { kycAuthPlugin } from './plugins/auth.js';
 import { kycSlashesPlugin } from './plugins/slashes.js';
 import { kycRoutes } from './routes/index.js';
+import { registerKycOpenApi } from './openapi.js';
 
 export const INHOUSE_API_PATH = '/api/v1/kyc/inhouse';
 
@@ -40,6 +41,7 @@ export async function compose(config: Config, opts: { platform?: Platform } = {}
   });
   // the same edge as the gateway: hostile input refused before any route, nosniff and no-store
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, kycSlashesPlugin, kycAuthPlugin]);
+  await registerKycOpenApi(server);
   server.route(kycRoutes);
 
   server.ext('onPostStart', () => {

@@ -5,6 +5,8 @@ import { runEntry, stopOnSignals } from '../jobs/runtime/entry.js';
 import { checkPostgres, checkRedis } from '../db/connectivity.js';
 import { startWorkers, selectQueues } from './runner.js';
 
+const USAGE = `usage: npm run worker (node dist/workers/index.js)\n\nBullMQ workers for WORKER_QUEUES (all queues by default). Configured by environment variables (see docs/configuration.md).`;
+
 await runEntry('worker', async () => {
   const config = loadConfig();
   const queues = selectQueues(config.workerQueues);
@@ -16,4 +18,4 @@ await runEntry('worker', async () => {
     console.log(`worker: ${signal}, finishing active jobs`);
     await running.close();
   }, { forceExitAfterMs: config.shutdownTimeoutMs + 20_000 });
-});
+}, USAGE);

@@ -4,6 +4,7 @@
 // start-up), so a process holds only the handlers, and their libraries, of the jobs
 // it runs: the mail transport stays out of the OCR child, the OCR engine out of the
 // mail worker.
+import { requestIdOfJob } from '../jobs/request-context.js';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Platform } from '../db/platform.js';
@@ -78,7 +79,9 @@ export async function runJob(job: Job, ctx: HandlerContext, queue?: QueueName): 
   const { error } = spec.payload.validate(job.data);
   if (error) throw new UnrecoverableError(`invalid_payload: ${error.message}`);
   const handler = (await handlerOf(name)) as (job: Job, ctx: HandlerContext) => Promise<unknown>;
-  return handler(job, ctx);
+  const requestId = requestIdOfJob(job);
+  // the handler's own lines name the request that enqueued the job
+  return handler(job, requestId ? { ...ctx, log: ctx.log.child({ request_id: requestId }) } : ctx);
 }
 
 const loaded = new Map<JobName, Promise<Handler<JobName>>>();

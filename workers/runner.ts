@@ -1,5 +1,6 @@
 // Starts a BullMQ Worker per selected queue and relays finished jobs to clients.
 // Used by the `worker` process and, in-process, by tests.
+import { requestIdOfJob } from '../jobs/request-context.js';
 import { Worker, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,13 +49,18 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       prefix: config.queuePrefix,
     });
     worker.on('completed', (job, result) => {
+      // at info for the jobs a request enqueued (its id leads here from the access log); scheduled ones at debug
+      const requestId = requestIdOfJob(job);
+      const line = { job_id: job.id, name: job.name, queue, request_id: requestId, ms: job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : undefined };
+      if (requestId) ctx.log.info(line, 'job completed');
+      else ctx.log.debug(line, 'job completed');
       void release(ctx, job);
       void publish(ctx, job, 'job.completed', { result });
     });
     worker.on('failed', (job, err) => {
       if (!job) return;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-      ctx.log.warn({ job_id: job.id, name: job.name, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+      ctx.log.warn({ job_id: job.id, name: job.name, queue, request_id: requestIdOfJob(job), attempt: job.attemptsMade, final, err: err.message }, 'job failed');
       if (final) {
         void release(ctx, job);
         void publish(ctx, job, 'job.failed', { error: codedError(err.message) });

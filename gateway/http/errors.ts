@@ -28,6 +28,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'A plan limit is reached (details: limit, max, usage, plan, upgrade_plan)',
   403: 'Not allowed for this caller',
   404: 'Not found in the caller\'s scope',
+  405: 'Method not allowed here (see Allow)',
   409: 'Conflicts with the current state',
   413: 'Upload too large',
   415: 'Unsupported media type',

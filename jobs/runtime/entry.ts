@@ -4,7 +4,23 @@
 import { ConfigError } from './config.js';
 import { DependencyError } from './errors.js';
 
-export async function runEntry(name: string, main: () => Promise<void>): Promise<void> {
+/**
+ * `--help` (or `-h`) prints `usage` and exits 0 before anything runs: `npm run release
+ * -- --help` must not migrate. Any other argument is one line and exit 2 (entries take none).
+ */
+function answerCommandLine(name: string, usage: string, argv = process.argv.slice(2)): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(usage.trim());
+    process.exit(0);
+  }
+  if (argv.length) {
+    console.error(`${name}: unknown argument '${argv[0]}'; settings are environment variables (see --help)`);
+    process.exit(2);
+  }
+}
+
+export async function runEntry(name: string, main: () => Promise<void>, usage?: string): Promise<void> {
+  if (usage) answerCommandLine(name, usage);
   try {
     await main();
   } catch (err) {

@@ -1,4 +1,4 @@
-// Runs once before the test files (npm's pretest): a fresh test database, migrated
+// Runs once before the test files (test/helpers/test-command.ts, i.e. `npm test`): a fresh test database, migrated
 // and seeded, and an empty test Redis index.
 import pg from 'pg';
 import { Redis } from 'ioredis';

@@ -132,7 +132,7 @@ export class RequestFactory {
 
   private resolve(schema: Schema | undefined): Schema {
     let s = schema ?? {};
-    for (let i = 0; s.$ref && i < 10; i++) s = this.definitions[s.$ref.replace('#/definitions/', '')] ?? {};
+    for (let i = 0; s.$ref && i < 10; i++) s = this.definitions[s.$ref.replace('#/components/schemas/', '')] ?? {};
     return s;
   }
 
@@ -321,6 +321,31 @@ export class RequestFactory {
 }
 
 /** The operations of a Swagger 2.0 document. */
-export function operationsOf(spec: { paths: Record<string, Record<string, { parameters?: Parameter[] }>> }): Operation[] {
-  return Object.entries(spec.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method, path, parameters: op.parameters ?? [] })));
+interface OpenApi3Operation {
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
+}
+
+/**
+ * The operations of an OpenAPI 3.0 document with their inputs as one parameter list
+ * (a JSON body as `in: body`, multipart fields as `in: formData`, binary ones as files).
+ */
+export function operationsOf(spec: { paths: Record<string, Record<string, OpenApi3Operation>>; components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> } }): Operation[] {
+  const shared = spec.components?.parameters ?? {};
+  const schemas = spec.components?.schemas ?? {};
+  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => {
+      const parameters: Parameter[] = (op.parameters ?? []).map((p) => ('$ref' in p && p.$ref ? shared[p.$ref.replace('#/components/parameters/', '')] : (p as Parameter)));
+      const content = op.requestBody?.content ?? {};
+      if (content['application/json']) parameters.push({ name: 'body', in: 'body', schema: content['application/json'].schema });
+      const form = content['multipart/form-data']?.schema;
+      if (form) {
+        const resolved = form.$ref ? schemas[form.$ref.replace('#/components/schemas/', '')] ?? {} : form;
+        for (const [name, prop] of Object.entries(resolved.properties ?? {})) {
+          parameters.push({ ...prop, ...(prop.format === 'binary' ? { type: 'file' } : {}), name, in: 'formData' });
+        }
+      }
+      return { method, path, parameters };
+    }),
+  );
 }

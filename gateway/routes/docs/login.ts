@@ -2,7 +2,8 @@ import type { ServerRoute } from '@hapi/hapi';
 import { htmlPage, pagePolicy } from '../../http/security-headers.js';
 
 // A small page that logs in through the public API and hands the access token to
-// Swagger UI, so people can try authenticated calls from /api/docs/.
+// Swagger UI (/api/docs/ reads it from this origin's localStorage, see ui.ts), so
+// authenticated calls can be tried there without copying anything.
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Docs login · Inventory Platform</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem}button{margin-top:1rem;padding:.6rem 1.2rem}pre{white-space:pre-wrap;word-break:break-all;background:#f4f4f4;padding:.6rem}</style></head>
@@ -17,8 +18,8 @@ document.getElementById('f').addEventListener('submit', async (ev) => {
   const body = await res.json();
   if (!res.ok) { out.textContent = body.error ? body.error.message : 'Login failed'; return; }
   localStorage.setItem('docsAccessToken', body.access);
-  out.innerHTML = '<p>Logged in. In the docs, press <b>Authorize</b> and paste:</p><pre></pre><p><a href="/api/docs/">Open the documentation</a></p>';
-  out.querySelector('pre').textContent = 'Bearer ' + body.access;
+  out.textContent = 'Logged in; opening the documentation…';
+  location.assign('/api/docs/');
 });
 </script></body></html>`;
 

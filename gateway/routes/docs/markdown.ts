@@ -2,8 +2,8 @@ import type { ServerRoute, Server } from '@hapi/hapi';
 
 type Spec = {
   info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean; type?: string; description?: string; schema?: { $ref?: string } }[]; responses?: Record<string, { description?: string }> }>>;
-  definitions?: Record<string, { properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] }>;
+  paths: Record<string, Record<string, { summary?: string; description?: string; tags?: string[]; parameters?: { name?: string; in?: string; $ref?: string; required?: boolean; description?: string; schema?: { type?: string } }[]; requestBody?: { content: Record<string, { schema?: { $ref?: string } }> }; responses?: Record<string, { description?: string }> }>>;
+  components?: { schemas?: Record<string, { properties?: Record<string, { type?: string; description?: string; enum?: unknown[] }>; required?: string[] }> };
 };
 
 let cached: string | undefined;
@@ -19,17 +19,19 @@ export async function renderMarkdown(server: Server): Promise<string> {
       const tag = op.tags?.[0] ?? 'other';
       const block = [`### ${method.toUpperCase()} ${path}`, '', op.summary ?? '', ''];
       if (op.description) block.push(op.description, '');
-      for (const p of op.parameters ?? []) {
-        if (p.in === 'body' && p.schema?.$ref) {
-          const def = spec.definitions?.[p.schema.$ref.replace('#/definitions/', '')];
-          block.push('| body field | type | required | notes |', '|---|---|---|---|');
-          for (const [name, prop] of Object.entries(def?.properties ?? {})) {
-            block.push(`| ${name} | ${prop.type ?? 'object'} | ${def?.required?.includes(name) ? 'yes' : 'no'} | ${prop.enum ? `one of ${prop.enum.join(', ')}` : (prop.description ?? '')} |`);
-          }
-          block.push('');
-        } else if (p.in !== 'body') {
-          block.push(`- ${p.in} \`${p.name}\` (${p.type ?? 'string'}${p.required ? ', required' : ''}) ${p.description ?? ''}`);
+      const body = Object.values(op.requestBody?.content ?? {})[0]?.schema?.$ref;
+      if (body) {
+        const def = spec.components?.schemas?.[body.replace('#/components/schemas/', '')];
+        block.push('| body field | type | required | notes |', '|---|---|---|---|');
+        for (const [name, prop] of Object.entries(def?.properties ?? {})) {
+          block.push(`| ${name} | ${prop.type ?? 'object'} | ${def?.required?.includes(name) ? 'yes' : 'no'} | ${prop.enum ? `one of ${prop.enum.join(', ')}` : (prop.description ?? '')} |`);
         }
+        block.push('');
+      }
+      for (const p of op.parameters ?? []) {
+        // the scope headers are shared components, described once in the introduction
+        if (p.$ref) continue;
+        block.push(`- ${p.in} \`${p.name}\` (${p.schema?.type ?? 'string'}${p.required ? ', required' : ''}) ${p.description ?? ''}`);
       }
       const codes = Object.keys(op.responses ?? {});
       if (codes.length) block.push('', `Responses: ${codes.join(', ')}`, '');

@@ -20,6 +20,8 @@ const page = `<!doctype html>
 <script src="${SWAGGER_UI_ASSETS}swagger-ui-bundle.js"></script>
 <script>
 window.onload = function () {
+  // the access token /api/docs-login/ stored: sent on every Try it out that has none
+  var token = function () { return localStorage.getItem('docsAccessToken'); };
   var byOrder = function (a, b) { return (a.get('operation').get('x-order') || 0) - (b.get('operation').get('x-order') || 0); };
   window.ui = SwaggerUIBundle({
     url: ${JSON.stringify(OPENAPI_JSON_PATH)},
@@ -31,7 +33,13 @@ window.onload = function () {
     layout: 'BaseLayout', // no top bar: it has a box to load any other spec
     docExpansion: 'list',
     operationsSorter: byOrder,
-    persistAuthorization: true
+    persistAuthorization: true,
+    requestInterceptor: function (req) {
+      var headers = req.headers || (req.headers = {});
+      if (token() && !headers.Authorization && !headers.authorization) headers.Authorization = 'Bearer ' + token();
+      return req;
+    },
+    onComplete: function () { if (token()) window.ui.preauthorizeApiKey('bearer', token()); }
   });
 };
 </script></body></html>`;

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { SERVICE } from './service-index.js';
 
-async function timed(check: () => Promise<unknown>, timeoutMs = 2000) {
+export async function timed(check: () => Promise<unknown>, timeoutMs = 2000) {
   const started = performance.now();
   try {
     await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref())]);

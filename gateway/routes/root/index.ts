@@ -2,6 +2,7 @@
 import { defineArea } from '../area.js';
 import root from './service-index.js';
 import health from './health.js';
+import ready from './ready.js';
 
 export default defineArea({
   name: 'root',
@@ -12,5 +13,6 @@ export default defineArea({
   routes: [
     ...root,
     health,
+    ready,
   ],
 });

@@ -8,6 +8,7 @@ import { kycGroup, kycSettings, checkKycEngine } from './kyc.js';
 import { invoicesGroup, invoiceSettings } from './invoices.js';
 import { chatGroup, chatSettings, supportGroup, supportSettings } from './support.js';
 import { billingGroup, billingSettings, checkBilling } from './billing.js';
+import { operationsGroup, operationsSettings } from './operations.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -22,10 +23,11 @@ export const configSettings = {
   ...supportSettings,
   ...chatSettings,
   ...billingSettings,
+  ...operationsSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 

@@ -67,14 +67,14 @@ test('Swagger UI, OpenAPI, Markdown docs and the docs login helper are served', 
   t.is(spec.statusCode, 200);
   const doc = json(spec);
   t.is(doc.info.version, '1.0.0');
-  t.deepEqual(Object.keys(doc.securityDefinitions), ['bearer']);
-  t.like(doc.securityDefinitions.bearer, { type: 'apiKey', name: 'Authorization', in: 'header' });
+  t.deepEqual(Object.keys(doc.components.securitySchemes), ['bearer']);
+  t.like(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer' });
   const paths = Object.keys(doc.paths);
   for (const p of ['/api/auth/register/', '/api/teams/', '/api/teams/{id}/add-member/', '/api/profiles/me/', '/api/jobs/{id}/', '/api/health/']) t.true(paths.includes(p), p);
   t.deepEqual(paths.filter((p) => !p.endsWith('/')), [], 'every path is published with a trailing slash');
-  t.truthy(doc.paths['/api/teams/'].post.parameters.find((p: { in: string }) => p.in === 'body'), 'payload schemas come from the joi validators');
+  t.truthy(doc.paths['/api/teams/'].post.requestBody.content['application/json'].schema.$ref, 'payload schemas come from the joi validators');
   t.truthy(doc.paths['/api/teams/{id}/add-member/'].post.responses['409'], 'error answers are documented');
-  t.truthy(doc.definitions.Error, 'the error body is documented');
+  t.truthy(doc.components.schemas.Error, 'the error body is documented');
   // the tag list comes from the route areas (gateway/routes/<area>/index.ts): every tag an
   // operation is listed under has its description there
   const described = new Map((doc.tags as { name: string; description?: string }[]).map((tag) => [tag.name, tag.description ?? '']));

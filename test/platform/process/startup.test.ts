@@ -77,16 +77,17 @@ test('worker: an unknown queue in WORKER_QUEUES is one line', async (t) => {
   t.regex(line, /^worker: invalid configuration: WORKER_QUEUES names unknown queue\(s\) bogus; known: system, mail/);
 });
 
-test('web: starts, serves, and on SIGTERM stops accepting, lets an in-flight request finish, and exits 0', async (t) => {
+test('web: starts, serves, and on SIGTERM answers 503 for the drain window, then stops accepting, lets an in-flight request finish, and exits 0', async (t) => {
   // a user and a queue prefix shared with the processes under test
   const app = await startApp({ workers: false });
   apps.push(app);
   const user = await buildUser(app.server);
   const port = await closedPort();
   const shared = { QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey, PORT: String(port), LOG_LEVEL: 'info' };
-  const web = run('gateway/index.ts', shared);
+  const web = run('gateway/index.ts', { ...shared, DRAIN_MS: '800' });
   const worker = run('workers/index.ts', { ...shared, WORKER_QUEUES: 'system' });
-  await Promise.all([web.waitFor(/gateway listening/), worker.waitFor(/worker: consuming system/)]);
+  // generous: under tsx on a loaded 2-core machine the gateway has taken over 90 s to listen
+  await Promise.all([web.waitFor(/gateway listening/, 240_000), worker.waitFor(/worker: consuming system/, 240_000)]);
   const base = `http://127.0.0.1:${port}`;
 
   const health = await fetch(`${base}/api/health/`);
@@ -98,7 +99,14 @@ test('web: starts, serves, and on SIGTERM stops accepting, lets an in-flight req
   await waitFor(async () => (await app.server.app.platform.producer.queue('system').getJobCounts('active')).active > 0, { message: 'the echo job active' });
   web.kill('SIGTERM');
   await web.waitFor(/SIGTERM: draining requests/);
-  await t.throwsAsync(fetch(`${base}/api/health/`), undefined, 'new connections are refused while draining');
+  const draining = await fetch(`${base}/api/health/ready/`);
+  t.is(draining.status, 503, 'new requests are answered 503 during the drain window');
+  t.is(draining.headers.get('x-request-id')?.length, 36);
+  const refused = await fetch(`${base}/api/health/`);
+  t.is(refused.status, 503);
+  t.is(((await refused.json()) as { error: { code: string } }).error.code, 'shutting_down');
+  await new Promise((r) => setTimeout(r, 1000));
+  await t.throwsAsync(fetch(`${base}/api/health/`), undefined, 'after the drain window new connections are refused');
 
   const res = await inFlight;
   t.is(res.status, 200);

@@ -65,7 +65,7 @@ test.before(async () => {
     { filename: 'n\u0000ul.svg', contentType: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
   );
   const spec = JSON.parse((await app.server.inject('/api/openapi.json')).payload);
-  factory = new RequestFactory(spec.definitions ?? {}, pools);
+  factory = new RequestFactory(spec.components?.schemas ?? {}, pools);
   operations = operationsOf(spec);
 });
 test.after.always(async () => {

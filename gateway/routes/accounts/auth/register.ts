@@ -18,7 +18,7 @@ export default {
         password: password.required(),
         first_name: Joi.string().trim().max(150).allow('').default(''),
         last_name: Joi.string().trim().max(150).allow('').default(''),
-      }).label('RegisterIn'),
+      }).label('RegisterIn').example({ email: 'ada@example.com', password: 'correct horse battery staple', first_name: 'Ada', last_name: 'Lovelace' }),
     },
     response: {
       status: {

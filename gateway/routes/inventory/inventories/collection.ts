@@ -30,7 +30,7 @@ const InventoryIn = Joi.object({
   location: Joi.string().allow('').max(300),
   currency: Joi.string().trim().uppercase().pattern(/^[A-Z]{3}$/).messages({ 'string.pattern.base': 'currency must be a 3-letter ISO 4217 code' }),
   is_archived: Joi.boolean(),
-}).label('InventoryIn');
+}).label('InventoryIn').example({ name: 'Workshop', description: 'Tools and spare parts', location: 'Garage', currency: 'EUR' });
 
 export const inventoriesCollection = defineCollection({
   path: '/api/inventories/',

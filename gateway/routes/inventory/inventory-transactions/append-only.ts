@@ -11,7 +11,7 @@ const refuse = (method: 'PUT' | 'PATCH' | 'DELETE'): ServerRoute => ({
     tags: ['api', 'inventory-transactions'],
     description: `${method} is not allowed: the stock ledger is append-only`,
     notes: 'Always 405 ledger_append_only. Record a correcting adjust (or reverse consume/receive) transaction instead.',
-    plugins: errorDocs(401, 403),
+    plugins: errorDocs(401, 403, 405),
   },
   handler: (_request, h) => {
     void h;

@@ -1,0 +1,66 @@
+// The interactive documentation in a real browser against the real `web` process:
+// sign in at /api/docs-login/, then Swagger UI's Try it out reaches the server it
+// came from (under the page's CSP) for a public and an authenticated operation.
+import test from 'ava';
+import type { Browser, Page } from 'puppeteer-core';
+import { startApp, type TestApp } from '../../helpers/app.js';
+import { buildUser, type TestUser } from '../../factories/users.js';
+import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
+
+const browserTest = hasChromium ? test.serial : test.skip;
+if (!hasChromium) console.log('browser tests skipped: /usr/bin/chromium is not installed (apt-get install chromium)');
+
+let app: TestApp;
+let web: WebProcess;
+let browser: Browser;
+let user: TestUser;
+test.before(async () => {
+  if (!hasChromium) return;
+  app = await startApp({ workers: false });
+  user = await buildUser(app.server);
+  web = await startWeb({ QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey });
+  browser = await launchBrowser();
+});
+test.after.always(async () => {
+  await browser?.close();
+  await web?.stop();
+  await app?.stop();
+});
+
+/** Opens one operation by its deep link, presses Try it out and Execute, and returns the status shown. */
+async function tryItOut(page: Page, tag: string, operationId: string): Promise<string> {
+  const block = `#operations-${tag}-${operationId}`;
+  // a fresh load: Swagger UI reads the deep link when it starts, not on a hash change
+  await page.goto('about:blank');
+  await page.goto(`${web.base}/api/docs/#/${tag}/${operationId}`);
+  await page.waitForSelector(`${block} .try-out__btn`, { timeout: 30_000 });
+  await page.click(`${block} .try-out__btn`);
+  await page.click(`${block} .execute`);
+  const status = await page.waitForSelector(`${block} .live-responses-table .response .response-col_status`, { timeout: 30_000 });
+  return (await status!.evaluate((el) => el.textContent ?? '')).trim();
+}
+
+browserTest('docs login, then Try it out on a public and an authenticated operation', async (t) => {
+  const page = await browser.newPage();
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Failed to fetch/i.test(m.text())) blocked.push(m.text());
+  });
+
+  await page.goto(`${web.base}/api/docs-login/`);
+  await screenshot(page, 'docs-login');
+  await page.type('#e', user.email);
+  await page.type('#p', user.password);
+  await Promise.all([page.waitForNavigation(), page.click('#f button')]);
+  t.is(new URL(page.url()).pathname, '/api/docs/', 'the login page opens the documentation');
+  await page.waitForSelector('.opblock', { timeout: 30_000 });
+  await screenshot(page, 'docs-swagger-ui');
+
+  t.regex(await tryItOut(page, 'platform', 'getApiHealth'), /^200/);
+  const status = await tryItOut(page, 'profiles', 'getApiProfilesMe');
+  await screenshot(page, 'docs-try-it-out-authenticated');
+  t.regex(status, /^200/, 'the stored token is sent');
+  const body = await page.$eval('#operations-profiles-getApiProfilesMe .live-responses-table .response-col_description pre', (el) => el.textContent ?? '');
+  t.true(body.includes(user.email));
+  t.deepEqual(blocked, []);
+});
