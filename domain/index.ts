@@ -27,6 +27,7 @@ import { UserService } from './accounts/user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
+import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -62,6 +63,8 @@ export interface Services {
   supportChat: SupportChat;
   /** support tickets, their types and help categories, notifications, key rotation (support/) */
   support: SupportServices;
+  /** GDPR data-export and data-deletion requests (data-protection/) */
+  dataProtection: DataProtectionServices;
 }
 
 /**
@@ -104,5 +107,6 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
+  lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
   return s;
 }

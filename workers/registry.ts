@@ -47,6 +47,8 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'support.notify': async () => (await import('./handlers/support-notify.js')).supportNotify,
   'support.sweep': async () => (await import('./handlers/support-sweep.js')).supportSweep,
   'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
+  'maintenance.data-export': async () => (await import('./handlers/data-export.js')).dataExport,
+  'maintenance.data-protection-sweep': async () => (await import('./handlers/data-protection-sweep.js')).dataProtectionSweep,
 };
 
 export function verifyRegistry(): void {

@@ -5,6 +5,7 @@ import Inert from '@hapi/inert';
 import Vision from '@hapi/vision';
 import HapiSwagger from 'hapi-swagger';
 import { SERVICE } from '../routes/root/index.js';
+import { dataProtectionTag } from '../routes/data-protection/index.js';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 /** swagger-ui-dist's files, self-hosted (the page itself is routes/docs/ui.ts) */
@@ -44,6 +45,7 @@ export async function registerOpenApi(server: Server): Promise<void> {
           { name: 'inventory-transactions', description: 'The append-only stock ledger: receive, consume, adjust, move, import' },
           { name: 'inventory-alerts', description: 'Low-stock and expiry alerts, raised and resolved by a job, pushed over /ws/notifications/' },
           { name: 'system-audit-logs', description: 'Who changed what and when, per scope (staff: all)' },
+          dataProtectionTag,
           { name: 'products', description: 'Products with nested tags and variants (sku unique per scope, GTIN barcodes with check digits) and variant images' },
           { name: 'product-families', description: 'Named groups of products, unique per scope (any case)' },
           { name: 'product-images', description: 'Variant images: multipart upload, type checked by magic bytes, absolute image_url' },

@@ -159,6 +159,7 @@ import supportTicketsDelete from './support/tickets/delete.js';
 import supportTicketsAddReply from './support/tickets/add-reply.js';
 import supportTicketsDownloadAttachment from './support/tickets/download-attachment.js';
 import { restqlRoutes } from './projected-catalog/index.js';
+import { dataProtectionRoutes } from './data-protection/index.js';
 
 export const routes: ServerRoute[] = [
   ...root,
@@ -320,4 +321,5 @@ export const routes: ServerRoute[] = [
   supportTicketsAddReply,
   supportTicketsDownloadAttachment,
   ...restqlRoutes,
+  ...dataProtectionRoutes,
 ] as ServerRoute[];

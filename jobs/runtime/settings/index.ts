@@ -7,6 +7,7 @@ import { jobsGroup, jobSettings } from './jobs.js';
 import { kycGroup, kycSettings, checkKycEngine } from './kyc.js';
 import { invoicesGroup, invoiceSettings } from './invoices.js';
 import { chatGroup, chatSettings, supportGroup, supportSettings } from './support.js';
+import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -20,10 +21,11 @@ export const configSettings = {
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
+  ...dataProtectionSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, dataProtectionGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
