@@ -13,7 +13,7 @@ export interface Platform {
   config: Config;
   knex: Knex;
   redis: Redis;
-  jobs: JobProducer;
+  producer: JobProducer;
   log: Logger;
 }
 
@@ -24,13 +24,13 @@ export function createPlatform(config: Config, role: string, log?: Logger): Plat
     config,
     knex: createKnex(config.databaseUrl, { min: 0, max: role === 'web' ? 20 : 10 }),
     redis,
-    jobs: new JobProducer(redis, config.queuePrefix, config.fairness),
+    producer: new JobProducer(redis, config.queuePrefix, config.fairness),
     log: logger,
   };
 }
 
 export async function closePlatform(platform: Platform): Promise<void> {
-  await platform.jobs.close().catch(() => undefined);
+  await platform.producer.close().catch(() => undefined);
   platform.redis.disconnect();
   await platform.knex.destroy();
 }

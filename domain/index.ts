@@ -22,7 +22,7 @@ import { StockLedger } from './inventory/stock-ledger.js';
 import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
 import { createCatalogServices, type CatalogServices } from './catalog/index.js';
-import { createRestqlServices, type RestqlServices } from './projected-catalog/index.js';
+import { createProjectedCatalogServices, type ProjectedCatalogServices } from './projected-catalog/index.js';
 import { UserService } from './accounts/user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
@@ -55,7 +55,7 @@ export interface Services {
   /** products, families, images, barcode scans, product searches, OCR/barcode-photo jobs */
   catalog: CatalogServices;
   /** the projected catalog API (/restqlapi): ?query= projections compiled to one statement, nested writes */
-  restql: RestqlServices;
+  projectedCatalog: ProjectedCatalogServices;
   users: UserService;
   /** invoice documents -> preview sessions -> all-or-nothing bulk stores (invoice-import/) */
   invoiceImport: InvoiceImportService;
@@ -102,7 +102,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
   lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts }));
   lazy('catalog', () => createCatalogServices(platform, { audit: s.audit, media: s.media, jobs: s.jobs, limits: s.limits }));
-  lazy('restql', () => createRestqlServices(platform, s.catalog));
+  lazy('projectedCatalog', () => createProjectedCatalogServices(platform, s.catalog));
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));

@@ -19,7 +19,7 @@ import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
 import { SocketHub } from './realtime/socket-hub.js';
 import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
-import { routes } from './routes/index.js';
+import { areas, openApiTagsOfAreas } from './routes/index.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -71,10 +71,10 @@ export async function compose(config: Config): Promise<Server> {
     },
   });
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
-  await registerOpenApi(server);
+  await registerOpenApi(server, openApiTagsOfAreas(areas));
   registerNotificationChannel(server, hub);
   registerSupportChatChannel(server, hub);
-  server.route(routes);
+  for (const area of areas) server.route(area.routes);
 
   await relay.start();
   // the producer connection does not queue commands, so the first health check or

@@ -33,7 +33,7 @@ await runEntry('support-reencrypt', async () => {
       const done = await reencryptSupportData(platform, crypto);
       console.log(`support-reencrypt: re-encrypted ${done.tickets} ticket(s) and ${done.replies} reply(ies)`);
     } else {
-      const job = await platform.jobs.enqueue('support.reencrypt', { actor_id: null });
+      const job = await platform.producer.enqueue('support.reencrypt', { actor_id: null });
       console.log(`support-reencrypt: queued job ${job.id} on the support queue`);
     }
   } finally {

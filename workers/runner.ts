@@ -66,7 +66,7 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
 
   // the repeatable jobs of the consumed queues, as the catalog schedules them
   for (const s of schedulesOf(queues, config)) {
-    await platform.jobs.queue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.name, data: s.payload, opts: { ...s.options } });
+    await platform.producer.queue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.name, data: s.payload, opts: { ...s.options } });
   }
 
   if (queues.includes('ai')) {
@@ -119,7 +119,7 @@ export function sandboxFor(queue: QueueName, config: Config): { processorFile: s
 /** A finished job no longer counts against its user's share of a fair queue (jobs/fairness.ts). */
 async function release(ctx: HandlerContext, job: Job): Promise<void> {
   try {
-    await ctx.platform.jobs.finished(job);
+    await ctx.platform.producer.finished(job);
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not release the job from its user\'s share; it lapses after 30 minutes');
   }
@@ -127,7 +127,7 @@ async function release(ctx: HandlerContext, job: Job): Promise<void> {
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {
   try {
-    await ctx.platform.jobs.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
+    await ctx.platform.producer.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not publish job result; clients can still poll it');
   }

@@ -1,5 +1,6 @@
 // The caller's profile: account names plus profile details, team and verification.
 import type { Platform } from '../../db/platform.js';
+import type { Actor } from '../shared/actor.js';
 import type { AuditService } from '../audit/audit-service.js';
 import { diff } from '../audit/audit-service.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
@@ -11,7 +12,8 @@ export const USER_FIELDS = ['first_name', 'last_name'] as const;
 export class ProfileService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
-  async get(userId: string) {
+  async get(actor: Actor) {
+    const { userId } = actor;
     const user = await User.query(this.platform.knex).findById(userId).withGraphFetched('[profile, membership]');
     if (!user) throw new NotFound('Profile');
     const kyc = await KycMirror.query(this.platform.knex).where({ user_id: userId }).select('status', 'is_verified').first();
@@ -42,8 +44,9 @@ export class ProfileService {
     };
   }
 
-  async update(userId: string, changes: Record<string, unknown>) {
-    const before = await this.get(userId);
+  async update(actor: Actor, changes: Record<string, unknown>) {
+    const { userId } = actor;
+    const before = await this.get(actor);
     const userPatch = pick(changes, USER_FIELDS);
     const profilePatch = pick(changes, PROFILE_FIELDS);
     if (typeof profilePatch.country === 'string') profilePatch.country = profilePatch.country.toUpperCase();
@@ -52,7 +55,7 @@ export class ProfileService {
       await Profile.query(trx).where({ user_id: userId }).patch({ ...profilePatch, updated_at: new Date() });
       await this.audit.record(trx, { actorId: userId }, { action: 'update', entityType: 'profile', entityId: userId, summary: 'Profile updated', changes: diff(before, { ...userPatch, ...pick(changes, PROFILE_FIELDS) }) });
     });
-    return this.get(userId);
+    return this.get(actor);
   }
 }
 

@@ -243,7 +243,7 @@ export class TokenService {
 
   private async broadcast(event: { user_id?: string; token_hashes?: string[] }): Promise<void> {
     this.forget(event);
-    await this.platform.jobs.publish({ kind: 'auth.revoked', ...event }).catch((err) => {
+    await this.platform.producer.publish({ kind: 'auth.revoked', ...event }).catch((err) => {
       this.platform.log.warn({ err }, 'could not broadcast token revocation; other instances forget it within 30 s');
     });
   }

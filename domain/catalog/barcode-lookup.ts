@@ -50,38 +50,12 @@ export async function findMatches(db: Db, scope: Scope, codes: string[], url: (p
     .orderBy(['p.name', 'v.id']);
   if (variants.length === 0) return [];
 
-  const variantIds = variants.map((v) => v.variant_id);
-  const productIds = [...new Set(variants.map((v) => v.product_id))];
-  // items of a matched variant, and product-level items (no variant) of a matched product
-  const items = await inScope(db('inventory_items as it'), scope, { table: 'it' })
-    .join('inventories as inv', 'inv.id', 'it.inventory_id')
-    .join('storage_boxes as b', 'b.id', 'it.storage_box_id')
-    .join('storages as st', 'st.id', 'b.storage_id')
-    .where((w) => w.whereIn('it.variant_id', variantIds).orWhere((x) => x.whereNull('it.variant_id').whereIn('it.product_id', productIds)))
-    .select(
-      'it.id', 'it.product_id', 'it.variant_id', 'it.quantity', 'it.unit', 'it.min_quantity', 'it.lot_number', 'it.serial_number', 'it.expiry_date',
-      'inv.id as inventory_id', 'inv.name as inventory_name', 'st.id as storage_id', 'st.name as storage_name', 'b.id as storage_box_id', 'b.name as storage_box_name',
-    )
-    .orderBy(['inv.name', 'st.name', 'b.name', 'it.id']);
+  const items = await stockOfVariants(db, scope, variants);
 
   return variants.map((v) => {
     const stock: StockLocation[] = items
       .filter((it) => it.variant_id === v.variant_id || (it.variant_id === null && it.product_id === v.product_id))
-      .map((it) => ({
-        inventory_item_id: it.id,
-        inventory_id: it.inventory_id,
-        inventory_name: it.inventory_name,
-        storage_id: it.storage_id,
-        storage_name: it.storage_name,
-        storage_box_id: it.storage_box_id,
-        storage_box_name: it.storage_box_name,
-        quantity: it.quantity,
-        unit: it.unit,
-        min_quantity: it.min_quantity,
-        lot_number: it.lot_number,
-        serial_number: it.serial_number,
-        expiry_date: it.expiry_date ?? null,
-      }));
+      .map(stockLocation);
     return {
       product_id: v.product_id,
       product_name: v.product_name,
@@ -99,4 +73,39 @@ export async function findMatches(db: Db, scope: Scope, codes: string[], url: (p
       stock,
     };
   });
+}
+
+/** Items of a matched variant, and product-level items (no variant) of a matched product, in the scope. */
+async function stockOfVariants(db: Db, scope: Scope, variants: { variant_id: number; product_id: number }[]): Promise<Record<string, any>[]> {
+  const variantIds = variants.map((v) => v.variant_id);
+  const productIds = [...new Set(variants.map((v) => v.product_id))];
+  return inScope(db('inventory_items as it'), scope, { table: 'it' })
+    .join('inventories as inv', 'inv.id', 'it.inventory_id')
+    .join('storage_boxes as b', 'b.id', 'it.storage_box_id')
+    .join('storages as st', 'st.id', 'b.storage_id')
+    .where((w) => w.whereIn('it.variant_id', variantIds).orWhere((x) => x.whereNull('it.variant_id').whereIn('it.product_id', productIds)))
+    .select(
+      'it.id', 'it.product_id', 'it.variant_id', 'it.quantity', 'it.unit', 'it.min_quantity', 'it.lot_number', 'it.serial_number', 'it.expiry_date',
+      'inv.id as inventory_id', 'inv.name as inventory_name', 'st.id as storage_id', 'st.name as storage_name', 'b.id as storage_box_id', 'b.name as storage_box_name',
+    )
+    .orderBy(['inv.name', 'st.name', 'b.name', 'it.id']);
+
+}
+
+function stockLocation(it: Record<string, any>): StockLocation {
+  return {
+    inventory_item_id: it.id,
+    inventory_id: it.inventory_id,
+    inventory_name: it.inventory_name,
+    storage_id: it.storage_id,
+    storage_name: it.storage_name,
+    storage_box_id: it.storage_box_id,
+    storage_box_name: it.storage_box_name,
+    quantity: it.quantity,
+    unit: it.unit,
+    min_quantity: it.min_quantity,
+    lot_number: it.lot_number,
+    serial_number: it.serial_number,
+    expiry_date: it.expiry_date ?? null,
+  };
 }

@@ -80,29 +80,7 @@ export function imageOut(row: Record<string, any>, url: MediaUrl): ImageOut {
 /** Full product shapes for `ids`, in the order given (missing ids are skipped). */
 export async function loadProducts(db: Db, ids: number[], url: MediaUrl): Promise<ProductOut[]> {
   if (ids.length === 0) return [];
-  const [products, tags, variants] = await Promise.all([
-    Product.query(db).alias('p')
-      .leftJoin('product_families as f', 'f.id', 'p.family_id')
-      .whereIn('p.id', ids)
-      .select('p.*', 'f.name as product_family_name'),
-    ProductTag.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
-    ProductVariant.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
-  ]);
-  const tagIds = tags.map((t) => t.id);
-  const variantIds = variants.map((v) => v.id);
-  const [tagValues, variantTags, images] = await Promise.all([
-    tagIds.length ? ProductTagValue.query(db).whereIn('tag_id', tagIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? VariantTag.query(db).whereIn('variant_id', variantIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? ProductImage.query(db).whereIn('variant_id', variantIds).orderBy([{ column: 'is_primary', order: 'desc' }, 'position', 'id']) : [],
-  ]);
-
-  const valuesByTag = groupBy(tagValues, 'tag_id');
-  const tagsByProduct = groupBy(tags, 'product_id');
-  const vtagsByVariant = groupBy(variantTags, 'variant_id');
-  const imagesByVariant = groupBy(images, 'variant_id');
-  const variantsByProduct = groupBy(variants, 'product_id');
-  const byId = new Map(products.map((p) => [p.id, p as Product & { product_family_name?: string | null }]));
-
+  const { byId, valuesByTag, tagsByProduct, vtagsByVariant, imagesByVariant, variantsByProduct } = await productRows(db, ids);
   return ids.filter((id) => byId.has(id)).map((id) => {
     const p = byId.get(id)!;
     const variantsOut: VariantOut[] = (variantsByProduct.get(id) ?? []).map((v) => ({
@@ -135,6 +113,33 @@ export async function loadProducts(db: Db, ids: number[], url: MediaUrl): Promis
       updated_at: iso(p.updated_at),
     };
   });
+}
+
+/** The rows of the products' graph (products, tags and values, variants with their tags and images), grouped by parent. */
+async function productRows(db: Db, ids: number[]) {
+  const [products, tags, variants] = await Promise.all([
+    Product.query(db).alias('p')
+      .leftJoin('product_families as f', 'f.id', 'p.family_id')
+      .whereIn('p.id', ids)
+      .select('p.*', 'f.name as product_family_name'),
+    ProductTag.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
+    ProductVariant.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
+  ]);
+  const tagIds = tags.map((t) => t.id);
+  const variantIds = variants.map((v) => v.id);
+  const [tagValues, variantTags, images] = await Promise.all([
+    tagIds.length ? ProductTagValue.query(db).whereIn('tag_id', tagIds).orderBy(['position', 'id']) : [],
+    variantIds.length ? VariantTag.query(db).whereIn('variant_id', variantIds).orderBy(['position', 'id']) : [],
+    variantIds.length ? ProductImage.query(db).whereIn('variant_id', variantIds).orderBy([{ column: 'is_primary', order: 'desc' }, 'position', 'id']) : [],
+  ]);
+
+  const valuesByTag = groupBy(tagValues, 'tag_id');
+  const tagsByProduct = groupBy(tags, 'product_id');
+  const vtagsByVariant = groupBy(variantTags, 'variant_id');
+  const imagesByVariant = groupBy(images, 'variant_id');
+  const variantsByProduct = groupBy(variants, 'product_id');
+  const byId = new Map(products.map((p) => [p.id, p as Product & { product_family_name?: string | null }]));
+  return { byId, valuesByTag, tagsByProduct, vtagsByVariant, imagesByVariant, variantsByProduct };
 }
 
 function groupBy<T extends Record<string, any>>(rows: T[], key: string): Map<number, T[]> {

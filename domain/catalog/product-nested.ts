@@ -148,20 +148,7 @@ export async function replaceVariants(
   replaceMissingNested: boolean,
 ): Promise<VariantWriteResult> {
   const existing: { id: number; sku: string }[] = await ProductVariant.query(trx).where({ product_id: productId }).orderBy('id').forUpdate().select('id', 'sku');
-  const existingIds = new Set(existing.map((v) => v.id));
-  const claimed = new Set<number>();
-  // resolve which stored variant each entry is
-  const targets = variants.map((v, i) => {
-    if (v.id !== undefined) {
-      if (!existingIds.has(v.id) || claimed.has(v.id)) throw new ReferenceNotFound(`${v.path ?? `variants.${i}`}.id`, 'Product variant', v.id);
-      claimed.add(v.id);
-      return v.id;
-    }
-    const sku = (v.sku ?? '').trim().toLowerCase();
-    const bySku = sku ? existing.find((e) => !claimed.has(e.id) && e.sku.toLowerCase() === sku) : undefined;
-    if (bySku) claimed.add(bySku.id);
-    return bySku?.id ?? null;
-  });
+  const { targets, claimed } = variantTargets(existing, variants);
 
   const removed = existing.filter((e) => !claimed.has(e.id)).map((e) => e.id);
   const removedImagePaths: string[] = [];
@@ -199,6 +186,24 @@ export async function replaceVariants(
     }
   }
   return { removedImagePaths };
+}
+
+/** Which stored variant each entry is: its id, else an unclaimed variant with its SKU, else none (a new variant). */
+function variantTargets(existing: { id: number; sku: string }[], variants: VariantIn[]): { targets: (number | null)[]; claimed: Set<number> } {
+  const existingIds = new Set(existing.map((v) => v.id));
+  const claimed = new Set<number>();
+  const targets = variants.map((v, i) => {
+    if (v.id !== undefined) {
+      if (!existingIds.has(v.id) || claimed.has(v.id)) throw new ReferenceNotFound(`${v.path ?? `variants.${i}`}.id`, 'Product variant', v.id);
+      claimed.add(v.id);
+      return v.id;
+    }
+    const sku = (v.sku ?? '').trim().toLowerCase();
+    const bySku = sku ? existing.find((e) => !claimed.has(e.id) && e.sku.toLowerCase() === sku) : undefined;
+    if (bySku) claimed.add(bySku.id);
+    return bySku?.id ?? null;
+  });
+  return { targets, claimed };
 }
 
 function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<Pick<T, K>> {

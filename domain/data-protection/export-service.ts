@@ -53,7 +53,12 @@ export class DataExportService {
       if (pgError(err).code === '23505') throw new Conflict('A data export of your account is already being prepared; wait until it is completed.', 'export_in_progress');
       throw err;
     }
-    await this.platform.jobs.enqueue('maintenance.data-export', { actor_id: actor.userId, request_id: row.id });
+    try {
+      await this.platform.producer.enqueue('maintenance.data-export', { actor_id: actor.userId, request_id: row.id });
+    } catch (err) {
+      // the row stays queued; the data-protection sweep enqueues it again
+      this.platform.log.warn({ err, request_id: row.id }, 'data export not enqueued; the sweep will retry');
+    }
     return this.out(row);
   }
 
@@ -102,6 +107,13 @@ export class DataExportService {
       await DataExportRequest.query(knex).findById(row.id).patch({ status: 'failed', error: String((err as Error).message).slice(0, 500), completed_at: new Date() });
       throw err;
     }
+  }
+
+  /** Requests still queued after a while lost their job (Redis was down): enqueued again (same job id). */
+  async requeueStale(olderThanMs = 5 * 60_000): Promise<number> {
+    const stale = await DataExportRequest.query(this.platform.knex).where({ status: 'queued' }).where('created_at', '<', new Date(Date.now() - olderThanMs));
+    for (const row of stale) await this.platform.producer.enqueue('maintenance.data-export', { actor_id: row.user_id, request_id: row.id });
+    return stale.length;
   }
 
   /** Deletes the archives of expired exports; returns how many. */

@@ -94,7 +94,7 @@ export class InventoryAlertMonitor {
     for (const alert of changes) {
       const users = alert.team_id != null ? members.filter((m: { team_id: number }) => m.team_id === alert.team_id).map((m: { user_id: string }) => m.user_id) : [alert.owner_id!];
       const data = { event, alert: { id: alert.id, item_id: alert.item_id, kind: alert.kind, status: alert.status, message: alert.message, profile_type: alert.team_id != null ? 'team' : 'self', team_id: alert.team_id } };
-      await this.platform.jobs
+      await this.platform.producer
         .publish({ kind: 'user.message', user_ids: users, message: { type: 'inventory.alert', data } })
         .catch((err) => this.platform.log.warn({ err, alert_id: alert.id }, 'alert push failed; clients see it in the alert list'));
       if (event !== 'raised') continue;

@@ -16,6 +16,29 @@ import { identityKey } from './stock-sql.js';
 import { id } from '../shared/listing.js';
 import { InventoryItem } from '../../db/models/index.js';
 
+type ItemsDef = CollectionDef<Record<string, unknown>>;
+
+/** What the item list filters on (query parameters of GET /api/inventory-items/). */
+function itemFilters(): NonNullable<ItemsDef['list']>['filters'] {
+  return {
+    inventory_id: { column: 'i.inventory_id', schema: id },
+    storage_id: { column: 'b.storage_id', schema: id },
+    storage_box_id: { column: 'i.storage_box_id', schema: id },
+    product_id: { column: 'i.product_id', schema: id },
+    variant_id: { column: 'i.variant_id', schema: id },
+    lot_number: { column: 'i.lot_number', schema: Joi.string().max(100) },
+    serial_number: { column: 'i.serial_number', schema: Joi.string().max(100) },
+    low_stock: {
+      column: 'i.quantity',
+      schema: Joi.boolean().description('true: minimum set and quantity <= minimum'),
+      apply: (q, v) => void (v ? q.whereRaw('i.min_quantity > 0 AND i.quantity <= i.min_quantity') : q.whereRaw('NOT (i.min_quantity > 0 AND i.quantity <= i.min_quantity)')),
+    },
+    in_stock: { column: 'i.quantity', schema: Joi.boolean(), apply: (q, v) => void q.where('i.quantity', v ? '>' : '=', 0) },
+    expires_before: { column: 'i.expiry_date', schema: Joi.date().iso().raw().description('expiry_date on or before (YYYY-MM-DD)'), op: '<=' },
+    expires_after: { column: 'i.expiry_date', schema: Joi.date().iso().raw().description('expiry_date on or after (YYYY-MM-DD)'), op: '>=' },
+  };
+}
+
 export function itemsDef(): CollectionDef<Record<string, unknown>> {
   return {
     model: InventoryItem,
@@ -23,23 +46,7 @@ export function itemsDef(): CollectionDef<Record<string, unknown>> {
     what: 'Inventory item',
     entity: 'inventory_item',
     list: {
-      filters: {
-        inventory_id: { column: 'i.inventory_id', schema: id },
-        storage_id: { column: 'b.storage_id', schema: id },
-        storage_box_id: { column: 'i.storage_box_id', schema: id },
-        product_id: { column: 'i.product_id', schema: id },
-        variant_id: { column: 'i.variant_id', schema: id },
-        lot_number: { column: 'i.lot_number', schema: Joi.string().max(100) },
-        serial_number: { column: 'i.serial_number', schema: Joi.string().max(100) },
-        low_stock: {
-          column: 'i.quantity',
-          schema: Joi.boolean().description('true: minimum set and quantity <= minimum'),
-          apply: (q, v) => void (v ? q.whereRaw('i.min_quantity > 0 AND i.quantity <= i.min_quantity') : q.whereRaw('NOT (i.min_quantity > 0 AND i.quantity <= i.min_quantity)')),
-        },
-        in_stock: { column: 'i.quantity', schema: Joi.boolean(), apply: (q, v) => void q.where('i.quantity', v ? '>' : '=', 0) },
-        expires_before: { column: 'i.expiry_date', schema: Joi.date().iso().raw().description('expiry_date on or before (YYYY-MM-DD)'), op: '<=' },
-        expires_after: { column: 'i.expiry_date', schema: Joi.date().iso().raw().description('expiry_date on or after (YYYY-MM-DD)'), op: '>=' },
-      },
+      filters: itemFilters(),
       search: ['p.name', 'i.lot_number', 'i.serial_number', 'i.notes', 'pv.sku', 'pv.barcode'],
       ordering: {
         product_name: 'p.name', quantity: 'i.quantity', min_quantity: 'i.min_quantity', expiry_date: 'i.expiry_date', storage_box_name: 'b.name',
@@ -128,7 +135,7 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
 
   private evaluateAfterCommit(trx: Knex.Transaction, itemId: number, version: Date | string) {
     afterCommit(trx, () =>
-      this.platform.jobs
+      this.platform.producer
         .enqueue('inventory.evaluate-alerts', { actor_id: null, cause: `item-${itemId}-v${new Date(version).getTime()}`, transaction_id: null, item_ids: [itemId] })
         .catch((err) => this.platform.log.warn({ err, item_id: itemId }, 'could not enqueue alert evaluation; the hourly sweep will catch up')),
     );

@@ -19,7 +19,7 @@ import { InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession } fro
 import { insertProducts, insertVariants, productsByName, takenSkus } from './store-sql.js';
 import { validateBulkLines, type ResolvedLine } from './bulk-validate.js';
 import { findDuplicate, type DuplicateOf } from './duplicates.js';
-import { ABORTED_MESSAGE, BULK_STORE_STATUS, scopeOfRow, type AttemptResult, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
+import { ABORTED_MESSAGE, scopeOfRow, type AttemptResult, type InvoiceFields, type BulkLineIn, type BulkResult, type BulkSummary, type ErrorItem, type SessionRow } from './shapes.js';
 
 export interface ApplyDeps {
   platform: Platform;
@@ -28,11 +28,10 @@ export interface ApplyDeps {
   audit: AuditService;
 }
 
-/** The result of the `invoice.store` job (http_status: the answer the bulk-store call gives). */
+/** What one bulk-store attempt came to (the job handler adds the status the call answers with). */
 export interface AttemptOutcome {
   attempt_id: number;
   status: AttemptResult;
-  http_status: number;
   session_id: number;
 }
 
@@ -43,8 +42,7 @@ export interface ApplyHooks {
 }
 
 export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, hooks: ApplyHooks = {}): Promise<AttemptOutcome> {
-  const { knex } = deps.platform;
-  return knex.transaction(async (trx) => {
+  return deps.platform.knex.transaction(async (trx) => {
     const attempt = await InvoiceImportAttempt.query(trx).where({ id: attemptId }).forUpdate().first();
     if (!attempt) throw new Error(`attempt_missing: bulk-store attempt ${attemptId} does not exist`);
     if (attempt.status !== 'queued') return outcomeOf(attemptId, attempt.status, attempt.session_id);
@@ -56,93 +54,118 @@ export async function applyInvoiceSession(deps: ApplyDeps, attemptId: number, ho
 
     // applied once is applied for good: answer with what was stored
     if (session.status === 'applied') return finish('conflict', alreadyApplied(session));
-
-    // the same invoice applied by another session of the scope: only with confirm_duplicate.
-    // Applies of one scope take turns here (a transaction-scoped advisory lock), so two
-    // copies stored at the same moment cannot both pass this check.
-    const scopeOfSession = scopeOfRow(session, attempt.actor_id ?? session.created_by!);
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invoice-import:${session.team_id ? `team:${session.team_id}` : `user:${session.owner_id}`}`]);
-    if (!attempt.confirm_duplicate) {
-      const doc = session.document_id ? await InvoiceImportDocument.query(trx).where({ id: session.document_id }).select('sha256').first() : null;
-      const earlier = await findDuplicate(trx, scopeOfSession, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true });
-      if (earlier) return finish('conflict', duplicateBody(session, earlier));
-    }
+    const earlier = await earlierCopy(trx, session, attempt);
+    if (earlier) return finish('conflict', duplicateBody(session, earlier));
 
     const actorId: string = attempt.actor_id ?? session.created_by!;
     const scope = scopeOfRow(session, actorId);
     const lines: BulkLineIn[] = attempt.lines;
     const familyName = (attempt.product_family_name || session.product_family_name || '').trim();
     const { errors, resolved } = await validateBulkLines(trx, scope, session, lines, familyName);
-    if (errors.length) {
-      const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
-      await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
-        status: 'failed',
-        last_step: 'bulk-store',
-        bulk_lines: JSON.stringify(lines),
-        error_payload: JSON.stringify({ message, errors }),
-        attempts: session.attempts + 1,
-        updated_at: trx.fn.now(),
-      });
-      return finish('failed', failureBody(session.id, message, errors));
-    }
+    if (errors.length) return finish('failed', await markFailed(trx, session, lines, errors));
 
-    const products = await resolveProducts(trx, deps, scope, actorId, resolved, familyName, (session.invoice as { vendor_name?: string }).vendor_name ?? '');
-    const receipt = await deps.ledger.receive(
-      trx,
-      scope,
-      actorId,
-      resolved.map((l, i) => ({ storage_box_id: l.storage_box_id, inventory_id: l.inventory_id, product_id: products.ids[i], quantity: l.quantity })),
-      { kind: 'import', source: { type: 'invoice_session', id: session.id }, reference: (session.invoice as { invoice_number?: string }).invoice_number ?? `invoice import ${session.id}` },
-    );
-    const results: BulkResult[] = resolved.map((l, i) => ({
-      line_number: l.line_number,
-      status: 'stored',
-      product_id: products.ids[i],
-      product_name: products.names[i],
-      product_created: products.created.has(products.ids[i]),
-      inventory_item_id: receipt.lines[i].item_id,
-      inventory_item_created: receipt.lines[i].created,
-      quantity: l.quantity,
-      inventory_id: l.inventory_id,
-      storage_box_id: l.storage_box_id,
-    }));
-    const totalLines = session.preview_lines.length;
-    const summary: BulkSummary = {
-      total_lines: totalLines,
-      processed_lines: results.length,
-      skipped_lines: Math.max(0, totalLines - results.length),
-      created_products: products.created.size,
-      existing_products: new Set(products.ids.filter((id) => !products.created.has(id))).size,
-      created_inventory_items: receipt.created_item_ids.length,
-      updated_inventory_items: receipt.updated_item_ids.length,
-    };
-    const message = `Stored ${results.length} line(s) in the inventory: ${summary.created_inventory_items} item(s) created, ${summary.updated_inventory_items} increased, ${summary.created_products} product(s) created.`;
+    const stored = await storeLines(trx, deps, session, scope, actorId, resolved, familyName);
     await hooks.beforeCommit?.();
-    const resultPayload = { message, results, summary, transaction_id: receipt.transaction_id };
-    await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
-      status: 'applied',
-      last_step: 'bulk-store',
-      bulk_lines: JSON.stringify(lines),
-      summary: JSON.stringify({ ...(session.summary as object), ...summary }),
-      result_payload: JSON.stringify(resultPayload),
-      error_payload: JSON.stringify({}),
-      product_family_name: familyName,
-      attempts: session.attempts + 1,
-      applied_at: trx.fn.now(),
-      updated_at: trx.fn.now(),
-    });
+    await markApplied(trx, session, lines, familyName, stored);
     await deps.audit.record(trx, auditCtx(scope, actorId), {
       action: 'invoice_import.apply',
       entityType: 'invoice_import_session',
       entityId: session.id,
-      summary: message,
-      changes: { summary, transaction_id: receipt.transaction_id },
+      summary: stored.message,
+      changes: { summary: stored.summary, transaction_id: stored.transaction_id },
     });
-    return finish('applied', { status: 'success', message, session_id: session.id, session_status: 'applied', results, summary });
+    return finish('applied', { status: 'success', message: stored.message, session_id: session.id, session_status: 'applied', results: stored.results, summary: stored.summary });
   });
 }
 
-const outcomeOf = (attemptId: number, status: AttemptResult, sessionId: number): AttemptOutcome => ({ attempt_id: attemptId, status, http_status: BULK_STORE_STATUS[status], session_id: sessionId });
+/**
+ * The same invoice applied by another session of the scope (only stored again with
+ * confirm_duplicate). Applies of one scope take turns here (a transaction-scoped
+ * advisory lock), so two copies stored at the same moment cannot both pass this check.
+ */
+async function earlierCopy(trx: Knex.Transaction, session: SessionRow, attempt: { actor_id: string | null; confirm_duplicate: boolean }): Promise<DuplicateOf | null> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invoice-import:${session.team_id ? `team:${session.team_id}` : `user:${session.owner_id}`}`]);
+  if (attempt.confirm_duplicate) return null;
+  const scope = scopeOfRow(session, attempt.actor_id ?? session.created_by!);
+  const doc = session.document_id ? await InvoiceImportDocument.query(trx).where({ id: session.document_id }).select('sha256').first() : null;
+  return (await findDuplicate(trx, scope, { sha256: doc?.sha256 ?? null, invoice: session.invoice as Partial<InvoiceFields>, excludeSessionId: session.id, appliedOnly: true })) ?? null;
+}
+
+/** Invalid lines: the session records the failure and nothing else is written. */
+async function markFailed(trx: Knex.Transaction, session: SessionRow, lines: BulkLineIn[], errors: ErrorItem[]) {
+  const message = ABORTED_MESSAGE(new Set(errors.map((e) => e.line_number)).size);
+  await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
+    status: 'failed',
+    last_step: 'bulk-store',
+    bulk_lines: JSON.stringify(lines),
+    error_payload: JSON.stringify({ message, errors }),
+    attempts: session.attempts + 1,
+    updated_at: trx.fn.now(),
+  });
+  return failureBody(session.id, message, errors);
+}
+
+interface StoredLines {
+  message: string;
+  results: BulkResult[];
+  summary: BulkSummary;
+  transaction_id: number;
+}
+
+/** Valid lines: products found or created, stock received through the ledger (kind 'import'). */
+async function storeLines(trx: Knex.Transaction, deps: ApplyDeps, session: SessionRow, scope: Scope, actorId: string, resolved: ResolvedLine[], familyName: string): Promise<StoredLines> {
+  const products = await resolveProducts(trx, deps, scope, actorId, resolved, familyName, (session.invoice as { vendor_name?: string }).vendor_name ?? '');
+  const receipt = await deps.ledger.receive(
+    trx,
+    scope,
+    actorId,
+    resolved.map((l, i) => ({ storage_box_id: l.storage_box_id, inventory_id: l.inventory_id, product_id: products.ids[i], quantity: l.quantity })),
+    { kind: 'import', source: { type: 'invoice_session', id: session.id }, reference: (session.invoice as { invoice_number?: string }).invoice_number ?? `invoice import ${session.id}` },
+  );
+  const results: BulkResult[] = resolved.map((l, i) => ({
+    line_number: l.line_number,
+    status: 'stored',
+    product_id: products.ids[i],
+    product_name: products.names[i],
+    product_created: products.created.has(products.ids[i]),
+    inventory_item_id: receipt.lines[i].item_id,
+    inventory_item_created: receipt.lines[i].created,
+    quantity: l.quantity,
+    inventory_id: l.inventory_id,
+    storage_box_id: l.storage_box_id,
+  }));
+  const totalLines = session.preview_lines.length;
+  const summary: BulkSummary = {
+    total_lines: totalLines,
+    processed_lines: results.length,
+    skipped_lines: Math.max(0, totalLines - results.length),
+    created_products: products.created.size,
+    existing_products: new Set(products.ids.filter((id) => !products.created.has(id))).size,
+    created_inventory_items: receipt.created_item_ids.length,
+    updated_inventory_items: receipt.updated_item_ids.length,
+  };
+  const message = `Stored ${results.length} line(s) in the inventory: ${summary.created_inventory_items} item(s) created, ${summary.updated_inventory_items} increased, ${summary.created_products} product(s) created.`;
+  return { message, results, summary, transaction_id: receipt.transaction_id };
+}
+
+/** The session becomes applied, with its results. */
+async function markApplied(trx: Knex.Transaction, session: SessionRow, lines: BulkLineIn[], familyName: string, stored: StoredLines): Promise<void> {
+  const { message, results, summary, transaction_id } = stored;
+  await InvoiceImportSession.query(trx).where({ id: session.id }).patch({
+    status: 'applied',
+    last_step: 'bulk-store',
+    bulk_lines: JSON.stringify(lines),
+    summary: JSON.stringify({ ...(session.summary as object), ...summary }),
+    result_payload: JSON.stringify({ message, results, summary, transaction_id }),
+    error_payload: JSON.stringify({}),
+    product_family_name: familyName,
+    attempts: session.attempts + 1,
+    applied_at: trx.fn.now(),
+    updated_at: trx.fn.now(),
+  });
+}
+
+const outcomeOf = (attemptId: number, status: AttemptResult, sessionId: number): AttemptOutcome => ({ attempt_id: attemptId, status, session_id: sessionId });
 
 export function failureBody(sessionId: number, message: string, errors: ErrorItem[]) {
   return { status: 'error', message, errors, session_id: sessionId, session_status: 'failed', error: { code: 'bulk_store_aborted', message, details: errors } };

@@ -16,7 +16,7 @@ import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionSt
 import { matchProducts } from './matching.js';
 import { findDuplicate, vendorKey } from './duplicates.js';
 import { invoiceFields, previewLines, previewSummary } from './preview-lines.js';
-import { BULK_STORE_STATUS, historyItem, previewBody, scopeOfRow, sessionRecord, type AttemptResult, type BulkLineIn, type SessionRow } from './shapes.js';
+import { historyItem, previewBody, scopeOfRow, sessionRecord, type AttemptResult, type BulkLineIn, type SessionRow } from './shapes.js';
 import { applyInvoiceSession, alreadyApplied, recordStoreRefusal, type ApplyDeps, type ApplyHooks, type AttemptOutcome } from './apply-session.js';
 import { Inventory, InvoiceImportAttempt, InvoiceImportDocument, InvoiceImportSession, StorageBox } from '../../db/models/index.js';
 
@@ -26,13 +26,14 @@ const previewLimit = (perMinute: number): LimitRule => ({ name: 'invoice-preview
 export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
 
+/** The uploaded document as the edge read it. */
 export interface UploadedFile {
   filename?: string;
-  payload: Buffer;
+  bytes: Buffer;
 }
 
 export interface PreviewInput {
-  document: unknown;
+  document: UploadedFile;
   inventory_id: number;
   storage_box_id: number;
   product_family_name?: string;
@@ -46,10 +47,10 @@ export interface BulkStoreInput {
   confirm_duplicate?: boolean;
 }
 
-/** A finished bulk store: the HTTP status and body the spec defines (200 success, 400 aborted, 409 already applied). */
+/** A finished bulk store: what it came to (applied, failed: aborted, conflict: already applied or a duplicate) and the body the spec defines. */
 export interface BulkStoreAnswer {
   done: true;
-  httpStatus: number;
+  outcome: AttemptResult;
   body: Record<string, unknown>;
 }
 
@@ -100,16 +101,16 @@ export class InvoiceImportService {
     if (refs.storage_box_id.inventory_id !== input.inventory_id) {
       throw Invalid.field('storage_box_id', `Storage box ${input.storage_box_id} is not in inventory ${input.inventory_id}.`, 'storage_box_mismatch');
     }
-    const file = asUpload(input.document);
-    if (file.payload.length > config.invoiceMaxBytes) {
+    const file = input.document;
+    if (file.bytes.length > config.invoiceMaxBytes) {
       throw new DomainError(400, 'document_too_large', `document is larger than the limit of ${Math.round(config.invoiceMaxBytes / 1024 / 1024)} MiB.`, [{ path: 'document', message: 'file too large' }]);
     }
-    const sniffed = sniffDocument(file.payload);
+    const sniffed = sniffDocument(file.bytes);
     if (!sniffed) {
       throw new DomainError(400, 'unsupported_document_type', `document must be one of: ${ACCEPTED_TYPES}.`, [{ path: 'document', message: 'unsupported file type' }]);
     }
     await this.limits.consume(previewLimit(config.invoicePreviewsPerMinute), scope.userId);
-    const stored = await this.media.saveTyped(file.payload, { mime: sniffed.contentType, ext: sniffed.ext }, 'invoices');
+    const stored = await this.media.saveTyped(file.bytes, { mime: sniffed.contentType, ext: sniffed.ext }, 'invoices');
     const doc = await InvoiceImportDocument.query(knex)
       .insert({
         name: safeName(file.filename, sniffed.ext),
@@ -230,7 +231,7 @@ export class InvoiceImportService {
     const { scope } = actor;
     const { knex } = this.platform;
     const session = await this.row(scope, input.session_id);
-    if (session.status === 'applied') return { done: true, httpStatus: BULK_STORE_STATUS.conflict, body: alreadyApplied(session) };
+    if (session.status === 'applied') return { done: true, outcome: 'conflict', body: alreadyApplied(session) };
     const attempt = await InvoiceImportAttempt.query(knex)
       .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
       .returning('id');
@@ -242,7 +243,7 @@ export class InvoiceImportService {
   /** The stored answer of a finished attempt. */
   async answerOf(attemptId: number): Promise<BulkStoreAnswer> {
     const row = (await InvoiceImportAttempt.query(this.platform.knex).where({ id: attemptId }).select('status', 'response').first())!;
-    return { done: true, httpStatus: BULK_STORE_STATUS[row.status as AttemptResult], body: row.response };
+    return { done: true, outcome: row.status as AttemptResult, body: row.response };
   }
 
   /** Job body of `invoice.store` (apply-session.ts). */
@@ -282,25 +283,6 @@ export class InvoiceImportService {
     return row as SessionRow;
   }
 }
-
-/** hapi's annotated multipart file part ({filename, headers, payload}), or a bare Buffer. */
-function asUpload(value: unknown): UploadedFile {
-  if (Array.isArray(value)) throw new DomainError(400, 'too_many_documents', `One document per preview: ${value.length} document parts were sent.`, [{ path: 'document', message: 'sent more than once' }]);
-  if (Buffer.isBuffer(value)) {
-    if (!value.length) throw emptyFile();
-    return { payload: value };
-  }
-  if (value && typeof value === 'object' && 'payload' in value) {
-    const v = value as { filename?: string; payload: unknown };
-    const payload = Buffer.isBuffer(v.payload) ? v.payload : typeof v.payload === 'string' ? Buffer.from(v.payload) : Buffer.alloc(0);
-    if (!payload.length) throw emptyFile();
-    return { filename: v.filename, payload };
-  }
-  if (value === undefined || value === null || value === '' || (typeof value === 'object' && Object.keys(value).length === 0)) throw emptyFile();
-  throw new DomainError(400, 'unsupported_document_type', 'document must be a file sent as multipart/form-data.', [{ path: 'document', message: 'not a file' }]);
-}
-
-const emptyFile = () => new DomainError(400, 'empty_file', 'document must be a non-empty file.', [{ path: 'document', message: 'empty or missing file' }]);
 
 function safeName(filename: string | undefined, ext: string): string {
   const base = path.basename(String(filename ?? '')).replace(/[\u0000-\u001f]/g, '').trim();

@@ -24,9 +24,16 @@ function scopeSql(alias: string, scope: Scope): [string, Knex.Value[]] {
 
 export async function matchProducts(db: Knex | Knex.Transaction, scope: Scope, lines: MatchInput[]): Promise<(ProductMatch | null)[]> {
   const out: (ProductMatch | null)[] = lines.map(() => null);
-  const [where, binds] = scopeSql('p', scope);
+  // each step fills only the lines the steps before it left unmatched
+  await matchByBarcode(db, scope, lines, out);
+  await matchBySku(db, scope, lines, out);
+  await matchByName(db, scope, lines, out);
+  return out;
+}
 
-  // 1. barcodes: every spelling of the same GTIN (EAN-13 vs UPC-A vs GTIN-14)
+/** 1. barcodes: every spelling of the same GTIN (EAN-13 vs UPC-A vs GTIN-14) */
+async function matchByBarcode(db: Knex | Knex.Transaction, scope: Scope, lines: MatchInput[], out: (ProductMatch | null)[]): Promise<void> {
+  const [where, binds] = scopeSql('p', scope);
   const codesByLine = lines.map((l) => {
     const g = l.barcode ? checkGtin(l.barcode) : null;
     return g?.ok ? equivalentCodes(g.gtin) : l.barcode ? [l.barcode] : [];
@@ -44,8 +51,11 @@ export async function matchProducts(db: Knex | Knex.Transaction, scope: Scope, l
       if (hit) out[i] = { product_id: hit.id, product_name: hit.name, method: 'barcode', score: 1 };
     });
   }
+}
 
-  // 2. SKUs (case-insensitive; unique per scope)
+/** 2. SKUs (case-insensitive; unique per scope) */
+async function matchBySku(db: Knex | Knex.Transaction, scope: Scope, lines: MatchInput[], out: (ProductMatch | null)[]): Promise<void> {
+  const [where, binds] = scopeSql('p', scope);
   const skus = [...new Set(lines.filter((l, i) => !out[i] && l.sku).map((l) => l.sku!.toLowerCase()))];
   if (skus.length) {
     const rows = await db.raw(
@@ -59,8 +69,11 @@ export async function matchProducts(db: Knex | Knex.Transaction, scope: Scope, l
       if (hit) out[i] = { product_id: hit.id, product_name: hit.name, method: 'sku', score: 1 };
     });
   }
+}
 
-  // 3. names: the most similar product per distinct description
+/** 3. names: the most similar product per distinct description */
+async function matchByName(db: Knex | Knex.Transaction, scope: Scope, lines: MatchInput[], out: (ProductMatch | null)[]): Promise<void> {
+  const [where, binds] = scopeSql('p', scope);
   const names = [...new Set(lines.filter((l, i) => !out[i] && l.description).map((l) => l.description!.toLowerCase().slice(0, 255)))];
   if (names.length) {
     const rows = await db.raw(
@@ -78,5 +91,4 @@ export async function matchProducts(db: Knex | Knex.Transaction, scope: Scope, l
       if (hit) out[i] = { product_id: hit.id, product_name: hit.name, method: 'name', score: Math.round(Number(hit.score) * 100) / 100 };
     });
   }
-  return out;
 }

@@ -11,8 +11,6 @@ export type SessionStatus = 'previewed' | 'applied' | 'failed';
 export type AttemptResult = 'applied' | 'failed' | 'conflict';
 
 /** The spec's answer status of each outcome: 200 stored, 400 aborted, 409 already applied. */
-export const BULK_STORE_STATUS: Record<AttemptResult, number> = { applied: 200, failed: 400, conflict: 409 };
-
 export interface InvoiceFields {
   /** header fields missing or below review_threshold: a person should check them */
   needs_review: string[];

@@ -32,7 +32,7 @@ export class JobService {
   constructor(private readonly platform: Platform, private readonly waiters: JobWaiters | null) {}
 
   async enqueue<N extends JobName>(name: N, payload: JobOf<N>): Promise<Job> {
-    return this.platform.jobs.enqueue(name, payload);
+    return this.platform.producer.enqueue(name, payload);
   }
 
   /**
@@ -43,7 +43,7 @@ export class JobService {
   async enqueueWatched<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<{ jobId: string; finished: Promise<JobFinishedEvent | null> }> {
     const jobId = jobIdFor(name, payload);
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
-    await this.platform.jobs.enqueue(name, payload, { jobId });
+    await this.platform.producer.enqueue(name, payload, { jobId });
     return { jobId, finished };
   }
 
@@ -52,7 +52,7 @@ export class JobService {
     const jobId = jobIdFor(name, payload);
     // subscribe before adding so a fast worker cannot finish unseen
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
-    const job = await this.platform.jobs.enqueue(name, payload, { jobId });
+    const job = await this.platform.producer.enqueue(name, payload, { jobId });
     await finished;
     const status = await this.statusOf(job.id!, payload.actor_id ?? null, true);
     return { done: status.state === 'completed' || status.state === 'failed', status };
@@ -60,13 +60,13 @@ export class JobService {
 
   async statusOf(jobId: string, actorId: string | null, isStaff = false): Promise<JobStatus> {
     const queue = queueOfJobId(jobId);
-    let job = queue ? await this.platform.jobs.getJob(jobId, queue) : undefined;
+    let job = queue ? await this.platform.producer.getJob(jobId, queue) : undefined;
     if (!job || !(job.name in jobCatalog) || !jobCatalog[job.name as JobName].pollable) throw new NotFound('Job');
     if (!isStaff && job.data?.actor_id !== actorId) throw new NotFound('Job');
     const state = (await job.getState()) as string;
     // the job may have finished between reading it and reading its state: read it again
     // so that "completed" never comes without its result
-    if ((state === 'completed' || state === 'failed') && !job.finishedOn) job = (await this.platform.jobs.getJob(jobId, queue!)) ?? job;
+    if ((state === 'completed' || state === 'failed') && !job.finishedOn) job = (await this.platform.producer.getJob(jobId, queue!)) ?? job;
     const failed = state === 'failed';
     return {
       id: job.id!,

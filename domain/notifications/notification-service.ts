@@ -33,7 +33,7 @@ export class NotificationService {
   async push(userId: string, id: number): Promise<void> {
     const n = await Notification.query(this.platform.knex).where({ id }).first();
     if (!n) return;
-    await this.platform.jobs.publish({
+    await this.platform.producer.publish({
       kind: 'user.message',
       user_ids: [userId],
       message: { type: 'notification', data: { id: Number(n.id), kind: n.kind, title: n.title, body: n.body, data: n.data, created_at: new Date(n.created_at).toISOString() } },

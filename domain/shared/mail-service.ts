@@ -22,7 +22,7 @@ export class MailService {
   async dispatch(emailIds: number[], actorId: string | null = null): Promise<void> {
     for (const id of emailIds) {
       try {
-        await this.platform.jobs.enqueue('mail.send', { actor_id: actorId, email_id: id });
+        await this.platform.producer.enqueue('mail.send', { actor_id: actorId, email_id: id });
       } catch (err) {
         this.platform.log.warn({ err, email_id: id }, 'mail job not enqueued; the outbox sweep will retry');
       }

@@ -117,7 +117,7 @@ export class TicketNotifier {
     ).map((e) => e.id);
     let requeued = 0;
     for (const id of lost) {
-      await this.platform.jobs.enqueue('support.notify', { actor_id: null, event_id: Number(id) }).then(
+      await this.platform.producer.enqueue('support.notify', { actor_id: null, event_id: Number(id) }).then(
         () => (requeued += 1),
         (err) => this.platform.log.warn({ err, event_id: id }, 'support notification not re-enqueued'),
       );

@@ -85,26 +85,16 @@ export class TicketPresenter {
   async present(db: Knex | Knex.Transaction, rows: TicketRow[], viewer: Viewer): Promise<TicketOut[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const repliesQuery = SupportTicketReply.query(db)
-      .alias('r')
-      .leftJoin('users as u', 'u.id', 'r.author_id')
-      .whereIn('r.ticket_id', ids)
-      .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
-      .select('r.*', 'u.email as author_email', 'u.first_name as author_first_name', 'u.last_name as author_last_name');
-    if (!viewer.isStaff) repliesQuery.where('r.is_internal', false);
     const [types, categories, replies, attachments, owners] = await Promise.all([
       this.types.byIds(db, rows.map((r) => r.ticket_type_id)),
       this.categories.forTickets(db, ids, viewer.languages),
-      repliesQuery as unknown as Promise<(ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[]>,
+      this.repliesOf(db, ids, viewer),
       SupportTicketAttachment.query(db).whereIn('ticket_id', ids).orderBy([{ column: 'ticket_id' }, { column: 'position' }]).select('id', 'ticket_id', 'path'),
       User.query(db).whereIn('id', [...new Set(rows.map((r) => r.user_id))]).select('id', 'email', 'first_name', 'last_name'),
     ]);
     const ownerById = new Map(owners.map((u) => [u.id, u]));
     const repliesByTicket = new Map<string, ReplyOut[]>(ids.map((id) => [id, []]));
-    for (const r of replies) {
-      const author = r.author_email ? { email: r.author_email, first_name: r.author_first_name ?? '', last_name: r.author_last_name ?? '' } : undefined;
-      repliesByTicket.get(r.ticket_id)!.push(this.reply(r, author, viewer));
-    }
+    for (const { ticketId, reply } of replies) repliesByTicket.get(ticketId)!.push(reply);
     return rows.map((r) => {
       const type = types.get(r.ticket_type_id)!;
       const files = attachments.filter((a) => a.ticket_id === r.id);
@@ -135,6 +125,22 @@ export class TicketPresenter {
         created_at: formatTicketTime(r.created_at, viewer.timeZone),
         updated_at: formatTicketTime(r.updated_at, viewer.timeZone),
       };
+    });
+  }
+
+  /** The replies of the tickets, oldest first, shaped for the viewer (internal notes for staff only). */
+  private async repliesOf(db: Knex | Knex.Transaction, ids: string[], viewer: Viewer): Promise<{ ticketId: string; reply: ReplyOut }[]> {
+    const query = SupportTicketReply.query(db)
+      .alias('r')
+      .leftJoin('users as u', 'u.id', 'r.author_id')
+      .whereIn('r.ticket_id', ids)
+      .orderBy([{ column: 'r.created_at' }, { column: 'r.id' }])
+      .select('r.*', 'u.email as author_email', 'u.first_name as author_first_name', 'u.last_name as author_last_name');
+    if (!viewer.isStaff) query.where('r.is_internal', false);
+    const rows = (await query) as unknown as (ReplyRow & { author_email: string | null; author_first_name: string | null; author_last_name: string | null })[];
+    return rows.map((r) => {
+      const author = r.author_email ? { email: r.author_email, first_name: r.author_first_name ?? '', last_name: r.author_last_name ?? '' } : undefined;
+      return { ticketId: r.ticket_id, reply: this.reply(r, author, viewer) };
     });
   }
 

@@ -270,7 +270,7 @@ export class TicketService {
   /** Hands events to the notification job; a lost enqueue is picked up by the support sweep. */
   private async announce(eventIds: number[]): Promise<void> {
     for (const id of eventIds) {
-      await this.platform.jobs.enqueue('support.notify', { actor_id: null, event_id: id }).catch((err) => this.platform.log.warn({ err, event_id: id }, 'support notification not enqueued; the support sweep will retry'));
+      await this.platform.producer.enqueue('support.notify', { actor_id: null, event_id: id }).catch((err) => this.platform.log.warn({ err, event_id: id }, 'support notification not enqueued; the support sweep will retry'));
     }
   }
 }

@@ -9,6 +9,7 @@
 // - Until accepted, the invitee is no member: no team data, no pushes, no scope.
 // - The owner cannot leave (the team would have no owner); they remove members.
 import type { Knex } from 'knex';
+import type { Actor } from '../shared/actor.js';
 import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../db/platform.js';
 import { Conflict, Forbidden, NotFound } from '../../jobs/runtime/errors.js';
@@ -82,7 +83,8 @@ export class TeamMembershipService {
    * POST /api/teams/{id}/add-member/: invites. The same answer (and the same e-mail)
    * for every address or id that is not already a member of this team.
    */
-  async invite(ownerId: string, teamId: number, input: { email?: string; user_id?: string }): Promise<SentInvitationOut> {
+  async invite(actor: Actor, teamId: number, input: { email?: string; user_id?: string }): Promise<SentInvitationOut> {
+    const ownerId = actor.userId;
     const team = await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can invite members.' });
     const email = input.email ? normalizeEmail(input.email) : null;
     const userId = email ? null : (input.user_id ?? null);
@@ -119,14 +121,16 @@ export class TeamMembershipService {
   }
 
   /** The team's open invitations, for its owner. */
-  async sent(ownerId: string, teamId: number): Promise<SentInvitationOut[]> {
+  async sent(actor: Actor, teamId: number): Promise<SentInvitationOut[]> {
+    const ownerId = actor.userId;
     await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can see its invitations.' });
     const rows = await TeamInvitation.query(this.knex).where({ team_id: teamId, status: 'pending' }).where('expires_at', '>', new Date()).orderBy('id', 'desc').limit(500);
     return rows.map(sentOut);
   }
 
   /** The owner withdraws an open invitation. */
-  async revoke(ownerId: string, teamId: number, invitationId: number): Promise<void> {
+  async revoke(actor: Actor, teamId: number, invitationId: number): Promise<void> {
+    const ownerId = actor.userId;
     await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can withdraw invitations.' });
     const n = await TeamInvitation.query(this.knex).where({ id: invitationId, team_id: teamId, status: 'pending' }).patch({ status: 'revoked', responded_at: new Date(), updated_at: new Date() });
     if (!n) throw new NotFound('Invitation', 'invitation_not_found');
@@ -137,7 +141,8 @@ export class TeamMembershipService {
   }
 
   /** The caller's open invitations: to their (verified) address or to their user id. */
-  async received(userId: string): Promise<ReceivedInvitationOut[]> {
+  async received(actor: Actor): Promise<ReceivedInvitationOut[]> {
+    const { userId } = actor;
     const user = await User.query(this.knex).where({ id: userId }).select('id', 'email').first();
     if (!user) return [];
     const rows = await this.addressedTo(TeamInvitation.query(this.knex).alias('i'), user)
@@ -156,7 +161,8 @@ export class TeamMembershipService {
   }
 
   /** Accepts an invitation addressed to the caller; returns the team id. */
-  async accept(userId: string, invitationId: number): Promise<number> {
+  async accept(actor: Actor, invitationId: number): Promise<number> {
+    const { userId } = actor;
     return this.knex.transaction(async (trx) => {
       // serialise the caller's joins and creates on their user row: one team per user
       const user = await User.query(trx).where({ id: userId }).forUpdate().select('id', 'email').first();
@@ -174,7 +180,8 @@ export class TeamMembershipService {
     });
   }
 
-  async decline(userId: string, invitationId: number): Promise<void> {
+  async decline(actor: Actor, invitationId: number): Promise<void> {
+    const { userId } = actor;
     await this.knex.transaction(async (trx) => {
       const user = await User.query(trx).where({ id: userId }).select('id', 'email').first();
       const inv = (await this.addressedTo(TeamInvitation.query(trx).alias('i'), user!).where('i.id', invitationId).forUpdate().select('i.*').first()) as InvitationRow | undefined;
@@ -185,7 +192,8 @@ export class TeamMembershipService {
   }
 
   /** A member leaves; the owner cannot (the team would have none). */
-  async leave(userId: string, teamId: number): Promise<void> {
+  async leave(actor: Actor, teamId: number): Promise<void> {
+    const { userId } = actor;
     await this.knex.transaction(async (trx) => {
       const mine = await this.membership(trx, teamId, userId);
       if (mine.role === 'owner') throw new Conflict('The owner cannot leave the team; remove the other members instead.', 'owner_cannot_leave');
@@ -195,7 +203,8 @@ export class TeamMembershipService {
   }
 
   /** The owner removes a member. */
-  async remove(ownerId: string, teamId: number, userId: string): Promise<void> {
+  async remove(actor: Actor, teamId: number, userId: string): Promise<void> {
+    const ownerId = actor.userId;
     await this.knex.transaction(async (trx) => {
       await this.membership(trx, teamId, ownerId, { ownerOnly: 'Only the team owner can remove members.' });
       if (userId === ownerId) throw new Conflict('The owner cannot remove themselves.', 'owner_cannot_leave');

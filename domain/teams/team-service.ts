@@ -1,8 +1,8 @@
 // Teams: one team per user overall (owner or member). Membership starts only when an
 // invitee accepts (teams/team-membership-service.ts).
 import type { Platform } from '../../db/platform.js';
+import type { Actor } from '../shared/actor.js';
 import type { AuditService } from '../audit/audit-service.js';
-import type { Scope } from '../shared/scope.js';
 import { Conflict, Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { AuditLog, Team, TeamMember, User } from '../../db/models/index.js';
 
@@ -45,12 +45,14 @@ export class TeamService {
     return TeamMember.query(this.platform.knex).findOne({ user_id: userId });
   }
 
-  async listVisible(userId: string): Promise<TeamOut[]> {
+  async listVisible(actor: Actor): Promise<TeamOut[]> {
+    const { userId } = actor;
     const membership = await this.membershipOf(userId);
-    return membership ? [await this.get(membership.team_id, userId)] : [];
+    return membership ? [await this.get(actor, membership.team_id)] : [];
   }
 
-  async get(teamId: number, userId: string): Promise<TeamOut> {
+  async get(actor: Actor, teamId: number): Promise<TeamOut> {
+    const { userId } = actor;
     const team = await Team.query(this.platform.knex).findById(teamId).withGraphFetched('members(ordered).user').modifiers({ ordered: (q) => q.orderBy('id') });
     const mine = team?.members?.find((m) => m.user_id === userId);
     if (!team || !mine) throw new NotFound('Team');
@@ -68,7 +70,8 @@ export class TeamService {
     };
   }
 
-  async create(userId: string, input: { name: string; description?: string }): Promise<TeamOut> {
+  async create(actor: Actor, input: { name: string; description?: string }): Promise<TeamOut> {
+    const { userId } = actor;
     const teamId = await this.platform.knex.transaction(async (trx) => {
       // serialise concurrent creates by the same user on their user row
       await User.query(trx).where({ id: userId }).forUpdate().select('id').first();
@@ -80,11 +83,12 @@ export class TeamService {
       await this.audit.record(trx, { actorId: userId, scope: { type: 'team', teamId: team.id } }, { action: 'create', entityType: 'team', entityId: team.id, summary: `Team "${team.name}" created`, changes: { name: team.name } });
       return team.id;
     }).catch(uniqueToConflict);
-    return this.get(teamId, userId);
+    return this.get(actor, teamId);
   }
 
   /** Activity of the caller's collaboration scope: their team's, or their own when teamless. */
-  async recentActivity(scope: Scope, limit: number) {
+  async recentActivity(actor: Actor, limit: number) {
+    const { scope } = actor;
     let teamId = scope.teamId;
     if (!teamId) teamId = (await this.membershipOf(scope.userId))?.team_id ?? null;
     const rows = await AuditLog.query(this.platform.knex)

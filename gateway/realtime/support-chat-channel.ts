@@ -62,28 +62,63 @@ function isEmptyMessage(data: unknown): boolean {
   return m === undefined || m === null || (typeof m === 'string' && m.trim() === '');
 }
 
+type ChatService = Server['app']['services']['supportChat']['chat'];
+type Log = Server['app']['platform']['log'];
+
+/** One client request, validated and carried out: the message that answers it. */
+async function answerChatRequest(chat: ChatService, userId: string, type: string, data: unknown): Promise<SupportChatServerMessage> {
+  switch (type) {
+    case 'support.chat.sessions.create': {
+      const input = validate<{ language: string }>(type, data);
+      return { type: 'support.chat.session.created', data: { session: await chat.createSession(userId, input.language) } };
+    }
+    case 'support.chat.sessions.list': {
+      const input = validate<{ page: number; page_size: number }>(type, data);
+      const { count, sessions } = await chat.listSessions(userId, input.page, input.page_size);
+      return { type: 'support.chat.sessions', data: { count, page: input.page, page_size: input.page_size, sessions } };
+    }
+    case 'support.chat.sessions.get': {
+      const input = validate<{ session_id: string }>(type, data);
+      return { type: 'support.chat.session', data: await chat.getSession(userId, input.session_id) };
+    }
+    case 'support.chat.message.send': {
+      // an empty message is reported as such before anything else is looked at
+      if (isEmptyMessage(data)) chat.checkMessage('');
+      const input = validate<{ session_id: string; message: unknown }>(type, data);
+      const saved = await chat.sendMessage(userId, input.session_id, input.message);
+      return { type: 'support.chat.message.saved', data: { session_id: input.session_id, message: saved.message, session: saved.session } };
+    }
+    case 'support.chat.ticket.create': {
+      const { session_id, consent, request_id: _r, ...overrides } = validate<{ session_id: string; consent: boolean; request_id?: string; subject?: string; description?: string; ticket_type?: string; priority?: 'low' }>(type, data);
+      return { type: 'support.chat.ticket.created', data: await chat.createTicket(userId, session_id, consent, overrides) };
+    }
+    default:
+      throw new SocketInputError(400, 'unknown_type', `Unknown message type "${type.slice(0, 100)}".`, { known_types: Object.keys(SCHEMAS) });
+  }
+}
+
+/** Any failure as the chat error the client sees; only unexpected ones are logged. */
+function chatErrorFor(err: unknown, log: Log, requestType?: string): SupportChatServerMessage {
+  let code = 'internal_error';
+  let message = 'The message could not be handled.';
+  let details: unknown;
+  if (err instanceof DomainError) {
+    ({ code, message } = err);
+    details = err.details ?? undefined;
+  } else if ((err as Error)?.name === 'QueueUnavailable') {
+    code = 'queue_unavailable';
+    message = 'The assistant is unavailable right now; retry shortly.';
+  } else {
+    log.error({ err, type: requestType }, 'support chat message failed');
+  }
+  return { type: 'support.chat.error', data: { code, message, ...(details ? { details } : {}), ...(requestType ? { request_type: requestType } : {}) } };
+}
+
 export function registerSupportChatChannel(server: Server, hub: SocketHub): void {
   const chat = () => server.app.services.supportChat.chat;
-  const log = server.app.platform.log;
 
   const send = (conn: Connection, message: SupportChatServerMessage, requestId?: string) =>
     conn.send(requestId ? { type: message.type, data: { ...message.data, request_id: requestId } } : message);
-
-  const fail = (conn: Connection, err: unknown, requestType?: string, requestId?: string) => {
-    let code = 'internal_error';
-    let message = 'The message could not be handled.';
-    let details: unknown;
-    if (err instanceof DomainError) {
-      ({ code, message } = err);
-      details = err.details ?? undefined;
-    } else if ((err as Error)?.name === 'QueueUnavailable') {
-      code = 'queue_unavailable';
-      message = 'The assistant is unavailable right now; retry shortly.';
-    } else {
-      log.error({ err, type: requestType }, 'support chat message failed');
-    }
-    send(conn, { type: 'support.chat.error', data: { code, message, ...(details ? { details } : {}), ...(requestType ? { request_type: requestType } : {}) } }, requestId);
-  };
 
   hub.channel(SUPPORT_CHAT_PATH, {
     onOpen(conn) {
@@ -94,45 +129,11 @@ export function registerSupportChatChannel(server: Server, hub: SocketHub): void
       return { type: 'support.chat.error', data: { code, message, ...extra } };
     },
     async onMessage(conn, { type, data }) {
-      const userId = conn.principal.userId;
       const requestId = typeof (data as { request_id?: unknown })?.request_id === 'string' ? String((data as { request_id: string }).request_id).slice(0, 100) : undefined;
       try {
-        switch (type) {
-          case 'support.chat.sessions.create': {
-            const input = validate<{ language: string }>(type, data);
-            send(conn, { type: 'support.chat.session.created', data: { session: await chat().createSession(userId, input.language) } }, requestId);
-            return;
-          }
-          case 'support.chat.sessions.list': {
-            const input = validate<{ page: number; page_size: number }>(type, data);
-            const { count, sessions } = await chat().listSessions(userId, input.page, input.page_size);
-            send(conn, { type: 'support.chat.sessions', data: { count, page: input.page, page_size: input.page_size, sessions } }, requestId);
-            return;
-          }
-          case 'support.chat.sessions.get': {
-            const input = validate<{ session_id: string }>(type, data);
-            send(conn, { type: 'support.chat.session', data: await chat().getSession(userId, input.session_id) }, requestId);
-            return;
-          }
-          case 'support.chat.message.send': {
-            // an empty message is reported as such before anything else is looked at
-            if (isEmptyMessage(data)) chat().checkMessage('');
-            const input = validate<{ session_id: string; message: unknown }>(type, data);
-            const saved = await chat().sendMessage(userId, input.session_id, input.message);
-            send(conn, { type: 'support.chat.message.saved', data: { session_id: input.session_id, message: saved.message, session: saved.session } }, requestId);
-            return;
-          }
-          case 'support.chat.ticket.create': {
-            const { session_id, consent, request_id: _r, ...overrides } = validate<{ session_id: string; consent: boolean; request_id?: string; subject?: string; description?: string; ticket_type?: string; priority?: 'low' }>(type, data);
-            const result = await chat().createTicket(userId, session_id, consent, overrides);
-            send(conn, { type: 'support.chat.ticket.created', data: result }, requestId);
-            return;
-          }
-          default:
-            throw new SocketInputError(400, 'unknown_type', `Unknown message type "${type.slice(0, 100)}".`, { known_types: Object.keys(SCHEMAS) });
-        }
+        send(conn, await answerChatRequest(chat(), conn.principal.userId, type, data), requestId);
       } catch (err) {
-        fail(conn, err, type.slice(0, 100), requestId);
+        send(conn, chatErrorFor(err, server.app.platform.log, type.slice(0, 100)), requestId);
       }
     },
     async onEvent(conns, event, data) {

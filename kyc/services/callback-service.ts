@@ -36,7 +36,7 @@ export class CallbackService {
   constructor(
     private readonly knex: Knex,
     private readonly config: Config,
-    private readonly jobs: JobProducer,
+    private readonly producer: JobProducer,
     private readonly projects: ProjectService,
     private readonly log: Logger,
   ) {}
@@ -54,7 +54,7 @@ export class CallbackService {
   /** Queues the delivery; when Redis is down the sweeper picks the row up later. */
   async enqueue(deliveryId: number, replay = 0, delayMs?: number): Promise<void> {
     try {
-      await this.jobs.enqueue('kyc.deliver-callback', { actor_id: null, delivery_id: deliveryId, replay }, delayMs ? { delay: delayMs } : {});
+      await this.producer.enqueue('kyc.deliver-callback', { actor_id: null, delivery_id: deliveryId, replay }, delayMs ? { delay: delayMs } : {});
     } catch (err) {
       this.log.warn({ err, delivery_id: deliveryId }, 'could not queue a kyc callback; the sweeper will retry');
     }
@@ -152,7 +152,7 @@ export class CallbackService {
       .select('id', 'replays');
     for (const r of rows) {
       const jobId = jobIdFor('kyc.deliver-callback', { actor_id: null, delivery_id: Number(r.id), replay: r.replays });
-      const job = await this.jobs.getJob(jobId, 'kyc').catch(() => undefined);
+      const job = await this.producer.getJob(jobId, 'kyc').catch(() => undefined);
       // a job that crashed through all its attempts still holds the id: retry that one
       if (job && (await job.isFailed())) await job.retry().catch(() => undefined);
       else await this.enqueue(Number(r.id), r.replays);

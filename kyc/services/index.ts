@@ -29,10 +29,10 @@ export interface KycServices {
 }
 
 export function createKycServices(platform: Platform, opts: { webhookRecordDb?: Knex } = {}): KycServices {
-  const { knex, config, jobs, log } = platform;
+  const { knex, config, producer, log } = platform;
   const projects = new ProjectService(knex, config);
   const providers = new ProviderRegistry(knex, config);
-  const callbacks = new CallbackService(knex, config, jobs, projects, log);
+  const callbacks = new CallbackService(knex, config, producer, projects, log);
   const sync = new StatusSync(knex, providers, projects, callbacks, log);
   const limits = new ApplicantLimits(platform.redis, config.queuePrefix, log);
   return {
@@ -41,10 +41,10 @@ export function createKycServices(platform: Platform, opts: { webhookRecordDb?: 
     callbacks,
     sync,
     applicants: new ApplicantService(knex, providers, sync, limits),
-    webhooks: new WebhookService(opts.webhookRecordDb ?? knex, jobs, log),
+    webhooks: new WebhookService(opts.webhookRecordDb ?? knex, producer, log),
     inhouse: new InhouseService(knex, config, sync, limits),
     reviews: new ReviewService(knex, config, sync),
-    sweep: new SweepService(knex, config, jobs, callbacks),
+    sweep: new SweepService(knex, config, producer, callbacks),
     limits,
   };
 }

@@ -15,7 +15,7 @@ export class SweepService {
   constructor(
     private readonly knex: Knex,
     private readonly config: Config,
-    private readonly jobs: JobProducer,
+    private readonly producer: JobProducer,
     private readonly callbacks: CallbackService,
   ) {}
 
@@ -30,7 +30,7 @@ export class SweepService {
       .orderBy('last_synced_at', 'asc')
       .limit(limit)
       .select('id');
-    for (const { id } of stale) await this.jobs.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: id, reason: 'sweep' });
+    for (const { id } of stale) await this.producer.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: id, reason: 'sweep' });
     const callbacks = await this.callbacks.requeueStale();
     const tokens = await this.knex(T.sdkTokens).where('expires_at', '<', new Date(Date.now() - 86_400_000)).delete();
     return { repulls_queued: stale.length, callbacks_requeued: callbacks, tokens_purged: tokens };

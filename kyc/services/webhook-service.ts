@@ -59,12 +59,12 @@ export class WebhookService {
    */
   constructor(
     private readonly recordDb: Knex,
-    private readonly jobs: JobProducer,
+    private readonly producer: JobProducer,
     private readonly log: Logger,
   ) {}
 
   private enqueueRepull(applicantId: string, eventType: string) {
-    return this.jobs.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: applicantId, reason: `webhook:${eventType || 'unknown'}`.slice(0, 80) });
+    return this.producer.enqueue('kyc.repull-applicant', { actor_id: null, applicant_id: applicantId, reason: `webhook:${eventType || 'unknown'}`.slice(0, 80) });
   }
 
   /** Records a verified webhook and queues the re-pull of its applicant. */

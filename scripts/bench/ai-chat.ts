@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // AI support chat benchmark (run: npx tsx scripts/bench/ai-chat.ts; not a test).
 //
 // The offline engine (the default, no model) over the seeded FAQ plus 1,000 generated

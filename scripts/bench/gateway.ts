@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // Gateway throughput benchmark (run: npx tsx scripts/bench/gateway.ts; not a test).
 //
 // Builds the project, then runs the compiled gateway (node dist/gateway/index.js,

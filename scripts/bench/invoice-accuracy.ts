@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // Field-level accuracy of the invoice extractor on real documents (not a test):
 //   npx tsx scripts/bench/invoice-accuracy.ts [--set invoices|receipts|all] [--split tune|held-out|all]
 //       [--only 000,017] [--text-only] [--no-second-look] [--ocr-threads N] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]

@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // Job round-trip benchmark (run: npx tsx scripts/bench/jobs.ts; not a test).
 //
 // enqueue → worker → result → client latency of the no-op `system.echo` job at a fixed

@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
 // Verification webhook benchmark (run: npx tsx scripts/bench/kyc-webhooks.ts; not a test).
 //
 // Processes as in production, each a child process: the kyc microservice, the gateway

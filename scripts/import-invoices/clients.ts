@@ -121,7 +121,7 @@ export class QueueClient implements ImportClient {
   async preview(file: string, target: Target) {
     const imports = this.services.invoiceImport;
     try {
-      const document = { filename: path.basename(file), payload: await fs.readFile(file) };
+      const document = { filename: path.basename(file), bytes: await fs.readFile(file) };
       const outcome = await this.settle(await whenAllowed(() => imports.preview(this.actor, { document, inventory_id: target.inventoryId, storage_box_id: target.storageBoxId, product_family_name: target.family }, 0)));
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
       return { ok: true, body: await imports.previewOf(this.actor, outcome.status.result as never) };
@@ -134,11 +134,11 @@ export class QueueClient implements ImportClient {
     const imports = this.services.invoiceImport;
     try {
       const answer = await whenAllowed(() => imports.bulkStore(this.actor, { session_id: sessionId, product_family_name: family, lines: lines as never, confirm_duplicate: confirmDuplicate }, 0));
-      if ('httpStatus' in answer) return { ok: answer.httpStatus === 200, body: answer.body };
+      if ('outcome' in answer) return { ok: answer.outcome === 'applied', body: answer.body };
       const outcome = await this.settle(answer);
       if (outcome.status.state === 'failed') return { ok: false, body: { error: outcome.status.error } };
       const done = await imports.answerOf((outcome.status.result as { attempt_id: number }).attempt_id);
-      return { ok: done.httpStatus === 200, body: done.body };
+      return { ok: done.outcome === 'applied', body: done.body };
     } catch (err) {
       return { ok: false, body: { error: { message: (err as Error).message } } };
     }

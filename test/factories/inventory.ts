@@ -5,26 +5,17 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import type { TestUser } from './users.js';
 
-export type Headers = Record<string, string>;
+import { callApi, type Headers } from '../helpers/http.js';
+
+export type { Headers };
 
 export const selfScope = (u: TestUser): Headers => ({ ...u.auth });
 export const teamScope = (u: TestUser, teamId: number): Headers => ({ ...u.auth, 'x-profile-type': 'team', 'x-team-id': String(teamId) });
 const tag = () => randomBytes(4).toString('hex');
 
-export async function api(server: Server, method: string, url: string, headers: Headers, payload?: unknown) {
-  const res = await server.inject({ method, url, headers, payload: payload as object });
-  let body: any = null;
-  try {
-    body = res.payload ? JSON.parse(res.payload) : null;
-  } catch {
-    body = res.payload;
-  }
-  return { status: res.statusCode, body, headers: res.headers };
-}
-
 /** POST that must succeed; throws with the body otherwise. */
 export async function created(server: Server, url: string, headers: Headers, payload: unknown) {
-  const r = await api(server, 'POST', url, headers, payload);
+  const r = await callApi(server, 'POST', url, headers, payload);
   if (r.status !== 201) throw new Error(`POST ${url} -> ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
@@ -38,9 +29,9 @@ export async function buildTeam(server: Server, owner: TestUser, members: TestUs
 
 /** `owner` invites `member` to the team, and `member` accepts. */
 export async function joinTeam(server: Server, owner: TestUser, member: TestUser, teamId: number): Promise<void> {
-  const invited = await api(server, 'POST', `/api/teams/${teamId}/add-member/`, owner.auth, { user_id: member.id });
+  const invited = await callApi(server, 'POST', `/api/teams/${teamId}/add-member/`, owner.auth, { user_id: member.id });
   if (invited.status !== 202) throw new Error(`add-member -> ${invited.status} ${JSON.stringify(invited.body)}`);
-  const accepted = await api(server, 'POST', `/api/teams/invitations/${invited.body.invitation.id}/accept/`, member.auth);
+  const accepted = await callApi(server, 'POST', `/api/teams/invitations/${invited.body.invitation.id}/accept/`, member.auth);
   if (accepted.status !== 200) throw new Error(`accept -> ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
 

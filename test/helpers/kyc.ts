@@ -11,6 +11,7 @@ import type { ProjectRow } from '../../kyc/services/rows.js';
 import type { KycServices } from '../../kyc/services/index.js';
 import { startApp, type TestApp } from './app.js';
 import { testConfig } from './env.js';
+import { waitFor as waitUntil } from './wait.js';
 
 export interface KycStack {
   app: TestApp;
@@ -65,15 +66,9 @@ export async function startKycStack(opts: { env?: Record<string, string>; appEnv
   };
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
+/** The shared waitFor (helpers/wait.ts) in the argument order these tests were written with. */
+export const waitFor = <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 25): Promise<T> =>
+  waitUntil(probe, { message: what, timeoutMs, intervalMs: everyMs }) as Promise<T>;
 
 export const DIGESTS = { HMAC_SHA256_HEX: 'sha256', HMAC_SHA1_HEX: 'sha1', HMAC_SHA512_HEX: 'sha512' } as const;
 

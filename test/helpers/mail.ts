@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../jobs/runtime/config.js';
+import { waitFor } from './wait.js';
 
 export async function mailsTo(config: Config, email: string): Promise<string[]> {
   const files = await fs.readdir(config.mailOutboxDir).catch(() => [] as string[]);
@@ -11,14 +12,8 @@ export async function mailsTo(config: Config, email: string): Promise<string[]> 
 
 /** Waits for the n-th e-mail to `email` and returns the 6-digit code in it. */
 export async function codeFor(config: Config, email: string, nth = 1, timeoutMs = 10_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  return waitFor(async () => {
     const mails = await mailsTo(config, email);
-    if (mails.length >= nth) {
-      const m = /^Subject: .*?(\d{6})/m.exec(mails[nth - 1]);
-      if (m) return m[1];
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no e-mail #${nth} to ${email} within ${timeoutMs} ms`);
+    return mails.length >= nth && /^Subject: .*?(\d{6})/m.exec(mails[nth - 1])?.[1];
+  }, { timeoutMs, intervalMs: 50, message: `e-mail #${nth} to ${email}` }) as Promise<string>;
 }

@@ -1,7 +1,8 @@
 // Shared steps of the invoice import tests: a user with a stock tree, uploads.
 import type { Server } from '@hapi/hapi';
 import { buildUser, type TestUser } from '../factories/users.js';
-import { api, buildTree, selfScope, type Headers, type Tree } from '../factories/inventory.js';
+import { buildTree, selfScope, type Headers, type Tree } from '../factories/inventory.js';
+import { callApi } from '../helpers/http.js';
 import { multipart } from '../factories/images.js';
 
 export interface Owner {
@@ -18,7 +19,7 @@ export async function owner(server: Server): Promise<Owner> {
 
 export async function upload(server: Server, headers: Headers, file: { filename: string; data: Buffer; contentType?: string } | null, fields: Record<string, string | number> = {}) {
   const m = multipart({ ...(file ? { document: file } : {}), ...fields });
-  return api(server, 'POST', '/api/invoice-import/preview/', { ...headers, ...m.headers }, m.payload);
+  return callApi(server, 'POST', '/api/invoice-import/preview/', { ...headers, ...m.headers }, m.payload);
 }
 
 /** Preview into the owner's first box. */
@@ -26,7 +27,7 @@ export function preview(server: Server, o: Owner, file: { filename: string; data
   return upload(server, o.headers, file, { inventory_id: o.tree.inventory.id, storage_box_id: o.tree.box.id, product_family_name: family });
 }
 
-export const bulkStore = (server: Server, headers: Headers, body: unknown) => api(server, 'POST', '/api/invoice-import/bulk-store/', headers, body);
+export const bulkStore = (server: Server, headers: Headers, body: unknown) => callApi(server, 'POST', '/api/invoice-import/bulk-store/', headers, body);
 
 /** The preview's own prefilled lines, as a bulk-store request. */
 export function linesOf(previewBody: { lines: Record<string, unknown>[] }) {

@@ -1,19 +1,15 @@
-// Shared by the /restqlapi tests: calls with a projection, multipart bodies with
+// Shared by the /restqlapi tests: projection queries, multipart bodies with
 // repeated part names, unique images and where their files land.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Server } from '@hapi/hapi';
-import { api, type Headers } from '../factories/inventory.js';
+import { callApi, type Headers } from '../helpers/http.js';
 
 export const P = '/restqlapi/products';
 
 export const q = (query: string) => `?query=${encodeURIComponent(query)}`;
-
-export function call(server: Server, method: string, url: string, headers: Headers, payload?: unknown) {
-  return api(server, method, url, headers, payload);
-}
 
 let colour = 0;
 /** A PNG no other test uses (content-addressed files must not be shared by accident). */
@@ -36,7 +32,7 @@ export type Part = [name: string, value: string | { filename: string; data: Buff
 
 /** multipart/form-data with parts in order (a name may repeat). */
 export function formData(parts: Part[]) {
-  const boundary = `----restqltest${crypto.randomBytes(8).toString('hex')}`;
+  const boundary = `----projectedcatalogtest${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of parts) {
     if (typeof value === 'string') {
@@ -51,7 +47,7 @@ export function formData(parts: Part[]) {
 
 export async function sendForm(server: Server, method: string, url: string, headers: Headers, parts: Part[]) {
   const form = formData(parts);
-  return api(server, method, url, { ...headers, 'content-type': form.contentType }, form.payload);
+  return callApi(server, method, url, { ...headers, 'content-type': form.contentType }, form.payload);
 }
 
 export const sku = (p = 'S') => `${p}-${crypto.randomBytes(4).toString('hex')}`;

@@ -67,7 +67,7 @@ export class ChatAnswerService {
   /** Tells the gateway instances holding the user's chat sockets that the reply is ready (ids only). */
   async deliver(outcome: AnswerOutcome): Promise<void> {
     if (outcome.delivered) return;
-    await this.platform.jobs.publish({
+    await this.platform.producer.publish({
       kind: 'channel.event',
       channel: SUPPORT_CHAT_PATH,
       user_id: outcome.user_id,

@@ -7,7 +7,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { htmlPage, pagePolicy } from '../../http/security-headers.js';
 import { OPENAPI_JSON_PATH, SWAGGER_UI_ASSETS } from '../../plugins/openapi.js';
-import { SERVICE } from '../root/index.js';
+import { SERVICE } from '../root/service-index.js';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

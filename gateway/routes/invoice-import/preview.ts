@@ -6,8 +6,17 @@ import { actor } from '../../plugins/scope.js';
 import { jobAccepted, jobFailure, notificationsWsUrl } from '../respond.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
 import { ACCEPTED_TYPES } from '../../../jobs/invoice-document.js';
-import type { ParseResult } from '../../../domain/invoice-import/invoice-import-service.js';
+import type { ParseResult, PreviewInput } from '../../../domain/invoice-import/invoice-import-service.js';
 import { PreviewOut } from './schemas.js';
+import { filePart, type FilePartErrors } from '../../http/uploads.js';
+
+type PreviewForm = Omit<PreviewInput, 'document'> & { document: unknown };
+
+const documentPartErrors: FilePartErrors = {
+  many: (n) => new DomainError(400, 'too_many_documents', `One document per preview: ${n} document parts were sent.`, [{ path: 'document', message: 'sent more than once' }]),
+  empty: () => new DomainError(400, 'empty_file', 'document must be a non-empty file.', [{ path: 'document', message: 'empty or missing file' }]),
+  notFile: () => new DomainError(400, 'unsupported_document_type', 'document must be a file sent as multipart/form-data.', [{ path: 'document', message: 'not a file' }]),
+};
 
 /** hapi's own ceiling on the request; the configured INVOICE_MAX_BYTES (at most 64 MiB) is checked by the service. */
 const UPLOAD_CEILING = 64 * 1024 * 1024 + 256 * 1024;
@@ -51,7 +60,8 @@ export default {
   async handler(request, h) {
     const who = actor(request);
     const imports = request.server.app.services.invoiceImport;
-    const outcome = await imports.preview(who, request.payload as never);
+    const form = request.payload as PreviewForm;
+    const outcome = await imports.preview(who, { ...form, document: filePart(form.document, documentPartErrors) });
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     // a type only the parser could tell apart (XML with a DTD, say) is the same 400 as one refused at upload
     if (outcome.status.state === 'failed') throw jobFailure(outcome, outcome.status.error?.code === 'unsupported_document_type' ? 400 : 422);

@@ -1,5 +1,6 @@
-// The projected catalog API (/restqlapi), one endpoint per file.
-import type { ServerRoute } from '@hapi/hapi';
+// The projected catalog API (/restqlapi: the path is the contract): the area's routes,
+// one file per endpoint, and its OpenAPI tag.
+import { defineArea } from '../area.js';
 import productsList from './products/list.js';
 import productsRead from './products/read.js';
 import productsCreate from './products/create.js';
@@ -12,4 +13,11 @@ import familiesPatch from './products/families/patch.js';
 import familiesDelete from './products/families/delete.js';
 import recordsList from './records/list.js';
 
-export const restqlRoutes: ServerRoute[] = [productsList, productsRead, productsCreate, productsPatch, productsDelete, familiesList, familiesRead, familiesCreate, familiesPatch, familiesDelete, recordsList];
+export default defineArea({
+  name: 'projected-catalog',
+  tags: [
+    // the tag keeps the API's public name, which is also its path
+    { name: 'restqlapi', description: 'Projected catalog API: ?query={id,name,variants{sku,images{alt_text}}} returns only the named fields (one SQL statement per read); nested writes of tags, variants and images with {create, update, delete}; record discovery per app' },
+  ],
+  routes: [productsList, productsRead, productsCreate, productsPatch, productsDelete, familiesList, familiesRead, familiesCreate, familiesPatch, familiesDelete, recordsList],
+});

@@ -1,5 +1,5 @@
 // Request bodies of the projected product writes: JSON, or multipart/form-data
-// turned into the same JSON shape (multipart-payload.ts) before validation.
+// turned into the same JSON shape (gateway/plugins/multipart-as-json.ts) before validation.
 import type { RouteOptionsPayload } from '@hapi/hapi';
 
 /** the whole request; each image is also capped (5 MiB) and counted */

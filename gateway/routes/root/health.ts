@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { SERVICE } from './index.js';
+import { SERVICE } from './service-index.js';
 
 async function timed(check: () => Promise<unknown>, timeoutMs = 2000) {
   const started = performance.now();

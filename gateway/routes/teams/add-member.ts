@@ -21,7 +21,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404, 409, 429),
   },
   async handler(request, h) {
-    const invitation = await request.server.app.services.teamMembership.invite(actor(request).userId, (request.params as { id: number }).id, request.payload as never);
+    const invitation = await request.server.app.services.teamMembership.invite(actor(request), (request.params as { id: number }).id, request.payload as never);
     return h.response({ message: 'Invitation sent. The user joins the team once they accept it.', invitation }).code(202);
   },
 } satisfies ServerRoute;

@@ -22,7 +22,7 @@ export default {
     response: { status: { 201: TeamOut } }, plugins: errorDocs(400, 401, 409),
   },
   async handler(request, h) {
-    const team = await request.server.app.services.teams.create(actor(request).userId, request.payload as never);
+    const team = await request.server.app.services.teams.create(actor(request), request.payload as never);
     return h.response(team).code(201);
   },
 } satisfies ServerRoute;

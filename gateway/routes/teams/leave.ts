@@ -16,7 +16,7 @@ export default {
     plugins: errorDocs(400, 401, 404, 409),
   },
   async handler(request) {
-    await request.server.app.services.teamMembership.leave(actor(request).userId, (request.params as { id: number }).id);
+    await request.server.app.services.teamMembership.leave(actor(request), (request.params as { id: number }).id);
     return { message: 'You left the team.' };
   },
 } satisfies ServerRoute;

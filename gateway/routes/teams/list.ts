@@ -13,7 +13,7 @@ export default {
     response: { status: { 200: Joi.object({ count: Joi.number(), next: Joi.any(), previous: Joi.any(), results: Joi.array().items(TeamOut) }).label('TeamList') } }, plugins: errorDocs(401),
   },
   async handler(request) {
-    const results = await request.server.app.services.teams.listVisible(actor(request).userId);
+    const results = await request.server.app.services.teams.listVisible(actor(request));
     return { count: results.length, next: null, previous: null, results };
   },
 } satisfies ServerRoute;

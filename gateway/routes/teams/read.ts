@@ -14,5 +14,5 @@ export default {
     validate: { params: Joi.object({ id: id.required() }) },
     response: { status: { 200: TeamOut } }, plugins: errorDocs(401, 404),
   },
-  handler: (request) => request.server.app.services.teams.get((request.params as { id: number }).id, actor(request).userId),
+  handler: (request) => request.server.app.services.teams.get(actor(request), (request.params as { id: number }).id),
 } satisfies ServerRoute;

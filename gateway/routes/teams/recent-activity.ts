@@ -13,5 +13,5 @@ export default {
     validate: { query: Joi.object({ limit: Joi.number().integer().min(1).max(200).default(50) }) },
     plugins: errorDocs(401, 403),
   },
-  handler: (request) => request.server.app.services.teams.recentActivity(actor(request).scope, (request.query as { limit: number }).limit),
+  handler: (request) => request.server.app.services.teams.recentActivity(actor(request), (request.query as { limit: number }).limit),
 } satisfies ServerRoute;

@@ -16,7 +16,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404, 409),
   },
   async handler(request) {
-    await request.server.app.services.teamMembership.remove(actor(request).userId, (request.params as { id: number }).id, (request.payload as { user_id: string }).user_id);
+    await request.server.app.services.teamMembership.remove(actor(request), (request.params as { id: number }).id, (request.payload as { user_id: string }).user_id);
     return { message: 'Member removed.' };
   },
 } satisfies ServerRoute;

@@ -16,7 +16,7 @@ export default {
   },
   async handler(request, h) {
     const p = request.params as { id: number; invitation_id: number };
-    await request.server.app.services.teamMembership.revoke(actor(request).userId, p.id, p.invitation_id);
+    await request.server.app.services.teamMembership.revoke(actor(request), p.id, p.invitation_id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -17,7 +17,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request) {
-    const results = await request.server.app.services.teamMembership.sent(actor(request).userId, (request.params as { id: number }).id);
+    const results = await request.server.app.services.teamMembership.sent(actor(request), (request.params as { id: number }).id);
     return { count: results.length, next: null, previous: null, results };
   },
 } satisfies ServerRoute;

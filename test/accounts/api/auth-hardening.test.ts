@@ -7,6 +7,7 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { codeFor, mailsTo } from '../../helpers/mail.js';
 import { buildUser, uniqueEmail } from '../../factories/users.js';
 import { hashPassword } from '../../../jobs/runtime/secrets.js';
+import { pacingDelay } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -219,7 +220,7 @@ test('login: a stranger spraying accounts from a shared address slows only accou
   // 31 failures start a 1 s delay; two more after it lapses make it 4 s, room for a busy machine
   for (let i = 0; i < 31; i++) await from(shared, '/api/auth/login/', { email: uniqueEmail('spray'), password: `spray-${i}-xx` });
   for (const pause of [1100, 2100]) {
-    await new Promise((r) => setTimeout(r, pause));
+    await pacingDelay(pause, 'the login delay lapses before the next failure');
     await from(shared, '/api/auth/login/', { email: uniqueEmail('spray'), password: 'spray-late-xx' });
   }
   const newcomer = await from(shared, '/api/auth/login/', { email: other.email, password: other.password });

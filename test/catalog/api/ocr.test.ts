@@ -1,10 +1,12 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, selfScope, type Headers } from '../../factories/inventory.js';
+import { selfScope, type Headers } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { multipart, solidPng, textPng } from '../../factories/images.js';
 import { recognize, shutdownOcr } from '../../../workers/ocr/recognize.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -17,7 +19,7 @@ test.after.always(async () => {
 
 const upload = async (url: string, headers: Headers, fields: Parameters<typeof multipart>[0]) => {
   const m = multipart(fields);
-  return api(app.server, 'POST', url, { ...headers, ...m.headers }, m.payload);
+  return callApi(app.server, 'POST', url, { ...headers, ...m.headers }, m.payload);
 };
 
 test('OCR of a rendered image returns its text with per-line confidence (sandboxed job, no download)', async (t) => {
@@ -36,11 +38,11 @@ test('OCR of a rendered image returns its text with per-line confidence (sandbox
   t.is(res.body.language, 'eng');
 
   // the result stays pollable by its owner only
-  const job = await api(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
+  const job = await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
   t.is(job.body.state, 'completed');
   t.is(job.body.result.lines.length, 2);
   const other = await buildUser(app.server);
-  t.is((await api(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(other))).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(other))).status, 404);
 });
 
 test('OCR without waiting answers 202 with the job to poll, which then completes', async (t) => {
@@ -49,14 +51,10 @@ test('OCR without waiting answers 202 with the job to poll, which then completes
   const res = await upload('/api/process-image/?wait=0', selfScope(u), { image: { filename: 'a.jpg', data: png } });
   t.is(res.status, 202);
   t.regex(res.headers.location as string, /\/api\/jobs\/media-/);
-  let state = '';
-  let result: any = null;
-  for (let i = 0; i < 100 && state !== 'completed'; i += 1) {
-    const job = await api(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
-    state = job.body.state;
-    result = job.body.result;
-    if (state !== 'completed') await new Promise((r) => setTimeout(r, 200));
-  }
+  const { state, result } = await waitFor(async () => {
+    const job = await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
+    return ['completed', 'failed'].includes(job.body.state) && job.body;
+  }, { timeoutMs: 20_000, intervalMs: 200, message: `job ${res.body.job_id} finished` });
   t.is(state, 'completed');
   t.regex(result.text, /Hello polling world/);
 });
@@ -85,7 +83,7 @@ test('bad OCR uploads: wrong type 415, not an image 415, empty 400, missing 400,
   t.is(empty.status, 400);
   t.is(empty.body.error.code, 'empty_file');
   t.is((await upload('/api/process-image/', h, { note: 'no image' })).status, 400);
-  const json = await api(app.server, 'POST', '/api/process-image/', h, { image: 'aGVsbG8=' });
+  const json = await callApi(app.server, 'POST', '/api/process-image/', h, { image: 'aGVsbG8=' });
   t.is(json.status, 415, 'a JSON string is not a file');
   const big = Buffer.concat([await solidPng(), Buffer.alloc(10 * 1024 * 1024)]);
   const tooBig = await upload('/api/process-image/', h, { image: { filename: 'a.png', data: big } });
@@ -93,7 +91,7 @@ test('bad OCR uploads: wrong type 415, not an image 415, empty 400, missing 400,
   const broken = await upload('/api/process-image/', h, { image: { filename: 'a.png', data: (await textPng(['x'])).subarray(0, 120) } });
   t.is(broken.status, 422);
   t.is(broken.body.error.code, 'unreadable_image');
-  t.is((await api(app.server, 'POST', '/api/process-image/', {}, {})).status, 401);
+  t.is((await callApi(app.server, 'POST', '/api/process-image/', {}, {})).status, 401);
 });
 
 test('recognize() is reusable in-process (the invoice import uses it for scans)', async (t) => {

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, selfScope, type Headers } from '../../factories/inventory.js';
+import { selfScope, type Headers } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -9,7 +10,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const call = (method: string, url: string, headers: Headers, payload?: unknown) => api(app.server, method, url, headers, payload);
+const call = (method: string, url: string, headers: Headers, payload?: unknown) => callApi(app.server, method, url, headers, payload);
 
 async function product(h: Headers, body: Record<string, unknown>) {
   const r = await call('POST', '/api/products/', h, body);

@@ -3,8 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { multipart, solidPng } from '../../factories/images.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -12,10 +14,10 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const call = (method: string, url: string, headers: Headers, payload?: unknown) => api(app.server, method, url, headers, payload);
+const call = (method: string, url: string, headers: Headers, payload?: unknown) => callApi(app.server, method, url, headers, payload);
 const send = async (method: string, url: string, headers: Headers, fields: Parameters<typeof multipart>[0]) => {
   const m = multipart(fields);
-  return api(app.server, method, url, { ...headers, ...m.headers }, m.payload);
+  return callApi(app.server, method, url, { ...headers, ...m.headers }, m.payload);
 };
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
@@ -147,7 +149,7 @@ test('the same picture deleted by one user while another uploads it: the second 
     const [gone, theirs] = await Promise.all([call('DELETE', `/api/product-images/${mine.body.id}/`, a), send('POST', '/api/product-images/', b, { image, variant_id: vb })]);
     t.is(gone.status, 204);
     t.is(theirs.status, 201);
-    await new Promise((r) => setTimeout(r, 50)); // the removal runs after the delete's answer
+    // the delete answers only after its removal ran (ProductImageService.delete awaits it)
     t.true(await fs.stat(onDisk(theirs.body.image_url)).then(() => true, () => false), `round ${i}: the file of a live image is there`);
   }
 });
@@ -170,7 +172,8 @@ test('a claim puts back a file a removal took, and a removal waits for a claimin
   t.true(await fs.stat(file).then(() => true, () => false), 'the claim wrote the file back');
   let removed = false;
   const removal = media.removeIfUnused(saved.path, used).then(() => (removed = true));
-  await new Promise((r) => setTimeout(r, 300));
+  // the signal: the removal's transaction is queued behind the claim's advisory lock
+  await waitFor(async () => (await knex('pg_locks').where({ locktype: 'advisory', granted: false, objid: knex.raw('hashtext(?)::oid', [saved.path]) })).length > 0, { message: 'the removal waiting on the file lock' });
   t.false(removed, 'the removal waits while the claiming transaction is open');
   await trx('product_images').insert({ variant_id: p.variants[0].id, product_id: p.id, path: saved.path, content_type: 'image/png', size: png.length, width: 33, height: 17, alt_text: '', is_primary: true, position: 0 });
   await trx.commit();

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildTeam, buildTree, buildItem, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { buildTeam, buildTree, buildItem, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { solidPng } from '../../factories/images.js';
 
 let app: TestApp;
@@ -10,7 +11,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const call = (method: string, url: string, headers: Headers, payload?: unknown) => api(app.server, method, url, headers, payload);
+const call = (method: string, url: string, headers: Headers, payload?: unknown) => callApi(app.server, method, url, headers, payload);
 const sku = (p: string) => `${p}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function product(h: Headers, body: Record<string, unknown>) {

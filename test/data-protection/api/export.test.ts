@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildTeam, buildTree, buildItem, buildProduct, selfScope, teamScope } from '../../factories/inventory.js';
+import { buildTeam, buildTree, buildItem, buildProduct, selfScope, teamScope } from '../../factories/inventory.js';
+import { callApi as api } from '../../helpers/http.js';
 import { buildTicket, word } from '../../factories/support.js';
 
 let app: TestApp;
@@ -44,9 +45,7 @@ async function finishedExport(user: TestUser) {
   return r.body.id as string;
 }
 
-async function download(user: TestUser, id: string) {
-  return app.server.inject({ method: 'GET', url: `/api/data-export-requests/${id}/download/`, headers: user.auth });
-}
+const download = (user: TestUser, id: string) => api(app.server, 'GET', `/api/data-export-requests/${id}/download/`, user.auth);
 
 test.serial('an export holds the caller\'s account, stock, team rows as the team\'s and decrypted tickets, and nobody else\'s data', async (t) => {
   const id = await finishedExport(alice);
@@ -58,9 +57,9 @@ test.serial('an export holds the caller\'s account, stock, team rows as the team
   t.truthy(read.body.expires_at);
 
   const res = await download(alice, id);
-  t.is(res.statusCode, 200);
+  t.is(res.status, 200);
   t.is(res.headers['content-type'], 'application/zip');
-  const zip = new AdmZip(res.rawPayload);
+  const zip = new AdmZip(res.raw);
   const json = (name: string) => JSON.parse(zip.readAsText(name));
   t.is(json('accounts/account.json').email, alice.email);
   t.false('password_hash' in json('accounts/account.json'));
@@ -97,10 +96,10 @@ test.serial('one export at a time: 409 while one is queued', async (t) => {
 test('another user\'s export is 404 to read and to download; staff read it but cannot download it', async (t) => {
   const id = await finishedExport(bob);
   t.is((await api(app.server, 'GET', `/api/data-export-requests/${id}/`, alice.auth)).status, 404);
-  t.is((await download(alice, id)).statusCode, 404);
+  t.is((await download(alice, id)).status, 404);
   t.is((await api(app.server, 'GET', `/api/data-export-requests/${id}/`, staff.auth)).status, 200);
-  t.is((await download(staff, id)).statusCode, 404);
-  t.is((await download(alice, 'not-a-uuid')).statusCode, 404);
+  t.is((await download(staff, id)).status, 404);
+  t.is((await download(alice, 'not-a-uuid')).status, 404);
   const mine = await api(app.server, 'GET', '/api/data-export-requests/', alice.auth);
   t.true(mine.body.results.every((r: { user_id: string }) => r.user_id === alice.id));
   const all = await api(app.server, 'GET', `/api/data-export-requests/?user_id=${bob.id}`, staff.auth);
@@ -115,8 +114,8 @@ test('after expiry the download is refused and the sweep deletes the archive', a
   t.true(fs.existsSync(file));
   await knex('data_export_requests').where({ id }).update({ expires_at: new Date(Date.now() - 1000) });
   const res = await download(staff, id);
-  t.is(res.statusCode, 404);
-  t.is(JSON.parse(res.payload).error.code, 'export_expired');
+  t.is(res.status, 404);
+  t.is(res.body.error.code, 'export_expired');
   t.is((await api(app.server, 'GET', `/api/data-export-requests/${id}/`, staff.auth)).body.download_url, null);
   t.true((await exports().expireDue()) >= 1);
   t.false(fs.existsSync(file));

@@ -2,7 +2,9 @@ import test from 'ava';
 import WebSocket from 'ws';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildItem, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { buildItem, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
+import { queueDrained, waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -24,31 +26,21 @@ async function socket(u: TestUser) {
       }
     }, 10);
   });
-  const next = async (pred: (m: { type: string; data: any }) => boolean, ms = 10000) => {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const hit = messages.find(pred);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages.map((m) => m.type))}`);
-  };
+  const next = (pred: (m: { type: string; data: any }) => boolean, ms = 10000) =>
+    waitFor(() => messages.find(pred), { timeoutMs: ms, message: 'a matching socket message' });
   return { ws, messages, next };
 }
 
 async function alertsOf(headers: Record<string, string>, itemId: number, status?: string) {
-  const res = await api(app.server, 'GET', `/api/inventory-alerts/?item_id=${itemId}${status ? `&status=${status}` : ''}`, headers);
+  const res = await callApi(app.server, 'GET', `/api/inventory-alerts/?item_id=${itemId}${status ? `&status=${status}` : ''}`, headers);
   return res.body.results as any[];
 }
 
+/** The value of `fn` once `ok` holds; fails at the deadline. */
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
+  let last!: T;
+  await waitFor(async () => ok((last = await fn())), { timeoutMs: ms, message: 'the expected alerts' });
+  return last;
 }
 
 test('low stock is raised after the crossing transaction, pushed over the socket, and resolved on restock', async (t) => {
@@ -58,7 +50,7 @@ test('low stock is raised after the crossing transaction, pushed over the socket
   const live = await socket(u);
   t.deepEqual(await alertsOf(selfScope(u), item.id), []);
 
-  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 8 });
+  await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 8 });
   const pushed = await live.next((m) => m.type === 'inventory.alert' && m.data.event === 'raised');
   t.like(pushed.data.alert, { item_id: item.id, kind: 'low_stock', status: 'active', profile_type: 'self' });
   t.regex(pushed.data.alert.message, /Low stock: .+ has 2 pcs \(minimum 3\)/);
@@ -69,21 +61,21 @@ test('low stock is raised after the crossing transaction, pushed over the socket
   t.like(alert, { id: pushed.data.alert.id, kind: 'low_stock', quantity: 2, min_quantity: 3, product_name: tree.product.name, storage_box_name: tree.box.name, inventory_name: tree.inventory.name, acknowledged: false });
 
   // consuming further keeps one active alert
-  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 1 });
-  await new Promise((r) => setTimeout(r, 300));
+  await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 1 });
+  await queueDrained(app.server.app.platform.jobs.queue('inventory'), { timeoutMs: 30_000, message: 'the evaluation of the second consume ran' });
   t.is((await alertsOf(selfScope(u), item.id, 'active')).length, 1);
 
-  const ack = await api(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u));
+  const ack = await callApi(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u));
   t.is(ack.status, 200);
   t.true(ack.body.acknowledged);
   t.is(ack.body.acknowledged_by, u.id);
   t.is(ack.body.status, 'active');
-  t.is((await api(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u))).body.error.code, 'already_acknowledged');
+  t.is((await callApi(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u))).body.error.code, 'already_acknowledged');
 
-  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'receive', item_id: item.id, quantity: 10 });
+  await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'receive', item_id: item.id, quantity: 10 });
   const resolved = await live.next((m) => m.type === 'inventory.alert' && m.data.event === 'resolved');
   t.is(resolved.data.alert.id, alert.id);
-  const after = await api(app.server, 'GET', `/api/inventory-alerts/${alert.id}/`, selfScope(u));
+  const after = await callApi(app.server, 'GET', `/api/inventory-alerts/${alert.id}/`, selfScope(u));
   t.is(after.body.status, 'resolved');
   t.truthy(after.body.resolved_at);
   t.deepEqual(await alertsOf(selfScope(u), item.id, 'active'), []);
@@ -102,15 +94,17 @@ test('team alerts reach every member; others never see them', async (t) => {
   t.is(pa.data.alert.item_id, item.id);
   t.is(pb.data.alert.id, pa.data.alert.id);
   t.is(pa.data.alert.team_id, teamId);
-  await new Promise((r) => setTimeout(r, 300));
-  t.false(c.messages.some((m) => m.type === 'inventory.alert'));
-  t.is((await api(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(outsider))).status, 404);
-  t.is((await api(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(owner))).status, 404);
-  const patch = await api(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { acknowledged: true });
+  // positive marker: an alert of the outsider's own arrives after the team's was relayed
+  const own = await buildItem(app.server, selfScope(outsider), await buildTree(app.server, outsider, selfScope(outsider)), 1, { min_quantity: 1 });
+  await c.next((m) => m.type === 'inventory.alert' && m.data.alert.item_id === own.id);
+  t.false(c.messages.some((m) => m.type === 'inventory.alert' && m.data.alert.id === pa.data.alert.id));
+  t.is((await callApi(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(outsider))).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/inventory-alerts/${pa.data.alert.id}/`, selfScope(owner))).status, 404);
+  const patch = await callApi(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { acknowledged: true });
   t.is(patch.status, 200);
   t.true(patch.body.acknowledged);
-  t.is((await api(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { status: 'resolved' })).status, 400);
-  t.is((await api(app.server, 'DELETE', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId))).status, 405);
+  t.is((await callApi(app.server, 'PATCH', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId), { status: 'resolved' })).status, 400);
+  t.is((await callApi(app.server, 'DELETE', `/api/inventory-alerts/${pa.data.alert.id}/`, teamScope(member, teamId))).status, 405);
   for (const s of [a, b, c]) s.ws.close();
 });
 
@@ -127,13 +121,13 @@ test('expiring stock raises expiring_soon and expired alerts; consuming it resol
   t.is(alertsA[0].expiry_date, soon);
   const alertsB = await eventually(() => alertsOf(selfScope(u), b.id, 'active'), (v) => v.length === 1);
   t.is(alertsB[0].kind, 'expired');
-  await api(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: b.id, quantity: 1 });
+  await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: b.id, quantity: 1 });
   t.deepEqual(await eventually(() => alertsOf(selfScope(u), b.id, 'active'), (v) => v.length === 0), []);
   // editing the date re-evaluates too
-  await api(app.server, 'PATCH', `/api/inventory-items/${a.id}/`, selfScope(u), { expiry_date: '2099-12-31' });
+  await callApi(app.server, 'PATCH', `/api/inventory-items/${a.id}/`, selfScope(u), { expiry_date: '2099-12-31' });
   t.deepEqual(await eventually(() => alertsOf(selfScope(u), a.id, 'active'), (v) => v.length === 0), []);
   t.deepEqual(await alertsOf(selfScope(u), far.id), []);
-  const list = await api(app.server, 'GET', '/api/inventory-alerts/?status=resolved&ordering=-created_at', selfScope(u));
+  const list = await callApi(app.server, 'GET', '/api/inventory-alerts/?status=resolved&ordering=-created_at', selfScope(u));
   t.is(list.body.count, 2);
 });
 

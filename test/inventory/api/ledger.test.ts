@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, buildItem, buildProduct, buildTree, created, selfScope, type Tree } from '../../factories/inventory.js';
+import { buildItem, buildProduct, buildTree, created, selfScope, type Tree } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 let user: TestUser;
@@ -13,8 +14,8 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const tx = (payload: unknown, headers: Record<string, string> = selfScope(user)) => api(app.server, 'POST', '/api/inventory-transactions/', headers, payload);
-const item = async (id: number) => (await api(app.server, 'GET', `/api/inventory-items/${id}/`, selfScope(user))).body;
+const tx = (payload: unknown, headers: Record<string, string> = selfScope(user)) => callApi(app.server, 'POST', '/api/inventory-transactions/', headers, payload);
+const item = async (id: number) => (await callApi(app.server, 'GET', `/api/inventory-items/${id}/`, selfScope(user))).body;
 /** this file's user's ledger rows (other test files write to the same database at the same time) */
 const counts = async () => {
   const { knex } = app.server.app.platform;
@@ -31,7 +32,7 @@ test('creating an item with stock records a receive transaction', async (t) => {
   t.is(it.storage_box_name, tree.box.name);
   t.is(it.inventory_name, tree.inventory.name);
   t.is(it.storage_name, tree.storage.name);
-  const list = await api(app.server, 'GET', `/api/inventory-transactions/?item_id=${it.id}`, selfScope(user));
+  const list = await callApi(app.server, 'GET', `/api/inventory-transactions/?item_id=${it.id}`, selfScope(user));
   t.is(list.body.count, 1);
   t.is(list.body.results[0].kind, 'receive');
   t.is(list.body.results[0].quantity, 7);
@@ -54,13 +55,13 @@ test('receive, consume and adjust change the quantity and keep a ledger', async 
   t.is(adj.body.delta, -3);
   t.is((await tx({ kind: 'adjust', item_id: it.id, delta: 2 })).body.legs[0].quantity_after, 11);
   t.is((await item(it.id)).quantity, 11);
-  const read = await api(app.server, 'GET', `/api/inventory-transactions/${r1.body.id}/`, selfScope(user));
+  const read = await callApi(app.server, 'GET', `/api/inventory-transactions/${r1.body.id}/`, selfScope(user));
   t.is(read.status, 200);
   t.deepEqual(read.body.legs[0], { ...read.body.legs[0], item_id: it.id, delta: -3, quantity_before: 10, quantity_after: 7 });
   // the POST answer (built from what the ledger wrote) is exactly what a read returns
   t.deepEqual(r1.body, read.body);
   const move = await tx({ kind: 'move', item_id: it.id, quantity: 1, to_storage_box_id: tree.box2.id });
-  t.deepEqual(move.body, (await api(app.server, 'GET', `/api/inventory-transactions/${move.body.id}/`, selfScope(user))).body);
+  t.deepEqual(move.body, (await callApi(app.server, 'GET', `/api/inventory-transactions/${move.body.id}/`, selfScope(user))).body);
 });
 
 test.serial('consuming more than the stock is 409 insufficient_stock and writes nothing', async (t) => {
@@ -249,51 +250,51 @@ test.serial('the bulk receive API writes 10,000 lines set-based inside the calle
 
 test('the ledger is append-only', async (t) => {
   const it = await buildItem(app.server, selfScope(user), tree, 1, { lot_number: 'L-append' });
-  const list = await api(app.server, 'GET', `/api/inventory-transactions/?item_id=${it.id}`, selfScope(user));
+  const list = await callApi(app.server, 'GET', `/api/inventory-transactions/?item_id=${it.id}`, selfScope(user));
   const id = list.body.results[0].id;
   for (const method of ['PUT', 'PATCH', 'DELETE']) {
-    const res = await api(app.server, method, `/api/inventory-transactions/${id}/`, selfScope(user), method === 'DELETE' ? undefined : { kind: 'consume' });
+    const res = await callApi(app.server, method, `/api/inventory-transactions/${id}/`, selfScope(user), method === 'DELETE' ? undefined : { kind: 'consume' });
     t.is(res.status, 405, method);
     t.is(res.body.error.code, 'ledger_append_only');
   }
-  t.is((await api(app.server, 'GET', `/api/inventory-transactions/${id}/`, selfScope(user))).status, 200);
+  t.is((await callApi(app.server, 'GET', `/api/inventory-transactions/${id}/`, selfScope(user))).status, 200);
 });
 
 test('item quantity is read-only outside the ledger', async (t) => {
   const it = await buildItem(app.server, selfScope(user), tree, 5, { lot_number: 'L-ro' });
-  const res = await api(app.server, 'PATCH', `/api/inventory-items/${it.id}/`, selfScope(user), { quantity: 50 });
+  const res = await callApi(app.server, 'PATCH', `/api/inventory-items/${it.id}/`, selfScope(user), { quantity: 50 });
   t.is(res.status, 400);
   t.regex(res.body.error.message, /read-only/);
-  const move = await api(app.server, 'PATCH', `/api/inventory-items/${it.id}/`, selfScope(user), { storage_box_id: tree.box2.id });
+  const move = await callApi(app.server, 'PATCH', `/api/inventory-items/${it.id}/`, selfScope(user), { storage_box_id: tree.box2.id });
   t.is(move.status, 400);
   t.is((await item(it.id)).quantity, 5);
-  const dup = await api(app.server, 'POST', '/api/inventory-items/', selfScope(user), { storage_box_id: tree.box.id, product_id: tree.product.id, lot_number: 'L-ro' });
+  const dup = await callApi(app.server, 'POST', '/api/inventory-items/', selfScope(user), { storage_box_id: tree.box.id, product_id: tree.product.id, lot_number: 'L-ro' });
   t.is(dup.status, 409);
   t.is(dup.body.error.code, 'item_exists');
   t.is(dup.body.error.details.item_id, it.id);
-  const del = await api(app.server, 'DELETE', `/api/inventory-items/${it.id}/`, selfScope(user));
+  const del = await callApi(app.server, 'DELETE', `/api/inventory-items/${it.id}/`, selfScope(user));
   t.is(del.status, 409);
   t.is(del.body.error.code, 'not_empty');
   await tx({ kind: 'consume', item_id: it.id, quantity: 5 });
-  t.is((await api(app.server, 'DELETE', `/api/inventory-items/${it.id}/`, selfScope(user))).status, 204);
-  t.is((await api(app.server, 'GET', `/api/inventory-items/${it.id}/`, selfScope(user))).status, 404);
+  t.is((await callApi(app.server, 'DELETE', `/api/inventory-items/${it.id}/`, selfScope(user))).status, 204);
+  t.is((await callApi(app.server, 'GET', `/api/inventory-items/${it.id}/`, selfScope(user))).status, 404);
 });
 
 test('transactions list filters, orders and paginates', async (t) => {
   const p = await buildProduct(app.server, { userId: user.id });
   const it = await buildItem(app.server, selfScope(user), { ...tree, product: p }, 20);
   for (let i = 0; i < 5; i++) await tx({ kind: 'consume', item_id: it.id, quantity: 1, reference: `ref-${i}` });
-  const page = await api(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&kind=consume&page_size=2&ordering=created_at`, selfScope(user));
+  const page = await callApi(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&kind=consume&page_size=2&ordering=created_at`, selfScope(user));
   t.is(page.status, 200);
   t.is(page.body.count, 5);
   t.is(page.body.results.length, 2);
   t.is(page.body.results[0].reference, 'ref-0');
   t.truthy(page.body.next);
   t.is(page.body.previous, null);
-  const search = await api(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&search=ref-3`, selfScope(user));
+  const search = await callApi(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&search=ref-3`, selfScope(user));
   t.is(search.body.count, 1);
-  const kinds = await api(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&kind=receive,consume`, selfScope(user));
+  const kinds = await callApi(app.server, 'GET', `/api/inventory-transactions/?product_id=${p.id}&kind=receive,consume`, selfScope(user));
   t.is(kinds.body.count, 6);
-  t.is((await api(app.server, 'GET', '/api/inventory-transactions/?kind=steal', selfScope(user))).status, 400);
-  t.is((await api(app.server, 'GET', '/api/inventory-transactions/?ordering=amount', selfScope(user))).status, 400);
+  t.is((await callApi(app.server, 'GET', '/api/inventory-transactions/?kind=steal', selfScope(user))).status, 400);
+  t.is((await callApi(app.server, 'GET', '/api/inventory-transactions/?ordering=amount', selfScope(user))).status, 400);
 });

@@ -2,10 +2,11 @@
 // result is polled or pushed over the WebSocket.
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
-import { api } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, textPdf, ublXml } from '../../factories/invoices.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
 import { bulkStore, owner, preview } from '../helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 // one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
@@ -15,12 +16,10 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 async function poll(headers: Record<string, string>, jobId: string) {
-  for (let i = 0; i < 300; i++) {
-    const job = await api(app.server, 'GET', `/api/jobs/${jobId}/`, headers);
-    if (job.body.state === 'completed' || job.body.state === 'failed') return job.body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${jobId} did not finish`);
+  return waitFor(async () => {
+    const job = await callApi(app.server, 'GET', `/api/jobs/${jobId}/`, headers);
+    return ['completed', 'failed'].includes(job.body.state) && job.body;
+  }, { timeoutMs: 30_000, intervalMs: 100, message: `job ${jobId} finished` });
 }
 
 test('preview and bulk store answer 202 when the job outlasts the wait; the result is polled and pushed', async (t) => {
@@ -39,18 +38,18 @@ test('preview and bulk store answer 202 when the job outlasts the wait; the resu
     t.is(job.result.session_status, 'previewed');
     t.deepEqual(pushed.data.result ?? job.result, job.result);
 
-    const session = (await api(app.server, 'GET', `/api/invoice-import/sessions/${job.result.session_id}/`, o.headers)).body;
+    const session = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${job.result.session_id}/`, o.headers)).body;
     const lines = session.preview_lines.map((l: Record<string, unknown>) => ({ line_number: l.line_number, product_id: l.product_id, product_name: l.product_name, selected_quantity: l.selected_quantity }));
     const store = await bulkStore(app.server, o.headers, { session_id: job.result.session_id, lines });
     t.is(store.status, 202);
     t.regex(store.body.job_id, /^imports-store-\d+$/);
     const stored = await poll(o.headers, store.body.job_id);
     t.like(stored.result, { status: 'applied', http_status: 200, session_id: job.result.session_id });
-    t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${job.result.session_id}/`, o.headers)).body.status, 'applied');
+    t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${job.result.session_id}/`, o.headers)).body.status, 'applied');
 
     // the job belongs to its owner
     const stranger = await owner(app.server);
-    t.is((await api(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, stranger.headers)).status, 404);
+    t.is((await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, stranger.headers)).status, 404);
   } finally {
     ws.close();
   }

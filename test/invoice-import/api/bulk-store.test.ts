@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, ublXml, type InvoiceSpec } from '../../factories/invoices.js';
 import { bulkStore, linesOf, owner, preview, stockSnapshot, type Owner } from '../helpers.js';
 
@@ -45,7 +46,7 @@ test('all lines valid: one transaction creates the products in the family, recei
   t.is(tx.length, 1);
   t.is(tx[0].kind, 'import');
 
-  const session = await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers);
+  const session = await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers);
   t.like(session.body, { status: 'applied', last_step: 'bulk-store', error_payload: {} });
   t.deepEqual(session.body.result_payload.summary, res.body.summary);
   t.is(session.body.bulk_lines.length, 3);
@@ -60,7 +61,7 @@ test('all lines valid: one transaction creates the products in the family, recei
   t.is(refused.body.error.code, 'duplicate_invoice');
   t.like(refused.body.duplicate_of, { session_id: p.session_id });
   t.is((await knex('inventory_items').where({ id: res.body.results[0].inventory_item_id }).first()).quantity, 12);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${again.session_id}/`, o.headers)).body.status, 'previewed');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${again.session_id}/`, o.headers)).body.status, 'previewed');
   // existing products (matched at preview) and increased items once confirmed
   const res2 = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again).slice(0, 2), confirm_duplicate: true });
   t.is(res2.status, 200, JSON.stringify(res2.body));
@@ -118,7 +119,7 @@ test('any invalid line aborts the whole store: status error, errors per line, se
   for (const e of res.body.errors) t.true(typeof e.line_number === 'number' && typeof e.field === 'string' && typeof e.message === 'string' && e.message.length > 0);
 
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'no inventory row changed');
-  const session = (await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body;
+  const session = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body;
   t.is(session.status, 'failed');
   t.is(session.last_step, 'bulk-store');
   t.is(session.error_payload.message, res.body.message);
@@ -129,7 +130,7 @@ test('any invalid line aborts the whole store: status error, errors per line, se
   const retry = await bulkStore(app.server, o.headers, { session_id: p.session_id, lines: base });
   t.is(retry.status, 200, JSON.stringify(retry.body));
   t.is(retry.body.session_status, 'applied');
-  const after = (await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body;
+  const after = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body;
   t.like(after, { status: 'applied', error_payload: {}, attempts: 2 });
 });
 
@@ -164,7 +165,7 @@ test('an applied session is never written twice: 409 with the stored result', as
   const invalid = await bulkStore(app.server, o.headers, { session_id: p.session_id, lines: [{ line_number: 1, selected_quantity: 'x' }] });
   t.is(invalid.status, 409);
   t.deepEqual(await stockSnapshot(app.server, o.user.id), snapshot);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'applied');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'applied');
 });
 
 test('two concurrent bulk stores of one session: exactly one applies', async (t) => {
@@ -189,13 +190,13 @@ test('request shape errors are 400 before anything runs; unknown or foreign sess
   t.is((await bulkStore(app.server, o.headers, { lines: linesOf(p) })).status, 400);
   t.is((await bulkStore(app.server, o.headers, { session_id: 'x', lines: linesOf(p) })).status, 400);
   t.is((await bulkStore(app.server, o.headers, { session_id: p.session_id, lines: 'all' })).status, 400);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'previewed', 'untouched');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'previewed', 'untouched');
 
   t.is((await bulkStore(app.server, o.headers, { session_id: 2147483000, lines: linesOf(p) })).status, 404);
   const stranger = await buildUser(app.server);
   const foreign = await bulkStore(app.server, selfScope(stranger), { session_id: p.session_id, lines: linesOf(p) });
   t.is(foreign.status, 404);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'previewed');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, o.headers)).body.status, 'previewed');
 });
 
 test('team scope: a team session uses the team\'s stock and is invisible from self scope', async (t) => {
@@ -208,9 +209,9 @@ test('team scope: a team session uses the team\'s stock and is invisible from se
   const p = await previewed(o);
   const row = await app.server.app.platform.knex('invoice_import_sessions').where({ id: p.session_id }).first();
   t.like(row, { profile_type: 'team', team_id: teamId, owner_id: null });
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, selfScope(member))).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, selfScope(member))).status, 404);
   t.is((await bulkStore(app.server, selfScope(member), { session_id: p.session_id, lines: linesOf(p) })).status, 404);
-  const leadView = await api(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, teamScope(lead, teamId));
+  const leadView = await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.session_id}/`, teamScope(lead, teamId));
   t.like(leadView.body, { profile_type: 'team', team_id: teamId });
   const res = await bulkStore(app.server, teamScope(lead, teamId), { session_id: p.session_id, lines: linesOf(p) });
   t.is(res.status, 200, JSON.stringify(res.body));

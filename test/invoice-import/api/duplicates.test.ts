@@ -4,7 +4,7 @@
 // shipping and discount lines are marked non-stock and received only when asked.
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
-import { api } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { invoiceCsv, sampleInvoice, ublXml, type InvoiceSpec } from '../../factories/invoices.js';
 import { bulkStore, linesOf, owner, preview, stockSnapshot, type Owner } from '../helpers.js';
 import { sameInvoice, vendorKey } from '../../../domain/invoice-import/duplicates.js';
@@ -41,7 +41,7 @@ test('the same file again: the preview names the applied session; storing it nee
   t.like(refused.body, { status: 'error', session_id: again.session_id, session_status: 'previewed', error: { code: 'duplicate_invoice' } });
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'nothing written');
   // the stored session shows it too, and a non-boolean confirmation is a 400
-  t.like((await api(app.server, 'GET', `/api/invoice-import/sessions/${again.session_id}/`, o.headers)).body, { status: 'previewed', duplicate_of: { session_id: first.session_id } });
+  t.like((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${again.session_id}/`, o.headers)).body, { status: 'previewed', duplicate_of: { session_id: first.session_id } });
   t.is((await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again), confirm_duplicate: 'perhaps' })).status, 400);
 
   const confirmed = await bulkStore(app.server, o.headers, { session_id: again.session_id, lines: linesOf(again), confirm_duplicate: true });

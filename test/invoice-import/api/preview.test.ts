@@ -2,7 +2,8 @@ import test from 'ava';
 import sharp from 'sharp';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, buildTree, selfScope } from '../../factories/inventory.js';
+import { buildTree, selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { ciiXml, invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf, total, ublXml } from '../../factories/invoices.js';
 import { owner, preview, upload } from '../helpers.js';
 
@@ -143,7 +144,7 @@ test('documents that cannot be read are a clear 400/422, never a 500', async (t)
   const part = (name: string, value: string, file?: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: text/csv` : ''}\r\n\r\n${value}\r\n`;
   const csvText = 'description,quantity,unit_price\nBolt,1,2.00\n';
   const two = `${part('document', csvText, 'a.csv')}${part('document', csvText, 'b.csv')}${part('inventory_id', String(fields.inventory_id))}${part('storage_box_id', String(fields.storage_box_id))}--${boundary}--\r\n`;
-  const twice = await api(app.server, 'POST', '/api/invoice-import/preview/', { ...o.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, two);
+  const twice = await callApi(app.server, 'POST', '/api/invoice-import/preview/', { ...o.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, two);
   t.is(twice.status, 400, JSON.stringify(twice.body));
   t.is(twice.body.error.code, 'too_many_documents');
 
@@ -181,7 +182,7 @@ test('documents that cannot be read are a clear 400/422, never a 500', async (t)
   t.is(blank.status, 422);
   t.is(blank.body.error.code, 'document_empty');
 
-  const json = await api(app.server, 'POST', '/api/invoice-import/preview/', o.headers, { inventory_id: 1 });
+  const json = await callApi(app.server, 'POST', '/api/invoice-import/preview/', o.headers, { inventory_id: 1 });
   t.is(json.status, 400);
 
   // nothing was stored as a session for any of them

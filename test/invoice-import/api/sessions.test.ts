@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { buildTeam, buildTree, selfScope, teamScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, ublXml } from '../../factories/invoices.js';
 import { bulkStore, linesOf, owner, preview, type Owner } from '../helpers.js';
 
@@ -23,13 +24,13 @@ const HISTORY_KEYS = ['id', 'status', 'profile_type', 'team_id', 'last_step', 'p
 
 test('latest, history and one session, restored exactly as stored', async (t) => {
   const o = await owner(app.server);
-  const none = await api(app.server, 'GET', '/api/invoice-import/sessions/latest/', o.headers);
+  const none = await callApi(app.server, 'GET', '/api/invoice-import/sessions/latest/', o.headers);
   t.is(none.status, 404);
   const first = await session(o, 'H-1');
   const second = await session(o, 'H-2');
   await bulkStore(app.server, o.headers, { session_id: first.session_id, lines: linesOf(first) });
 
-  const latest = await api(app.server, 'GET', '/api/invoice-import/sessions/latest/', o.headers);
+  const latest = await callApi(app.server, 'GET', '/api/invoice-import/sessions/latest/', o.headers);
   t.is(latest.status, 200);
   t.is(latest.body.status, 'success');
   for (const k of SESSION_KEYS) t.true(k in latest.body.session, `session.${k}`);
@@ -42,15 +43,15 @@ test('latest, history and one session, restored exactly as stored', async (t) =>
   t.deepEqual(latest.body.session.preview_lines, second.lines);
   t.like(latest.body.session.summary, { total_lines: 3 });
 
-  const one = await api(app.server, 'GET', `/api/invoice-import/sessions/${first.session_id}/`, o.headers);
+  const one = await callApi(app.server, 'GET', `/api/invoice-import/sessions/${first.session_id}/`, o.headers);
   t.is(one.status, 200);
   t.like(one.body, { id: first.session_id, status: 'applied', last_step: 'bulk-store' });
   t.is(one.body.result_payload.results.length, 3);
   t.deepEqual(one.body.source_files, [{ name: 'H-1.xml', size: Buffer.byteLength(ublXml(sampleInvoice({ number: 'H-1' }))), content_type: 'application/xml' }]);
   // without the trailing slash too
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${first.session_id}`, o.headers)).status, 200);
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${first.session_id}`, o.headers)).status, 200);
 
-  const list = await api(app.server, 'GET', '/api/invoice-import/sessions/', o.headers);
+  const list = await callApi(app.server, 'GET', '/api/invoice-import/sessions/', o.headers);
   t.is(list.status, 200);
   t.like(list.body, { status: 'success', count: 2 });
   t.deepEqual(list.body.results.map((r: { id: number }) => r.id), [second.session_id, first.session_id]);
@@ -62,13 +63,13 @@ test('latest, history and one session, restored exactly as stored', async (t) =>
 test('limit: default 20, at most 100; a bad limit is 400', async (t) => {
   const o = await owner(app.server);
   for (let i = 0; i < 3; i++) await session(o, `L-${i}`);
-  const two = await api(app.server, 'GET', '/api/invoice-import/sessions/?limit=2', o.headers);
+  const two = await callApi(app.server, 'GET', '/api/invoice-import/sessions/?limit=2', o.headers);
   t.is(two.status, 200);
   t.is(two.body.count, 2);
   t.deepEqual(two.body.results.map((r: { invoice_number: string }) => r.invoice_number), ['L-2', 'L-1']);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/?limit=100', o.headers)).body.count, 3);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/?limit=100', o.headers)).body.count, 3);
   for (const bad of ['0', '-1', 'abc', '1.5', '101', '']) {
-    const res = await api(app.server, 'GET', `/api/invoice-import/sessions/?limit=${bad}`, o.headers);
+    const res = await callApi(app.server, 'GET', `/api/invoice-import/sessions/?limit=${bad}`, o.headers);
     t.is(res.status, 400, `limit=${bad}`);
     t.is(res.body.error.details[0].path, 'limit');
   }
@@ -78,27 +79,27 @@ test('another scope\'s session is 404 everywhere; team sessions are shared by th
   const o = await owner(app.server);
   const mine = await session(o, 'S-1');
   const stranger = await buildUser(app.server);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${mine.session_id}/`, selfScope(stranger))).status, 404);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/latest/', selfScope(stranger))).status, 404);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/', selfScope(stranger))).body.count, 0);
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${mine.session_id}/`, selfScope(stranger))).status, 404);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/latest/', selfScope(stranger))).status, 404);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/', selfScope(stranger))).body.count, 0);
 
   const teamId = await buildTeam(app.server, o.user, [stranger]);
   const tree = await buildTree(app.server, o.user, teamScope(o.user, teamId), teamId);
   const teamSession = await session({ user: o.user, headers: teamScope(o.user, teamId), tree }, 'T-1');
   // the team's session is not in the owner's self scope, and the self session not in the team's
-  t.deepEqual((await api(app.server, 'GET', '/api/invoice-import/sessions/', o.headers)).body.results.map((r: { id: number }) => r.id), [mine.session_id]);
-  const teamList = await api(app.server, 'GET', '/api/invoice-import/sessions/', teamScope(stranger, teamId));
+  t.deepEqual((await callApi(app.server, 'GET', '/api/invoice-import/sessions/', o.headers)).body.results.map((r: { id: number }) => r.id), [mine.session_id]);
+  const teamList = await callApi(app.server, 'GET', '/api/invoice-import/sessions/', teamScope(stranger, teamId));
   t.deepEqual(teamList.body.results.map((r: { id: number }) => r.id), [teamSession.session_id]);
   t.like(teamList.body.results[0], { profile_type: 'team', team_id: teamId });
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${mine.session_id}/`, teamScope(stranger, teamId))).status, 404);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${teamSession.session_id}/`, selfScope(stranger))).status, 404);
-  const latest = await api(app.server, 'GET', '/api/invoice-import/sessions/latest/', teamScope(stranger, teamId));
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${mine.session_id}/`, teamScope(stranger, teamId))).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${teamSession.session_id}/`, selfScope(stranger))).status, 404);
+  const latest = await callApi(app.server, 'GET', '/api/invoice-import/sessions/latest/', teamScope(stranger, teamId));
   t.is(latest.body.session.id, teamSession.session_id);
   // a team the caller is not in
   const outsider = await buildUser(app.server);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/', teamScope(outsider, teamId))).status, 403);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/abc/', o.headers)).status, 400);
-  t.is((await api(app.server, 'GET', '/api/invoice-import/sessions/', {})).status, 401);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/', teamScope(outsider, teamId))).status, 403);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/abc/', o.headers)).status, 400);
+  t.is((await callApi(app.server, 'GET', '/api/invoice-import/sessions/', {})).status, 401);
 });
 
 test('the OpenAPI document lists the invoice-import endpoints under their tag', async (t) => {

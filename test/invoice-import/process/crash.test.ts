@@ -4,12 +4,13 @@
 // another worker and exactly one application happens.
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
-import { api } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { sampleInvoice, ublXml } from '../../factories/invoices.js';
 import { startEntry, type RunningProcess } from '../../helpers/processes.js';
 import { startWorkers, type RunningWorkers } from '../../../workers/runner.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
 import { bulkStore, linesOf, owner, preview, stockSnapshot } from '../helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const LOCK_MS = 2000;
 let app: TestApp;
@@ -57,11 +58,9 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
 
   const { knex } = app.server.app.platform;
   // the server ends the dead connection's transaction; give it a moment to notice
-  for (let i = 0; i < 50 && (await knex.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()")).rows[0].n > 0; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(async () => (await knex.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()")).rows[0].n === 0, { timeoutMs: 5_000, intervalMs: 100, message: 'the dead transaction ended' });
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'nothing was written');
-  const session = (await api(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body;
+  const session = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body;
   t.like(session, { status: 'previewed', result_payload: {}, attempts: 0 });
   const attempts = await knex('invoice_import_attempts').where({ session_id: p.body.session_id });
   t.deepEqual(attempts.map((a: { status: string }) => a.status), ['queued']);
@@ -72,16 +71,12 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
   t.true([200, 202].includes(first.status), JSON.stringify(first.body));
   const retry = await bulkStore(app.server, o.headers, { session_id: p.body.session_id, product_family_name: 'Crash', lines: linesOf(p.body) });
   t.true([200, 409].includes(retry.status), JSON.stringify(retry.body));
-  for (let i = 0; i < 200; i++) {
-    const open = await knex('invoice_import_attempts').where({ session_id: p.body.session_id, status: 'queued' });
-    if (!open.length) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(async () => (await knex('invoice_import_attempts').where({ session_id: p.body.session_id, status: 'queued' })).length === 0, { timeoutMs: 20_000, intervalMs: 100, message: 'no attempt left queued' });
   const final = await knex('invoice_import_attempts').where({ session_id: p.body.session_id }).orderBy('id');
   const statuses = final.map((a: { status: string }) => a.status);
   t.is(statuses.filter((s: string) => s === 'applied').length, 1, `exactly one attempt applied: ${statuses}`);
   t.true(statuses.every((s: string) => s === 'applied' || s === 'conflict'), `${statuses}`);
-  t.is((await api(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body.status, 'applied');
+  t.is((await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body.status, 'applied');
   t.is((await knex('inventory_transactions').where({ source_type: 'invoice_session', source_id: String(p.body.session_id) })).length, 1);
   const after = await stockSnapshot(app.server, o.user.id);
   t.deepEqual(after.items.map((i: { quantity: number }) => i.quantity).sort((a: number, b: number) => a - b), [3, 5, 12]);

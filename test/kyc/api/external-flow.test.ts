@@ -6,6 +6,7 @@ import test from 'ava';
 import nock from 'nock';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { MockProvider, signedWebhook, startKycStack, waitFor, type KycStack } from '../../helpers/kyc.js';
+import { queueDrained } from '../../helpers/wait.js';
 
 let stack: KycStack;
 const provider = new MockProvider();
@@ -25,6 +26,8 @@ test.after.always(async () => {
 const json = (res: { payload: string }) => JSON.parse(res.payload);
 const call = (user: TestUser, method: 'GET' | 'POST', path: string) => stack.app.server.inject({ method, url: `/api/v1/kyc/${path}/`, headers: user.auth });
 const knex = () => stack.app.server.app.platform.knex;
+/** The signal that whatever a webhook enqueued (a re-pull, a callback) has run: the kyc queue has nothing left now. */
+const kycJobsRan = () => queueDrained(stack.app.server.app.platform.jobs.queue('kyc'), { timeoutMs: 30_000, message: 'kyc jobs ran' });
 const mirror = (user: TestUser) => knex()('kyc_mirror').where({ user_id: user.id }).first();
 const notifications = (user: TestUser) => knex()('notifications').where({ user_id: user.id, kind: 'kyc.status' }).orderBy('id');
 const applicant = (user: TestUser) => knex()('kyc.applicants').where({ external_user_id: user.id, project_id: stack.project.id }).first();
@@ -217,7 +220,7 @@ test('a bad digest is 400 and changes nothing', async (t) => {
   const { headers } = signedWebhook(stack.env.KYC_WEBHOOK_SECRET, event(user, 'applicantReviewed'));
   const altered = await fetch(`${stack.kycUrl}/api/v1/kyc/webhook/sumsub/`, { method: 'POST', headers, body: raw.replace('applicantReviewed', 'applicantPending') });
   t.is(altered.status, 400);
-  await new Promise((r) => setTimeout(r, 300));
+  await kycJobsRan();
   t.is(statusReads(), reads, 'no re-pull');
   t.deepEqual(await recorded(), webhooks, 'nothing recorded');
   t.is((await mirror(user)).status, 'pending');
@@ -249,9 +252,9 @@ test('duplicate and reordered webhooks change nothing twice', async (t) => {
   const results = await Promise.all([webhook(reviewed), webhook(reviewed), webhook(late), webhook(reviewed), webhook(late)]);
   t.true(results.every((r) => r.status === 200));
   await mirrorIs(user, 'approved');
-  await new Promise((r) => setTimeout(r, 500));
+  await kycJobsRan();
   await webhook(late); // arrives after the decision
-  await new Promise((r) => setTimeout(r, 300));
+  await kycJobsRan();
   const ds = await deliveries(user);
   t.deepEqual(ds.map((d: { snapshot: { status: string } }) => d.snapshot.status), ['pending', 'approved']);
   const notes = await notifications(user);
@@ -274,7 +277,7 @@ test('applicantDeleted: the re-pull answers 404, a terminal state, not an endles
   t.truthy(row.provider_deleted_at);
   const reads = provider.calls.filter((c) => c.path === `/resources/applicants/${a.id}/status`).length;
   await webhook({ applicantId: a.id, externalUserId: user.id, type: 'applicantDeleted', again: true });
-  await new Promise((r) => setTimeout(r, 400));
+  await kycJobsRan();
   t.is(provider.calls.filter((c) => c.path === `/resources/applicants/${a.id}/status`).length, reads, 'no more provider reads for a deleted applicant');
   const s = json(await call(user, 'GET', 'status'));
   t.is(s.status, 'not_started');

@@ -5,6 +5,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { connect, closeCodeOf, wsUrl } from '../../helpers/ws.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 const others: TestApp[] = [];
@@ -25,14 +26,10 @@ const echo = (user: TestUser, payload: Record<string, unknown>, target = app) =>
 const poll = (user: TestUser, id: string) => app.server.inject({ method: 'GET', url: `/api/jobs/${id}/`, headers: user.auth });
 
 async function pollUntil(user: TestUser, id: string, state: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = json(await poll(user, id));
-    if (last.state === state) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} not ${state} within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  return waitFor(async () => {
+    const last = json(await poll(user, id));
+    return last.state === state && last;
+  }, { timeoutMs, intervalMs: 50, message: `job ${id} ${state}` });
 }
 
 test('POST /api/jobs/echo/ with wait answers 200 with the result', async (t) => {
@@ -125,8 +122,10 @@ test('WebSocket: connection.ready first, then job.completed for the user\'s job;
   ws.send({ type: 'jobs.get', data: { job_id: 'system-nope' } });
   t.is((await ws.next('error')).data.code, 'not_found');
 
-  await new Promise((r) => setTimeout(r, 200));
-  t.false(theirs.messages.some((m) => m.type === 'job.completed'), 'pushes go only to the job\'s user');
+  // positive marker: the other user's own job, run after ours, reaches their socket
+  const own = jobIdOf(await echo(other, { echo: { n: 8 }, wait: 0 }));
+  await theirs.next('job.completed', (m) => m.data.job_id === own);
+  t.false(theirs.messages.some((m) => m.type === 'job.completed' && m.data.job_id === job_id), 'pushes go only to the job\'s user');
 });
 
 test('WebSocket: a malformed message gets an error message, the socket stays open', async (t) => {

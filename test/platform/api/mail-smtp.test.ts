@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { uniqueEmail } from '../../factories/users.js';
 import { closedPort } from '../../helpers/tcp-proxy.js';
+import { waitFor } from '../../helpers/wait.js';
 
 interface Received {
   from: string;
@@ -39,14 +40,10 @@ async function smtpServer(port = 0): Promise<{ port: number; received: Received[
 const smtpUrl = (port: number) => `smtp://127.0.0.1:${port}/?ignoreTLS=true`;
 
 async function codeOver(received: Received[], email: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  return waitFor(() => {
     const mail = received.find((m) => m.to.includes(email));
-    const code = mail && /^Subject: .*?(\d{6})/m.exec(mail.raw)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no e-mail to ${email} over SMTP within ${timeoutMs} ms`);
+    return mail && /^Subject: .*?(\d{6})/m.exec(mail.raw)?.[1];
+  }, { timeoutMs, intervalMs: 50, message: `an e-mail to ${email} over SMTP` });
 }
 
 const apps: TestApp[] = [];
@@ -82,30 +79,26 @@ test.serial('SMTP down: the mail job retries, the outbox row is kept queued, and
   const port = await closedPort();
   const app = await startApp({ workers: ['mail'], env: { SMTP_URL: smtpUrl(port) } });
   apps.push(app);
-  const { knex, jobs } = app.server.app.platform;
+  const { knex, producer } = app.server.app.platform;
 
   const email = uniqueEmail('smtpdown');
   t.is((await register(app, email)).statusCode, 201, 'registration does not wait for the mail server');
 
-  let row;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    row = await knex('outbound_emails').where({ to_address: email }).first();
-    if (row.attempts > 0) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const row = await waitFor(async () => {
+    const r = await knex('outbound_emails').where({ to_address: email }).first();
+    return r?.attempts > 0 && r;
+  }, { intervalMs: 50, message: 'a first delivery attempt' });
   t.is(row.status, 'queued');
   t.true(row.attempts > 0);
   t.truthy(row.last_error);
   t.truthy(row.body_sealed, 'the message is kept until it is delivered');
-  const job = await jobs.getJob(`mail-send-${row.id}`, 'mail');
+  const job = await producer.getJob(`mail-send-${row.id}`, 'mail');
   t.truthy(job);
-  let state = await job!.getState();
-  for (let i = 0; i < 100 && state === 'active'; i++) {
-    // the handler has written the row and is rethrowing; BullMQ moves the job next
-    await new Promise((r) => setTimeout(r, 20));
-    state = await job!.getState();
-  }
+  // the handler has written the row and is rethrowing; BullMQ moves the job next
+  const state = await waitFor(async () => {
+    const s = await job!.getState();
+    return s !== 'active' && s;
+  }, { intervalMs: 20, message: 'the failed attempt moved on' });
   t.is(state, 'delayed', 'a retry is scheduled with backoff');
 
   // the mail server comes back on the same port: the next attempt delivers

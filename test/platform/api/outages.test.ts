@@ -7,6 +7,7 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, uniqueEmail, type TestUser } from '../../factories/users.js';
 import { tcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let app: TestApp;
 let pgProxy: TcpProxy;
@@ -40,12 +41,7 @@ const json = (res: { payload: string }) => JSON.parse(res.payload);
 const health = () => app.server.inject('/api/health/');
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
+  return waitFor(check, { timeoutMs, intervalMs: 100 }).then(() => true, () => false);
 }
 
 test.serial('Redis down: health 503 names redis, enqueueing is a quick 503, mail waits in the outbox', async (t) => {
@@ -76,7 +72,7 @@ test.serial('Redis down: health 503 names redis, enqueueing is a quick 503, mail
   await redisProxy.up();
   t.true(await eventually(async () => (await health()).statusCode === 200), 'health recovers when Redis is back');
   t.true((await app.server.app.services.mail.sweepStale(0)) >= 1, 'the outbox sweep re-enqueues the waiting e-mail');
-  const job = await app.server.app.platform.jobs.getJob(`mail-send-${row.id}`, 'mail');
+  const job = await app.server.app.platform.producer.getJob(`mail-send-${row.id}`, 'mail');
   t.truthy(job);
   const after = await app.server.inject({ method: 'POST', url: '/api/jobs/echo/', payload: {}, headers: user.auth });
   t.is(after.statusCode, 202);

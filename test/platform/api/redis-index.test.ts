@@ -46,7 +46,7 @@ test('a job result is pushed only to sockets of the install on the same index', 
   const index = indexOf(TEST_REDIS_URL);
   const here = await startApp({ listen: true, workers: ['system'] });
   // another install: same Redis server, same queue prefix, another database index
-  const there = await startApp({ listen: true, workers: false, env: { REDIS_URL: withIndex(TEST_REDIS_URL, (index + 1) % 16), QUEUE_PREFIX: here.config.queuePrefix } });
+  const there = await startApp({ listen: true, workers: ['system'], env: { REDIS_URL: withIndex(TEST_REDIS_URL, (index + 1) % 16), QUEUE_PREFIX: here.config.queuePrefix } });
   apps.push(here, there);
   const user = await buildUser(here.server);
   const near = connect(wsUrl(here.url, '/ws/notifications/', user.access));
@@ -60,6 +60,9 @@ test('a job result is pushed only to sockets of the install on the same index', 
   const res = await here.server.inject({ method: 'POST', url: '/api/jobs/echo/', payload: { echo: 'local' }, headers: user.auth });
   const jobId = JSON.parse(res.payload).job_id ?? JSON.parse(res.payload).id;
   await near.next('job.completed', (m) => m.data.job_id === jobId);
-  await new Promise((r) => setTimeout(r, 300));
-  t.false(far.messages.some((m) => m.type === 'job.completed'), 'the other install never sees it');
+  // positive marker: a job of the other install, published after ours, reaches its socket
+  const own = await there.server.inject({ method: 'POST', url: '/api/jobs/echo/', payload: { echo: 'remote' }, headers: user.auth });
+  const ownId = JSON.parse(own.payload).job_id ?? JSON.parse(own.payload).id;
+  await far.next('job.completed', (m) => m.data.job_id === ownId);
+  t.false(far.messages.some((m) => m.type === 'job.completed' && m.data.job_id === jobId), 'the other install never sees it');
 });

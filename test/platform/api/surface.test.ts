@@ -75,6 +75,12 @@ test('Swagger UI, OpenAPI, Markdown docs and the docs login helper are served', 
   t.truthy(doc.paths['/api/teams/'].post.parameters.find((p: { in: string }) => p.in === 'body'), 'payload schemas come from the joi validators');
   t.truthy(doc.paths['/api/teams/{id}/add-member/'].post.responses['409'], 'error answers are documented');
   t.truthy(doc.definitions.Error, 'the error body is documented');
+  // the tag list comes from the route areas (gateway/routes/<area>/index.ts): every tag an
+  // operation is listed under has its description there
+  const described = new Map((doc.tags as { name: string; description?: string }[]).map((tag) => [tag.name, tag.description ?? '']));
+  const operationTags = new Set(Object.values(doc.paths as Record<string, Record<string, { tags?: string[] }>>).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+  t.true(operationTags.has('restqlapi') && operationTags.has('support-chat'), 'operations carry their area tags');
+  for (const tag of operationTags) t.true((described.get(tag) ?? '').length > 0, `tag '${tag}' is listed with a description`);
 
   const md = await get('/api/docs/markdown/');
   t.is(md.statusCode, 200);

@@ -8,6 +8,7 @@ import { closedPort } from '../../helpers/tcp-proxy.js';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const running: RunningProcess[] = [];
 const apps: TestApp[] = [];
@@ -93,7 +94,8 @@ test('web: starts, serves, and on SIGTERM stops accepting, lets an in-flight req
 
   // a request waiting for a 1.5 s job when SIGTERM arrives still gets its answer
   const inFlight = fetch(`${base}/api/jobs/echo/`, { method: 'POST', headers: { ...user.auth, 'content-type': 'application/json' }, body: JSON.stringify({ echo: 'drained', wait: 10_000, delay_ms: 1500 }) });
-  await new Promise((r) => setTimeout(r, 500));
+  // the signal: the worker took the request's job, so the request is in flight
+  await waitFor(async () => (await app.server.app.platform.jobs.queue('system').getJobCounts('active')).active > 0, { message: 'the echo job active' });
   web.kill('SIGTERM');
   await web.waitFor(/SIGTERM: draining requests/);
   await t.throwsAsync(fetch(`${base}/api/health/`), undefined, 'new connections are refused while draining');

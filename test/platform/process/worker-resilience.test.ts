@@ -6,6 +6,7 @@ import { buildUser, type TestUser } from '../../factories/users.js';
 import { startEntry, type RunningProcess } from '../../helpers/processes.js';
 import { startWorkers, type RunningWorkers } from '../../../workers/runner.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const LOCK_MS = 2000;
 let app: TestApp;
@@ -55,14 +56,10 @@ async function stateOf(jobId: string) {
 }
 
 async function until(jobId: string, state: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < deadline) {
-    last = await stateOf(jobId);
-    if (last.state === state) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} not ${state} within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  return waitFor(async () => {
+    const last = await stateOf(jobId);
+    return last.state === state && last;
+  }, { timeoutMs, intervalMs: 50, message: `job ${jobId} ${state}` });
 }
 
 test.serial('a worker killed mid-job (SIGKILL): another worker recovers the job and completes it', async (t) => {

@@ -164,3 +164,13 @@ test('objection models are never bound to a global knex (Model.knex(...)): every
   const offenders = sourceFiles().filter((f) => !f.startsWith('test/') && /\bModel\.knex\(|\b[A-Z]\w*\.knex\(\s*\w/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')));
   t.deepEqual(offenders, []);
 });
+
+test('every path ARCHITECTURE.md names exists (its examples are real files)', (t) => {
+  const text = fs.readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+  const named = [...text.matchAll(/`([^`\s]+)`/g)]
+    .map((m) => m[1])
+    // repository paths only: no URLs, placeholders, globs or code
+    .filter((p) => /^[a-z][\w.-]*\/[\w./-]*$/.test(p) && !p.includes('YYYY'));
+  t.true(named.length > 30, `read ${named.length} paths`);
+  t.deepEqual(named.filter((p) => !fs.existsSync(path.join(ROOT, p))), []);
+});

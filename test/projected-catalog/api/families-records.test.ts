@@ -3,7 +3,8 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
-import { call, P, q, sku } from '../helpers.js';
+import { P, q, sku } from '../helpers.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -11,7 +12,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const req = (method: string, url: string, h: Headers, payload?: unknown) => call(app.server, method, url, h, payload);
+const req = (method: string, url: string, h: Headers, payload?: unknown) => callApi(app.server, method, url, h, payload);
 const F = `${P}/families`;
 
 test('families: create, read, list, patch and delete, each projected', async (t) => {

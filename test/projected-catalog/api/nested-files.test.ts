@@ -5,7 +5,8 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { selfScope, type Headers } from '../../factories/inventory.js';
-import { b64, call, exists, mediaFile, P, q, sendForm, sku, uniquePng } from '../helpers.js';
+import { b64, exists, mediaFile, P, q, sendForm, sku, uniquePng } from '../helpers.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -13,7 +14,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const req = (method: string, url: string, h: Headers, payload?: unknown) => call(app.server, method, url, h, payload);
+const req = (method: string, url: string, h: Headers, payload?: unknown) => callApi(app.server, method, url, h, payload);
 const media = () => app.config.mediaRoot;
 const png = (data: Buffer, name = 'x.png') => ({ filename: name, data });
 const count = async (table: string, where: Record<string, unknown>) => Number((await app.server.app.platform.knex(table).where(where).count({ n: '*' }))[0].n);

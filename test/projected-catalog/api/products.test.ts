@@ -4,7 +4,8 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
-import { b64, call, P, q, sku, uniquePng } from '../helpers.js';
+import { b64, P, q, sku, uniquePng } from '../helpers.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -12,7 +13,7 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const req = (method: string, url: string, h: Headers, payload?: unknown) => call(app.server, method, url, h, payload);
+const req = (method: string, url: string, h: Headers, payload?: unknown) => callApi(app.server, method, url, h, payload);
 
 async function create(h: Headers, body: Record<string, unknown>, query = '') {
   const r = await req('POST', `${P}/create-one-shot/${query}`, h, body);
@@ -328,12 +329,12 @@ test('validation: missing name, wrong types, bad barcodes, duplicate SKUs, hosti
   t.is(made.name, hostile);
   t.is(made.variants[0].name, hostile);
   t.is(made.tags[0].values[0].value, hostile);
-  const notJson = await call(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'application/json' }, '{"product_name": ');
+  const notJson = await callApi(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'application/json' }, '{"product_name": ');
   t.is(notJson.status, 400);
-  const proto = await call(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'application/json' }, '{"product_name":"P","__proto__":{"admin":true}}');
+  const proto = await callApi(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'application/json' }, '{"product_name":"P","__proto__":{"admin":true}}');
   t.is(proto.status, 400);
   t.is(proto.body.error.code, 'forbidden_key');
-  const wrongType = await call(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'text/plain' }, 'hello');
+  const wrongType = await callApi(app.server, 'POST', `${P}/create-one-shot/`, { ...h, 'content-type': 'text/plain' }, 'hello');
   t.is(wrongType.status, 415);
   const emptyPatch = await req('PATCH', `${P}/${made.id ?? 1}/patch-one-shot/`, h, {});
   t.is(emptyPatch.status, 400);

@@ -6,8 +6,9 @@ import type { Knex } from 'knex';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { buildTeam, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
-import { seedProducts } from '../../../scripts/bench/restql-seed.js';
-import { call, P, q } from '../helpers.js';
+import { seedProducts } from '../../../scripts/bench/projected-catalog-seed.js';
+import { P, q } from '../helpers.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 let one: TestUser;
@@ -47,7 +48,7 @@ const DEPTHS: [number, string | null][] = [
 
 test.serial('list: the same number of queries for 1 and for 500 products at every depth, at most depth + 2', async (t) => {
   const read = async (h: Headers, query: string | null) => {
-    const r = await counted(() => call(app.server, 'GET', `${P}/records-one-shot/?page_size=500${query ? `&query=${encodeURIComponent(query)}` : ''}`, h));
+    const r = await counted(() => callApi(app.server, 'GET', `${P}/records-one-shot/?page_size=500${query ? `&query=${encodeURIComponent(query)}` : ''}`, h));
     t.is(r.result.status, 200, JSON.stringify(r.result.body).slice(0, 300));
     return r;
   };
@@ -78,15 +79,15 @@ test.serial('list: the same number of queries for 1 and for 500 products at ever
 
 test.serial('read, create and patch: the read of the answer is one statement whatever the projection', async (t) => {
   const h = selfScope(many);
-  const list = await call(app.server, 'GET', `${P}/records-one-shot/?page_size=1&query=${encodeURIComponent('{id}')}`, h);
+  const list = await callApi(app.server, 'GET', `${P}/records-one-shot/?page_size=1&query=${encodeURIComponent('{id}')}`, h);
   const id = list.body.results[0].id;
   for (const [, query] of DEPTHS) {
-    const r = await counted(() => call(app.server, 'GET', `${P}/${id}/record-one-shot/${query ? q(query) : ''}`, h));
+    const r = await counted(() => callApi(app.server, 'GET', `${P}/${id}/record-one-shot/${query ? q(query) : ''}`, h));
     t.is(r.result.status, 200);
     t.is(r.sql.length, 1, `GET with ${query}`);
   }
-  const narrow = await counted(() => call(app.server, 'PATCH', `${P}/${id}/patch-one-shot/${q('{id,name}')}`, h, { supplier: 'changed' }));
-  const deep = await counted(() => call(app.server, 'PATCH', `${P}/${id}/patch-one-shot/${q(DEPTHS[2][1]!)}`, h, { supplier: 'changed again' }));
+  const narrow = await counted(() => callApi(app.server, 'PATCH', `${P}/${id}/patch-one-shot/${q('{id,name}')}`, h, { supplier: 'changed' }));
+  const deep = await counted(() => callApi(app.server, 'PATCH', `${P}/${id}/patch-one-shot/${q(DEPTHS[2][1]!)}`, h, { supplier: 'changed again' }));
   t.is(narrow.result.status, 200);
   t.is(deep.result.status, 200);
   t.is(deep.sql.length, narrow.sql.length, 'a deeper projection of the answer costs no extra statement');

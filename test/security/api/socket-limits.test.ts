@@ -6,6 +6,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { connect, wsUrl, type TestSocket } from '../../helpers/ws.js';
+import { pacingDelay } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -53,7 +54,7 @@ test('messages over the rate are dropped with rate_limited; a client that keeps 
   t.is(ws.messages.filter((m) => m.type === 'pong').length, 5, 'the burst was served, the sixth dropped');
 
   // a client that slows down is served again
-  await new Promise((r) => setTimeout(r, 700));
+  await pacingDelay(700, 'the 2-per-second window refills');
   ws.send({ type: 'ping' });
   await ws.next('pong', () => ws.messages.filter((m) => m.type === 'pong').length === 6);
 

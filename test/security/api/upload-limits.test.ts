@@ -5,7 +5,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { api, selfScope } from '../../factories/inventory.js';
+import { selfScope } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import sharp from 'sharp';
 import { multipart, solidPng } from '../../factories/images.js';
 
@@ -22,7 +23,7 @@ test.after.always(async () => app?.stop());
 
 const send = (method: string, url: string, fields: Parameters<typeof multipart>[0]) => {
   const m = multipart(fields);
-  return api(app.server, method, url, { ...selfScope(user), ...m.headers }, m.payload);
+  return callApi(app.server, method, url, { ...selfScope(user), ...m.headers }, m.payload);
 };
 
 test('an inventory icon of 5000 × 5000 px is refused however small the file', async (t) => {
@@ -46,7 +47,7 @@ test('an inventory icon of 5000 × 5000 px is refused however small the file', a
 });
 
 test('a product image over 60 megapixels is refused as too large, not as corrupt', async (t) => {
-  const product = await api(app.server, 'POST', '/api/products/', selfScope(user), { product_name: `Pixels ${Date.now()}`, variants: [{ name: 'v', sku: `PX-${Date.now()}` }] });
+  const product = await callApi(app.server, 'POST', '/api/products/', selfScope(user), { product_name: `Pixels ${Date.now()}`, variants: [{ name: 'v', sku: `PX-${Date.now()}` }] });
   t.is(product.status, 201);
   const res = await send('POST', '/api/product-images/', { image: { filename: 'big.png', contentType: 'image/png', data: await tinyHugePng(8000, 8000) }, variant_id: product.body.variants[0].id });
   t.is(res.status, 400, JSON.stringify(res.body));

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { solidPng } from '../../factories/images.js';
-import { buildTicket, call, callMultipart, word } from '../../factories/support.js';
+import { buildTicket, callMultipart, word } from '../../factories/support.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 let owner: TestUser;
@@ -27,7 +28,7 @@ const attachmentDirs = async () => fs.readdir(path.join(app.config.mediaRoot, 's
 
 test('multipart create stores files privately and returns attachment_paths and absolute attachment_urls', async (t) => {
   // seeded ones: other test files add and remove categories meanwhile
-  const cats = (await call(app.server, 'GET', '/api/help-categories/', owner.auth)).body.filter((c: { slug: string }) => ['getting-started', 'troubleshooting'].includes(c.slug));
+  const cats = (await callApi(app.server, 'GET', '/api/help-categories/', owner.auth)).body.filter((c: { slug: string }) => ['getting-started', 'troubleshooting'].includes(c.slug));
   const png = await solidPng(20, 10);
   const r = await post(owner, {
     subject: 'Crash with screenshot',
@@ -52,28 +53,28 @@ test('multipart create stores files privately and returns attachment_paths and a
   const onDisk = await fs.readFile(path.join(app.config.mediaRoot, r.body.attachment_paths[0]));
   t.true(onDisk.equals(png));
 
-  const download = await call(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, owner.auth);
+  const download = await callApi(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, owner.auth);
   t.is(download.status, 200);
   t.is(download.headers['content-type'], 'image/png');
   t.is(download.headers['content-disposition'], `attachment; filename="screen.png"; filename*=UTF-8''screen.png`);
   t.is(download.headers['x-content-type-options'], 'nosniff');
   t.regex(String(download.headers['cache-control']), /private/);
   t.true(download.raw.equals(png));
-  const txt = await call(app.server, 'GET', new URL(r.body.attachment_urls[2]).pathname, staff.auth);
+  const txt = await callApi(app.server, 'GET', new URL(r.body.attachment_urls[2]).pathname, staff.auth);
   t.is(txt.status, 200, 'staff download too');
   t.is(txt.headers['content-type'], 'text/plain; charset=utf-8');
   t.regex(String(txt.headers['content-disposition']), /filename="notes\.txt"/, 'the client path is reduced to a name');
   t.true(txt.raw.equals(TEXT));
 
   // another user, no token, the public media folder, a wrong pairing: nothing
-  t.is((await call(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, stranger.auth)).status, 404);
-  t.is((await call(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, {})).status, 401);
-  t.is((await call(app.server, 'GET', `/media/${r.body.attachment_paths[0]}`, {})).status, 404);
+  t.is((await callApi(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, stranger.auth)).status, 404);
+  t.is((await callApi(app.server, 'GET', new URL(r.body.attachment_urls[0]).pathname, {})).status, 401);
+  t.is((await callApi(app.server, 'GET', `/media/${r.body.attachment_paths[0]}`, {})).status, 404);
   const other = await buildTicket(app.server, owner);
   const attachmentId = r.body.attachment_urls[0].split('/').at(-2);
-  t.is((await call(app.server, 'GET', `/api/support-tickets/${other.id}/attachments/${attachmentId}/`, owner.auth)).status, 404);
-  t.true([400, 404].includes((await call(app.server, 'GET', `/api/support-tickets/${r.body.id}/attachments/..%2F..%2Fetc/`, owner.auth)).status), 'a path trick is refused (400 invalid_path at the edge)');
-  t.is((await call(app.server, 'GET', `/api/support-tickets/${r.body.id}/attachments/not-an-id/`, owner.auth)).status, 404);
+  t.is((await callApi(app.server, 'GET', `/api/support-tickets/${other.id}/attachments/${attachmentId}/`, owner.auth)).status, 404);
+  t.true([400, 404].includes((await callApi(app.server, 'GET', `/api/support-tickets/${r.body.id}/attachments/..%2F..%2Fetc/`, owner.auth)).status), 'a path trick is refused (400 invalid_path at the edge)');
+  t.is((await callApi(app.server, 'GET', `/api/support-tickets/${r.body.id}/attachments/not-an-id/`, owner.auth)).status, 404);
 });
 
 // serial: it counts folders, which the other tests of this file create
@@ -108,7 +109,7 @@ test.serial('bad type, too big, too many and empty files are refused by content,
   t.deepEqual(leftovers.flat(), [], 'no file left behind');
   t.is((await attachmentDirs()).length, before, 'no folder left behind by refused uploads');
 
-  const json = await call(app.server, 'POST', '/api/support-tickets/', owner.auth, { ...base, attachments: [{ filename: 'x', data: 'aGVsbG8=' }] });
+  const json = await callApi(app.server, 'POST', '/api/support-tickets/', owner.auth, { ...base, attachments: [{ filename: 'x', data: 'aGVsbG8=' }] });
   t.is(json.status, 400);
   t.is(json.body.error.code, 'attachments_need_multipart');
   const textPart = await post(owner, { ...base, attachments: 'not a file' });
@@ -124,7 +125,7 @@ test('PATCH with multipart adds attachments up to the limit; DELETE removes the 
   t.is(added.body.attachment_paths.length, 3);
   t.is(added.body.priority, 'low');
   t.is(added.body.attachment_paths[0], created.body.attachment_paths[0], 'existing files stay first');
-  const pdf = await call(app.server, 'GET', new URL(added.body.attachment_urls[2]).pathname, owner.auth);
+  const pdf = await callApi(app.server, 'GET', new URL(added.body.attachment_urls[2]).pathname, owner.auth);
   t.is(pdf.headers['content-type'], 'application/pdf');
   t.is(pdf.headers['content-disposition'], `attachment; filename="Rechnung Gro_e.pdf"; filename*=UTF-8''${encodeURIComponent('Rechnung Größe.pdf')}`);
   const over = await callMultipart(app.server, 'PATCH', `/api/support-tickets/${id}/`, owner.auth, { attachments: { filename: 'd.txt', data: TEXT } });
@@ -135,6 +136,6 @@ test('PATCH with multipart adds attachments up to the limit; DELETE removes the 
 
   const folder = path.join(app.config.mediaRoot, 'support-attachments', id);
   t.is((await fs.readdir(folder)).length, 3);
-  t.is((await call(app.server, 'DELETE', `/api/support-tickets/${id}/`, owner.auth)).status, 204);
+  t.is((await callApi(app.server, 'DELETE', `/api/support-tickets/${id}/`, owner.auth)).status, 204);
   await t.throwsAsync(fs.access(folder));
 });

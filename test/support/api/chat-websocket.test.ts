@@ -193,10 +193,16 @@ test('a reply reaches every chat socket of the user, not the notification socket
   const reply = await a.next('support.chat.reply');
   const copy = await b.next('support.chat.reply');
   t.is(copy.data.message.id, reply.data.message.id);
-  await new Promise((r) => setTimeout(r, 200));
-  t.false(theirs.messages.some((m) => m.type === 'support.chat.reply'));
+  // positive markers: the stranger's own reply reaches them, and a second question is answered after the first
+  const theirSession = await createSession(app.server, stranger);
+  theirs.send({ type: 'support.chat.message.send', data: { session_id: theirSession.id, message: 'how do I add a product' } });
+  await theirs.next('support.chat.reply');
+  a.send({ type: 'support.chat.message.send', data: { session_id: session.id, message: 'and a QR code' } });
+  const second = await a.next('support.chat.reply', (m) => m.data.message.id !== reply.data.message.id);
+  await b.next('support.chat.reply', (m) => m.data.message.id === second.data.message.id);
+  t.false(theirs.messages.some((m) => m.type === 'support.chat.reply' && m.data.message.id === reply.data.message.id));
   t.false(notifications.messages.some((m) => m.type.startsWith('support.chat')));
-  t.is(a.messages.filter((m) => m.type === 'support.chat.reply').length, 1, 'answered once');
+  t.is(a.messages.filter((m) => m.type === 'support.chat.reply' && m.data.message.id === reply.data.message.id).length, 1, 'answered once');
 });
 
 test('request_id is echoed so a client can match answers to requests', async (t) => {

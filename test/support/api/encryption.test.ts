@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { testConfig } from '../../helpers/env.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { buildTicket, call, word } from '../../factories/support.js';
+import { buildTicket, word } from '../../factories/support.js';
+import { callApi } from '../../helpers/http.js';
 import { FieldCipher, FieldDecryptionError, Keyring } from '../../../domain/support/field-cipher.js';
 import { normaliseWords } from '../../../domain/support/blind-index.js';
 import { TicketCrypto } from '../../../domain/support/ticket-crypto.js';
@@ -38,9 +39,9 @@ test('the raw columns hold no plaintext: descriptions and replies are field-ciph
   const secret = `Bank account ${word()} and password ${word()}`;
   const ticket = await buildTicket(app.server, owner, { description: secret });
   const message = `My PIN is ${word()}`;
-  await call(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, owner.auth, { message });
+  await callApi(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, owner.auth, { message });
   const note = `internal ${word()}`;
-  await call(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, staff.auth, { message: note, is_internal: true });
+  await callApi(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, staff.auth, { message: note, is_internal: true });
 
   const row = await knex()('support_tickets').where({ id: ticket.id }).first();
   t.regex(row.description_enc, /^fc1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+$/);
@@ -52,7 +53,7 @@ test('the raw columns hold no plaintext: descriptions and replies are field-ciph
   t.is(replies.rows.length, 2);
   t.false(replies.rows.some((r: { raw: string }) => r.raw.includes(message) || r.raw.includes(note)));
   // and the reader gets the text back
-  const read = await call(app.server, 'GET', `/api/support-tickets/${ticket.id}/`, staff.auth);
+  const read = await callApi(app.server, 'GET', `/api/support-tickets/${ticket.id}/`, staff.auth);
   t.is(read.body.description, secret);
   t.deepEqual(read.body.replies.map((r: { message: string }) => r.message), [message, note]);
   // two encryptions of the same text differ (random IV)
@@ -103,20 +104,20 @@ test('keyrings: the first configured key is active, older keys and the SECRET_KE
 test('rotation: a gateway with a new active key reads old rows and finds them by search; the re-encryption moves them to the new keys', async (t) => {
   const unique = word();
   const ticket = await buildTicket(app.server, owner, { description: `Rotation check ${unique}` });
-  const reply = await call(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, owner.auth, { message: 'reply before rotation' });
+  const reply = await callApi(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply/`, owner.auth, { message: 'reply before rotation' });
   const before = await knex()('support_tickets').where({ id: ticket.id }).first();
   t.not(before.enc_key_id, NEW_FIELD_KEY);
 
   // the rotated gateway: old rows decrypt with the old key, search digests cover both index keys
-  const read = await call(rotated.server, 'GET', `/api/support-tickets/${ticket.id}/`, owner.auth);
+  const read = await callApi(rotated.server, 'GET', `/api/support-tickets/${ticket.id}/`, owner.auth);
   t.is(read.status, 200);
   t.is(read.body.description, `Rotation check ${unique}`);
-  t.is((await call(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 1);
+  t.is((await callApi(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 1);
   const fresh = await buildTicket(rotated.server, owner, { description: `Written after rotation ${unique}` });
   const freshRow = await knex()('support_tickets').where({ id: fresh.id }).first();
   t.is(freshRow.enc_key_id, NEW_FIELD_KEY);
   t.is(freshRow.search_key_id, NEW_INDEX_KEY);
-  t.is((await call(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 2, 'rows under either index key are found');
+  t.is((await callApi(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 2, 'rows under either index key are found');
 
   // the re-encryption (limited to this test's tickets: other test files share the database)
   const rotatedCrypto = new TicketCrypto(rotated.config);
@@ -125,8 +126,8 @@ test('rotation: a gateway with a new active key reads old rows and finds them by
   const after = await knex()('support_tickets').where({ id: ticket.id }).first();
   t.like(after, { enc_key_id: NEW_FIELD_KEY, search_key_id: NEW_INDEX_KEY });
   t.is((await knex()('support_ticket_replies').where({ id: reply.body.id }).first()).enc_key_id, NEW_FIELD_KEY);
-  t.is((await call(rotated.server, 'GET', `/api/support-tickets/${ticket.id}/`, owner.auth)).body.replies[0].message, 'reply before rotation');
-  t.is((await call(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 2);
+  t.is((await callApi(rotated.server, 'GET', `/api/support-tickets/${ticket.id}/`, owner.auth)).body.replies[0].message, 'reply before rotation');
+  t.is((await callApi(rotated.server, 'GET', `/api/support-tickets/?search=${unique}`, owner.auth)).body.count, 2);
   t.deepEqual(await reencryptSupportData(rotated.server.app.platform, rotatedCrypto, { ticketIds: [ticket.id, fresh.id] }), { tickets: 0, replies: 0, field_key_id: NEW_FIELD_KEY, index_key_id: NEW_INDEX_KEY }, 'a rerun finds nothing to do');
 
   // the old gateway, which lacks the new key, can no longer read them: the old key is retired

@@ -4,7 +4,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { buildTicket, call, word } from '../../factories/support.js';
+import { buildTicket, word } from '../../factories/support.js';
+import { callApi } from '../../helpers/http.js';
 import { connect, wsUrl, type TestSocket } from '../../helpers/ws.js';
 import { mailsTo } from '../../helpers/mail.js';
 import { waitFor } from '../../helpers/kyc.js';
@@ -28,7 +29,7 @@ test.after.always(async () => {
   await app?.stop();
 });
 
-const api = (method: string, url: string, user: TestUser, payload?: unknown) => call(app.server, method, url, user.auth, payload);
+const api = (method: string, url: string, user: TestUser, payload?: unknown) => callApi(app.server, method, url, user.auth, payload);
 const reply = (id: string, user: TestUser, body: unknown) => api('POST', `/api/support-tickets/${id}/add_reply/`, user, body);
 const socketOf = async (user: TestUser) => {
   const s = connect(wsUrl(app.url, '/ws/notifications/', user.access));
@@ -58,7 +59,7 @@ test('add_reply answers 201 with the reply record; the ticket lists it and count
     t.is(b.body.error.code, 'validation_error');
   }
   t.is((await reply(ticket.id, stranger, { message: 'hi' })).status, 404);
-  t.is((await call(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply`, owner.auth, { message: 'no slash' })).status, 201, 'also without the trailing slash');
+  t.is((await callApi(app.server, 'POST', `/api/support-tickets/${ticket.id}/add_reply`, owner.auth, { message: 'no slash' })).status, 201, 'also without the trailing slash');
 });
 
 test('internal notes: staff only (403 for users); never in the owner\'s responses, counts, lists or WebSocket messages', async (t) => {
@@ -80,7 +81,7 @@ test('internal notes: staff only (403 for users); never in the owner\'s response
   t.is(asOwner.body.reply_count, 1);
   t.deepEqual(asOwner.body.replies.map((x: { message: string }) => x.message), ['We are on it.']);
   t.false(JSON.stringify(asOwner.body).includes(secret));
-  const ownerList = await call(app.server, 'GET', '/api/support-tickets/?page_size=100', owner.auth);
+  const ownerList = await callApi(app.server, 'GET', '/api/support-tickets/?page_size=100', owner.auth);
   t.false(JSON.stringify(ownerList.body).includes(secret));
   t.is(ownerList.body.results.find((x: { id: string }) => x.id === ticket.id).reply_count, 1);
 
@@ -96,7 +97,9 @@ test('internal notes: staff only (403 for users); never in the owner\'s response
     return rows.length ? rows : null;
   }, SLOW);
   t.is(assigneeNotes.length, 1);
-  await new Promise((r) => setTimeout(r, 300));
+  // positive marker: a public reply after the note reaches the owner
+  const later = await reply(ticket.id, staff, { message: `later ${word()}` });
+  await ownerSocket.next('notification', (m) => m.data.kind === 'support.ticket.replied' && m.data.data.reply_id === later.body.id, SLOW);
   const ownerMessages = ownerSocket.messages.filter((m) => JSON.stringify(m).includes(ticket.id));
   t.false(ownerMessages.some((m) => m.data?.data?.reply_id === note.body.id), 'no message about the internal note');
   t.false(JSON.stringify(ownerSocket.messages).includes(secret));
@@ -141,8 +144,11 @@ test('staff are told of new tickets over /ws/notifications/ and by e-mail; owner
 
   // the owner's own move tells the owner nothing
   await api('PATCH', `/api/support-tickets/${ticket.id}/`, owner, { status: 'resolved', resolution: 'fixed itself' });
-  await new Promise((r) => setTimeout(r, 500));
-  t.is(ownerSocket.messages.filter((m) => m.data?.kind === 'support.ticket.status_changed' && m.data.data.ticket_id === ticket.id).length, 1);
+  // positive marker: staff reopening it afterwards reaches the owner
+  await api('PATCH', `/api/support-tickets/${ticket.id}/`, staff, { status: 'open' });
+  await ownerSocket.next('notification', (m) => m.data.kind === 'support.ticket.status_changed' && m.data.data.ticket_id === ticket.id && m.data.data.to_status === 'open', SLOW);
+  const changes = ownerSocket.messages.filter((m) => m.data?.kind === 'support.ticket.status_changed' && m.data.data.ticket_id === ticket.id);
+  t.deepEqual(changes.map((m) => m.data.data.to_status), ['in_progress', 'open'], 'nothing about the owner\'s own move');
 
   // events are notified once, also when the job runs twice
   const events = await app.server.app.platform.knex('support_ticket_events').where({ ticket_id: ticket.id }).orderBy('id');

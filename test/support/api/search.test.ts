@@ -3,7 +3,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { buildTicket, call, word } from '../../factories/support.js';
+import { buildTicket, word } from '../../factories/support.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 let alice: TestUser;
@@ -16,7 +17,7 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 const list = async (user: TestUser, query: string) => {
-  const r = await call(app.server, 'GET', `/api/support-tickets/?${query}`, user.auth);
+  const r = await callApi(app.server, 'GET', `/api/support-tickets/?${query}`, user.auth);
   if (r.status !== 200) throw new Error(`${query}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { count: number; next: string | null; previous: string | null; results: any[] };
 };
@@ -53,11 +54,11 @@ test('search ignores accents and punctuation and follows edits of description an
   t.deepEqual(ids(await list(alice, `search=${encodeURIComponent('débordé'.slice(0, 7))}`)), [ticket.id], 'déborde / deborde');
 
   const replacement = word();
-  await call(app.server, 'PATCH', `/api/support-tickets/${ticket.id}/`, alice.auth, { description: `Now about ${replacement}` });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${ticket.id}/`, alice.auth, { description: `Now about ${replacement}` });
   t.is((await list(alice, `search=${w}`)).count, 0, 'the old words are gone from the index');
   t.deepEqual(ids(await list(alice, `search=${replacement}`)), [ticket.id]);
   const subjectWord = word();
-  await call(app.server, 'PATCH', `/api/support-tickets/${ticket.id}/`, alice.auth, { subject: `Renamed ${subjectWord}` });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${ticket.id}/`, alice.auth, { subject: `Renamed ${subjectWord}` });
   t.deepEqual(ids(await list(alice, `search=${encodeURIComponent(`${subjectWord} ${replacement}`)}`)), [ticket.id], 'subject re-indexed, description kept');
 });
 
@@ -78,8 +79,8 @@ test('filters: status, priority, ticket_type, assigned_to (id, me, none) and, fo
   const a = await buildTicket(app.server, u, { priority: 'low', ticket_type: 'billing' });
   const b = await buildTicket(app.server, u, { priority: 'urgent', ticket_type: 'technical' });
   const c = await buildTicket(app.server, u, { priority: 'high', ticket_type: 'Mystery' });
-  await call(app.server, 'PATCH', `/api/support-tickets/${b.id}/`, staff.auth, { status: 'in_progress', assigned_to: staff.id });
-  await call(app.server, 'PATCH', `/api/support-tickets/${c.id}/`, u.auth, { status: 'resolved', resolution: 'ok' });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${b.id}/`, staff.auth, { status: 'in_progress', assigned_to: staff.id });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${c.id}/`, u.auth, { status: 'resolved', resolution: 'ok' });
 
   t.deepEqual(ids(await list(u, 'status=open')), [a.id]);
   t.deepEqual(ids(await list(u, 'status=in_progress,resolved&ordering=created_at')), [b.id, c.id]);
@@ -95,7 +96,7 @@ test('filters: status, priority, ticket_type, assigned_to (id, me, none) and, fo
   t.deepEqual(ids(await list(bob, `user=${u.id}&page_size=100`)).filter((id) => [a.id, b.id, c.id].includes(id)), [], 'user filter never widens a user\'s view');
 
   for (const bad of ['status=bogus', 'status=open,nope', 'priority=critical', 'assigned_to=bob', 'user=123', 'ordering=subject', 'ordering=-', 'page=0', 'page_size=101', 'page=x', 'search=' + 'x'.repeat(201), 'unknown=1']) {
-    const r = await call(app.server, 'GET', `/api/support-tickets/?${bad}`, u.auth);
+    const r = await callApi(app.server, 'GET', `/api/support-tickets/?${bad}`, u.auth);
     t.is(r.status, 400, bad);
     t.is(r.body.error.code, 'validation_error', bad);
   }
@@ -110,9 +111,9 @@ test('ordering: priority by severity, status by life cycle, created_at; pages wi
   t.deepEqual(ids(await list(u, '')), ['high', 'low', 'urgent', 'medium'].map((p) => made[p].id), 'newest first by default');
   t.deepEqual(ids(await list(u, 'ordering=created_at')), ['medium', 'urgent', 'low', 'high'].map((p) => made[p].id));
 
-  await call(app.server, 'PATCH', `/api/support-tickets/${made.medium.id}/`, u.auth, { status: 'resolved', resolution: 'done' });
-  await call(app.server, 'PATCH', `/api/support-tickets/${made.urgent.id}/`, u.auth, { status: 'in_progress' });
-  await call(app.server, 'PATCH', `/api/support-tickets/${made.low.id}/`, u.auth, { status: 'closed' });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${made.medium.id}/`, u.auth, { status: 'resolved', resolution: 'done' });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${made.urgent.id}/`, u.auth, { status: 'in_progress' });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${made.low.id}/`, u.auth, { status: 'closed' });
   const byStatus = (await list(u, 'ordering=status,-priority')).results.map((r) => r.status);
   t.deepEqual(byStatus, ['open', 'in_progress', 'resolved', 'closed']);
   t.deepEqual((await list(u, 'ordering=-status')).results.map((r) => r.status), ['closed', 'resolved', 'in_progress', 'open']);
@@ -144,10 +145,10 @@ test('a search over every ticket (staff) is counted from the posting list, which
   t.deepEqual(ids(await list(staff, `search=${w}&page_size=1&page=2`)), [newest[1]], 'pages');
   t.is((await list(staff, `search=${encodeURIComponent(`MENTIONS ${w}`)}`)).count, 3, 'several words: every one must occur');
   t.is((await list(staff, `search=${encodeURIComponent(`${w} ${word()}`)}`)).count, 0, 'a word no ticket has: none');
-  await call(app.server, 'PATCH', `/api/support-tickets/${made[0].id}/`, alice.auth, { description: 'no longer' });
+  await callApi(app.server, 'PATCH', `/api/support-tickets/${made[0].id}/`, alice.auth, { description: 'no longer' });
   t.is((await list(staff, `search=${w}`)).count, 2, 'an edit removes its words');
   t.is((await list(staff, `search=${encodeURIComponent(`mentions ${w}`)}`)).count, 2);
-  t.is((await call(app.server, 'DELETE', `/api/support-tickets/${made[1].id}/`, bob.auth)).status, 204);
+  t.is((await callApi(app.server, 'DELETE', `/api/support-tickets/${made[1].id}/`, bob.auth)).status, 204);
   const page = await list(staff, `search=${w}`);
   t.is(page.count, 1, 'a deleted ticket is no longer counted');
   t.deepEqual(ids(page), [made[2].id]);

@@ -4,7 +4,8 @@ import test from 'ava';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { buildTicket, call, word } from '../../factories/support.js';
+import { buildTicket, word } from '../../factories/support.js';
+import { callApi } from '../../helpers/http.js';
 
 let app: TestApp;
 let owner: TestUser;
@@ -16,11 +17,11 @@ test.before(async () => {
   [owner, stranger, staff] = await Promise.all([buildUser(app.server, { first_name: 'Olga' }), buildUser(app.server), buildUser(app.server, { is_staff: true })]);
   // seeded ones: other test files add and remove categories meanwhile
   const seeded = ['getting-started', 'account-security', 'inventory-management'];
-  categories = (await call(app.server, 'GET', '/api/help-categories/', owner.auth)).body.filter((c: { slug: string }) => seeded.includes(c.slug));
+  categories = (await callApi(app.server, 'GET', '/api/help-categories/', owner.auth)).body.filter((c: { slug: string }) => seeded.includes(c.slug));
 });
 test.after.always(async () => app?.stop());
 
-const api = (method: string, url: string, user: TestUser | Record<string, string>, payload?: unknown) => call(app.server, method, url, 'auth' in user ? (user.auth as Record<string, string>) : (user as Record<string, string>), payload);
+const api = (method: string, url: string, user: TestUser | Record<string, string>, payload?: unknown) => callApi(app.server, method, url, 'auth' in user ? (user.auth as Record<string, string>) : (user as Record<string, string>), payload);
 const url = (id: string) => `/api/support-tickets/${id}/`;
 const FIELDS = [
   'attachment_paths', 'attachment_urls', 'assigned_to', 'created_at', 'description', 'help_categories', 'id', 'other_ticket_type', 'priority', 'replies', 'reply_count',
@@ -28,7 +29,9 @@ const FIELDS = [
 ].sort();
 
 test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults general and medium, owner fields, formatted times', async (t) => {
+  const sentAt = Date.now();
   const r = await api('POST', '/api/support-tickets/', owner, { subject: 'Scanner fails', description: 'The barcode scanner shows an error.' });
+  const answeredAt = Date.now();
   t.is(r.status, 201, JSON.stringify(r.body));
   const b = r.body;
   t.deepEqual(Object.keys(b).sort(), FIELDS);
@@ -44,8 +47,10 @@ test('POST creates: 201 with the full ticket, uuid id, TKT- number, defaults gen
   t.is(b.user_name, 'Olga User');
   t.regex(b.created_at, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\+0000$/);
   t.regex(b.updated_at, /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\+0000$/);
-  const now = new Date();
-  t.true(b.created_at.startsWith(`${String(now.getUTCDate()).padStart(2, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${now.getUTCFullYear()}`));
+  // the instant the server stamped lies within the request (whatever the local zone, also across midnight UTC)
+  const [, dd, mm, yyyy, time] = /^(\d{2})\/(\d{2})\/(\d{4}) (\S+)\+0000$/.exec(b.created_at)!;
+  const createdAt = Date.parse(`${yyyy}-${mm}-${dd}T${time}Z`);
+  t.true(createdAt >= Math.floor(sentAt / 1000) * 1000 && createdAt <= answeredAt, `${b.created_at} within the request`);
   t.is(r.headers.location, `${app.config.publicBaseUrl}/api/support-tickets/${b.id}/`);
 
   const read = await api('GET', url(b.id), owner);
@@ -287,7 +292,7 @@ test('DELETE by the owner or staff answers 204; the ticket is gone', async (t) =
 });
 
 test('bad input is a 4xx with the error body, never a 500', async (t) => {
-  const post = (body: unknown, headers: Record<string, string> = {}) => call(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, ...headers }, body);
+  const post = (body: unknown, headers: Record<string, string> = {}) => callApi(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, ...headers }, body);
   const cases: [unknown, string][] = [
     [{}, 'subject'],
     [{ subject: 'x' }, 'description'],
@@ -310,10 +315,10 @@ test('bad input is a 4xx with the error body, never a 500', async (t) => {
     t.truthy(r.body.error?.code);
     t.true(JSON.stringify(r.body.error.details ?? '').includes(path), `${path} named: ${JSON.stringify(r.body.error)}`);
   }
-  const malformed = await call(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, 'content-type': 'application/json' }, '{"subject": ');
+  const malformed = await callApi(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, 'content-type': 'application/json' }, '{"subject": ');
   t.is(malformed.status, 400);
   t.is(malformed.body.error.code, 'malformed_json');
-  const xml = await call(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, 'content-type': 'application/xml' }, '<a/>');
+  const xml = await callApi(app.server, 'POST', '/api/support-tickets/', { ...owner.auth, 'content-type': 'application/xml' }, '<a/>');
   t.is(xml.status, 415);
   const huge = await post({ subject: 'x', description: 'y'.repeat(2 * 1024 * 1024) });
   t.is(huge.status, 413);
@@ -324,7 +329,7 @@ test('bad input is a 4xx with the error body, never a 500', async (t) => {
   t.is(ok.status, 201);
   t.is(ok.body.description, hostile, 'stored and returned as text');
   t.is(ok.body.other_ticket_type, hostile.slice(0, 100).trim());
-  const q = await call(app.server, 'GET', `/api/support-tickets/?search=${encodeURIComponent(hostile)}`, owner.auth);
+  const q = await callApi(app.server, 'GET', `/api/support-tickets/?search=${encodeURIComponent(hostile)}`, owner.auth);
   t.is(q.status, 200);
   t.is(q.body.count, 1);
 

@@ -11,6 +11,7 @@ import { startWorkers, type RunningWorkers } from '../../../workers/runner.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
 import { startOpenAiStub, modelJson, type OpenAiStub } from '../../helpers/openai-stub.js';
 import { ask, createSession, json } from '../chat-helpers.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const LOCK_MS = 2000;
 const SECRET = 'test-secret-key-0123456789abcdef0123456789';
@@ -116,8 +117,7 @@ test.serial('a worker killed mid-answer: the answer is retried once by another w
   await socket.next('support.chat.ready');
   socket.send({ type: 'support.chat.message.send', data: { session_id: session.id, message: 'I forgot my password' } });
   const saved = await socket.next('support.chat.message.saved');
-  const deadline = Date.now() + 30_000;
-  while (calls === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await waitFor(() => calls > 0, { timeoutMs: 30_000, intervalMs: 50, message: 'the doomed worker asking the model' });
   t.is(calls, 1, 'the doomed worker is asking the model');
   doomed.kill('SIGKILL');
   await doomed.exited;
@@ -130,10 +130,12 @@ test.serial('a worker killed mid-answer: the answer is retried once by another w
   t.is(reply.data.message.reply_to, saved.data.message.id);
   t.is(calls, 2, 'retried once');
 
-  await new Promise((r) => setTimeout(r, 500));
-  t.is(socket.messages.filter((m) => m.type === 'support.chat.reply').length, 1, 'one push');
+  // positive marker: a second question, answered after the first, reaches the socket
+  socket.send({ type: 'support.chat.message.send', data: { session_id: session.id, message: 'thanks, and my e-mail?' } });
+  await socket.next('support.chat.reply', (m) => m.data.message.reply_to !== saved.data.message.id, 30_000);
+  t.is(socket.messages.filter((m) => m.type === 'support.chat.reply' && m.data.message.reply_to === saved.data.message.id).length, 1, 'one push');
   const rows = await app.server.app.platform.knex('support_chat_messages').where({ reply_to: saved.data.message.id });
   t.is(rows.length, 1, 'one reply row');
-  const job = await app.server.app.platform.jobs.getJob(`ai-answer-${saved.data.message.id}`, 'ai');
+  const job = await app.server.app.platform.producer.getJob(`ai-answer-${saved.data.message.id}`, 'ai');
   t.is(await job!.getState(), 'completed');
 });

@@ -4,7 +4,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, uniqueEmail, type TestUser } from '../../factories/users.js';
-import { buildItem, buildTree, joinTeam, teamScope } from '../../factories/inventory.js';
+import { buildItem, buildTree, joinTeam, selfScope, teamScope } from '../../factories/inventory.js';
 import { mailsTo } from '../../helpers/mail.js';
 import { waitFor } from '../../helpers/kyc.js';
 import { connect, wsUrl, type TestSocket } from '../../helpers/ws.js';
@@ -84,10 +84,12 @@ test('nobody joins without consent: the invitee sees the invitation but no team 
   await Promise.all(sockets.map((s) => s.next('connection.ready')));
   const tree = await buildTree(app.server, owner, teamScope(owner, team.id), team.id);
   await buildItem(app.server, teamScope(owner, team.id), tree, 1, { min_quantity: 5 });
-  await sockets[0].next('inventory.alert');
-  await new Promise((r) => setTimeout(r, 300));
-  t.false(sockets[1].messages.some((m) => m.type === 'inventory.alert'));
-  t.is((await app.server.app.platform.knex('notifications').where({ user_id: invitee.id })).length, 0);
+  const teamAlert = await sockets[0].next('inventory.alert');
+  // positive marker: an alert of the invitee's own arrives after the team's was relayed
+  const own = await buildItem(app.server, selfScope(invitee), await buildTree(app.server, invitee, selfScope(invitee)), 1, { min_quantity: 5 });
+  await sockets[1].next('inventory.alert', (m) => m.data.alert.item_id === own.id);
+  t.false(sockets[1].messages.some((m) => m.type === 'inventory.alert' && m.data.alert.id === teamAlert.data.alert.id));
+  t.is((await app.server.app.platform.knex('notifications').where({ user_id: invitee.id }).whereRaw("data->>'alert_id' = ?", [String(teamAlert.data.alert.id)])).length, 0);
 
   // another user cannot answer it
   const stranger = await buildUser(app.server);

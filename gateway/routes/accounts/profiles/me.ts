@@ -62,14 +62,14 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-const update = (request: Request) => request.server.app.services.profiles.update(actor(request).userId, request.payload as Record<string, unknown>);
+const update = (request: Request) => request.server.app.services.profiles.update(actor(request), request.payload as Record<string, unknown>);
 
 export default [
   {
     method: 'GET',
     path: '/api/profiles/me/',
     options: { tags: ['api', 'profiles'], description: "The caller's profile", response: { status: { 200: ProfileOut } }, plugins: errorDocs(401) },
-    handler: (request) => request.server.app.services.profiles.get(actor(request).userId),
+    handler: (request) => request.server.app.services.profiles.get(actor(request)),
   },
   {
     method: 'PUT',

@@ -14,7 +14,7 @@ export default {
     plugins: projectedDocs(204, null, false, [400, 401, 403, 404, 409]),
   },
   async handler(request, h) {
-    await request.server.app.services.restql.catalog.deleteProduct(actor(request), (request.params as { product_id: number }).product_id);
+    await request.server.app.services.projectedCatalog.catalog.deleteProduct(actor(request), (request.params as { product_id: number }).product_id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

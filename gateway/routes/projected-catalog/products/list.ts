@@ -31,6 +31,6 @@ export default {
   },
   async handler(request) {
     const params = request.query as ListInput;
-    return request.server.app.services.restql.catalog.listProducts(actor(request), params, pageAt(request));
+    return request.server.app.services.projectedCatalog.catalog.listProducts(actor(request), params, pageAt(request));
   },
 } satisfies ServerRoute;

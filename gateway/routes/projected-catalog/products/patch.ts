@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import type { ProductWriteIn } from '../../../../domain/catalog/product-operation-service.js';
 import { actor } from '../../../plugins/scope.js';
-import { multipartBody } from '../multipart-payload.js';
+import { multipartBody } from '../../../plugins/multipart-as-json.js';
 import { writePayload } from '../write-payload.js';
 import { fieldsOf, GRAMMAR, ProductPatchIn, productModel, projectedDocs, ProjectionParams, SCOPE_NOTE, WRITE_NOTES } from '../schemas.js';
 import { ProductParams } from './read.js';
@@ -20,6 +20,6 @@ export default {
   },
   handler(request) {
     const { product_id } = request.params as { product_id: number };
-    return request.server.app.services.restql.catalog.patchProduct(actor(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
+    return request.server.app.services.projectedCatalog.catalog.patchProduct(actor(request), product_id, request.payload as ProductWriteIn, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -17,6 +17,6 @@ export default {
   },
   handler(request) {
     const { product_id } = request.params as { product_id: number };
-    return request.server.app.services.restql.catalog.getProduct(actor(request), product_id, (request.query as { query?: string }).query);
+    return request.server.app.services.projectedCatalog.catalog.getProduct(actor(request), product_id, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -31,6 +31,6 @@ export default {
     const { app } = request.params as { app: string };
     if (!(RECORD_APPS as readonly string[]).includes(app)) throw new NotFound(`App "${app}"`);
     const params = request.query as { page: number; page_size: number; model?: string; query?: string };
-    return request.server.app.services.restql.catalog.listRecords(actor(request), app as RecordApp, params, pageAt(request));
+    return request.server.app.services.projectedCatalog.catalog.listRecords(actor(request), app as RecordApp, params, pageAt(request));
   },
 } satisfies ServerRoute;

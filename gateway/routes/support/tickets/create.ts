@@ -1,7 +1,8 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import type { TicketInput } from '../../../../domain/support/ticket-service.js';
-import { jsonBodyCap, splitPayload, TicketCreateIn, TicketOut, ticketPayload } from './schemas.js';
+import { TicketCreateIn, TicketOut } from './schemas.js';
+import { jsonBodyCap, splitPayload, ticketPayload } from '../../../plugins/ticket-attachments.js';
 import { supportViewer } from './viewer.js';
 
 export default {

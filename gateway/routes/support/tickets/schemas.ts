@@ -1,15 +1,13 @@
 // Support ticket shapes: the read record (spec "Support tickets"), the reply record,
-// the create/update bodies (JSON or multipart) and the list query.
-import { Readable } from 'node:stream';
+// the create/update bodies (JSON or multipart; the request plumbing of the files is
+// gateway/plugins/ticket-attachments.ts) and the list query.
 import Joi from 'joi';
-import type { Request, RouteOptions, RouteOptionsPayload } from '@hapi/hapi';
-import { DomainError, Invalid } from '../../../../jobs/runtime/errors.js';
-import type { IncomingFile } from '../../../../domain/support/ticket-attachments.js';
 import { TICKET_ORDERING } from '../../../../domain/support/ticket-search.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../../../domain/support/ticket-rules.js';
 import { HelpCategoryOut } from '../help-categories/schemas.js';
 import { pageQuery } from '../../schemas.js';
 import { text } from './text.js';
+import { attachmentParts } from '../../../plugins/ticket-attachments.js';
 
 const TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}[+-]\d{4}$/;
 const time = Joi.string().pattern(TIME).example('22/11/2026 09:05:03+0000');
@@ -116,7 +114,6 @@ const updateFields = {
   assigned_to: Joi.string().guid().allow(null).description('staff only: a staff user id, or null'),
 };
 
-const attachmentParts = /^attachments\[\d*\]$/;
 
 export const TicketCreateIn = Joi.object({ ...fields, subject: fields.subject.required(), description: fields.description.required() }).pattern(attachmentParts, Joi.any()).label('SupportTicketCreateIn');
 export const TicketPatchIn = Joi.object(updateFields).pattern(attachmentParts, Joi.any()).label('SupportTicketPatchIn');
@@ -126,60 +123,3 @@ export const ReplyIn = Joi.object({
   message: text(20000).min(1).required(),
   is_internal: Joi.boolean().default(false).description('staff only (403 staff_only for others): a note the ticket owner never sees'),
 }).label('SupportTicketReplyIn');
-
-/** Largest request hapi reads: the default limits (5 files of 10 MiB) plus the form fields. */
-const UPLOAD_CEILING = 64 * 1024 * 1024;
-
-/** JSON bodies stay under the platform's usual 1 MiB; only multipart (files) may be larger. */
-const JSON_CEILING = 1024 * 1024;
-
-/** Route ext: refuses a large non-multipart body from its Content-Length before it is read. */
-export const jsonBodyCap: RouteOptions['ext'] = {
-  onPreAuth: {
-    method(request, h) {
-      const type = String(request.headers['content-type'] ?? '');
-      if (!type.toLowerCase().startsWith('multipart/form-data') && Number(request.headers['content-length'] ?? 0) > JSON_CEILING) {
-        throw new DomainError(413, 'payload_too_large', 'A JSON body is limited to 1 MiB; send files as multipart/form-data.');
-      }
-      return h.continue;
-    },
-  },
-};
-
-/** JSON or multipart/form-data; files only in multipart. */
-export const ticketPayload: RouteOptionsPayload = {
-  output: 'data',
-  parse: true,
-  // file parts as streams keep their exact bytes ('data' would decode text/* parts and parse JSON ones)
-  multipart: { output: 'stream' },
-  maxBytes: UPLOAD_CEILING,
-  allow: ['application/json', 'multipart/form-data'],
-  failAction(_request, _h, err) {
-    const status = (err as { output?: { statusCode?: number } }).output?.statusCode;
-    if (status === 413) throw new DomainError(413, 'payload_too_large', `The request is larger than ${UPLOAD_CEILING / 1024 / 1024} MiB.`, [{ path: 'attachments', message: 'request too large' }]);
-    if (status === 415) throw new DomainError(415, 'unsupported_media_type', 'Send application/json, or multipart/form-data when attaching files.');
-    if (/JSON/i.test((err as Error).message)) throw new DomainError(400, 'malformed_json', 'The request body is not valid JSON.');
-    throw new DomainError(400, 'invalid_upload', 'The multipart body could not be read.');
-  },
-};
-
-/** A multipart file part as hapi hands it over with output 'stream' (already read into memory). */
-type FilePart = Readable & { hapi?: { filename?: string } };
-
-/** Splits a validated body into the ticket fields and the files (parts named attachments or attachments[n]). */
-export async function splitPayload<T extends object>(request: Request): Promise<{ input: T; files: IncomingFile[] }> {
-  const body = { ...((request.payload ?? {}) as Record<string, unknown>) };
-  const files: IncomingFile[] = [];
-  for (const key of Object.keys(body)) {
-    if (key !== 'attachments' && !attachmentParts.test(key)) continue;
-    for (const part of [body[key]].flat()) {
-      const f = part as FilePart;
-      if (!(f instanceof Readable) || !f.hapi) throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
-      const chunks: Buffer[] = [];
-      for await (const chunk of f) chunks.push(Buffer.from(chunk as Buffer));
-      files.push({ filename: f.hapi.filename ?? '', data: Buffer.concat(chunks) });
-    }
-    delete body[key];
-  }
-  return { input: body as T, files };
-}

@@ -1,7 +1,8 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import type { TicketInput } from '../../../../domain/support/ticket-service.js';
-import { jsonBodyCap, splitPayload, TicketOut, TicketPatchIn, ticketPayload, TicketPutIn, ticketId } from './schemas.js';
+import { TicketOut, TicketPatchIn, TicketPutIn, ticketId } from './schemas.js';
+import { jsonBodyCap, splitPayload, ticketPayload } from '../../../plugins/ticket-attachments.js';
 import { supportViewer } from './viewer.js';
 
 const notes = [

@@ -19,7 +19,7 @@ export default {
   async handler(request) {
     const { teams, teamMembership } = request.server.app.services;
     const me = actor(request);
-    const teamId = await teamMembership.accept(me.userId, (request.params as { id: number }).id);
-    return teams.get(teamId, me.userId);
+    const teamId = await teamMembership.accept(me, (request.params as { id: number }).id);
+    return teams.get(me, teamId);
   },
 } satisfies ServerRoute;

@@ -16,7 +16,7 @@ export default {
     plugins: errorDocs(400, 401, 404),
   },
   async handler(request) {
-    await request.server.app.services.teamMembership.decline(actor(request).userId, (request.params as { id: number }).id);
+    await request.server.app.services.teamMembership.decline(actor(request), (request.params as { id: number }).id);
     return { message: 'Invitation declined.' };
   },
 } satisfies ServerRoute;

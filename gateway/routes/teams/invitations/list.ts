@@ -14,7 +14,7 @@ export default {
     plugins: errorDocs(401),
   },
   async handler(request) {
-    const results = await request.server.app.services.teamMembership.received(actor(request).userId);
+    const results = await request.server.app.services.teamMembership.received(actor(request));
     return { count: results.length, next: null, previous: null, results };
   },
 } satisfies ServerRoute;

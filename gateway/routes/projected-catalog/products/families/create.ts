@@ -13,7 +13,7 @@ export default {
     plugins: projectedDocs(201, familyModel, false, [400, 401, 403, 409]),
   },
   async handler(request, h) {
-    const created = await request.server.app.services.restql.catalog.createFamily(actor(request), request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
+    const created = await request.server.app.services.projectedCatalog.catalog.createFamily(actor(request), request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
     return h.response(created).code(201);
   },
 } satisfies ServerRoute;

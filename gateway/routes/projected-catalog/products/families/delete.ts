@@ -14,7 +14,7 @@ export default {
     plugins: projectedDocs(204, null, false, [400, 401, 403, 404]),
   },
   async handler(request, h) {
-    await request.server.app.services.restql.catalog.deleteFamily(actor(request), (request.params as { family_id: number }).family_id);
+    await request.server.app.services.projectedCatalog.catalog.deleteFamily(actor(request), (request.params as { family_id: number }).family_id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

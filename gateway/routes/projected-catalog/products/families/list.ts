@@ -24,6 +24,6 @@ export default {
   },
   async handler(request) {
     const params = request.query as ListInput;
-    return request.server.app.services.restql.catalog.listFamilies(actor(request), params, pageAt(request));
+    return request.server.app.services.projectedCatalog.catalog.listFamilies(actor(request), params, pageAt(request));
   },
 } satisfies ServerRoute;

@@ -15,6 +15,6 @@ export default {
   },
   handler(request) {
     const { family_id } = request.params as { family_id: number };
-    return request.server.app.services.restql.catalog.patchFamily(actor(request), family_id, request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
+    return request.server.app.services.projectedCatalog.catalog.patchFamily(actor(request), family_id, request.payload as Record<string, unknown>, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -17,6 +17,6 @@ export default {
   },
   handler(request) {
     const { family_id } = request.params as { family_id: number };
-    return request.server.app.services.restql.catalog.getFamily(actor(request), family_id, (request.query as { query?: string }).query);
+    return request.server.app.services.projectedCatalog.catalog.getFamily(actor(request), family_id, (request.query as { query?: string }).query);
   },
 } satisfies ServerRoute;

@@ -9,7 +9,7 @@
 // an index must only continue its list (no gaps), and every name must be a plain
 // identifier, so no part can reach an object's prototype.
 import type { Lifecycle, Request, ResponseToolkit } from '@hapi/hapi';
-import { DomainError } from '../../../jobs/runtime/errors.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 
 export const MAX_PARTS = 500;
 

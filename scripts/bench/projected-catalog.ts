@@ -1,4 +1,5 @@
-// Projected catalog benchmark (run: npx tsx scripts/bench/restql.ts; not a test).
+// Size: one benchmark run read top to bottom (set-up, timed loop, report); split into steps it would read less plainly.
+// Projected catalog benchmark (run: npx tsx scripts/bench/projected-catalog.ts; not a test).
 //
 // 500 products × 3 variants × 2 images, 2 tags of 2 values each and a tag per variant,
 // in one scope. The compiled gateway runs as its own process (node
@@ -27,7 +28,7 @@ import { loadConfig } from '../../jobs/runtime/config.js';
 import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, queriesOf, startChild, type Child } from './ledger-support.js';
-import { BENCH_SHAPE, seedProducts } from './restql-seed.js';
+import { BENCH_SHAPE, seedProducts } from './projected-catalog-seed.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -92,7 +93,7 @@ async function main() {
     const web = await startChild('web', 'dist/gateway/index.js', env, async () => (await fetch(`${base}/api/health/`)).ok);
     children.push(web);
 
-    const email = `bench-restql-${randomBytes(4).toString('hex')}@bench.test`;
+    const email = `bench-projected-catalog-${randomBytes(4).toString('hex')}@bench.test`;
     const [user] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', 1024), email_verified_at: new Date() }).returning('id');
     await knex('profiles').insert({ user_id: user.id });
     const login = await server.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password: 'bench-password-1' } });

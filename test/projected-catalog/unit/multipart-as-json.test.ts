@@ -1,7 +1,7 @@
 // Multipart bracket paths of the projected product writes, without a server: no
 // depth or index limit, no gaps, no prototype keys, conflicts with the JSON refused.
 import test from 'ava';
-import { multipartToBody, parseBracketPath } from '../../../gateway/routes/projected-catalog/multipart-payload.js';
+import { multipartToBody, parseBracketPath } from '../../../gateway/plugins/multipart-as-json.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
 
 const file = (text: string) => ({ filename: `${text}.png`, headers: { 'content-type': 'image/png' }, payload: Buffer.from(text) });

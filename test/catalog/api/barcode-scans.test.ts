@@ -1,7 +1,8 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { api, buildTeam, buildTree, buildItem, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { buildTeam, buildTree, buildItem, selfScope, teamScope, type Headers } from '../../factories/inventory.js';
+import { callApi } from '../../helpers/http.js';
 import { barcodePng, multipart, solidPng } from '../../factories/images.js';
 
 let app: TestApp;
@@ -11,10 +12,10 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
-const call = (method: string, url: string, headers: Headers, payload?: unknown) => api(app.server, method, url, headers, payload);
+const call = (method: string, url: string, headers: Headers, payload?: unknown) => callApi(app.server, method, url, headers, payload);
 const upload = async (url: string, headers: Headers, fields: Parameters<typeof multipart>[0]) => {
   const m = multipart(fields);
-  return api(app.server, 'POST', url, { ...headers, ...m.headers }, m.payload);
+  return callApi(app.server, 'POST', url, { ...headers, ...m.headers }, m.payload);
 };
 const uniq = () => Math.random().toString(36).slice(2, 8);
 
