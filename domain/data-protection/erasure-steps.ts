@@ -68,7 +68,6 @@ const auditTrail: ErasureStep = async ({ trx, subject, outcome }) => {
   await trx.raw("SET LOCAL invp.audit_redaction = 'on'");
   outcome.audit_entries_redacted = await trx('system_audit_logs')
     .where((w) => w.where({ actor_id: subject.userId }).orWhereRaw("changes->>'user_id' = ?", [subject.userId]).orWhereRaw("changes->>'email' = ?", [subject.email]).orWhere('summary', 'ilike', `%${subject.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
-    .whereNot((w) => w.where({ summary: '[redacted]' }).whereNull('ip').whereRaw("NOT changes ? 'email'"))
     .update({ summary: '[redacted]', ip: null, changes: trx.raw("changes - 'email'") });
   await trx.raw("SET LOCAL invp.audit_redaction = 'off'");
 };
