@@ -8,6 +8,7 @@ import { Conflict, NotFound } from '../../jobs/runtime/errors.js';
 import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
 import { API_TOKEN_PREFIX, type TokenService } from './token-service.js';
 import { ApiToken, User } from '../../db/models/index.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 /** active (not revoked, not expired) tokens one user may hold */
 export const MAX_ACTIVE_API_TOKENS = 50;
@@ -59,9 +60,11 @@ export class ApiTokenService {
         .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', new Date()))
         .resultSize();
       if (active >= MAX_ACTIVE_API_TOKENS) throw new Conflict(`At most ${MAX_ACTIVE_API_TOKENS} active API tokens per user; revoke one first.`, 'too_many_api_tokens');
-      return ApiToken.query(trx)
+      const created = (await ApiToken.query(trx)
         .insert({ user_id: userId, name: input.name.trim(), token_hash: sha256Hex(token), token_prefix: token.slice(0, 12), expires_at: expiresAt })
-        .returning(COLUMNS) as unknown as Promise<Row>;
+        .returning(COLUMNS)) as unknown as Row;
+      await recordAudit(trx, { actorId: userId }, { action: 'api_token.create', entityType: 'api_token', entityId: created.id, changes: { name: created.name, expires_at: expiresAt } });
+      return created;
     });
     return { ...out(row), token };
   }
@@ -80,6 +83,7 @@ export class ApiTokenService {
       .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
       .returning('token_hash');
     if (!row) throw new NotFound('API token');
+    await recordAudit(this.platform.knex, { actorId: userId }, { action: 'api_token.revoke', entityType: 'api_token', entityId: id });
     await this.tokens.forgetEverywhere([row.token_hash]);
   }
 }

@@ -16,6 +16,7 @@ import type { TicketCrypto } from './ticket-crypto.js';
 import type { ReplyOut, TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';
 import { languagePreferences } from './locale.js';
 import { contentColumns, statusColumns, typeColumns } from './ticket-changes.js';
+import { recordAudit } from '../audit/audit-service.js';
 import {
   checkClosedTicket,
   DEFAULT_PRIORITY,
@@ -105,6 +106,7 @@ export class TicketService {
         });
         if (categoryIds.length) await SupportTicketHelpCategory.query(trx).insert(categoryIds.map((c) => ({ ticket_id: id, help_category_id: c })));
         await this.insertAttachments(trx, id, written, 0, viewer.userId);
+        await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.create', entityType: 'support_ticket', entityId: id, changes: { ...input, attachments: written.length } });
         return [await this.event(trx, id, viewer.userId, { kind: 'created', to_status: 'open' })];
       });
     } catch (err) {
@@ -134,6 +136,7 @@ export class TicketService {
     try {
       eventIds = await this.platform.knex.transaction(async (trx) => {
         const row = await this.visible(trx, viewer, id, { forUpdate: true });
+        await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.update', entityType: 'support_ticket', entityId: id, changes: { ...input, attachments: written.length || undefined } });
         return this.applyUpdate(trx, viewer, row, input, written);
       });
     } catch (err) {
@@ -148,6 +151,7 @@ export class TicketService {
     await this.platform.knex.transaction(async (trx) => {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
       await SupportTicket.query(trx).deleteById(row.id);
+      await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.delete', entityType: 'support_ticket', entityId: row.id });
     });
     await this.deps.attachments.removeTicketFolder(id);
   }
@@ -160,6 +164,7 @@ export class TicketService {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
       if (row.status === 'closed') throw new Conflict('This ticket is closed; reopen it (status open or in_progress) or open a new ticket.', 'ticket_closed');
       await SupportTicketReply.query(trx).insert({ id: replyId, ticket_id: row.id, author_id: viewer.userId, message_enc: sealed.value, enc_key_id: sealed.keyId, is_internal: !!input.is_internal, is_staff: viewer.isStaff });
+      await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.reply', entityType: 'support_ticket_reply', entityId: replyId, changes: { ticket_id: row.id, message: input.message, is_internal: !!input.is_internal } });
       const events = [await this.event(trx, row.id, viewer.userId, { kind: 'replied', reply_id: replyId })];
       const reopened = !input.is_internal && viewer.userId === row.user_id ? statusAfterOwnerReply(row.status) : null;
       await SupportTicket.query(trx).findById(row.id).patch({ updated_at: trx.fn.now(), ...(reopened ? { status: reopened } : {}) } as never);
