@@ -7,24 +7,62 @@
 // The parent passes its exact configuration in INVP_SANDBOX_CONFIG (tests build
 // theirs in memory, not from the environment). The child builds its own platform
 // handles and, lazily, only the services its queue's handlers touch.
+//
+// In the `invoices` queue a job runs under its user's lease (./user-lease.ts): one
+// running job per user, so one user's uploads cannot hold every child. A child idle for
+// SANDBOX_IDLE_EXIT_MS exits: its OCR engines, pdf.js and the allocator's high-water mark
+// (1–1.4 GiB after big pages) go back to the system; BullMQ forks a new child for the
+// next job (a cold start of a second or two).
 import type { Job, SandboxedJob } from 'bullmq';
 import { loadConfig, type Config } from '../jobs/runtime/config.js';
 import type { QueueName } from '../jobs/catalog.js';
 import { createPlatform } from '../db/platform.js';
 import { createServices } from '../domain/index.js';
 import { runJob, type HandlerContext } from './registry.js';
+import { underUserLease } from './user-lease.js';
 
 export const SANDBOX_CONFIG_ENV = 'INVP_SANDBOX_CONFIG';
 
 export function sandboxedProcessor(queue: QueueName): (job: SandboxedJob) => Promise<unknown> {
   const config: Config = process.env[SANDBOX_CONFIG_ENV] ? (JSON.parse(process.env[SANDBOX_CONFIG_ENV]) as Config) : loadConfig();
   let ctx: HandlerContext | null = null;
-  return async (job) => {
-    if (!ctx) {
-      const platform = createPlatform(config, queue);
-      ctx = { platform, services: createServices(platform), log: platform.log };
+  const idle = idleExit(config.invoiceWork.sandboxIdleExitMs);
+  return async (job, token?: string) => {
+    idle.busy();
+    try {
+      if (!ctx) {
+        const platform = createPlatform(config, queue);
+        ctx = { platform, services: createServices(platform), log: platform.log };
+      }
+      const context = ctx;
+      // a SandboxedJob carries the same data/id/name/attempts a handler reads
+      const run = () => runJob(job as unknown as Job, context, queue);
+      if (queue !== 'invoices') return await run();
+      const lease = { redis: context.platform.redis, prefix: config.queuePrefix, queue, ttlMs: config.invoiceWork.userLeaseMs, retryMs: config.invoiceWork.leaseRetryMs };
+      return await underUserLease(lease, job, token, run);
+    } finally {
+      idle.done();
     }
-    // a SandboxedJob carries the same data/id/name/attempts a handler reads
-    return runJob(job as unknown as Job, ctx, queue);
+  };
+}
+
+/**
+ * Exits the process after `ms` without a job (0: never). The timer starts when a job
+ * ends and stops when one starts. The exit is immediate (the sockets close with the
+ * process): an orderly close would leave a window in which the parent hands a job to a
+ * child whose connections are gone.
+ */
+function idleExit(ms: number): { busy: () => void; done: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let running = 0;
+  return {
+    busy: () => {
+      running++;
+      clearTimeout(timer);
+    },
+    done: () => {
+      if (--running > 0 || !ms) return;
+      timer = setTimeout(() => process.exit(0), ms);
+    },
   };
 }

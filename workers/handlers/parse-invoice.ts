@@ -20,7 +20,7 @@ export const parseInvoice: Handler<'invoice.parse'> = async (job, ctx) => {
   const { config } = ctx.platform;
   let extracted;
   try {
-    extracted = await extractInvoice(source.data, { ocrTimeoutMs: config.ocrTimeoutMs, maxPages: 200, maxOcrPages: config.invoiceOcrMaxPages, renderMaxPixels: config.renderMaxPixels, ocrThreads: config.ocrThreads, secondLook: config.invoiceSecondEngine !== 'off' });
+    extracted = await extractInvoice(source.data, { ocrTimeoutMs: config.ocrTimeoutMs, ocrBudgetMs: config.invoiceWork.ocrBudgetMs, maxPages: 200, maxOcrPages: config.invoiceOcrMaxPages, renderMaxPixels: config.renderMaxPixels, ocrThreads: config.ocrThreads, secondLook: config.invoiceSecondEngine !== 'off' });
   } catch (err) {
     if (err instanceof UnreadableDocument) {
       await imports.markUnreadable(documentId, err);

@@ -9,6 +9,7 @@
 //   scanned PDF pages, PNG/JPEG/...   -> OCR words -> the same layout readers
 import { buildLayout, layoutFromText, type Layout, type Token } from './layout.js';
 import { OCR_CELL_GAP } from './formats/ocr-settings.js';
+import { budgetLeft, ocrBudget, type OcrBudget } from './formats/ocr-budget.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
@@ -21,6 +22,11 @@ import { field, UnreadableDocument, type ExtractedInvoice, type ExtractionStats 
 export interface ExtractOptions {
   /** per OCR call */
   ocrTimeoutMs: number;
+  /**
+   * OCR time the whole document may spend (INVOICE_OCR_BUDGET_MS; default: no budget beyond
+   * each call's): pages left when it is spent are not read, and the invoice says so
+   */
+  ocrBudgetMs?: number;
   /** pages of a text PDF read at most */
   maxPages: number;
   /** pages OCR'd at most (scans are slow: about a second a page) */
@@ -49,6 +55,7 @@ const FACTURX_NAMES = /^(?:factur-x|zugferd-invoice|zugferd_invoice|xrechnung|or
 export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAULT_EXTRACT_OPTIONS): Promise<{ invoice: ExtractedInvoice; stats: ExtractionStats }> {
   const started = performance.now();
   const stats: ExtractionStats = { ocr_pages: 0, ocr_seconds: 0, duration_ms: 0 };
+  const budget = opts.ocrBudgetMs ? ocrBudget(opts.ocrBudgetMs) : undefined;
   const sniffed = sniffDocument(data);
   if (!sniffed) throw new UnreadableDocument('unsupported_document_type', 'The document is not a PDF, an image, an e-invoice XML or a CSV file.');
   let invoice: ExtractedInvoice;
@@ -63,14 +70,15 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {
     const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
-    const ocr = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads });
+    const ocr = await ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads, ...(budget && { budget }) });
+    if (ocr.unreadPages?.length) throw budgetSpent(budget!);
     stats.ocr_pages = 1;
     stats.ocr_seconds = sum(ocr.secondsPerPage);
     invoice = fromLayout(ocrLayout(ocr), 'image', 1);
     // unsure of the total: read at another scale, keep the surer reading of each field (one reading
     // only: a picture the first already turned or reread with its fallbacks is not worth them twice)
     if (opts.secondLook !== false && wantsSecondLook(invoice.header)) {
-      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { engine: 'paddle', threads: opts.ocrThreads });
+      const read = ocrTokens([data], opts.ocrTimeoutMs, undefined, 1, false, { engine: 'paddle', threads: opts.ocrThreads, ...(budget && { budget }) });
       const again = await extraReading(read, invoice.warnings, 'a second reading of the photo');
       if (again) {
         stats.ocr_seconds += sum(again.secondsPerPage);
@@ -79,7 +87,7 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
       }
     }
   } else {
-    invoice = await extractPdf(data, opts, stats);
+    invoice = await extractPdf(data, opts, stats, budget);
   }
   for (const line of invoice.lines) {
     const kind = nonStockKind(line);
@@ -88,6 +96,8 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
   stats.duration_ms = Math.round(performance.now() - started);
   return { invoice, stats };
 }
+
+const budgetSpent = (budget: OcrBudget) => new UnreadableDocument('ocr_timeout', `OCR did not read the document within its budget of ${Math.round(budget.ms / 1000)} s.`);
 
 const ocrLayout = (ocr: OcrTokens) => buildLayout(ocr.tokens, ocr.pages, ocr.quality, { cellGap: OCR_CELL_GAP });
 
@@ -116,8 +126,8 @@ function fromLayout(layout: Layout, format: ExtractedInvoice['format'], pages: n
 const pdfReader = () => import('./formats/pdf.js');
 const ocrEngine = () => import('./formats/image.js');
 
-async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats): Promise<ExtractedInvoice> {
-  const { embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
+async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionStats, budget: OcrBudget | undefined): Promise<ExtractedInvoice> {
+  const { blankPages, embeddedImages, openPdf, readPdfAttachments, readPdfText, renderPages } = await pdfReader();
   const ocrTokens = opts.ocr ?? (await ocrEngine()).ocrTokens;
   const doc = await openPdf(data);
   try {
@@ -140,18 +150,27 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     const tokens: Token[] = [...text.tokens];
     let quality = 1;
     const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
-    if (scanned.length) {
-      const renders = await renderPages(doc, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
-      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, scanned, renders.map((r) => r.scale), true, { threads: opts.ocrThreads });
+    let unread: number[] = [];
+    // a blank page (judged on a small render) is neither rendered in full nor read
+    const blank = scanned.length ? await blankPages(doc, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels) : new Set<number>();
+    if (blank.size) warnings.push(`${pagesNamed([...blank])} blank: not read`);
+    const toRead = scanned.filter((n) => !blank.has(n));
+    if (toRead.length) {
+      const renders = await renderPages(doc, toRead.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels);
+      const ocr = await ocrTokens(renders.map((r) => r.image), opts.ocrTimeoutMs, toRead, renders.map((r) => r.scale), true, { threads: opts.ocrThreads, ...(budget && { budget }) });
       tokens.push(...ocr.tokens);
-      stats.ocr_pages += scanned.length;
+      unread = ocr.unreadPages ?? [];
+      stats.ocr_pages += toRead.length - unread.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);
       // the layout's trust is the OCR's when most of the text came from it
       if (ocr.tokens.length > text.tokens.length) quality = ocr.quality;
     }
     const allScanned = scanned.length === text.charsPerPage.length;
     const layout = buildLayout(tokens, text.pages, quality, { cellGap: allScanned ? OCR_CELL_GAP : undefined });
+    // the budget spent before anything usable was read: the document timed out (422 ocr_timeout)
+    if (unread.length && layout.lines.length < 2) throw budgetSpent(budget!);
     const invoice = fromLayout(layout, allScanned ? 'pdf-scan' : 'pdf-text', doc.numPages);
+    if (unread.length) invoice.warnings.push(`${pagesNamed(unread)} not read: the document's OCR time (${Math.round(budget!.ms / 1000)} s) was spent; check the lines against the document`);
     invoice.warnings.push(...warnings);
 
     // a supplier that prints its name only in a logo or letterhead picture
@@ -159,7 +178,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     if (vendorBefore.score < CONFIDENT_VENDOR_SCORE && !allScanned) {
       const pictures = await embeddedImages(data, [1]).catch(() => []);
       if (pictures.length) {
-        const ocr = await extraReading(ocrTokens(pictures, opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads }), invoice.warnings, 'the pictures on the first page');
+        const ocr = budgetLeft(budget) > 0 ? await extraReading(ocrTokens(pictures, opts.ocrTimeoutMs, undefined, 1, false, { threads: opts.ocrThreads, ...(budget && { budget }) }), invoice.warnings, 'the pictures on the first page') : null;
         if (ocr) {
           stats.ocr_seconds += sum(ocr.secondsPerPage);
           const extra = ocr.pages.map((p, i) => buildLayout(ocr.tokens.filter((t) => t.page === i + 1), [p], ocr.quality, { cellGap: OCR_CELL_GAP }));
@@ -176,5 +195,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     await doc.destroy();
   }
 }
+
+const pagesNamed = (pages: number[]) => (pages.length === 1 ? `page ${pages[0]} was` : `pages ${pages.join(', ')} were`);
 
 const sum = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) * 1000) / 1000;

@@ -14,8 +14,12 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { readPicture, type Picture } from './picture.js';
-import { UnreadableImage, type OcrLine, type OcrResult, type OcrWord } from './recognize.js';
+import { UnreadableImage, type OcrLine, type OcrResult } from './recognize.js';
 import { takeTurn } from './engine-turns.js';
+import { LINE_HEIGHT, linePlanes, planes, type RawImage } from './paddle-pixels.js';
+import { certainty, decode, toLine, type Reading } from './paddle-decode.js';
+
+export { certainty, decode, toLine, linePlanes };
 
 /**
  * Longest side the picture is shrunk to: the detector's cost grows with the pixels, and
@@ -28,8 +32,6 @@ export const PADDLE_PIPELINE_ID = `pp-ocrv4-segments-spaced-lanczos-${PADDLE_MAX
 const MAX_INPUT_PIXELS = 60_000_000;
 /** the detector's probability above which a pixel is text (@gutenye/ocr-common's setting) */
 const TEXT_PROBABILITY = 0.03;
-/** the recogniser reads segments scaled to this height */
-const LINE_HEIGHT = 48;
 /** segments read with less mean certainty are dropped (@gutenye/ocr-common's setting) */
 const MIN_SEGMENT_CERTAINTY = 0.5;
 
@@ -37,11 +39,6 @@ interface Segment {
   reading: Reading;
   /** four corners, clockwise from the top left, in the picture as read */
   box: number[][];
-}
-interface RawImage {
-  data: Uint8Array | Uint8ClampedArray;
-  width: number;
-  height: number;
 }
 type Session = import('onnxruntime-node').InferenceSession;
 interface Engine {
@@ -169,170 +166,4 @@ async function readSegments(e: Engine, picture: RawImage): Promise<Segment[]> {
 }
 
 /** RGBA pixels -> the models' input: three planes (blue, green, red), each 0–1. */
-function planes(img: RawImage): Float32Array {
-  const n = img.width * img.height;
-  const out = new Float32Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    out[i] = img.data[i * 4 + 2] / 255;
-    out[n + i] = img.data[i * 4 + 1] / 255;
-    out[2 * n + i] = img.data[i * 4] / 255;
-  }
-  return out;
-}
-
-/**
- * A segment's RGBA crop scaled to LINE_HEIGHT (aspect kept; Lanczos-3, as sharp's resize)
- * straight into the recogniser's input planes: a sharp pipeline per segment cost ~3 ms
- * each, ~0.15 s a receipt.
- */
-export function linePlanes(img: RawImage): { data: Float32Array; width: number } {
-  const { data: src, width: sw, height: sh } = img;
-  const h = LINE_HEIGHT;
-  const w = Math.max(1, Math.round((sw * h) / Math.max(1, sh)));
-  // rows first (sh -> h, each of the source's columns), then columns (sw -> w)
-  const rows = resampling(sh, h);
-  const cols = resampling(sw, w);
-  const tall = new Float32Array(h * sw * 3);
-  for (let y = 0; y < h; y++) {
-    const { start, weights } = rows[y];
-    for (let x = 0; x < sw; x++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let k = 0; k < weights.length; k++) {
-        const i = ((start + k) * sw + x) * 4;
-        r += src[i] * weights[k];
-        g += src[i + 1] * weights[k];
-        b += src[i + 2] * weights[k];
-      }
-      const o = (y * sw + x) * 3;
-      tall[o] = r;
-      tall[o + 1] = g;
-      tall[o + 2] = b;
-    }
-  }
-  const n = w * h;
-  const out = new Float32Array(3 * n);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const { start, weights } = cols[x];
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let k = 0; k < weights.length; k++) {
-        const i = (y * sw + start + k) * 3;
-        r += tall[i] * weights[k];
-        g += tall[i + 1] * weights[k];
-        b += tall[i + 2] * weights[k];
-      }
-      // red, green, blue of the picture -> the planes blue, green, red, each 0–1
-      const o = y * w + x;
-      out[o] = clamp01(b / 255);
-      out[n + o] = clamp01(g / 255);
-      out[2 * n + o] = clamp01(r / 255);
-    }
-  }
-  return { data: out, width: w };
-}
-
-const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
-const lanczos3 = (x: number) => (x === 0 ? 1 : Math.abs(x) >= 3 ? 0 : (3 * Math.sin(Math.PI * x) * Math.sin((Math.PI * x) / 3)) / (Math.PI * Math.PI * x * x));
-
-/** For each of `to` output samples: the first of the `from` input samples it draws on, and their weights (summing to 1). */
-function resampling(from: number, to: number): { start: number; weights: number[] }[] {
-  const scale = to / from;
-  // shrinking widens the kernel over the input, so every input sample counts
-  const stretch = scale < 1 ? 1 / scale : 1;
-  const support = 3 * stretch;
-  return Array.from({ length: to }, (_, i) => {
-    const centre = (i + 0.5) / scale - 0.5;
-    const first = Math.max(0, Math.ceil(centre - support));
-    const last = Math.min(from - 1, Math.floor(centre + support));
-    const weights: number[] = [];
-    for (let j = first; j <= last; j++) weights.push(lanczos3((j - centre) / stretch));
-    const sum = weights.reduce((a, b) => a + b, 0) || 1;
-    return { start: first, weights: weights.map((v) => v / sum) };
-  });
-}
-
-/** A segment's characters as the recogniser read them: where each falls, in steps of its `steps` across the segment. */
-export interface Reading {
-  chars: { char: string; step: number; p: number }[];
-  steps: number;
-}
-
-/** The recogniser's per-step class probabilities -> characters (a CTC decode: blanks and repeats dropped) with the step each was read at. */
-export function decode(probs: Float32Array, steps: number, classes: number, dictionary: string[]): Reading {
-  const chars: Reading['chars'] = [];
-  let previous = -1;
-  for (let t = 0; t < steps; t++) {
-    let best = 0;
-    let bestP = -Infinity;
-    for (let c = 0, o = t * classes; c < classes; c++, o++) {
-      if (probs[o] > bestP) {
-        bestP = probs[o];
-        best = c;
-      }
-    }
-    if (best !== 0 && best !== previous && dictionary[best - 1]) chars.push({ char: dictionary[best - 1], step: t, p: bestP });
-    previous = best;
-  }
-  return { chars, steps };
-}
-
-/** Mean certainty of a reading's characters (0–1). */
-export const certainty = (r: Reading) => (r.chars.length ? r.chars.reduce((s, c) => s + c.p, 0) / r.chars.length : 0);
-
-/**
- * A gap between two characters at least this many times the segment's usual character
- * pitch is a word space. The recogniser often leaves out spaces ("TOTALRM12.50" for
- * "TOTAL   RM 12.50"), but the steps it read each character at still show the gap.
- */
-const SPACE_PITCHES = 1.8;
-
-/**
- * The words of a segment, each placed where the recogniser read its characters (the
- * steps run evenly across the segment's box), with the segment's certainty.
- */
-export function toLine(found: { reading: Reading; box?: number[][] }): OcrLine | null {
-  const { chars, steps } = found.reading;
-  if (!found.box?.length || !chars.some((c) => c.char.trim())) return null;
-  const xs = found.box.map((p) => p[0]);
-  const ys = found.box.map((p) => p[1]);
-  // the detector pads its boxes around the ink; a fifth of the height off brings them
-  // close to the tight boxes the layout's row and cell gaps are measured against
-  const [top, bottom] = [Math.min(...ys), Math.max(...ys)];
-  const pad = (bottom - top) * 0.1;
-  const bbox = { x0: Math.min(...xs), y0: top + pad, x1: Math.max(...xs), y1: bottom - pad };
-  const stepPx = (bbox.x1 - bbox.x0) / Math.max(1, steps);
-  const pitch = medianGap(chars.map((c) => c.step));
-  const confidence = round1(Math.max(0, Math.min(1, certainty(found.reading))) * 100);
-  const words: OcrWord[] = [];
-  let word: Reading['chars'] = [];
-  const flush = () => {
-    if (!word.length) return;
-    const x0 = bbox.x0 + (word[0].step + 0.5 - pitch / 2) * stepPx;
-    const x1 = bbox.x0 + (word[word.length - 1].step + 0.5 + pitch / 2) * stepPx;
-    words.push({ text: word.map((c) => c.char).join(''), confidence, bbox: { x0: Math.max(bbox.x0, x0), x1: Math.min(bbox.x1, x1), y0: bbox.y0, y1: bbox.y1 } });
-    word = [];
-  };
-  for (const c of chars) {
-    if (!c.char.trim()) {
-      flush();
-      continue;
-    }
-    const last = word[word.length - 1];
-    if (last && c.step - last.step >= SPACE_PITCHES * pitch) flush();
-    word.push(c);
-  }
-  flush();
-  return { text: words.map((w) => w.text).join(' '), confidence, bbox, words };
-}
-
-/** The usual distance, in steps, between one character and the next (2 when there are too few to tell). */
-function medianGap(steps: number[]): number {
-  const gaps = steps.slice(1).map((s, i) => s - steps[i]).sort((a, b) => a - b);
-  return gaps.length >= 3 ? Math.max(1, gaps[gaps.length >> 1]) : 2;
-}
-
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -16,6 +16,10 @@
 // pixels are measured as they are, without a copy.
 import sharp from 'sharp';
 import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
+import { ANALYSIS_SIDE, greyRange, measure, type Box } from './measure-page.js';
+import { inkSummary } from './blank-page.js';
+
+export { greyRange, otsu } from './measure-page.js';
 
 /** Height of a text row (ink from the top of capitals to the bottom of descenders) the engine reads best. */
 export const TARGET_ROW_PX = 30;
@@ -30,11 +34,6 @@ const STRETCH_QUANTILES = [0.001, 0.999] as const;
 const MAX_PREPARED_SIDE = 4000;
 /** Never enlarge more than this (a tiny thumbnail does not become readable). */
 const MAX_UPSCALE = 3;
-/** Longest side of the copy the measurements are made on. */
-const ANALYSIS_SIDE = 1400;
-/** Skew angles tried, in degrees (either way). */
-const MAX_SKEW = 6;
-const SKEW_STEP = 0.5;
 /** Below this the picture is not rotated (the engine copes with a little skew). */
 const MIN_SKEW = 0.75;
 
@@ -53,7 +52,7 @@ export interface PreparedDocument {
   /** maps a box of the prepared picture back into the upright picture */
   toSource: (box: { x0: number; y0: number; x1: number; y1: number }) => { x0: number; y0: number; x1: number; y1: number };
   /** what was done, for diagnostics */
-  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean };
+  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; blank: boolean };
 }
 
 export interface PrepareOptions {
@@ -70,6 +69,8 @@ export async function prepareDocumentImage(image: Picture, opts: PrepareOptions)
 
   const a = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));
   const small = a < 1 ? await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).resize({ width: Math.max(1, Math.round(width * a)), kernel: 'linear' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true }) : { data: grey.data, info: { width, height } };
+  // a blank page (a few specks at most, ./blank-page.ts) is not prepared: nothing on it is read
+  if (inkSummary(small.data, small.info.width, small.info.height).blank) return blankPage(small.data, small.info.width, small.info.height, width, height);
   const m = measure(small.data, small.info.width, small.info.height);
 
   // straighten the whole picture (white corners), then work in its frame
@@ -118,7 +119,21 @@ export async function prepareDocumentImage(image: Picture, opts: PrepareOptions)
     const uy = -cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6 } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false } };
+}
+
+/** A blank page as its small measuring copy: boxes (there will be none) map back by its scale. */
+function blankPage(data: Buffer, w: number, h: number, width: number, height: number): PreparedDocument {
+  const pixels = { data, width: w, height: h, channels: 1 as const };
+  const f = width / w;
+  return {
+    pixels,
+    encode: () => Buffer.concat([Buffer.from(`P5\n${w} ${h}\n255\n`, 'latin1'), data]),
+    width,
+    height,
+    toSource: (b) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f }),
+    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, blank: true },
+  };
 }
 
 /** The picture upright and grey; grey pixels (a rendered PDF page) are taken as they are. */
@@ -140,184 +155,6 @@ function scaleBox(b: Box, f: number, frame: { width: number; height: number }) {
   const left = Math.max(0, Math.floor(b.left * f));
   const top = Math.max(0, Math.floor(b.top * f));
   return { left, top, width: Math.max(1, Math.min(frame.width - left, Math.ceil(b.width * f))), height: Math.max(1, Math.min(frame.height - top, Math.ceil(b.height * f))) };
-}
-
-interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-interface Measures {
-  /** degrees, the rotation that makes text rows horizontal */
-  skew: number;
-  /** where the text is, with a margin */
-  box: Box;
-  /** median height of a text row, in pixels of the measured picture */
-  rowHeight: number;
-}
-
-/** The grey levels at two quantiles of a box of the picture (a contrast stretch maps them to black and white). */
-export function greyRange(data: Uint8Array | Buffer, width: number, box: Box, lower: number, upper: number): { lo: number; hi: number } {
-  const hist = new Float64Array(256);
-  let n = 0;
-  for (let y = box.top; y < box.top + box.height; y++) {
-    const row = y * width;
-    for (let x = box.left; x < box.left + box.width; x++) {
-      hist[data[row + x]]++;
-      n++;
-    }
-  }
-  if (!n) return { lo: 0, hi: 255 };
-  let lo = 0;
-  let hi = 255;
-  for (let v = 0, seen = 0; v < 256; v++) {
-    seen += hist[v];
-    if (seen > n * lower) {
-      lo = v;
-      break;
-    }
-  }
-  for (let v = 255, seen = 0; v >= 0; v--) {
-    seen += hist[v];
-    if (seen > n * (1 - upper)) {
-      hi = v;
-      break;
-    }
-  }
-  return { lo, hi };
-}
-
-/** Otsu's threshold of a grey picture. */
-export function otsu(data: Uint8Array | Buffer): number {
-  const hist = new Float64Array(256);
-  for (let i = 0; i < data.length; i++) hist[data[i]]++;
-  const total = data.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i];
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 127;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t];
-    if (!wB) continue;
-    const wF = total - wB;
-    if (!wF) break;
-    sumB += t * hist[t];
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
-
-/**
- * Skew, text box and row height from the ink (pixels darker than Otsu's threshold, and
- * clearly darker than the paper, so a blank page has none). Rows are found in the
- * horizontal projection at the best angle: the angle whose profile varies most.
- */
-function measure(data: Buffer, width: number, height: number, findSkew = true): Measures {
-  const t = Math.min(otsu(data), 200);
-  let inked = 0;
-  for (let i = 0; i < width * height; i++) if (data[i] < t) inked++;
-  const xs = new Int32Array(inked);
-  const ys = new Int32Array(inked);
-  for (let y = 0, k = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (data[row + x] < t) {
-        xs[k] = x;
-        ys[k++] = y;
-      }
-    }
-  }
-  const whole = { left: 0, top: 0, width, height };
-  // no ink, or ink everywhere (a dark photo): nothing to measure
-  if (xs.length < 50 || xs.length > width * height * 0.5) return { skew: 0, box: whole, rowHeight: 0 };
-
-  let skew = 0;
-  if (findSkew) {
-    let bestVar = -1;
-    // a sample of the ink keeps this fast on busy pictures
-    const step = Math.max(1, Math.floor(xs.length / 60_000));
-    for (let deg = -MAX_SKEW; deg <= MAX_SKEW + 1e-9; deg += SKEW_STEP) {
-      const v = profileVariance(xs, ys, step, deg, height, width);
-      if (v > bestVar * 1.0005) {
-        bestVar = v;
-        skew = deg;
-      }
-    }
-    // prefer no rotation when it is as good (within 2 %) as the best
-    if (skew !== 0 && profileVariance(xs, ys, step, 0, height, width) >= bestVar * 0.98) skew = 0;
-  }
-
-  // rows: runs of the projection at that angle; extent: where rows and columns hold ink
-  const rad = (-skew * Math.PI) / 180;
-  const cos = Math.cos(rad);
-  const sin = Math.sin(rad);
-  const rowInk = new Int32Array(height + 2 * width);
-  const colInk = new Int32Array(width);
-  for (let i = 0; i < xs.length; i++) {
-    const y = Math.round(ys[i] * cos + xs[i] * sin) + width;
-    if (y >= 0 && y < rowInk.length) rowInk[y]++;
-    colInk[xs[i]]++;
-  }
-  const rowMin = Math.max(2, width * 0.004);
-  const runs: number[] = [];
-  let start = -1;
-  for (let y = 0; y <= rowInk.length; y++) {
-    const ink = y < rowInk.length && rowInk[y] > rowMin;
-    if (ink && start < 0) start = y;
-    if (!ink && start >= 0) {
-      const h = y - start;
-      if (h >= 3 && h < height / 6) runs.push(h);
-      start = -1;
-    }
-  }
-  runs.sort((p, q) => p - q);
-  const rowHeight = runs.length >= 3 ? runs[Math.floor(runs.length / 2)] : 0;
-
-  const rowsUpright = new Int32Array(height);
-  for (let i = 0; i < ys.length; i++) rowsUpright[ys[i]]++;
-  const [y0, y1] = span(rowsUpright, rowMin);
-  const [x0, x1] = span(colInk, Math.max(2, height * 0.004));
-  const pad = Math.round(0.03 * Math.max(x1 - x0, y1 - y0, 50));
-  const left = Math.max(0, x0 - pad);
-  const top = Math.max(0, y0 - pad);
-  const box = { left, top, width: Math.min(width, x1 + pad + 1) - left, height: Math.min(height, y1 + pad + 1) - top };
-  // a box that drops most of the picture on the strength of a few marks is not trusted below a sensible size
-  return { skew, box: box.width < 20 || box.height < 20 ? whole : box, rowHeight };
-}
-
-function profileVariance(xs: Int32Array, ys: Int32Array, step: number, deg: number, height: number, width: number): number {
-  const rad = (-deg * Math.PI) / 180;
-  const cos = Math.cos(rad);
-  const sin = Math.sin(rad);
-  const bins = new Float64Array(height + 2 * width);
-  let n = 0;
-  for (let i = 0; i < xs.length; i += step) {
-    bins[Math.round(ys[i] * cos + xs[i] * sin) + width]++;
-    n++;
-  }
-  const mean = n / bins.length;
-  let v = 0;
-  for (const b of bins) v += (b - mean) ** 2;
-  return v;
-}
-
-/** First and last index where three entries in a row exceed `min` (noise specks do not count). */
-function span(profile: Int32Array, min: number): [number, number] {
-  let a = 0;
-  let b = profile.length - 1;
-  while (a < profile.length - 3 && !(profile[a] > min && profile[a + 1] > min && profile[a + 2] > min)) a++;
-  while (b > 2 && !(profile[b] > min && profile[b - 1] > min && profile[b - 2] > min)) b--;
-  return b > a ? [a, b] : [0, profile.length - 1];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

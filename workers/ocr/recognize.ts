@@ -158,6 +158,8 @@ async function readDocument(image: Picture, budget: Budget, spare: Spare): Promi
   } catch (err) {
     throw new UnreadableImage(`The image could not be decoded: ${(err as Error).message}`);
   }
+  // a blank page (a few specks at most): nothing to read, and no fallback pass will find anything
+  if (prepared.steps.blank) return { page: { text: '', lines: [], confidence: 0, language: LANGUAGE }, passes: ['blank page: not read'], width: prepared.width, height: prepared.height };
   // a receipt is one narrow column: read it as a single block; a page may hold several
   const first = { psm: prepared.steps.tall ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
   const { page: read, bands } = await readBands(prepared, first, budget);

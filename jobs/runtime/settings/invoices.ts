@@ -35,4 +35,28 @@ export const invoiceSettings = inGroup(invoicesGroup, {
     Joi.number().integer().min(1_000_000).max(100_000_000).default(40_000_000),
     'most pixels a PDF page is rendered with for OCR (the render scale is lowered to fit)',
   ),
+  // what one document and one user may take of the sandboxed children, so heavy uploads cannot
+  // starve everyone else's invoices (workers/invoice/, workers/user-lease.ts)
+  invoiceWork: {
+    ocrBudgetMs: setting(
+      'INVOICE_OCR_BUDGET_MS',
+      Joi.number().integer().min(1000).max(600000).default(60000),
+      'time one document may spend on OCR, counted from the start of its extraction (renders included); pages left when it is spent are not read and the preview says so; nothing usable read is 422 `ocr_timeout`',
+    ),
+    userLeaseMs: setting(
+      'INVOICE_USER_LEASE_MS',
+      Joi.number().integer().min(1000).max(600000).default(30000),
+      "lifetime of a user's running-job lease in the `invoices` queue (at most one running job per user), renewed while the job runs; a dead worker's lease lapses after it",
+    ),
+    leaseRetryMs: setting(
+      'INVOICE_LEASE_RETRY_MS',
+      Joi.number().integer().min(100).max(60000).default(2000),
+      "how long a job that found its user's lease taken waits (delayed, no attempt used) before it tries again",
+    ),
+    sandboxIdleExitMs: setting(
+      'SANDBOX_IDLE_EXIT_MS',
+      Joi.number().integer().min(0).max(24 * 3600_000).default(180000),
+      "a sandboxed child idle this long exits, giving its engines' memory back (`0`: never)",
+    ),
+  },
 });

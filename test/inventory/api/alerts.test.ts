@@ -62,7 +62,7 @@ test('low stock is raised after the crossing transaction, pushed over the socket
 
   // consuming further keeps one active alert
   await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), { kind: 'consume', item_id: item.id, quantity: 1 });
-  await queueDrained(app.server.app.platform.jobs.queue('inventory'), { timeoutMs: 30_000, message: 'the evaluation of the second consume ran' });
+  await queueDrained(app.server.app.platform.producer.queue('inventory'), { timeoutMs: 30_000, message: 'the evaluation of the second consume ran' });
   t.is((await alertsOf(selfScope(u), item.id, 'active')).length, 1);
 
   const ack = await callApi(app.server, 'POST', `/api/inventory-alerts/${alert.id}/acknowledge/`, selfScope(u));

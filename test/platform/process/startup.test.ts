@@ -95,7 +95,7 @@ test('web: starts, serves, and on SIGTERM stops accepting, lets an in-flight req
   // a request waiting for a 1.5 s job when SIGTERM arrives still gets its answer
   const inFlight = fetch(`${base}/api/jobs/echo/`, { method: 'POST', headers: { ...user.auth, 'content-type': 'application/json' }, body: JSON.stringify({ echo: 'drained', wait: 10_000, delay_ms: 1500 }) });
   // the signal: the worker took the request's job, so the request is in flight
-  await waitFor(async () => (await app.server.app.platform.jobs.queue('system').getJobCounts('active')).active > 0, { message: 'the echo job active' });
+  await waitFor(async () => (await app.server.app.platform.producer.queue('system').getJobCounts('active')).active > 0, { message: 'the echo job active' });
   web.kill('SIGTERM');
   await web.waitFor(/SIGTERM: draining requests/);
   await t.throwsAsync(fetch(`${base}/api/health/`), undefined, 'new connections are refused while draining');

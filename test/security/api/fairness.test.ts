@@ -103,7 +103,7 @@ test('over HTTP: the limit is a 429 with Retry-After, and a job the worker finis
       await waitFor(async () => ['completed', 'failed'].includes((await callApi(app.server, 'GET', `/api/jobs/${r.body.job_id}/`, selfScope(user))).body.state), { timeoutMs: 60_000, intervalMs: 200, message: `job ${r.body.job_id} finished` });
     }
     // the release follows the completed event
-    await waitFor(async () => (await app.server.app.platform.jobs.shares!.inFlight('media', user.id)) === 0, { message: 'the places released' });
+    await waitFor(async () => (await app.server.app.platform.producer.shares!.inFlight('media', user.id)) === 0, { message: 'the places released' });
     t.is((await ocr()).status, 202, 'places are freed when jobs finish');
   } finally {
     await app.stop();

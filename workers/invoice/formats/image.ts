@@ -9,18 +9,22 @@ import { recognize, OcrTimeout, UnreadableImage } from '../../ocr/recognize.js';
 import { recognizeLines } from '../../ocr/paddle-ocr.js';
 import type { PageBox, Token } from '../layout.js';
 import { UnreadableDocument } from '../types.js';
+import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
-export const OCR_PIPELINE_ID = 'document-v8';
+export const OCR_PIPELINE_ID = 'document-v9';
 
 export interface OcrTokens {
   tokens: Token[];
   pages: PageBox[];
   /** 0–1, mean word confidence */
   quality: number;
-  /** seconds spent recognising, per image */
+  /** seconds spent recognising, per image read */
   secondsPerPage: number[];
+  /** page numbers not read because the document's OCR budget was spent (OcrBudget) */
+  unreadPages?: number[];
 }
+
 
 export interface OcrOptions {
   /**
@@ -30,6 +34,8 @@ export interface OcrOptions {
   engine?: 'tesseract' | 'paddle';
   /** tesseract: engine workers a page may be read by at once, in bands (default 1) */
   threads?: number;
+  /** the document's OCR budget: each reading gets at most what is left of it */
+  budget?: OcrBudget;
 }
 
 /**
@@ -47,18 +53,30 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
   const seconds: number[] = [];
   let confidence = 0;
   let words = 0;
+  const unread: number[] = [];
   for (const [i, image] of images.entries()) {
     // each page has its own render scale (formats/pdf.ts keeps big pages within a pixel budget)
     const scale = Array.isArray(scales) ? (scales[i] ?? 1) : scales;
+    const left = budgetLeft(options.budget);
+    if (left < MIN_READING_MS) {
+      unread.push(...images.slice(i).map((_, j) => pageNumbers?.[i + j] ?? i + j + 1));
+      break;
+    }
+    const callMs = Math.max(1, Math.floor(Math.min(timeoutMs, left)));
     let result;
     try {
       const input = rendered ? await flattenShading(image) : image;
       result =
         options.engine === 'paddle'
-          ? await recognizeLines(input, { timeoutMs })
-          : await recognize(input, { timeoutMs, words: true, document: true, threads: options.threads });
+          ? await recognizeLines(input, { timeoutMs: callMs })
+          : await recognize(input, { timeoutMs: callMs, words: true, document: true, threads: options.threads });
     } catch (err) {
       if (err instanceof UnreadableImage) throw new UnreadableDocument('document_corrupt', err.message);
+      // the document's budget ran out during this page: it and the pages after it stay unread
+      if (err instanceof OcrTimeout && callMs < timeoutMs) {
+        unread.push(...images.slice(i).map((_, j) => pageNumbers?.[i + j] ?? i + j + 1));
+        break;
+      }
       if (err instanceof OcrTimeout) throw new UnreadableDocument('ocr_timeout', err.message);
       throw err;
     }
@@ -78,8 +96,11 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
     }
   }
   const quality = words ? Math.max(0.3, Math.min(1, confidence / words / 100)) : 0;
-  return { tokens, pages, quality, secondsPerPage: seconds };
+  return { tokens, pages, quality, secondsPerPage: seconds, ...(unread.length ? { unreadPages: unread } : {}) };
 }
+
+/** Less of the budget than this left: a page is not started (it would not finish). */
+const MIN_READING_MS = 500;
 
 /** The grey level under which a binarised page's pixel is ink. */
 const SHADING_INK = 200;

@@ -8,6 +8,8 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import type { RawPicture } from '../../ocr/picture.js';
+import { ANALYSIS_SIDE } from '../../ocr/measure-page.js';
+import { inkSummary } from '../../ocr/blank-page.js';
 import { pagePicture } from './page-picture.js';
 import { checkPdfStreams } from './pdf-streams.js';
 import type { PageBox, Token } from '../layout.js';
@@ -94,20 +96,32 @@ export const MAX_PAGE_SIDE_PT = 14_400;
 const MIN_RENDER_SCALE = 0.5;
 
 /**
- * The render scale of a page: 200 dpi, or less so that the render stays within
- * `maxPixels` (a 5000 × 5000 pt page would otherwise be 190 MP, 760 MB of canvas).
- * A page box that is not a page (empty, not finite, over the PDF maximum, or too big
- * to render legibly within the budget) is refused: UnreadableDocument page_too_large (422).
+ * A page larger than A4 is rendered as a person would scan it: with the long side of an
+ * A4 page at 300 dpi (3508 px), or as many pixels as that scan has (2480 × 3508) for a
+ * long narrow strip, whichever is sharper — not as sharp as the pixel budget allows (a
+ * 5000 × 5000 pt page at the 40 MP cap took ~10 s of OCR, for print no one can make
+ * out at 200 dpi on such a page anyway).
+ */
+const SCAN_LONG_SIDE_PX = 3508;
+const SCAN_PIXELS = 2480 * 3508;
+
+/**
+ * The render scale of a page: 200 dpi, or less for a page larger than A4 (as it would be
+ * scanned, above), and always within `maxPixels` (a 5000 × 5000 pt page at 200 dpi would
+ * be 190 MP, 760 MB of canvas). A page box that is not a page (empty, not finite, over
+ * the PDF maximum, or too big to render legibly within the budget) is refused:
+ * UnreadableDocument page_too_large (422).
  */
 export function renderScale(page: PageBox, pageNumber: number, maxPixels = DEFAULT_RENDER_MAX_PIXELS): number {
   const { width, height } = page;
   const absurd = !(Number.isFinite(width) && Number.isFinite(height) && width >= 1 && height >= 1) || width > MAX_PAGE_SIDE_PT || height > MAX_PAGE_SIDE_PT;
-  const scale = absurd ? 0 : Math.min(RENDER_SCALE, Math.sqrt(maxPixels / (width * height)));
-  if (absurd || scale < MIN_RENDER_SCALE) {
+  const budget = absurd ? 0 : Math.sqrt(maxPixels / (width * height));
+  if (absurd || budget < MIN_RENDER_SCALE) {
     const size = Number.isFinite(width) && Number.isFinite(height) ? `${Math.round(width)} × ${Math.round(height)} pt` : 'not a finite size';
     throw new UnreadableDocument('page_too_large', `Page ${pageNumber} is ${size}; scanned pages up to ${MAX_PAGE_SIDE_PT} pt a side are read (rendered within ${Math.round(maxPixels / 1e6)} megapixels).`);
   }
-  return scale;
+  const scan = Math.max(SCAN_LONG_SIDE_PX / Math.max(width, height), Math.sqrt(SCAN_PIXELS / (width * height)), MIN_RENDER_SCALE);
+  return Math.min(RENDER_SCALE, budget, scan);
 }
 
 /** pdf.js's canvas in Node (@napi-rs/canvas): `data()` is its RGBA pixels, without a copy. */
@@ -140,6 +154,32 @@ export async function renderPages(doc: PdfDocument, pages: { number: number; box
     }
   }
   return out;
+}
+
+/**
+ * The page numbers, of those given, whose page is blank (a few specks at most;
+ * workers/ocr/blank-page.ts), judged on a small render (at most ANALYSIS_SIDE px a
+ * side, the size the OCR preparation measures on): such a page is neither rendered in
+ * full nor read. A page box that is not a page is refused first, as by renderPages
+ * (page_too_large). A page that cannot be drawn small is not judged blank (the full
+ * render reports it).
+ */
+export async function blankPages(doc: PdfDocument, pages: { number: number; box: PageBox }[], maxPixels = DEFAULT_RENDER_MAX_PIXELS): Promise<Set<number>> {
+  for (const p of pages) renderScale(p.box, p.number, maxPixels); // a page that is not a page is refused before anything is drawn
+  const blank = new Set<number>();
+  for (const p of pages) {
+    const scale = Math.min(RENDER_SCALE, ANALYSIS_SIDE / Math.max(p.box.width, p.box.height, 1));
+    const page = await doc.getPage(p.number);
+    try {
+      const small = await drawPage(page, scale, doc.canvasFactory as CanvasFactory);
+      if (inkSummary(small.data, small.width, small.height).blank) blank.add(p.number);
+    } catch {
+      // judged by its full render
+    } finally {
+      page.cleanup();
+    }
+  }
+  return blank;
 }
 
 async function drawPage(page: PdfPage, scale: number, factory: CanvasFactory): Promise<RawPicture> {

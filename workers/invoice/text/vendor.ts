@@ -12,12 +12,12 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
-import { overlap } from './labels.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
 
 export { compactName } from './vendor-name.js';
+import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf } from './vendor-context.js';
 
 interface VendorCandidate {
   name: string;
@@ -32,7 +32,6 @@ export const CONFIDENT_VENDOR_SCORE = 4;
 
 const PAYEE_LABEL = /\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
 
-const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
 export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
   const ranked = rankVendors(layout, extra);
@@ -190,164 +189,4 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
   }
   return out;
-}
-
-const FORMERLY = /\b(?:formerly|previously|earlier)(?:\s+(?:known\s+as|called|named|trading\s+as))?|\bf\.?\s?k\.?\s?a\b\.?|\bvormals\b|\bvoorheen\b|\banciennement\b/i;
-
-/** The name follows "formerly known as" (on its line or alone on the line above). */
-function formerName(doc: Layout, line: LayoutLine, name: string): boolean {
-  if (new RegExp(`^(?:${FORMERLY.source})\\s`, 'i').test(name)) return true;
-  const at = line.text.indexOf(name);
-  if (at > 0 && new RegExp(`(?:${FORMERLY.source})[\\s:]*$`, 'i').test(line.text.slice(0, at).replace(/[\s|]+$/, ' '))) return true;
-  const prev = doc.lines[line.index - 1];
-  return Boolean(prev && prev.page === line.page && line.y - prev.y < 2.5 * Math.max(line.h, prev.h) && new RegExp(`^\\W*(?:${FORMERLY.source})[\\s:]*$`, 'i').test(prev.text));
-}
-
-/** The text of a line that is one cell, or cells set close together ("POPULAR | BOOK"); null for a row of columns. */
-function wholeText(line: LayoutLine): string | null {
-  if (line.cells.length === 1) return line.cells[0].text.trim();
-  const tight = line.cells.length <= 4 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
-  return tight ? line.cells.map((c) => c.text.trim()).join(' ') : null;
-}
-
-/** The line above, passing over OCR specks ("~", "-") between a name and its wrapped end. */
-function lineAbove(doc: Layout, line: LayoutLine): LayoutLine | undefined {
-  for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
-    const l = doc.lines[i];
-    if (/\p{L}{2}/u.test(l.text)) return l;
-  }
-  return undefined;
-}
-
-/** A company's registration number is printed right under its name: "(123456-X)", "JM0325955-V", "(CO.REG:933109-X)". */
-const REGISTRATION_LINE = /^\W*(?:(?:co(?:mpany)?\.?\s*)?(?:(?:reg(?:istration)?|roc)\.?\s*)?(?:no\.?|number)?\s*[:.]?\s*)?[({[]?\s*[A-Z]{0,3}\d{5,10}\s*-\s*[A-Z0-9]\W*$/i;
-
-function registrationBelow(doc: Layout, line: LayoutLine): boolean {
-  const next = doc.lines[line.index + 1];
-  return Boolean(next && next.page === line.page && next.y - line.y < 3 * Math.max(line.h, next.h) && REGISTRATION_LINE.test(next.text.replace(/\s*\|\s*/g, ' ')));
-}
-
-/** Where a company states its legal identity: registered office, share capital, trade register. */
-const LEGAL_NOTICE = /\b(?:si[èe]ge\s+social|registered\s+(?:office|address|in)|regd\.?\s+office|au\s+capital|capital\s+(?:social|de)|share\s+capital|sitz(?:\s+der\s+gesellschaft)?\s*:|gesch[äa]ftsf[üu]hr(?:er|ung)|handelsregister|registergericht|rcs\s+\p{L}|r\.c\.s\.|cin\s*[:.]|statutaire\s+zetel)/iu;
-
-/** The name opens a legal notice ("Free SAS au capital de … RCS Paris") or one follows right under it (the legal footer). */
-function legalNoticeAt(doc: Layout, line: LayoutLine, name: string): boolean {
-  const at = line.text.indexOf(name);
-  if (at >= 0 && LEGAL_NOTICE.test(line.text.slice(at + name.length))) return true;
-  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 2; i++) {
-    const l = doc.lines[i];
-    if (l.page !== line.page || l.y - line.y > 4 * Math.max(line.h, l.h)) break;
-    if (LEGAL_NOTICE.test(l.text)) return true;
-  }
-  return false;
-}
-
-const POSTCODE_TOWN = /(?:^|[\s,])\d{4,6}\s+\p{L}{3,}/u;
-
-/** The line before is a street and the one after a postcode and town (or another street line), or the address
- * before and the telephone after: the line is part of the address. */
-function withinAddress(doc: Layout, line: LayoutLine): boolean {
-  const prev = doc.lines[line.index - 1];
-  const next = doc.lines[line.index + 1];
-  if (!prev || !next || prev.page !== line.page || next.page !== line.page) return false;
-  const near = (a: LayoutLine, b: LayoutLine, lines = 2.2) => Math.abs(b.y - a.y) < lines * Math.max(a.h, b.h);
-  if (!near(prev, line) || !near(line, next, 3.5)) return false;
-  if (LEGAL_SUFFIX.test(prev.text) || LEGAL_SUFFIX.test(next.text)) return false;
-  if (ADDRESS_WORDS.test(prev.text) && (POSTCODE_TOWN.test(next.text) || ADDRESS_WORDS.test(next.text)) && near(line, next)) return true;
-  // "56000 Kuala Lumpur" / "EMPIRE SHOPPING GALLERY" / "Tel 03-…": the address's last line (a mall, a district) before the telephone
-  return (POSTCODE_TOWN.test(prev.text) || ADDRESS_WORDS.test(prev.text)) && /^\W*(?:tel|phone|telephone|fax|hp|t)\b/i.test(next.text);
-}
-
-/** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */
-function senderLineIndexes(doc: Layout): Set<number> {
-  const out = new Set<number>();
-  for (const line of doc.lines) {
-    if (line.page !== 1) continue;
-    for (const cell of line.cells) {
-      const parts = cell.text.split(/\s+[-–·•|]\s+/);
-      if (parts.length >= 3 && parts.some((p) => /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/.test(p))) out.add(line.index);
-    }
-  }
-  return out;
-}
-
-/** Lines under a customer label (same column, up to 5 lines down). */
-function customerBlock(doc: Layout): Set<number> {
-  const out = new Set<number>();
-  for (const line of doc.lines) {
-    line.cells.forEach((cell) => {
-      const m = CUSTOMER_LABELS.exec(cell.text);
-      if (!m) return;
-      // the label's own line holds a name when it continues after the label ("ATTN: Jane Doe")
-      if (cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) out.add(line.index);
-      for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
-        const next = doc.lines[i];
-        if (next.page !== line.page) break;
-        if (next.cells.some((c) => overlap(c, { x0: cell.x0 - 10, x1: Math.max(cell.x1, cell.x0 + 120) }) > 0 && c.x0 >= cell.x0 - 25)) out.add(i);
-      }
-    });
-  }
-  return out;
-}
-
-function labelAbove(doc: Layout, line: LayoutLine, x0: number, re: RegExp): boolean {
-  for (let i = line.index - 1; i >= 0 && i >= line.index - 2; i--) {
-    const prev = doc.lines[i];
-    if (prev.page !== line.page) break;
-    // a label is short ("Service Provider:"), not a sentence that happens to say "from"
-    // set in the same column, or centred over the line as on a till receipt ("Owned by" / "ACME Sdn Bhd")
-    const centred = (c: { x0: number; x1: number }) => prev.cells.length === 1 && line.cells.length <= 4 && Math.abs((c.x0 + c.x1) / 2 - (line.x0 + line.x1) / 2) < 3 * line.h;
-    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && (Math.abs(c.x0 - x0) < 3 * line.h || centred(c)))) return true;
-  }
-  return false;
-}
-
-function cuesAround(doc: Layout, line: LayoutLine, x0: number): boolean {
-  let hits = 0;
-  for (let i = Math.max(0, line.index - 4); i < doc.lines.length && i <= line.index + 6; i++) {
-    const l = doc.lines[i];
-    if (l.page !== line.page || i === line.index) continue;
-    if (l.cells.some((c) => VENDOR_CUES.test(c.text) && Math.abs(c.x0 - x0) < 5 * line.h)) hits++;
-  }
-  return hits >= 2;
-}
-
-function domainsOf(text: string): { domain: string; local: string }[] {
-  const out: { domain: string; local: string }[] = [];
-  for (const m of text.matchAll(/([\w.+-]+)@([\w-]+)\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
-  for (const m of text.matchAll(/(?:https?:\/\/)?www\.([\w-]+)\.[a-z.]+/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
-  for (const m of text.matchAll(/\b([\w-]{3,})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
-  // a mailbox at a generic provider says nothing about the company, its local part may ("smaystone@…")
-  return out.map((d) => (GENERIC_DOMAINS.test(d.domain) ? { ...d, domain: '' } : d));
-}
-
-function domainScore(compact: string, domains: { domain: string; local: string }[]): number {
-  let best = 0;
-  for (const { domain, local } of domains) {
-    const d = domain.replace(/[^a-z0-9]/g, '');
-    if (!d && !local) continue;
-    if (d.length >= 4 && (compact.includes(d) || d.includes(compact))) best = Math.max(best, 2.5);
-    else if (d.length >= 4 && compact.length >= 6 && sharedPrefix(compact, d) >= 5) best = Math.max(best, 1.5);
-    const surname = compact.length >= 8 ? compact.slice(-Math.min(8, compact.length - 3)) : '';
-    if (local && surname.length >= 5 && local.replace(/[^a-z]/g, '').includes(surname)) best = Math.max(best, 1);
-  }
-  return best;
-}
-
-const sharedPrefix = (a: string, b: string) => {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-};
-
-function countOf(lowerText: string, compact: string): number {
-  if (compact.length < 4) return 0;
-  const squeezed = lowerText.normalize('NFKD').replace(/[^a-z0-9\n]/g, '');
-  let n = 0;
-  let i = squeezed.indexOf(compact);
-  while (i >= 0 && n < 10) {
-    n++;
-    i = squeezed.indexOf(compact, i + compact.length);
-  }
-  return n;
 }
