@@ -86,7 +86,14 @@ export class DataDeletionService {
   async runDue(now = new Date()): Promise<number> {
     const due = await DataDeletionRequest.query(this.platform.knex).where({ status: 'pending' }).where('scheduled_for', '<=', now).select('id').orderBy('scheduled_for');
     let done = 0;
-    for (const { id } of due) if (await this.erase(id)) done += 1;
+    for (const { id } of due) {
+      try {
+        if (await this.erase(id)) done += 1;
+      } catch (err) {
+        // rolled back, still pending: the next sweep tries again; the others still run now
+        this.platform.log.error({ err, request_id: id }, 'erasure failed');
+      }
+    }
     return done;
   }
 

@@ -28,6 +28,10 @@ test('the current password is required; a wrong one is 400 and nothing is schedu
   const wrong = await ask(user, { current_password: 'not-my-password' });
   t.is(wrong.status, 400);
   t.is(wrong.body.error.code, 'invalid_password');
+  const apiToken = await api(app.server, 'POST', '/api/auth/api-tokens/', user.auth, { name: 'script' });
+  const withToken = await api(app.server, 'POST', '/api/gdpr-deletion-request/', { authorization: `Bearer ${apiToken.body.token}` }, { current_password: user.password });
+  t.is(withToken.status, 403, 'a personal API token cannot erase the account');
+  t.is(withToken.body.error.code, 'session_required');
   t.is((await api(app.server, 'GET', '/api/data-deletion-requests/', user.auth)).body.count, 0);
 });
 
