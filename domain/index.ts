@@ -28,6 +28,7 @@ import { InvoiceImportService } from './invoice-import/invoice-import-service.js
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
 import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
+import { createReportServices, type ReportServices } from './reports/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -65,6 +66,8 @@ export interface Services {
   support: SupportServices;
   /** GDPR data-export and data-deletion requests (data-protection/) */
   dataProtection: DataProtectionServices;
+  /** reports and schedules, analytics, transaction logs, order lists (reports/) */
+  reports: ReportServices;
 }
 
 /**
@@ -106,6 +109,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail }));
+  lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
   return s;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeduplicationOptions, JobsOptions } from 'bullmq';
 import type { Config } from './runtime/config.js';
 
-export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai'] as const;
+export const QUEUE_NAMES = ['system', 'mail', 'maintenance', 'media', 'inventory', 'kyc', 'invoices', 'imports', 'support', 'ai', 'reports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** How a worker process runs the jobs of one queue. */
@@ -42,6 +42,8 @@ export const queueCatalog: { [Q in QueueName]: QueueSpec } = {
   support: plain,
   // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
   ai: { concurrency: (config) => config.ai.concurrency, maxStalledCount: 1 },
+  // a report streams from a cursor in the worker itself (no sandbox): memory stays flat
+  reports: plain,
 };
 
 /** Queues whose jobs run in a sandboxed child: the processor file's name (see QueueSpec.sandbox). */
@@ -101,6 +103,10 @@ export interface JobPayloads {
   'maintenance.data-export': { actor_id: string; request_id: string };
   /** periodic: run erasures whose grace period is over, delete expired export archives */
   'maintenance.data-protection-sweep': { actor_id: null };
+  /** write the file of one report (reports row): summary and chart by SQL, rows streamed from a cursor */
+  'reports.generate': { actor_id: string | null; report_id: number };
+  /** one run of a report schedule (fired by its BullMQ job scheduler): generate the report, e-mail its link */
+  'reports.run-schedule': { actor_id: null; schedule_id: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -282,6 +288,21 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     pollable: false,
     schedule: (config) => everyMinutes('maintenance-data-protection-sweep', config.dataProtection.sweepEveryMinutes),
+  },
+  'reports.generate': {
+    queue: 'reports',
+    payload: Joi.object({ actor_id: actor.required(), report_id: Joi.number().integer().positive().required() }),
+    // a completed report row is left alone, so a retry after a crash writes the file once
+    options: { attempts: 3, backoff: backoff(2000), ...retention },
+    jobId: (p) => `reports-generate-${p.report_id}`,
+    pollable: true,
+  },
+  'reports.run-schedule': {
+    queue: 'reports',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), schedule_id: Joi.number().integer().positive().required() }),
+    // the scheduler's job id names the run; the report row is unique per (schedule, run), so a retry mails once
+    options: { attempts: 3, backoff: backoff(5000), ...retention },
+    pollable: false,
   },
 };
 

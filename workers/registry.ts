@@ -49,6 +49,8 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'support.reencrypt': async () => (await import('./handlers/support-reencrypt.js')).supportReencrypt,
   'maintenance.data-export': async () => (await import('./handlers/data-export.js')).dataExport,
   'maintenance.data-protection-sweep': async () => (await import('./handlers/data-protection-sweep.js')).dataProtectionSweep,
+  'reports.generate': async () => (await import('./handlers/generate-report.js')).generateReport,
+  'reports.run-schedule': async () => (await import('./handlers/run-report-schedule.js')).runReportSchedule,
 };
 
 export function verifyRegistry(): void {

@@ -69,6 +69,11 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
     await platform.producer.queue(s.queue).upsertJobScheduler(s.id, { every: s.everyMs }, { name: s.name, data: s.payload, opts: { ...s.options } });
   }
 
+  if (queues.includes('reports')) {
+    // each report schedule is a job scheduler; one lost while Redis was away is registered again
+    await ctx.services.reports.schedules.syncSchedulers().catch((err) => ctx.log.warn({ err }, 'report schedulers not synchronised at start'));
+  }
+
   if (queues.includes('ai')) {
     // the FAQ search index is built before the first question, not during its answer
     await ctx.services.supportChat.knowledge.index().catch((err) => ctx.log.warn({ err }, 'FAQ index not built at start; the first answer builds it'));

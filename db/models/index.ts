@@ -48,3 +48,7 @@ export { SupportTicketHelpCategory } from './support-ticket-help-category.js';
 export { SupportTicketWord } from './support-ticket-word.js';
 export { DataExportRequest, type DataExportStatus } from './data-export-request.js';
 export { DataDeletionRequest, type DataDeletionStatus } from './data-deletion-request.js';
+export { Report } from './report.js';
+export { ReportSchedule } from './report-schedule.js';
+export { OrderList } from './order-list.js';
+export { OrderListItem } from './order-list-item.js';

@@ -12,6 +12,9 @@ export class InventoryItem extends BaseModel {
   declare quantity: number;
   declare unit: string;
   declare min_quantity: number;
+  /** numeric: pg returns a string */
+  declare unit_cost: string | number;
+  declare target_quantity: number;
   declare lot_number: string;
   declare serial_number: string;
   declare expiry_date: string | null;

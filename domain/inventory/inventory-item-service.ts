@@ -49,7 +49,7 @@ export function itemsDef(): CollectionDef<Record<string, unknown>> {
       filters: itemFilters(),
       search: ['p.name', 'i.lot_number', 'i.serial_number', 'i.notes', 'pv.sku', 'pv.barcode'],
       ordering: {
-        product_name: 'p.name', quantity: 'i.quantity', min_quantity: 'i.min_quantity', expiry_date: 'i.expiry_date', storage_box_name: 'b.name',
+        product_name: 'p.name', quantity: 'i.quantity', min_quantity: 'i.min_quantity', unit_cost: 'i.unit_cost', expiry_date: 'i.expiry_date', storage_box_name: 'b.name',
         inventory_name: 'v.name', created_at: 'i.created_at', updated_at: 'i.updated_at', id: 'i.id',
       },
       defaultOrdering: 'product_name',
@@ -73,11 +73,20 @@ export function itemsDef(): CollectionDef<Record<string, unknown>> {
       product_id: r.product_id, product_name: r.product_name, product_family_name: r.product_family_name ?? null,
       variant_id: r.variant_id ?? null, variant_name: r.variant_name ?? null, sku: r.sku ?? null, barcode: r.barcode ?? null,
       quantity: r.quantity, unit: r.unit, min_quantity: r.min_quantity, is_low_stock: r.min_quantity > 0 && r.quantity <= r.min_quantity,
+      target_quantity: r.target_quantity, unit_cost: Number(r.unit_cost),
       lot_number: r.lot_number, serial_number: r.serial_number, expiry_date: r.expiry_date ?? null, notes: r.notes,
       ...scopeOut(r),
     }),
-    writable: ['unit', 'min_quantity', 'lot_number', 'serial_number', 'expiry_date', 'notes'],
+    writable: ['unit', 'min_quantity', 'target_quantity', 'unit_cost', 'lot_number', 'serial_number', 'expiry_date', 'notes'],
   };
+}
+
+/** The reporting columns of a create body (unit cost for valuation, target for order lists). */
+function reportingColumns(body: Body): { unit_cost?: number; target_quantity?: number } {
+  const out: { unit_cost?: number; target_quantity?: number } = {};
+  if (body.unit_cost !== undefined) out.unit_cost = body.unit_cost as number;
+  if (body.target_quantity !== undefined) out.target_quantity = body.target_quantity as number;
+  return out;
 }
 
 export class InventoryItemService extends ScopedCollection<Record<string, unknown>> {
@@ -118,11 +127,13 @@ export class InventoryItemService extends ScopedCollection<Record<string, unknow
       if (row.serial_number && row.quantity > 1) throw new Conflict('A serialised item holds at most 1.', 'serial_quantity', { quantity: row.quantity });
       if (row.quantity > 0) {
         const r = await this.ledger.receive(trx, actor.scope, actor.userId, [line], { kind: 'receive', reference: 'initial stock', single: true });
-        await this.recordCreate(trx, actor, r.lines[0].item_id, row);
+        // the ledger's lines carry no cost or target: set them in the same transaction
+        if (Object.keys(reportingColumns(body)).length) await InventoryItem.query(trx).findById(r.lines[0].item_id).patch(reportingColumns(body));
+        await this.recordCreate(trx, actor, r.lines[0].item_id, { ...row, ...reportingColumns(body) });
         return r.lines[0].item_id;
       }
-      const created = await InventoryItem.query(trx).insert({ ...row, quantity: 0, ...scopeFill(actor.scope, actor.userId) }).returning('id');
-      await this.recordCreate(trx, actor, created.id, row);
+      const created = await InventoryItem.query(trx).insert({ ...row, ...reportingColumns(body), quantity: 0, ...scopeFill(actor.scope, actor.userId) }).returning('id');
+      await this.recordCreate(trx, actor, created.id, { ...row, ...reportingColumns(body) });
       if (row.expiry_date || row.min_quantity > 0) this.evaluateAfterCommit(trx, created.id, new Date());
       return created.id as number;
     });

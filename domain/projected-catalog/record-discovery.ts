@@ -2,14 +2,14 @@
 // see, as {id, label, model, app} items, for pickers and deep links. Each app lists
 // its sources (a table, how its rows are labelled, how the scope applies); one UNION
 // ALL over them is paged and projected like every other read, so the query count
-// does not grow with the rows. Apps whose domain is not built yet (curation, payments,
-// reports) have no sources
+// does not grow with the rows. Apps whose domain is not built yet (curation, payments)
+// have no sources
 // and answer an empty page; another domain adds its tables here when it lands.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder, ModelClass } from 'objection';
 import type { BaseModel } from '../../db/models/base-model.js';
 import {
-  BarcodeScan, Inventory, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User,
+  BarcodeScan, Inventory, OrderList, Report, ReportSchedule, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User,
 } from '../../db/models/index.js';
 import type { Scope } from '../shared/scope.js';
 import { inScope, type Db } from '../shared/scoped-rows.js';
@@ -67,7 +67,10 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
     { model: 'barcode_scan', rows: BarcodeScan, label: 'x.code', scope: scoped },
     { model: 'product_search', rows: ProductSearch, label: 'x.query', scope: scoped },
   ],
-  reports: [],
+  reports: [
+    { model: 'report', rows: Report, label: `x.title || ' (' || x.format || ', ' || x.status || ') #' || x.id`, scope: scoped },
+    { model: 'report_schedule', rows: ReportSchedule, label: orNumbered('x.name', 'report schedule'), scope: scoped },
+  ],
   // tickets belong to a person, not a team: the caller's own in self scope, none in a team's
   support: [
     {
@@ -86,7 +89,10 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
       scope: (q, scope, db) => void (scope.type === 'team' ? q.where('x.id', scope.teamId as number) : q.whereIn('x.id', TeamMember.query(db).where('user_id', scope.userId).select('team_id'))),
     },
   ],
-  transactions: [{ model: 'inventory_transaction', rows: InventoryTransaction, label: `x.kind || coalesce(' ' || nullif(btrim(x.reference), ''), '') || ' #' || x.id`, scope: scoped }],
+  transactions: [
+    { model: 'inventory_transaction', rows: InventoryTransaction, label: `x.kind || coalesce(' ' || nullif(btrim(x.reference), ''), '') || ' #' || x.id`, scope: scoped },
+    { model: 'order_list', rows: OrderList, label: `x.name || ' (' || x.status || ')'`, scope: scoped },
+  ],
 };
 
 export function recordModels(app: RecordApp): string[] {

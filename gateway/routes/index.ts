@@ -17,8 +17,9 @@ import invoiceImport from './invoice-import/index.js';
 import support from './support/index.js';
 import projectedCatalog from './projected-catalog/index.js';
 import dataProtection from './data-protection/index.js';
+import reports from './reports/index.js';
 
-export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, dataProtection];
+export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, reports, dataProtection];
 
 /** The OpenAPI document's tag list, in area order. */
 export const openApiTagsOfAreas = (list: readonly RouteArea[]): OpenApiTag[] => list.flatMap((area) => area.tags);

@@ -6,7 +6,7 @@ export const SERVICE = {
   name: 'Inventory Platform API',
   version: '1.0.0',
   description:
-    'Inventory-management backend: accounts with e-mail one-time codes, profiles and teams; inventories, storage, items, stock ledger and alerts; products and catalog; invoice import; identity verification through a microservice; support tickets and an AI support chat.',
+    'Inventory-management backend: accounts with e-mail one-time codes, profiles and teams; inventories, storage, items, stock ledger and alerts; products and catalog; invoice import; reports (CSV, PDF) and their schedules, analytics, transaction logs and order lists; identity verification through a microservice; support tickets and an AI support chat.',
 };
 
 /** The endpoint map is generated from the registered routes, never kept by hand. */

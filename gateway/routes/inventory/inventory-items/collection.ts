@@ -22,6 +22,8 @@ const ItemOut = Joi.object({
   unit: Joi.string().required(),
   min_quantity: Joi.number().integer().min(0).required(),
   is_low_stock: Joi.boolean().required().description('min_quantity > 0 and quantity <= min_quantity'),
+  target_quantity: Joi.number().integer().min(0).required().description('the stock an order list refills to (0: refill to min_quantity)'),
+  unit_cost: Joi.number().min(0).required().description('cost of one unit, for valuation reports and order lists'),
   lot_number: Joi.string().allow('').required(),
   serial_number: Joi.string().allow('').required(),
   expiry_date: Joi.string().allow(null).required(),
@@ -32,6 +34,8 @@ const ItemOut = Joi.object({
 const editable = {
   unit: Joi.string().trim().min(1).max(32).description('default: the product\'s base unit'),
   min_quantity: quantity.description('alert when quantity falls to or below this (0 = no low-stock alert)'),
+  target_quantity: quantity.description('the stock an order list built from low stock refills to (0 = refill to min_quantity)'),
+  unit_cost: Joi.number().min(0).max(1e9).precision(4).description('cost of one unit in the inventory\'s currency (up to 4 decimals)'),
   lot_number: Joi.string().trim().allow('').max(100),
   serial_number: Joi.string().trim().allow('').max(100).description('a serialised item holds at most 1'),
   expiry_date: ymd.allow(null),

@@ -1,0 +1,5 @@
+// update of /api/order-lists/
+import { collectionRoute } from '../../collection-routes.js';
+import { orderListsCollection } from './collection.js';
+
+export default collectionRoute(orderListsCollection, 'update');

@@ -1,0 +1,5 @@
+// read of /api/report-schedules/
+import { collectionRoute } from '../../collection-routes.js';
+import { reportSchedulesCollection } from './collection.js';
+
+export default collectionRoute(reportSchedulesCollection, 'read');

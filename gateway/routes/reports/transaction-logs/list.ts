@@ -1,0 +1,5 @@
+// list of /api/transaction-logs/
+import { collectionRoute } from '../../collection-routes.js';
+import { transactionLogsCollection } from './collection.js';
+
+export default collectionRoute(transactionLogsCollection, 'list');
