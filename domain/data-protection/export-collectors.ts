@@ -156,6 +156,15 @@ const support: ExportCollector = async (ctx) => {
   };
 };
 
+/** Reports, their schedules and order lists (the reports area); the generated files are re-creatable and stay out. */
+const reports: ExportCollector = async (ctx) => {
+  const sections: CollectedSection['sections'] = {};
+  for (const t of ['reports', 'report_schedules', 'order_lists', 'order_list_items']) {
+    if (await ctx.db.schema.hasTable(t)) sections[t] = (await scopedRows(ctx, t)).map(({ file_path: _file, ...row }) => row);
+  }
+  return { sections };
+};
+
 const auditTrail: ExportCollector = async ({ db, subject }) => ({
   sections: { audit_log: await db('system_audit_logs').where({ actor_id: subject.userId }).select('id', 'profile_type', 'team_id', 'action', 'entity_type', 'entity_id', 'summary', 'changes', 'ip', 'created_at').orderBy('id') },
 });
@@ -183,6 +192,7 @@ export const EXPORT_COLLECTORS: { area: string; collect: ExportCollector }[] = [
   { area: 'invoice-import', collect: invoiceImport },
   { area: 'kyc-and-notifications', collect: verificationAndNotifications },
   { area: 'support', collect: support },
+  { area: 'reports', collect: reports },
   { area: 'audit', collect: auditTrail },
   { area: 'billing', collect: billing },
 ];
