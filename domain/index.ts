@@ -27,6 +27,7 @@ import { UserService } from './accounts/user-service.js';
 import { InvoiceImportService } from './invoice-import/invoice-import-service.js';
 import { createSupportChat, ticketPortOf, type SupportChat } from './support/chat/index.js';
 import { createSupportServices, type SupportServices } from './support/index.js';
+import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
 
@@ -64,6 +65,8 @@ export interface Services {
   supportChat: SupportChat;
   /** support tickets, their types and help categories, notifications, key rotation (support/) */
   support: SupportServices;
+  /** GDPR data-export and data-deletion requests (data-protection/) */
+  dataProtection: DataProtectionServices;
   /** reports and schedules, analytics, transaction logs, order lists (reports/) */
   reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
@@ -112,5 +115,6 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
+  lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
   return s;
 }

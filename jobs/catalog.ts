@@ -102,6 +102,10 @@ export interface JobPayloads {
   'support.staff-digest': { actor_id: null };
   /** re-encrypt ticket descriptions and replies under the active field key and re-index them under the active blind-index key */
   'support.reencrypt': { actor_id: null };
+  /** build one data-export archive (data_export_requests row) for the user who asked */
+  'maintenance.data-export': { actor_id: string; request_id: string };
+  /** periodic: run erasures whose grace period is over, delete expired export archives */
+  'maintenance.data-protection-sweep': { actor_id: null };
   /** write the file of one report (reports row): summary and chart by SQL, rows streamed from a cursor */
   'reports.generate': { actor_id: string | null; report_id: number };
   /** one run of a report schedule (fired by its BullMQ job scheduler): generate the report, e-mail its link */
@@ -284,6 +288,21 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     deduplication: () => ({ id: 'support-reencrypt' }),
     pollable: false,
+  },
+  'maintenance.data-export': {
+    queue: 'maintenance',
+    payload: Joi.object({ actor_id: Joi.string().guid().required(), request_id: Joi.string().guid().required() }),
+    // the request row's status makes a rerun after a crash start over once, and a finished one a no-op
+    options: { attempts: 3, backoff: backoff(5000), ...retention },
+    jobId: (p) => `maintenance-data-export-${p.request_id}`,
+    pollable: true,
+  },
+  'maintenance.data-protection-sweep': {
+    queue: 'maintenance',
+    payload: Joi.object({ actor_id: Joi.valid(null).required() }),
+    options: { attempts: 3, backoff: backoff(10000), ...retention },
+    pollable: false,
+    schedule: (config) => everyMinutes('maintenance-data-protection-sweep', config.dataProtection.sweepEveryMinutes),
   },
   'reports.generate': {
     queue: 'reports',

@@ -46,6 +46,8 @@ export { SupportTicketAttachment } from './support-ticket-attachment.js';
 export { SupportTicketEvent } from './support-ticket-event.js';
 export { SupportTicketHelpCategory } from './support-ticket-help-category.js';
 export { SupportTicketWord } from './support-ticket-word.js';
+export { DataExportRequest, type DataExportStatus } from './data-export-request.js';
+export { DataDeletionRequest, type DataDeletionStatus } from './data-deletion-request.js';
 export { Report } from './report.js';
 export { ReportSchedule } from './report-schedule.js';
 export { OrderList } from './order-list.js';

@@ -15,6 +15,7 @@ import { randomToken, sha256Hex, verifyPassword } from '../../jobs/runtime/secre
 import { API_TOKEN_PREFIX, type TokenService } from './token-service.js';
 import { passwordCheckRule } from './account-service.js';
 import { ApiToken, AuthToken, User } from '../../db/models/index.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 /** active (not revoked, not expired) tokens one user may hold */
 export const MAX_ACTIVE_API_TOKENS = 50;
@@ -90,6 +91,7 @@ export class ApiTokenService {
       const row = (await ApiToken.query(trx)
         .insert({ user_id: userId, name: input.name.trim(), token_hash: sha256Hex(token), token_prefix: token.slice(0, 12), expires_at: expiresAt })
         .returning(COLUMNS)) as unknown as Row;
+      await recordAudit(trx, { actorId: userId }, { action: 'api_token.create', entityType: 'api_token', entityId: row.id, changes: { name: row.name, expires_at: expiresAt } });
       const mail = mailTemplates.apiTokenCreated(user.first_name, row.name, row.token_prefix, expiresAt.toISOString());
       return { row, emailId: await this.deps.mail.queue(trx, user.email, 'api_token_created', mail) };
     });
@@ -128,6 +130,7 @@ export class ApiTokenService {
       .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
       .returning('token_hash');
     if (!row) throw new NotFound('API token');
+    await recordAudit(this.platform.knex, { actorId: actor.userId }, { action: 'api_token.revoke', entityType: 'api_token', entityId: id });
     await this.deps.tokens.forgetEverywhere([row.token_hash]);
   }
 }

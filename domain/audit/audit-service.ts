@@ -23,18 +23,42 @@ export class AuditService {
   constructor(private readonly platform: Platform) {}
 
   async record(db: Knex | Knex.Transaction | null, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-    await AuditLog.query(db ?? this.platform.knex).insert({
-      actor_id: ctx.actorId,
-      profile_type: ctx.scope?.type ?? 'self',
-      team_id: ctx.scope?.teamId ?? null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId == null ? null : String(entry.entityId),
-      summary: (entry.summary ?? '').slice(0, 500),
-      changes: entry.changes ?? {},
-      ip: ctx.ip ?? null,
-    });
+    await recordAudit(db ?? this.platform.knex, ctx, entry);
   }
+}
+
+/**
+ * Records one write, in the write's transaction. A service without an AuditService at
+ * hand calls this directly (one line in its transaction). The table is append-only
+ * (a trigger refuses UPDATE and DELETE; see the data_protection migration).
+ */
+export async function recordAudit(db: Knex | Knex.Transaction, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+  await AuditLog.query(db).insert({
+    actor_id: ctx.actorId,
+    profile_type: ctx.scope?.type ?? 'self',
+    team_id: ctx.scope?.teamId ?? null,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    summary: (entry.summary ?? '').slice(0, 500),
+    changes: withoutSecretsOrFreeText(entry.changes ?? {}),
+    ip: ctx.ip ?? null,
+  });
+}
+
+/** Fields whose values never enter the log: credentials, and free text a person may have written anything into. */
+const SECRET_FIELD = /(password|secret|token|hash|otp|api_key|_enc$|sealed)/i;
+const FREE_TEXT_FIELD = /^(description|notes?|bio|message|body|content|reason|resolution|comment|phone|text|draft|subject|other_ticket_type)$/i;
+export const REDACTED = '[redacted]';
+
+/** The field names stay (what changed is the point of the log); their values go when secret or free text. */
+export function withoutSecretsOrFreeText(changes: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    out[key] = SECRET_FIELD.test(key) || FREE_TEXT_FIELD.test(key) ? REDACTED : value;
+  }
+  return out;
 }
 
 /** Field-level difference between a row before and after a write, for the audit log. */

@@ -12,7 +12,8 @@ import type { MediaStore } from '../media/media-store.js';
 import type { JobService, Outcome } from '../jobs/job-service.js';
 import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 import { DomainError, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import { inScope, requireInScope, scopeFill } from '../shared/scoped-rows.js';
+import { auditCtx, inScope, requireInScope, scopeFill } from '../shared/scoped-rows.js';
+import { recordAudit } from '../audit/audit-service.js';
 import { ACCEPTED_TYPES, sniffDocument, type ExtractedInvoice, type ExtractionStats } from '../../jobs/invoice-document.js';
 import { matchProducts } from './matching.js';
 import { findDuplicate, vendorKey } from './duplicates.js';
@@ -128,6 +129,7 @@ export class InvoiceImportService {
         ...scopeFill(scope, scope.userId),
       })
       .returning('id');
+    await recordAudit(knex, auditCtx(scope, scope.userId), { action: 'invoice_document.upload', entityType: 'invoice_import_document', entityId: doc.id, changes: { size: stored.size, content_type: stored.contentType, inventory_id: input.inventory_id } });
     return this.jobs.run('invoice.parse', { actor_id: scope.userId, document_id: doc.id }, waitMs);
   }
 

@@ -17,6 +17,7 @@ import type { SupportBudgets } from './support-budgets.js';
 import { DETAIL_REPLIES, type ReplyOut, type TicketOut, type TicketPresenter, type TicketRow, type Viewer } from './ticket-presenter.js';
 import { languagePreferences } from './locale.js';
 import { contentColumns, statusColumns, typeColumns } from './ticket-changes.js';
+import { recordAudit } from '../audit/audit-service.js';
 import {
   checkClosedTicket,
   DEFAULT_PRIORITY,
@@ -110,6 +111,7 @@ export class TicketService {
         });
         if (categoryIds.length) await SupportTicketHelpCategory.query(trx).insert(categoryIds.map((c) => ({ ticket_id: id, help_category_id: c })));
         await this.insertAttachments(trx, id, written, 0, viewer.userId);
+        await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.create', entityType: 'support_ticket', entityId: id, changes: { ...input, attachments: written.length } });
         return [await this.event(trx, id, viewer.userId, { kind: 'created', to_status: 'open' })];
       });
     } catch (err) {
@@ -147,6 +149,7 @@ export class TicketService {
     try {
       eventIds = await this.platform.knex.transaction(async (trx) => {
         const row = await this.visible(trx, viewer, id, { forUpdate: true });
+        await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.update', entityType: 'support_ticket', entityId: id, changes: { ...input, attachments: written.length || undefined } });
         return this.applyUpdate(trx, viewer, row, input, written);
       });
     } catch (err) {
@@ -161,6 +164,7 @@ export class TicketService {
     await this.platform.knex.transaction(async (trx) => {
       const row = await this.visible(trx, viewer, id, { forUpdate: true });
       await SupportTicket.query(trx).deleteById(row.id);
+      await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.delete', entityType: 'support_ticket', entityId: row.id });
     });
     await this.deps.attachments.removeTicketFolder(id);
   }
@@ -175,6 +179,7 @@ export class TicketService {
       if (row.status === 'closed') throw new Conflict('This ticket is closed; reopen it (status open or in_progress) or open a new ticket.', 'ticket_closed');
       await this.deps.budgets.checkReplyRoom(trx, row.id);
       await SupportTicketReply.query(trx).insert({ id: replyId, ticket_id: row.id, author_id: viewer.userId, message_enc: sealed.value, enc_key_id: sealed.keyId, is_internal: !!input.is_internal, is_staff: viewer.isStaff });
+      await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.reply', entityType: 'support_ticket_reply', entityId: replyId, changes: { ticket_id: row.id, message: input.message, is_internal: !!input.is_internal } });
       const events = [await this.event(trx, row.id, viewer.userId, { kind: 'replied', reply_id: replyId })];
       const reopened = !input.is_internal && viewer.userId === row.user_id ? statusAfterOwnerReply(row.status) : null;
       // an internal note changes nothing the owner sees: not updated_at, not the ordering by it

@@ -16,10 +16,11 @@ import catalog from './catalog/index.js';
 import invoiceImport from './invoice-import/index.js';
 import support from './support/index.js';
 import projectedCatalog from './projected-catalog/index.js';
+import dataProtection from './data-protection/index.js';
 import reports from './reports/index.js';
 import billing from './billing/index.js';
 
-export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, reports, billing];
+export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, reports, billing, dataProtection];
 
 /** The OpenAPI document's tag list, in area order. */
 export const openApiTagsOfAreas = (list: readonly RouteArea[]): OpenApiTag[] => list.flatMap((area) => area.tags);

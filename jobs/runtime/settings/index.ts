@@ -9,6 +9,7 @@ import { invoicesGroup, invoiceSettings } from './invoices.js';
 import { chatGroup, chatSettings, supportGroup, supportSettings } from './support.js';
 import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
+import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -24,10 +25,11 @@ export const configSettings = {
   ...chatSettings,
   ...billingSettings,
   ...operationsSettings,
+  ...dataProtectionSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 

@@ -1,0 +1,101 @@
+// The erasure of one account (GDPR art. 17), as small per-area steps run in one
+// transaction before the user row is deleted (which cascades to everything personal:
+// profile, tokens, memberships, personal-scope inventory and catalog rows, scans,
+// searches, notifications, verification mirror, tickets and chat). A new area adds a
+// step to ERASURE_STEPS. Rows kept on purpose:
+// - the audit trail: the actor stays a bare user id that no longer names anyone; the
+//   summary, ip and any e-mail in `changes` are redacted (the one update the
+//   append-only trigger allows);
+// - billing records (kept for tax law): the user reference and personal columns are
+//   cleared, amounts and dates stay;
+// - team rows the user created keep existing with created_by cleared (FK SET NULL).
+import type { Knex } from 'knex';
+
+export interface ErasureSubject {
+  userId: string;
+  email: string;
+}
+
+export interface ErasureContext {
+  trx: Knex.Transaction;
+  subject: ErasureSubject;
+  /** files under MEDIA_ROOT to remove once the transaction has committed */
+  filesToRemove: string[];
+  outcome: Record<string, unknown>;
+}
+
+export type ErasureStep = (ctx: ErasureContext) => Promise<void>;
+
+/**
+ * A team the user owns goes to its longest-standing other member (the earliest
+ * joined; roles are owner|member); a team with no other member is deleted with its rows.
+ */
+const handOverTeams: ErasureStep = async ({ trx, subject, outcome }) => {
+  const owned = await trx('teams').where({ owner_id: subject.userId }).select('id');
+  const handedOver: { team_id: number; new_owner_id: string }[] = [];
+  const deleted: number[] = [];
+  for (const { id } of owned) {
+    const heir = await trx('team_members').where({ team_id: id }).whereNot({ user_id: subject.userId }).orderBy([{ column: 'created_at' }, { column: 'id' }]).first();
+    if (!heir) {
+      await trx('teams').where({ id }).delete();
+      deleted.push(id);
+      continue;
+    }
+    await trx('teams').where({ id }).update({ owner_id: heir.user_id, updated_at: new Date() });
+    await trx('team_members').where({ id: heir.id }).update({ role: 'owner' });
+    handedOver.push({ team_id: id, new_owner_id: heir.user_id });
+  }
+  outcome.teams_handed_over = handedOver;
+  outcome.teams_deleted = deleted;
+};
+
+const invitations: ErasureStep = async ({ trx, subject, outcome }) => {
+  outcome.invitations_deleted = await trx('team_invitations').where({ user_id: subject.userId }).orWhere({ email: subject.email }).delete();
+};
+
+/** Uploaded files of the personal rows the cascade deletes (team documents stay the team's). */
+const uploadedFiles: ErasureStep = async ({ trx, subject, filesToRemove }) => {
+  const documents = await trx('invoice_import_documents').where({ owner_id: subject.userId }).whereNull('team_id').whereNotNull('path').pluck('path');
+  const attachments = await trx('support_ticket_attachments as a').join('support_tickets as t', 't.id', 'a.ticket_id').where('t.user_id', subject.userId).pluck('a.path');
+  filesToRemove.push(...documents, ...attachments);
+};
+
+const outbox: ErasureStep = async ({ trx, subject, outcome }) => {
+  outcome.emails_deleted = await trx('outbound_emails').where({ to_address: subject.email }).delete();
+};
+
+const auditTrail: ErasureStep = async ({ trx, subject, outcome }) => {
+  await trx.raw("SET LOCAL invp.audit_redaction = 'on'");
+  outcome.audit_entries_redacted = await trx('system_audit_logs')
+    .where((w) => w.where({ actor_id: subject.userId }).orWhereRaw("changes->>'user_id' = ?", [subject.userId]).orWhereRaw("changes->>'email' = ?", [subject.email]).orWhere('summary', 'ilike', `%${subject.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    .update({ summary: '[redacted]', ip: null, changes: trx.raw("changes - 'email'") });
+  await trx.raw("SET LOCAL invp.audit_redaction = 'off'");
+};
+
+/** Billing tables (the billing area's) whose rows must be kept: detached and stripped of personal columns. */
+const BILLING_TABLE = /^(billing_|subscription|payment|invoices$)/;
+const PERSONAL_COLUMN = /^(billing_|customer_)?(email|name|first_name|last_name|full_name|phone|address|address_line\d?|street|city|postal_code|zip)$/;
+const billingRecords: ErasureStep = async ({ trx, subject, outcome }) => {
+  const cols = await trx('information_schema.columns').where({ table_schema: 'public' }).select('table_name', 'column_name', 'is_nullable');
+  const tables = new Map<string, { column_name: string; is_nullable: string }[]>();
+  for (const c of cols) if (BILLING_TABLE.test(c.table_name)) tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c]);
+  const kept: Record<string, number> = {};
+  for (const [table, columns] of tables) {
+    const ref = columns.find((c) => c.column_name === 'user_id' || c.column_name === 'owner_id');
+    if (!ref) continue;
+    const patch: Record<string, unknown> = {};
+    for (const c of columns) if (PERSONAL_COLUMN.test(c.column_name)) patch[c.column_name] = c.is_nullable === 'YES' ? null : '[erased]';
+    if (ref.is_nullable === 'YES') patch[ref.column_name] = null;
+    if (Object.keys(patch).length) kept[table] = await trx(table).where(ref.column_name, subject.userId).update(patch);
+  }
+  outcome.billing_records_anonymised = kept;
+};
+
+export const ERASURE_STEPS: { area: string; erase: ErasureStep }[] = [
+  { area: 'teams', erase: handOverTeams },
+  { area: 'teams', erase: invitations },
+  { area: 'media', erase: uploadedFiles },
+  { area: 'mail', erase: outbox },
+  { area: 'audit', erase: auditTrail },
+  { area: 'billing', erase: billingRecords },
+];

@@ -1,0 +1,127 @@
+// Data deletion: the password check, one pending request, cancel within the grace
+// period, and an erasure that refuses the login, frees the e-mail, hands the team over
+// and keeps the audit and billing rows without personal data.
+import test from 'ava';
+import { startApp, type TestApp } from '../../helpers/app.js';
+import { buildUser, uniqueEmail, type TestUser } from '../../factories/users.js';
+import { buildTeam, buildTree, selfScope } from '../../factories/inventory.js';
+import { callApi as api } from '../../helpers/http.js';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startApp({ workers: false });
+});
+test.after.always(async () => app?.stop());
+
+const deletions = () => app.server.app.services.dataProtection.deletions;
+const ask = (user: TestUser, payload: unknown = { current_password: user.password }) => api(app.server, 'POST', '/api/gdpr-deletion-request/', user.auth, payload);
+
+/** Ends the grace period of a request now and runs the sweep's erasure. */
+async function eraseNow(requestId: string) {
+  await app.server.app.platform.knex('data_deletion_requests').where({ id: requestId }).update({ scheduled_for: new Date(Date.now() - 1000) });
+  return deletions().runDue();
+}
+
+test('the current password is required; a wrong one is 400 and nothing is scheduled', async (t) => {
+  const user = await buildUser(app.server);
+  t.is((await ask(user, {})).status, 400);
+  const wrong = await ask(user, { current_password: 'not-my-password' });
+  t.is(wrong.status, 400);
+  t.is(wrong.body.error.code, 'invalid_password');
+  const apiToken = await api(app.server, 'POST', '/api/auth/api-tokens/', user.auth, { name: 'script' });
+  const withToken = await api(app.server, 'POST', '/api/gdpr-deletion-request/', { authorization: `Bearer ${apiToken.body.token}` }, { current_password: user.password });
+  t.is(withToken.status, 403, 'a personal API token cannot erase the account');
+  t.is(withToken.body.error.code, 'session_required');
+  t.is((await api(app.server, 'GET', '/api/data-deletion-requests/', user.auth)).body.count, 0);
+});
+
+test('a request waits out the grace period, one at a time, and can be cancelled by its owner only', async (t) => {
+  const [user, other] = await Promise.all([buildUser(app.server), buildUser(app.server)]);
+  const r = await ask(user, { current_password: user.password, reason: 'moving on' });
+  t.is(r.status, 202, JSON.stringify(r.body));
+  t.like(r.body, { status: 'pending', user_id: user.id, subject_id: user.id, reason: 'moving on', cancelled_at: null, completed_at: null });
+  const grace = new Date(r.body.scheduled_for).getTime() - Date.now();
+  t.true(grace > 6.9 * 86_400_000 && grace <= 7 * 86_400_000, 'seven days by default');
+  t.is((await ask(user)).status, 409);
+
+  t.is((await api(app.server, 'POST', `/api/data-deletion-requests/${r.body.id}/cancel/`, other.auth)).status, 404);
+  t.is((await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, other.auth)).status, 404);
+  t.is((await deletions().runDue()) >= 0, true);
+  t.is((await api(app.server, 'GET', '/api/auth/me/', user.auth)).status, 200, 'still there during the grace period');
+
+  const cancelled = await api(app.server, 'POST', `/api/data-deletion-requests/${r.body.id}/cancel/`, user.auth);
+  t.is(cancelled.status, 200);
+  t.is(cancelled.body.status, 'cancelled');
+  t.is((await api(app.server, 'POST', `/api/data-deletion-requests/${r.body.id}/cancel/`, user.auth)).body.error.code, 'not_cancellable');
+  await app.server.app.platform.knex('data_deletion_requests').where({ id: r.body.id }).update({ scheduled_for: new Date(Date.now() - 1000) });
+  await deletions().runDue();
+  t.is((await api(app.server, 'GET', '/api/auth/me/', user.auth)).status, 200, 'a cancelled request never runs');
+});
+
+test('after the grace period the account is erased: login refused, tokens dead, the e-mail free, the team handed over, audit and billing rows kept anonymised', async (t) => {
+  const { knex } = app.server.app.platform;
+  const [dave, erin, staff] = await Promise.all([buildUser(app.server, { first_name: 'Dave' }), buildUser(app.server), buildUser(app.server, { is_staff: true })]);
+  const teamId = await buildTeam(app.server, dave, [erin]);
+  await buildTree(app.server, dave, selfScope(dave));
+  await knex('system_audit_logs').insert({ actor_id: dave.id, action: 'test.write', entity_type: 'test', summary: `by ${dave.email}`, changes: { email: dave.email, name: 'x' }, ip: '203.0.113.9' });
+  // a billing table of the billing area (built elsewhere): the row is kept for the tax law, detached
+  await knex.raw('CREATE TABLE IF NOT EXISTS billing_test_history (id serial primary key, user_id uuid, email varchar(255), amount_cents integer not null)');
+  t.teardown(() => knex.raw('DROP TABLE IF EXISTS billing_test_history'));
+  const [bill] = await knex('billing_test_history').insert({ user_id: dave.id, email: dave.email, amount_cents: 1299 }).returning('id');
+
+  const r = await ask(dave);
+  t.is(r.status, 202);
+  t.true((await eraseNow(r.body.id)) >= 1);
+
+  const login = await api(app.server, 'POST', '/api/auth/login/', {}, { email: dave.email, password: dave.password });
+  t.is(login.status, 401);
+  t.is((await api(app.server, 'GET', '/api/auth/me/', dave.auth)).status, 401, 'the access token stopped working');
+  t.is((await api(app.server, 'POST', '/api/token/refresh/', {}, { refresh: dave.refresh })).status, 401);
+  t.falsy(await knex('users').where({ id: dave.id }).first());
+  t.is((await knex('inventories').where({ owner_id: dave.id })).length, 0, 'personal rows are gone');
+
+  const team = await knex('teams').where({ id: teamId }).first();
+  t.is(team.owner_id, erin.id, 'the longest-standing member owns the team now');
+  t.is((await knex('team_members').where({ team_id: teamId, user_id: erin.id }).first()).role, 'owner');
+
+  const audit = await knex('system_audit_logs').where({ actor_id: dave.id, action: 'test.write' }).first();
+  t.like(audit, { summary: '[redacted]', ip: null });
+  t.deepEqual(audit.changes, { name: 'x' });
+  t.true((await knex('system_audit_logs').where({ actor_id: dave.id }).whereNot({ action: 'test.write' })).length > 0, 'his other entries stay, under his bare id');
+  t.false(JSON.stringify(await knex('system_audit_logs').where({ actor_id: dave.id })).includes(dave.email), 'no audit row of his names his e-mail');
+  t.like(await knex('billing_test_history').where({ id: bill.id }).first(), { user_id: null, email: null, amount_cents: 1299 });
+
+  const done = await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, staff.auth);
+  t.like(done.body, { status: 'completed', user_id: null, subject_id: dave.id });
+  t.deepEqual(done.body.outcome.teams_handed_over, [{ team_id: teamId, new_owner_id: erin.id }]);
+  t.deepEqual(done.body.outcome.teams_deleted, []);
+  t.true((await api(app.server, 'GET', `/api/data-deletion-requests/?subject_id=${dave.id}`, staff.auth)).body.count === 1);
+
+  const again = await api(app.server, 'POST', '/api/auth/register/', {}, { email: dave.email, password: 'An0ther-Passw0rd!', first_name: 'Dave', last_name: 'Again' });
+  t.is(again.status, 201, JSON.stringify(again.body));
+});
+
+test('a team with no other member is deleted with its rows; its audit entries stay', async (t) => {
+  const { knex } = app.server.app.platform;
+  const fay = await buildUser(app.server);
+  const soloTeam = await buildTeam(app.server, fay);
+  const r = await ask(fay);
+  await eraseNow(r.body.id);
+  t.falsy(await knex('teams').where({ id: soloTeam }).first());
+  t.true((await knex('system_audit_logs').where({ team_id: soloTeam })).length > 0, 'the audit trail outlives the team');
+  t.deepEqual((await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome.teams_deleted, [soloTeam]);
+});
+
+test('a second run of an erasure is a no-op; users list only their own requests, staff all', async (t) => {
+  const [user, fresh, staff] = await Promise.all([buildUser(app.server), buildUser(app.server, { email: uniqueEmail('solo') }), buildUser(app.server, { is_staff: true })]);
+  const r = await ask(user);
+  await eraseNow(r.body.id);
+  t.false(await deletions().erase(r.body.id));
+  const own = await ask(fresh);
+  const mine = await api(app.server, 'GET', '/api/data-deletion-requests/', fresh.auth);
+  t.deepEqual(mine.body.results.map((x: { id: string }) => x.id), [own.body.id]);
+  const all = await api(app.server, 'GET', '/api/data-deletion-requests/?page_size=100', staff.auth);
+  t.true(all.body.count >= 2);
+  t.is((await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, staff.auth)).body.status, 'completed');
+  t.is((await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, fresh.auth)).status, 404);
+});
