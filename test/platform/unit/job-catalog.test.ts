@@ -24,8 +24,8 @@ test('the schedules of the consumed queues; a sweep set to 0 minutes is not sche
       ['kyc', 'kyc-sweep', 'kyc.sweep', 3 * 60_000],
       ['support', 'support-sweep', 'support.sweep', 4 * 60_000],
       ['support', 'support-staff-digest', 'support.staff-digest', 6 * 60_000],
-      ['billing', 'billing-tick', 'billing.tick', 60_000],
       ['maintenance', 'maintenance-data-protection-sweep', 'maintenance.data-protection-sweep', 15 * 60_000],
+      ['billing', 'billing-tick', 'billing.tick', 60_000],
     ],
   );
   for (const s of all) t.deepEqual(s.payload, { actor_id: null });
