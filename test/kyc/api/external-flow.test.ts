@@ -27,7 +27,7 @@ const json = (res: { payload: string }) => JSON.parse(res.payload);
 const call = (user: TestUser, method: 'GET' | 'POST', path: string) => stack.app.server.inject({ method, url: `/api/v1/kyc/${path}/`, headers: user.auth });
 const knex = () => stack.app.server.app.platform.knex;
 /** The signal that whatever a webhook enqueued (a re-pull, a callback) has run: the kyc queue has nothing left now. */
-const kycJobsRan = () => queueDrained(stack.app.server.app.platform.jobs.queue('kyc'), { timeoutMs: 30_000, message: 'kyc jobs ran' });
+const kycJobsRan = () => queueDrained(stack.app.server.app.platform.producer.queue('kyc'), { timeoutMs: 30_000, message: 'kyc jobs ran' });
 const mirror = (user: TestUser) => knex()('kyc_mirror').where({ user_id: user.id }).first();
 const notifications = (user: TestUser) => knex()('notifications').where({ user_id: user.id, kind: 'kyc.status' }).orderBy('id');
 const applicant = (user: TestUser) => knex()('kyc.applicants').where({ external_user_id: user.id, project_id: stack.project.id }).first();
