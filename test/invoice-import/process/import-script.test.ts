@@ -29,7 +29,7 @@ async function folder() {
   return dir;
 }
 
-const env = () => ({ DATABASE_URL: TEST_DATABASE_URL, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: app.config.queuePrefix, MEDIA_ROOT: app.config.mediaRoot, LOG_LEVEL: 'silent' });
+const env = () => ({ DATABASE_URL: TEST_DATABASE_URL, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: app.config.queuePrefix, MEDIA_ROOT: app.config.mediaRoot, LOG_LEVEL: 'silent', BILLING_PLAN_LIMITS: 'off' }); // the free plan's monthly imports are not what this tests
 
 test('through the API: previews and applies a folder, reports the broken file and exits 1', async (t) => {
   const o = await owner(app.server);
