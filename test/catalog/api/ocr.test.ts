@@ -54,7 +54,7 @@ test('OCR without waiting answers 202 with the job to poll, which then completes
   const { state, result } = await waitFor(async () => {
     const job = await callApi(app.server, 'GET', `/api/jobs/${res.body.job_id}/`, selfScope(u));
     return ['completed', 'failed'].includes(job.body.state) && job.body;
-  }, { timeoutMs: 20_000, intervalMs: 200, message: `job ${res.body.job_id} finished` });
+  }, { timeoutMs: 90_000, intervalMs: 200, message: `job ${res.body.job_id} finished` });
   t.is(state, 'completed');
   t.regex(result.text, /Hello polling world/);
 });
