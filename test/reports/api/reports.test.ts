@@ -36,7 +36,9 @@ test('generate answers 202 with a queued report record', async (t) => {
   const r = await generate({ kind: 'low_stock', format: 'csv' });
   t.is(r.status, 202);
   t.is(r.headers.location, `/api/reports/${r.body.id}/`);
-  t.like(r.body, { kind: 'low_stock', format: 'csv', title: 'Low stock', status: 'queued', progress: 0, download_url: null, profile_type: 'self' });
+  t.like(r.body, { kind: 'low_stock', format: 'csv', title: 'Low stock', download_url: null, profile_type: 'self' });
+  // a free worker may have taken the job before the answer was written
+  t.true(['queued', 'running'].includes(r.body.status), r.body.status);
   const done = await waitForReport(app.server, selfScope(user), r.body.id);
   t.is(done.status, 'completed');
   t.is(done.progress, 100);
