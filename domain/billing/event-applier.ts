@@ -176,8 +176,13 @@ export class BillingEventApplier {
     if (kind === 'paid') {
       const periodEnd = seconds(obj.lines?.data?.[0]?.period?.end ?? obj.period_end);
       const extend = periodEnd && (!sub.current_period_end || periodEnd > new Date(sub.current_period_end));
-      await this.setState(ctx, sub, { status: sub.status === 'trialing' ? 'trialing' : 'active', ...(extend ? { current_period_end: periodEnd, current_period_start: seconds(obj.lines?.data?.[0]?.period?.start ?? obj.period_start) } : {}) }, 'payment_succeeded');
-      await this.mail(ctx, sub, sub.status === 'past_due' ? billingMails.recovered(plan, amount) : billingMails.paid(plan, amount, extend ? periodEnd : sub.current_period_end));
+      // Processors do not order their events: the first invoice's payment can arrive before
+      // the checkout's completion, and then it is what activates the subscription (audited
+      // and mailed as the activation, once; the late checkout event is stale).
+      const activates = sub.status === 'incomplete';
+      await this.setState(ctx, sub, { status: sub.status === 'trialing' ? 'trialing' : 'active', ...(extend ? { current_period_end: periodEnd, current_period_start: seconds(obj.lines?.data?.[0]?.period?.start ?? obj.period_start) } : {}) }, activates ? 'activated' : 'payment_succeeded');
+      const mail = activates ? billingMails.started(plan) : sub.status === 'past_due' ? billingMails.recovered(plan, amount) : billingMails.paid(plan, amount, extend ? periodEnd : sub.current_period_end);
+      await this.mail(ctx, sub, mail);
     } else {
       await this.setState(ctx, sub, { status: sub.status === 'incomplete' ? 'incomplete' : 'past_due' }, 'payment_failed');
       await this.mail(ctx, sub, billingMails.failed(plan, amount, seconds(obj.next_payment_attempt), obj.hosted_invoice_url ?? null));
