@@ -9,9 +9,10 @@ import home from './home.js';
 import list from './list.js';
 import read from './read.js';
 import userAction from './user-action.js';
+import queuesSlash from './queues-slash.js';
 
 export default defineArea({
   name: 'admin',
   tags: [],
-  routes: [stylesheet, loginForm, login, logout, home, list, read, userAction],
+  routes: [stylesheet, loginForm, login, logout, home, list, read, userAction, queuesSlash],
 });
