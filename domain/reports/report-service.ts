@@ -162,13 +162,15 @@ export class ReportService {
   async generate(reportId: number, hooks: RunHooks = {}): Promise<GenerateOutcome> {
     const knex = this.platform.knex;
     const leaseMs = this.platform.config.reportLockMs;
+    let waited = false;
     for (;;) {
       const row = await Report.query(knex).findById(reportId);
       if (!row) return { report_id: reportId, status: 'missing', row_count: null };
-      if (row.status === 'completed') return { report_id: row.id, status: row.status, row_count: row.row_count };
+      if (row.status === 'completed') return { report_id: row.id, status: row.status, row_count: row.row_count, ...(waited ? { superseded: true } : {}) };
       const token = crypto.randomUUID();
       const claimed = await this.claim(reportId, token, leaseMs);
       if (claimed) return this.runClaimed(claimed, token, leaseMs, hooks);
+      waited = true;
       // another run holds it: wait for its outcome (or for its lease to lapse), keeping our own job's lock
       await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
       await hooks.extendLock?.().catch(() => undefined);
