@@ -174,7 +174,8 @@ const auditTrail: ExportCollector = async ({ db, subject }) => ({
  * user_id or owner_id column is exported when it exists (the billing area may replace
  * this with its own collector).
  */
-const BILLING_TABLE = /^(billing_|subscription|payment|invoices$|plans$)/;
+// user_subscriptions is the subscriptions' table (the caller's personal ones; a team's are the team's billing)
+const BILLING_TABLE = /^(billing_|subscription|user_subscriptions$|payment|invoices$|plans$)/;
 const billing: ExportCollector = async ({ db, subject }) => {
   const cols = await db('information_schema.columns').where({ table_schema: 'public' }).whereIn('column_name', ['user_id', 'owner_id']).select('table_name', 'column_name');
   const sections: CollectedSection['sections'] = {};
