@@ -10,7 +10,7 @@ import { SubscriptionService } from './subscription-service.js';
 import { paymentMethodsDef } from './payment-method-service.js';
 import { invoicesDef } from './invoice-read-service.js';
 import { BillingWebhookService } from './webhook-service.js';
-import { BillingEventApplier } from './event-applier.js';
+import { BillingEventApplier, type InvoiceListener } from './event-applier.js';
 import { PlanLimits } from './plan-limits.js';
 import { SandboxProcessor } from './sandbox-processor.js';
 import { StripeProcessor } from './stripe-processor.js';
@@ -34,7 +34,7 @@ export interface BillingServices {
   tick(now: Date): Promise<Record<string, number>>;
 }
 
-export function createBillingServices(platform: Platform, deps: { audit: AuditService; mail: MailService }): BillingServices {
+export function createBillingServices(platform: Platform, deps: { audit: AuditService; mail: MailService; invoiceListeners?: InvoiceListener[] }): BillingServices {
   const { billing } = platform.config;
   const sandbox = billing.processor === 'sandbox' ? new SandboxProcessor(platform, () => webhooks.receive.bind(webhooks)) : null;
   const active: PaymentProcessor = sandbox ?? new StripeProcessor(billing.stripeSecretKey, billing.stripeMaxNetworkRetries);
@@ -43,7 +43,7 @@ export function createBillingServices(platform: Platform, deps: { audit: AuditSe
   const services: BillingServices = {
     plans: new PlanService(platform, deps.audit),
     subscriptions: new SubscriptionService(platform, deps.audit, processor),
-    paymentMethods: new ScopedCollection(platform, deps.audit, paymentMethodsDef(() => processor().name)),
+    paymentMethods: new ScopedCollection(platform, deps.audit, paymentMethodsDef(processor)),
     invoices: new ScopedCollection(platform, deps.audit, invoicesDef()),
     webhooks,
     events: new BillingEventApplier(platform, deps),
