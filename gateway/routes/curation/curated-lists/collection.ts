@@ -50,11 +50,10 @@ const listFields = {
   updated_at: Joi.string().isoDate().required(),
 };
 
-export const CuratedListSummary = Joi.object(listFields).label('CuratedListSummary');
 export const CuratedListOut = Joi.object({
   ...listFields,
-  items_locked: Joi.boolean().required().description('true when the products are for subscribers and the caller is not one'),
-  items: Joi.array().items(CuratedListItemOut).allow(null).required().description('the products in order (null when locked)'),
+  items_locked: Joi.boolean().description('true when the products are for subscribers and the caller is not one (when one list is read)'),
+  items: Joi.array().items(CuratedListItemOut).allow(null).description('the products in order, null when locked (when one list is read, not in lists)'),
 }).label('CuratedList');
 
 /** currency and interval come with a price, never without one */
