@@ -52,6 +52,9 @@ test.serial('a paid list: checkout, activation by the webhook, the invoice, earn
   t.truthy(list.plan);
   t.false((await call('GET', '/api/subscription-plans/?page_size=100', reader.auth)).body.results.some((p: { id: number }) => p.id === list.plan), 'the hidden plan is not offered');
 
+  const tokenOnly = await call('POST', '/api/payment-methods/', reader.auth, { token: 'pm_card_visa' });
+  t.is(tokenOnly.status, 400, 'the sandbox holds no cards: the display data is required');
+  t.is(tokenOnly.body.error.code, 'required');
   const start = await call('POST', '/api/curated-subscriptions/', reader.auth, { list: list.id });
   t.is(start.status, 201, JSON.stringify(start.body));
   t.like(start.body, { kind: 'paid', status: 'incomplete', price: 500, currency: 'EUR', interval: 'month' });
