@@ -152,3 +152,23 @@ test('a user with a paid invoice is erased: the invoice stays with its amounts a
   t.is(outcome.subscriptions_canceled, 1);
   t.is(outcome.billing_records_anonymised.billing_invoices, 1);
 });
+
+test('an erased curator\'s lists go; the paid subscriptions others held to them end; the earnings stay anonymised', async (t) => {
+  const { knex } = app.server.app.platform;
+  const [hal, ida] = await Promise.all([buildUser(app.server), buildUser(app.server)]);
+  const [list] = await knex('curated_lists').insert({ owner_id: hal.id, created_by: hal.id, name: 'Hal picks', slug: `hal-picks-${hal.id.slice(0, 8)}`, visibility: 'subscribers', price: 500, currency: 'EUR', interval: 'month' }).returning('id');
+  const [plan] = await knex('subscription_plans').insert({ code: `curated-${list.id}-t`, name: 'Curated list "Hal picks"', currency: 'EUR', monthly_price: 500, yearly_price: 0, curated_list_id: list.id }).returning('id');
+  const [billing] = await knex('user_subscriptions').insert({ owner_id: ida.id, created_by: ida.id, plan_id: plan.id, purpose: 'curated', interval: 'month', status: 'active', processor: 'sandbox', processor_subscription_id: `sbx_sub_hal_${hal.id.slice(0, 8)}` }).returning('id');
+  await knex('curated_subscriptions').insert({ owner_id: ida.id, created_by: ida.id, list_id: list.id, kind: 'paid', billing_subscription_id: billing.id });
+  const [invoice] = await knex('billing_invoices').insert({ owner_id: ida.id, subscription_id: billing.id, processor: 'sandbox', processor_invoice_id: `sbx_in_hal_${hal.id.slice(0, 8)}`, number: 'SBX-HAL-1', status: 'paid', currency: 'EUR', subtotal: 500, total: 500, amount_paid: 500, period_start: new Date(), period_end: new Date(), paid_at: new Date() }).returning('id');
+  const [earning] = await knex('curator_earnings').insert({ owner_id: hal.id, invoice_id: invoice.id, list_id: list.id, list_name: 'Hal picks', currency: 'EUR', gross: 500, fee_bps: 2000, fee: 100, net: 400, paid_at: new Date() }).returning('id');
+
+  const r = await ask(hal);
+  await eraseNow(r.body.id);
+  t.falsy(await knex('curated_lists').where({ id: list.id }).first());
+  t.is((await knex('curated_subscriptions').where({ list_id: list.id })).length, 0);
+  t.like(await knex('user_subscriptions').where({ id: billing.id }).first(), { owner_id: ida.id, status: 'canceled' }, 'the subscriber pays for nothing any more');
+  t.like(await knex('curator_earnings').where({ id: earning.id }).first(), { owner_id: null, team_id: null, list_id: null, list_name: 'Hal picks', gross: 500, fee: 100, net: 400 });
+  t.like(await knex('billing_invoices').where({ id: invoice.id }).first(), { owner_id: ida.id, amount_paid: 500 }, 'the subscriber\'s invoice is untouched');
+  t.is((await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome.curated_subscribers_canceled, 1);
+});
