@@ -1,6 +1,7 @@
 // The billing services of one process (services.billing): plans, subscriptions,
 // payment methods, billing history, the processor (sandbox or Stripe), the webhook
-// receiver, the event applier and the plan limits.
+// receiver, the event applier and the plan limits. invoiceListeners hear of each
+// invoice the event job writes (the curation area's earnings).
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';

@@ -3,6 +3,8 @@
 // returned; only the processor's webhook activates it. PATCH asks the processor to
 // cancel at period end (or to resume) or to change plan or interval; the processor's
 // confirmation is written with the processor time, so an older event cannot undo it.
+// Paid curated lists use the same checkout and change (openCheckout, change) with
+// purpose 'curated'; this collection shows and limits the platform plan's only.
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
