@@ -122,9 +122,11 @@ export class CuratorEarningsService extends ScopedCollection<Row> {
     });
   }
 
-  /** Per currency: what was earned, refunded, kept as fees, paid out, and the balance. */
-  async totals(actor: Actor, db: Knex | Knex.Transaction = this.platform.knex): Promise<CurrencyTotals[]> {
-    return totalsOf(db, actor.scope);
+  /** Per currency: what was earned, refunded, kept as fees, paid out, and the balance; staff may name another curator. */
+  async totals(actor: Actor, curator: Body = {}): Promise<CurrencyTotals[]> {
+    if (curator.curator_user === undefined && curator.curator_team === undefined) return totalsOf(this.platform.knex, actor.scope);
+    if (!actor.isStaff) throw new Forbidden('Only staff read another curator\'s totals.', 'staff_only');
+    return totalsOf(this.platform.knex, await this.curatorScope(curator));
   }
 
   /**

@@ -97,6 +97,9 @@ test.serial('a paid list: checkout, activation by the webhook, the invoice, earn
 
   // payouts: staff only, never past the balance, audited
   const payout = { curator_user: curator.id, currency: 'EUR', amount: 150, reference: 'SEPA-2026-11-001' };
+  t.like((await call('GET', `/api/curator-earnings/totals/?curator_user=${curator.id}`, staff.auth)).body.results[0], { currency: 'EUR', balance: 200 }, 'staff read a curator\'s balance');
+  t.is((await call('GET', `/api/curator-earnings/totals/?curator_user=${curator.id}`, stranger.auth)).status, 403);
+  t.is((await call('GET', '/api/curator-earnings/totals/?curator_user=not-a-uuid', staff.auth)).status, 400);
   t.is((await call('POST', '/api/curator-earnings/payouts/', curator.auth, payout)).status, 403, 'a curator does not pay itself');
   const tooMuch = await call('POST', '/api/curator-earnings/payouts/', staff.auth, { ...payout, amount: 201 });
   t.is(tooMuch.status, 409);
