@@ -99,6 +99,14 @@ export class AdminSessionService {
     await this.deps.audit.record(null, { actorId: session.userId, ip }, { action: 'admin_logout', entityType: 'user', entityId: session.userId, summary: 'Signed out of the staff admin' });
   }
 
+  /** Ends the session a cookie names, whoever's it is (a browser signing in again leaves no old session behind). */
+  async endBySid(sid: unknown): Promise<void> {
+    if (typeof sid !== 'string' || !sid.startsWith(ADMIN_SESSION_PREFIX) || sid.length > 100) return;
+    const key = sha256Hex(sid);
+    const userId = await this.platform.redis.hget(this.sessionKey(key), 'user_id');
+    if (userId) await this.end(key, userId);
+  }
+
   /** Ends every admin session of a user (their logins were revoked, or they left the staff). */
   async endAllOf(userId: string): Promise<number> {
     const keys = await this.platform.redis.smembers(this.userKey(userId));

@@ -24,7 +24,10 @@ export default {
   async handler(request, h) {
     const { email, password, next } = request.payload as { email: string; password: string; next?: string };
     try {
-      const { sid } = await request.server.app.services.admin.sessions.signIn({ email, password }, clientAddress(request));
+      const { sessions } = request.server.app.services.admin;
+      const { sid } = await sessions.signIn({ email, password }, clientAddress(request));
+      // the browser's previous session (if any) ends: a new sign-in never shares an id with an old one
+      await sessions.endBySid((request.state[ADMIN_COOKIE] as { sid?: unknown } | undefined)?.sid);
       h.state(ADMIN_COOKIE, { sid });
       return h.redirect(safeNext(next)).code(303);
     } catch (err) {

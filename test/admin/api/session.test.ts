@@ -190,6 +190,15 @@ test('idle and absolute expiry: the entry lives at most the idle time, and a ses
   t.is(await redis.exists(entry), 0, 'and gone');
 });
 
+test('signing in again ends the browser\'s previous session', async (t) => {
+  const agent = await adminAgent(app.server, staff.email, staff.password);
+  const before = agent.cookieHeader;
+  t.is((await agent.post('/admin/login/', { email: staff.email, password: staff.password })).status, 303);
+  t.not(agent.cookieHeader, before, 'a new id');
+  t.is((await app.server.inject({ url: '/admin/', headers: { cookie: before } })).statusCode, 303, 'the old one opens nothing');
+  t.is((await agent.get('/admin/')).status, 200);
+});
+
 test('/admin/queues/ leads to the dashboard', async (t) => {
   const res = await app.server.inject('/admin/queues/');
   t.is(res.statusCode, 301);
