@@ -19,21 +19,28 @@ import { BROWSABLE_SCRIPT, BROWSABLE_STYLE } from '../views/browsable-api.js';
 
 interface JoiLike {
   type?: string;
-  describe(): { examples?: unknown[] };
+  describe(): { examples?: unknown[]; keys?: Record<string, unknown> };
 }
 
 const isJoiObject = (schema: unknown): boolean => !!schema && typeof (schema as JoiLike).describe === 'function' && (schema as JoiLike).type === 'object';
 
-const known = new WeakMap<RequestRoute, boolean>();
-/** A GET whose documented answer is a JSON object, unless it opted out. */
-export function isBrowsable(route: RequestRoute): boolean {
-  let yes = known.get(route);
-  if (yes === undefined) {
+interface Browsable {
+  /** the route's own query takes a `format` (then only Accept chooses) */
+  ownsFormat: boolean;
+}
+const known = new WeakMap<RequestRoute, Browsable | null>();
+/** A GET whose documented answer is a JSON object, unless it opted out; null otherwise. */
+export function browsable(route: RequestRoute): Browsable | null {
+  let facts = known.get(route);
+  if (facts === undefined) {
     const answers = (route.settings.response as { status?: Record<string, unknown> } | undefined)?.status;
-    yes = route.method === 'get' && route.settings.plugins?.platform?.browsable !== false && isJoiObject(answers?.[200]);
-    known.set(route, yes);
+    const query = (route.settings.validate as { query?: unknown } | undefined)?.query;
+    const queryKeys = query && typeof (query as JoiLike).describe === 'function' ? (query as JoiLike).describe().keys : undefined;
+    const yes = route.method === 'get' && route.settings.plugins?.platform?.browsable !== false && isJoiObject(answers?.[200]);
+    facts = yes ? { ownsFormat: !!queryKeys && 'format' in queryKeys } : null;
+    known.set(route, facts);
   }
-  return yes;
+  return facts;
 }
 
 export type Representation = 'json' | 'html';
@@ -96,9 +103,10 @@ export const browsableApiPlugin: Plugin<void> = {
   register(server) {
     // before authentication: the shell holds no data, so a browser without a token gets it too
     server.ext('onPreAuth', (request: Request, h: ResponseToolkit) => {
-      if (request.method !== 'get' || !isBrowsable(request.route)) return h.continue;
+      const facts = request.method === 'get' ? browsable(request.route) : null;
+      if (!facts) return h.continue;
       const query = request.query as Record<string, unknown>;
-      const format = query.format;
+      const format = facts.ownsFormat ? undefined : query.format;
       // the route's own query schema does not know the parameter
       if (format === 'json' || format === 'api') delete query.format;
       if (representationOf(request.headers.accept as string | undefined, format) === 'json') return h.continue;
@@ -106,7 +114,7 @@ export const browsableApiPlugin: Plugin<void> = {
     });
     // the same URL answers two representations: caches must key on Accept
     server.ext('onPreResponse', (request: Request, h: ResponseToolkit) => {
-      if (request.method !== 'get' || !isBrowsable(request.route)) return h.continue;
+      if (request.method !== 'get' || !browsable(request.route)) return h.continue;
       const response = request.response as ResponseObject | Boom.Boom;
       if ('isBoom' in response && response.isBoom) {
         const vary = response.output.headers.Vary;
