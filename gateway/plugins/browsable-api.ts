@@ -4,9 +4,9 @@
 // instead. The page is a shell that knows nothing but the path, its methods and the
 // POST body's documented example: it is served before authentication, and its script
 // fetches the same URL as JSON with the bearer token the docs login stored
-// (localStorage `docsAccessToken`), then shows the JSON pretty-printed with its URLs as
-// links, the page links (next/previous) and, where the path takes a POST, a form that
-// posts a JSON body. Everything from the data is put into the page as DOM text, never
+// (localStorage `docsAccessToken`) and the scope chosen on the page, then shows the
+// JSON pretty-printed with its URLs as links, the page links (next/previous) and, where
+// the path takes a POST, a form that posts a JSON body. Everything from the data is put into the page as DOM text, never
 // as markup, so a hostile string shows as itself. Everyone else (no Accept, JSON, */*,
 // or JSON and HTML equally preferred) gets the JSON exactly as before; `?format=json`
 // and `?format=api` choose either way, as in DRF. See docs/conventions.md.
@@ -86,7 +86,8 @@ function shell(request: Request): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${path} · ${escapeHtml(SERVICE.name)}</title>
 <style>${BROWSABLE_STYLE}</style></head>
-<body><header><a href="/api/">${escapeHtml(SERVICE.name)}</a> <a href="/api/docs/">Documentation</a> <span id="who"></span> <a id="login" href="/api/docs-login/">Log in</a> <button id="logout" type="button" hidden>Forget the token</button></header>
+<body><header><a href="/api/">${escapeHtml(SERVICE.name)}</a> <a href="/api/docs/">Documentation</a> <span id="who"></span> <a id="login" href="/api/docs-login/">Log in</a> <button id="logout" type="button" hidden>Forget the token</button>
+<form id="scope"><label for="scope-type">Scope</label> <select id="scope-type"><option value="self">self</option><option value="team">team</option></select> <label for="scope-team">team id</label> <input id="scope-team" type="number" min="1" step="1"> <button type="submit">Use</button></form></header>
 <main id="browsable" data-methods="${escapeHtml(methods.join(' '))}">
 <h1>${path}</h1>
 <p class="allow">Allow: <code>${escapeHtml(methods.join(', '))}</code> · <a id="as-json" href="?format=json">JSON</a></p>

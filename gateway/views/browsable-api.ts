@@ -10,6 +10,9 @@ body{font-family:system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
 header{background:#1f3a5f;color:#fff;padding:.6rem 1rem;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
 header a{color:#fff}
 header #who{margin-left:auto;font-size:.9rem}
+header form{display:flex;gap:.4rem;align-items:center;font-size:.9rem}
+header input{width:5rem}
+header button{margin-top:0}
 main{max-width:70rem;margin:0 auto;padding:1rem}
 h1{font-size:1.4rem;font-family:ui-monospace,monospace;word-break:break-all}
 .allow{color:#555}
@@ -33,9 +36,16 @@ export const BROWSABLE_SCRIPT = `
   var who = document.getElementById('who');
   var logout = document.getElementById('logout');
 
+  // the scope the calls act in (X-Profile-Type, X-Team-Id), kept for this origin like the token
+  var scope = {};
+  try { scope = JSON.parse(localStorage.getItem('browsableScope') || '{}') || {}; } catch (e) {}
   function headers(extra) {
     var h = { Accept: 'application/json' };
     if (token) h.Authorization = 'Bearer ' + token;
+    if (scope.type === 'team') {
+      h['X-Profile-Type'] = 'team';
+      h['X-Team-Id'] = String(scope.team || '');
+    }
     for (var k in extra || {}) h[k] = extra[k];
     return h;
   }
@@ -142,6 +152,17 @@ export const BROWSABLE_SCRIPT = `
   logout.addEventListener('click', function () {
     localStorage.removeItem('docsAccessToken');
     location.reload();
+  });
+
+  var scopeType = document.getElementById('scope-type');
+  var scopeTeam = document.getElementById('scope-team');
+  scopeType.value = scope.type === 'team' ? 'team' : 'self';
+  scopeTeam.value = scope.team ? String(scope.team) : '';
+  document.getElementById('scope').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    scope = scopeType.value === 'team' ? { type: 'team', team: scopeTeam.value } : {};
+    localStorage.setItem('browsableScope', JSON.stringify(scope));
+    load();
   });
 
   var form = document.getElementById('post-form');

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { callApi } from '../../helpers/http.js';
+import { buildTeam, created, teamScope } from '../../factories/inventory.js';
 import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
 
 const browserTest = hasChromium ? test.serial : test.skip;
@@ -17,6 +18,7 @@ let app: TestApp;
 let web: WebProcess;
 let browser: Browser;
 let user: TestUser;
+let teamId: number;
 const blocked: string[] = [];
 
 test.before(async () => {
@@ -28,6 +30,8 @@ test.before(async () => {
     if (res.status !== 201) throw new Error(`inventory: ${res.status} ${JSON.stringify(res.body)}`);
   }
   // the free plan's inventory limit is not what this tests (the in-process app has it off too)
+  teamId = await buildTeam(app.server, user);
+  await created(app.server, '/api/inventories/', teamScope(user, teamId), { name: 'Team shelf' });
   web = await startWeb({ QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey, BILLING_PLAN_LIMITS: 'off' });
   browser = await launchBrowser();
 });
@@ -124,6 +128,27 @@ browserTest('the POST form creates a row with the stored token', async (t) => {
   await page.$eval('#post-body', (el) => ((el as HTMLTextAreaElement).value = '{not json'));
   await page.click('#post-form button');
   await page.waitForFunction(() => /^Not JSON/.test(document.getElementById('post-status')?.textContent ?? ''), { timeout: 30_000 });
+  t.deepEqual(blocked, []);
+});
+
+browserTest('the scope control sends X-Profile-Type and X-Team-Id', async (t) => {
+  const page = await watchedPage();
+  await page.goto(`${web.base}/api/inventories/`);
+  t.regex(await loaded(page), /^HTTP 200/);
+  t.false((await page.$eval('#body', (el) => el.textContent ?? '')).includes('Team shelf'), 'self scope by default');
+  await page.select('#scope-type', 'team');
+  await page.type('#scope-team', String(teamId));
+  await page.click('#scope button');
+  await page.waitForFunction(() => (document.getElementById('body')?.textContent ?? '').includes('Team shelf'), { timeout: 60_000 });
+  t.false((await page.$eval('#body', (el) => el.textContent ?? '')).includes('Browsable shelf A'), 'only the team\'s rows');
+  await screenshot(page, 'browsable-team-scope');
+  // kept for the next page of this origin, until changed back
+  await page.reload();
+  t.regex(await loaded(page), /^HTTP 200/);
+  t.true((await page.$eval('#body', (el) => el.textContent ?? '')).includes('Team shelf'));
+  await page.select('#scope-type', 'self');
+  await page.click('#scope button');
+  await page.waitForFunction(() => (document.getElementById('body')?.textContent ?? '').includes('Browsable shelf A'), { timeout: 60_000 });
   t.deepEqual(blocked, []);
 });
 
