@@ -32,6 +32,7 @@ import { createSupportServices, type SupportServices } from './support/index.js'
 import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
+import { createAdminServices, type AdminServices } from './admin/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -75,6 +76,8 @@ export interface Services {
   reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
   billing: BillingServices;
+  /** the staff web application: its sessions, the generic lists, the account actions (admin/) */
+  admin: AdminServices;
 }
 
 /**
@@ -121,5 +124,6 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
   lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
+  lazy('admin', () => createAdminServices(platform, { accounts: s.accounts, audit: s.audit, tokens: s.tokens }));
   return s;
 }

@@ -24,6 +24,7 @@ import { accessLogPlugin, requestIdOf, requestIdPlugin } from './plugins/request
 import { metricsPlugin } from './plugins/metrics.js';
 import { drainPlugin } from './plugins/drain.js';
 import { queueDashboardPlugin } from './plugins/queue-dashboard.js';
+import { registerAdminApp } from './plugins/admin-app.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -112,5 +113,7 @@ async function registerPlugins(server: Server, config: Config): Promise<void> {
   await server.register([{ plugin: accessLogPlugin, options: { log: server.app.platform.log } }, { plugin: metricsPlugin, options: { token: config.metricsToken } }]);
   await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server, openApiTagsOfAreas(areas));
+  // the admin app's session strategy also opens the queue dashboard
+  await registerAdminApp(server, config);
   await server.register(queueDashboardPlugin);
 }

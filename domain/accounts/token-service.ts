@@ -14,8 +14,8 @@ export interface Principal {
   userId: string;
   email: string;
   isStaff: boolean;
-  /** a login's access token, or a personal API token (scripts, integrations) */
-  kind: 'session' | 'api_token';
+  /** a login's access token, a personal API token (scripts, integrations), or a staff admin session (cookie, /admin/ only) */
+  kind: 'session' | 'api_token' | 'admin_session';
   tokenId: number;
   /** the login (token family); for an API token `api-token:<id>` */
   familyId: string;

@@ -1,5 +1,6 @@
 // /admin/queues: bull-board over every BullMQ queue (counts, jobs, failed jobs with
-// their errors, retry, clean), for staff only. Its page is our copy of bull-board's
+// their errors, retry, clean), for staff only: a staff bearer token, or the staff
+// admin's session cookie (the admin app links here). Its page is our copy of bull-board's
 // template without the Google Fonts link (the dashboard works offline) under a CSP of
 // its own: scripts only from this origin.
 import fs from 'node:fs';
@@ -10,6 +11,9 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HapiAdapter } from '@bull-board/hapi';
 import { QUEUE_NAMES } from '../../jobs/catalog.js';
+
+/** the staff admin's session strategy (gateway/plugins/admin-app.ts; a string here: that file imports this one) */
+const ADMIN_STRATEGY = 'admin-session';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,7 +35,7 @@ export const queueDashboardPlugin: Plugin<void> = {
     // after createBullBoard, which sets bull-board's own views folder
     adapter.setViewsPath(VIEWS);
     // these options become the route options of every dashboard route: the page, its files and its API
-    await server.register({ plugin: adapter.registerPlugin(), options: { auth: { access: { scope: 'staff' } } } as never }, { routes: { prefix: QUEUE_DASHBOARD_PATH } });
+    await server.register({ plugin: adapter.registerPlugin(), options: { auth: { strategies: ['bearer', ADMIN_STRATEGY], access: { scope: 'staff' } } } as never }, { routes: { prefix: QUEUE_DASHBOARD_PATH } });
     server.ext(
       'onPreResponse',
       (request: Request, h: ResponseToolkit) => {
