@@ -21,6 +21,7 @@ import type { Config } from '../../jobs/runtime/config.js';
 import type { Principal } from '../../domain/accounts/token-service.js';
 import { ADMIN_RESOURCES } from '../../domain/admin/admin-resources.js';
 import { translateError } from '../http/errors.js';
+import { Forbidden } from '../../jobs/runtime/errors.js';
 import { QUEUE_DASHBOARD_PATH } from './queue-dashboard.js';
 
 export const ADMIN_STRATEGY = 'admin-session';
@@ -90,6 +91,15 @@ export async function registerAdminApp(server: Server, config: Config): Promise<
     context: (request: Request) => ({ crumb: (request.plugins as { crumb?: string }).crumb, me: request.app.adminSession ? { email: request.app.adminSession.email } : null, nav: NAV, queues: QUEUE_DASHBOARD_PATH }),
   });
 
+  // the queue dashboard's API calls carry no crumb: with the admin cookie, a change
+  // (retry, clean, pause…) must come from a page of this origin
+  server.ext('onPostAuth', (request: Request, h: ResponseToolkit) => {
+    if (!request.path.startsWith(QUEUE_DASHBOARD_PATH) || request.method === 'get' || request.method === 'head') return h.continue;
+    if (request.auth.credentials?.user?.kind !== 'admin_session') return h.continue;
+    if (sameOrigin(request, config.publicBaseUrl)) return h.continue;
+    throw new Forbidden('A change through the queue dashboard must come from its own page (Origin of this site).', 'cross_origin');
+  });
+
   server.ext(
     'onPreResponse',
     (request: Request, h: ResponseToolkit) => {
@@ -100,6 +110,14 @@ export async function registerAdminApp(server: Server, config: Config): Promise<
     },
     { before: ['platform-errors'] },
   );
+}
+
+/** The browser says the request comes from a page of this site (Origin, or Sec-Fetch-Site). */
+function sameOrigin(request: Request, publicBaseUrl: string): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  return origin === new URL(publicBaseUrl).origin || origin === `${request.server.info.protocol}://${request.info.host}`;
 }
 
 const pageHeaders = (res: ResponseObject) =>

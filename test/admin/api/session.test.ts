@@ -159,6 +159,20 @@ test('the admin session also opens the queue dashboard; a plain user\'s bearer t
   t.is((await app.server.inject({ url: '/admin/queues', headers: staff.auth })).statusCode, 200, 'bearer staff access still works');
 });
 
+test('with the admin cookie, a queue dashboard change must come from this site (Origin)', async (t) => {
+  const agent = await adminAgent(app.server, staff.email, staff.password);
+  const put = (headers: Record<string, string>) => app.server.inject({ method: 'PUT', url: '/admin/queues/api/queues/system/pause', headers: { cookie: agent.cookieHeader, ...headers } });
+  t.is((await put({})).statusCode, 403, 'no Origin');
+  t.is((await put({ origin: 'https://evil.example' })).statusCode, 403, 'another site');
+  const resume = () => app.server.inject({ method: 'PUT', url: '/admin/queues/api/queues/system/resume', headers: { cookie: agent.cookieHeader, origin: app.config.publicBaseUrl } });
+  t.teardown(async () => void (await resume()));
+  const same = await put({ origin: app.config.publicBaseUrl });
+  t.true(same.statusCode < 300, String(same.statusCode));
+  t.true(await app.server.app.platform.producer.queue('system').isPaused());
+  t.true((await resume()).statusCode < 300);
+  t.is((await app.server.inject({ method: 'PUT', url: '/admin/queues/api/queues/system/resume', headers: staff.auth })).statusCode < 300, true, 'a staff bearer token needs no Origin');
+});
+
 test('the admin pages run no script: a strict CSP, no caching, frames refused', async (t) => {
   const agent = await adminAgent(app.server, staff.email, staff.password);
   for (const url of ['/admin/login/', '/admin/', '/admin/users/', `/admin/users/${staff.id}/`, '/admin/users/not-a-uuid/']) {
