@@ -81,6 +81,14 @@ test('a document image: the uploaded bytes and their type; a missing side, a bad
   await refused(t, reviews().image(staffActor, 'not-a-uuid', 'front'), 404, 'applicant_not_found');
   await refused(t, reviews().image(staffActor, '00000000-0000-4000-8000-000000000000', 'front'), 404, 'applicant_not_found');
   await refused(t, reviews().applicant(staffActor, '../../status/x'), 404, 'applicant_not_found');
+  // the microservice's image route itself wants the project's key and secret
+  const url = `${stack.kycUrl}/api/v1/kyc/review/applicants/${entry.applicant_id}/images/front`;
+  t.is((await fetch(url)).status, 401);
+  t.is((await fetch(url, { headers: { 'x-api-key': stack.env.KYC_API_KEY, 'x-api-secret': 'wrong-secret-wrong-secret' } })).status, 401);
+  const direct = await fetch(url, { headers: { 'x-api-key': stack.env.KYC_API_KEY, 'x-api-secret': stack.env.KYC_API_SECRET } });
+  t.is(direct.status, 200);
+  t.is(direct.headers.get('cache-control'), 'no-store');
+  t.is((await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants/${entry.applicant_id}/images/left`, { headers: { 'x-api-key': stack.env.KYC_API_KEY, 'x-api-secret': stack.env.KYC_API_SECRET } })).status, 400);
 });
 
 test('only staff review: a regular user is refused before anything is asked of the microservice', async (t) => {
