@@ -43,6 +43,25 @@ export class AdminReadService {
     return { resource, params, count: Number(count), rows };
   }
 
+  /** The home page's figures: each a count of a filtered list, with the list's link. */
+  async overview(actor: Actor): Promise<{ label: string; count: number; href: string }[]> {
+    staffOnly(actor);
+    const today = new Date().toISOString().slice(0, 10);
+    const tiles: { label: string; resource: string; query: Record<string, string> }[] = [
+      { label: 'Users', resource: 'users', query: {} },
+      { label: 'Active staff', resource: 'users', query: { is_staff: 'true', is_active: 'true' } },
+      { label: 'Deactivated users', resource: 'users', query: { is_active: 'false' } },
+      { label: 'Open tickets', resource: 'tickets', query: { status: 'open' } },
+      { label: 'Audit entries today (UTC)', resource: 'audit-logs', query: { created_after: today } },
+    ];
+    return Promise.all(
+      tiles.map(async (tile) => {
+        const { count } = await this.list(actor, tile.resource, { ...tile.query, page_size: '1' });
+        return { label: tile.label, count, href: `/admin/${tile.resource}/${Object.keys(tile.query).length ? `?${new URLSearchParams(tile.query)}` : ''}` };
+      }),
+    );
+  }
+
   async get(actor: Actor, name: string, id: string): Promise<{ resource: AdminResource; row: Record<string, unknown> }> {
     staffOnly(actor);
     const resource = this.resource(name);

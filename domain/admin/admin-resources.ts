@@ -13,7 +13,7 @@ import type { ListFilter, ListSpec } from '../shared/listing.js';
 import { escapeLike } from '../shared/listing.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../support/ticket-rules.js';
 import {
-  AuditLog, BillingInvoice, DataDeletionRequest, DataExportRequest, FaqArticle, HelpCategory, Inventory, InventoryItem, InvoiceImportSession, Product,
+  AuditLog, BillingInvoice, Otp, DataDeletionRequest, DataExportRequest, FaqArticle, HelpCategory, Inventory, InventoryItem, InvoiceImportSession, Product,
   Report, SubscriptionPlan, SupportTicket, SupportTicketType, Team, User, UserSubscription,
 } from '../../db/models/index.js';
 
@@ -106,6 +106,22 @@ export const ADMIN_RESOURCES: AdminResource[] = [
     filters: { is_staff: bool('u.is_staff', 'Staff'), is_active: bool('u.is_active', 'Active'), verified: { column: 'u.email_verified_at', label: 'Verified', schema: Joi.boolean().allow(''), input: 'bool', apply: (q, v) => (v ? q.whereNotNull('u.email_verified_at') : q.whereNull('u.email_verified_at')) } },
     search: ['u.email', 'u.first_name', 'u.last_name'],
     ordering: { email: 'u.email', created_at: 'u.created_at', last_login_at: 'u.last_login_at' }, defaultOrdering: '-created_at', tiebreak: 'u.id',
+  },
+  {
+    name: 'otps', title: 'One-time codes', group: 'Accounts',
+    // the codes themselves are never shown (only their HMAC is stored, and it is not selected)
+    rows: (knex) => Otp.query(knex).alias('c')
+      .select('c.id', 'c.user_id', 'c.email', 'c.purpose', 'c.attempts', 'c.max_attempts', 'c.expires_at', 'c.consumed_at', 'c.invalidated_at', 'c.created_at',
+        knex.raw(`case when c.consumed_at is not null then 'used' when c.invalidated_at is not null then 'cancelled' when c.expires_at <= now() then 'expired' else 'active' end as status`)),
+    idColumn: 'c.id', idSchema: intId, idKey: 'id',
+    columns: [{ key: 'email', label: 'E-mail' }, { key: 'purpose', label: 'Purpose' }, { key: 'status', label: 'Status' }, { key: 'attempts', label: 'Attempts' }, { key: 'expires_at', label: 'Expires', kind: 'date' }, created],
+    detail: [
+      { key: 'id', label: 'Id' }, { key: 'user_id', label: 'User', link: 'users' }, { key: 'email', label: 'E-mail' }, { key: 'purpose', label: 'Purpose' }, { key: 'status', label: 'Status' }, { key: 'attempts', label: 'Attempts' }, { key: 'max_attempts', label: 'Max attempts' },
+      { key: 'expires_at', label: 'Expires', kind: 'date' }, { key: 'consumed_at', label: 'Used', kind: 'date' }, { key: 'invalidated_at', label: 'Cancelled', kind: 'date' }, created,
+    ],
+    filters: { purpose: choice('c.purpose', 'Purpose', ['verify_email', 'reset_password']), created_after: since('c.created_at'), created_before: until('c.created_at') },
+    search: ['c.email'],
+    ordering: { created_at: 'c.created_at', email: 'c.email' }, defaultOrdering: '-created_at', tiebreak: 'c.id',
   },
   {
     name: 'teams', title: 'Teams', group: 'Accounts',

@@ -17,12 +17,13 @@ import ticketRead from './tickets/read.js';
 import ticketReply from './tickets/reply.js';
 import ticketAssign from './tickets/assign.js';
 import ticketStatus from './tickets/status.js';
+import queuesSlash from './queues-slash.js';
 
 export default defineArea({
   name: 'admin',
   tags: [],
   routes: [
-    stylesheet, loginForm, login, logout, home, list, read, userAction,
+    stylesheet, loginForm, login, logout, home, list, read, userAction, queuesSlash,
     // pages of their own (more specific paths than the generic /admin/{resource}/…, so hapi prefers them)
     kycQueue, kycApplicant, kycImage, kycDecide,
     ticketRead, ticketReply, ticketAssign, ticketStatus,

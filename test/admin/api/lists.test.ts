@@ -126,6 +126,14 @@ test('wrong input is a page naming the problem, never a 500', async (t) => {
   t.is((await agent.get('/admin/users/?search=%00')).status, 400);
 });
 
+test('the home page\'s figures are the counts of their lists', async (t) => {
+  const home = await agent.get('/admin/');
+  t.is(home.status, 200);
+  const figures = [...home.body.matchAll(/<a href="([^"]+)"><strong>(\d+)<\/strong>/g)].map((m) => ({ href: m[1].replace(/&#x3D;/g, '=').replace(/&amp;/g, '&'), count: Number(m[2]) }));
+  t.true(figures.length >= 4);
+  for (const f of figures) t.is(shownCount((await agent.get(f.href)).body), f.count, f.href);
+});
+
 test('no secret column is ever shown', async (t) => {
   const detail = await agent.get(`/admin/users/${owner.id}/`);
   const hash = (await app.server.app.platform.knex('users').where({ id: owner.id }).first()).password_hash;

@@ -173,6 +173,29 @@ test('with the admin cookie, a queue dashboard change must come from this site (
   t.is((await app.server.inject({ method: 'PUT', url: '/admin/queues/api/queues/system/resume', headers: staff.auth })).statusCode < 300, true, 'a staff bearer token needs no Origin');
 });
 
+test('idle and absolute expiry: the entry lives at most the idle time, and a session past its maximum age ends', async (t) => {
+  const member = await buildUser(app.server, { is_staff: true });
+  const agent = await adminAgent(app.server, member.email, member.password);
+  const { redis } = app.server.app.platform;
+  const [key] = await redis.smembers(`${app.config.queuePrefix}:admin-sessions-of:${member.id}`);
+  const entry = `${app.config.queuePrefix}:admin-session:${key}`;
+  const idleMs = app.config.adminSession.idleMinutes * 60_000;
+  const ttl = await redis.pttl(entry);
+  t.true(ttl > 0 && ttl <= idleMs, `ttl ${ttl}`);
+  await redis.pexpire(entry, 5_000);
+  t.is((await agent.get('/admin/')).status, 200);
+  t.true((await redis.pttl(entry)) > 5_000, 'a request restarts the idle count');
+  await redis.hset(entry, 'created_at', String(Date.now() - app.config.adminSession.maxHours * 3_600_000 - 1000));
+  t.is((await agent.get('/admin/')).status, 303, 'past its maximum age');
+  t.is(await redis.exists(entry), 0, 'and gone');
+});
+
+test('/admin/queues/ leads to the dashboard', async (t) => {
+  const res = await app.server.inject('/admin/queues/');
+  t.is(res.statusCode, 301);
+  t.is(res.headers.location, '/admin/queues');
+});
+
 test('the admin pages run no script: a strict CSP, no caching, frames refused', async (t) => {
   const agent = await adminAgent(app.server, staff.email, staff.password);
   for (const url of ['/admin/login/', '/admin/', '/admin/users/', `/admin/users/${staff.id}/`, '/admin/users/not-a-uuid/']) {
