@@ -33,6 +33,7 @@ import { createDataProtectionServices, type DataProtectionServices } from './dat
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
 import { createAdminServices, type AdminServices } from './admin/index.js';
+import { createCurationServices, type CurationServices } from './curation/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -78,6 +79,8 @@ export interface Services {
   billing: BillingServices;
   /** the staff web application: its sessions, the generic lists, the account actions (admin/) */
   admin: AdminServices;
+  /** curated lists, curated subscriptions, curator earnings and payouts (curation/) */
+  curation: CurationServices;
 }
 
 /**
@@ -122,7 +125,9 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail, limits: s.limits }));
   lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
-  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
+  // curator earnings follow the invoices the billing event job writes
+  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail, invoiceListeners: [(trx, processor, invoiceId) => s.curation.earnings.recordInvoice(trx, processor, invoiceId)] }));
+  lazy('curation', () => createCurationServices(platform, { audit: s.audit, billingSubscriptions: () => s.billing.subscriptions }));
   lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
   lazy('admin', () => createAdminServices(platform, { accounts: s.accounts, audit: s.audit, tokens: s.tokens }));
   return s;

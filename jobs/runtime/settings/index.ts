@@ -11,6 +11,7 @@ import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
 import { adminGroup, adminSettings } from './admin.js';
+import { catalogGroup, catalogSettings } from './catalog.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -21,6 +22,7 @@ export const configSettings = {
   ...authSettings,
   ...jobSettings,
   ...invoiceSettings,
+  ...catalogSettings,
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
@@ -31,7 +33,7 @@ export const configSettings = {
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup, adminGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup, adminGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
