@@ -32,8 +32,8 @@ import { createSupportServices, type SupportServices } from './support/index.js'
 import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
-import { createAdminServices, type AdminServices } from './admin/index.js';
 import { createCurationServices, type CurationServices } from './curation/index.js';
+import { createAdminServices, type AdminServices } from './admin/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -77,10 +77,10 @@ export interface Services {
   reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
   billing: BillingServices;
-  /** the staff web application: its sessions, the generic lists, the account actions (admin/) */
-  admin: AdminServices;
   /** curated lists, curated subscriptions, curator earnings and payouts (curation/) */
   curation: CurationServices;
+  /** the staff web application: its sessions, the generic lists, the account actions (admin/) */
+  admin: AdminServices;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ListFilter, ListSpec } from '../shared/listing.js';
 import { escapeLike } from '../shared/listing.js';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '../support/ticket-rules.js';
 import {
-  AuditLog, BillingInvoice, Otp, DataDeletionRequest, DataExportRequest, FaqArticle, HelpCategory, Inventory, InventoryItem, InvoiceImportSession, Product,
+  AuditLog, BillingInvoice, CuratedList, CuratorEarning, Otp, DataDeletionRequest, DataExportRequest, FaqArticle, HelpCategory, Inventory, InventoryItem, InvoiceImportSession, Product,
   Report, SubscriptionPlan, SupportTicket, SupportTicketType, Team, User, UserSubscription,
 } from '../../db/models/index.js';
 
@@ -272,15 +272,15 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   {
     name: 'subscriptions', title: 'Subscriptions', group: 'Billing',
     rows: (knex) => withOwner(UserSubscription.query(knex).alias('s'), 's').leftJoin('subscription_plans as p', 'p.id', 's.plan_id')
-      .select('s.id', 's.plan_id', 'p.code as plan', 's.interval', 's.status', 's.processor', 's.current_period_start', 's.current_period_end', 's.cancel_at_period_end', 's.canceled_at', 's.owner_id', 'o.email as owner_email', 's.team_id', 's.created_at'),
+      .select('s.id', 's.plan_id', 'p.code as plan', 's.purpose', 's.interval', 's.status', 's.processor', 's.current_period_start', 's.current_period_end', 's.cancel_at_period_end', 's.canceled_at', 's.owner_id', 'o.email as owner_email', 's.team_id', 's.created_at'),
     idColumn: 's.id', idSchema: intId, idKey: 'id',
     columns: [{ key: 'id', label: 'Id' }, { key: 'plan', label: 'Plan' }, { key: 'interval', label: 'Interval' }, { key: 'status', label: 'Status' }, { key: 'current_period_end', label: 'Period ends', kind: 'date' }, owner, team, created],
     detail: [
-      { key: 'id', label: 'Id' }, { key: 'plan_id', label: 'Plan', link: 'plans' }, { key: 'plan', label: 'Plan code' }, { key: 'interval', label: 'Interval' }, { key: 'status', label: 'Status' }, { key: 'processor', label: 'Processor' },
+      { key: 'id', label: 'Id' }, { key: 'plan_id', label: 'Plan', link: 'plans' }, { key: 'plan', label: 'Plan code' }, { key: 'purpose', label: 'Pays for' }, { key: 'interval', label: 'Interval' }, { key: 'status', label: 'Status' }, { key: 'processor', label: 'Processor' },
       { key: 'current_period_start', label: 'Period starts', kind: 'date' }, { key: 'current_period_end', label: 'Period ends', kind: 'date' }, { key: 'cancel_at_period_end', label: 'Cancels at period end', kind: 'bool' }, { key: 'canceled_at', label: 'Canceled', kind: 'date' },
       { key: 'owner_id', label: 'Owner', link: 'users' }, owner, team, created,
     ],
-    filters: { status: text('s.status', 'Status', '='), plan: text('p.code', 'Plan code', '='), owner: emailOf('o', 'Owner e-mail') },
+    filters: { status: text('s.status', 'Status', '='), purpose: choice('s.purpose', 'Pays for', ['plan', 'curated']), plan: text('p.code', 'Plan code', '='), owner: emailOf('o', 'Owner e-mail') },
     search: ['o.email', 'p.code'],
     ordering: { created_at: 's.created_at', current_period_end: 's.current_period_end' }, defaultOrdering: '-created_at', tiebreak: 's.id',
   },
@@ -298,6 +298,37 @@ export const ADMIN_RESOURCES: AdminResource[] = [
     filters: { status: text('b.status', 'Status', '='), owner: emailOf('o', 'Owner e-mail'), created_after: since('b.created_at'), created_before: until('b.created_at') },
     search: ['b.number', 'o.email'],
     ordering: { created_at: 'b.created_at', total: 'b.total' }, defaultOrdering: '-created_at', tiebreak: 'b.id',
+  },
+  {
+    name: 'curated-lists', title: 'Curated lists', group: 'Curation',
+    rows: (knex) => withOwner(CuratedList.query(knex).alias('cl'), 'cl')
+      .select('cl.id', 'cl.name', 'cl.slug', 'cl.description', 'cl.visibility', 'cl.price', 'cl.currency', 'cl.interval', 'cl.owner_id', 'o.email as owner_email', 'cl.team_id', 'cl.created_at',
+        knex.raw('(select count(*) from curated_list_items i where i.list_id = cl.id)::int as item_count'),
+        knex.raw('(select count(*) from curated_subscriptions cs where cs.list_id = cl.id and cs.ended_at is null)::int as subscriber_count')),
+    idColumn: 'cl.id', idSchema: intId, idKey: 'id',
+    columns: [{ key: 'id', label: 'Id' }, { key: 'name', label: 'Name' }, { key: 'visibility', label: 'Visibility' }, { key: 'price', label: 'Price', kind: 'money' }, { key: 'currency', label: 'Currency' }, { key: 'item_count', label: 'Products' }, { key: 'subscriber_count', label: 'Subscribers' }, owner, created],
+    detail: [
+      { key: 'id', label: 'Id' }, { key: 'name', label: 'Name' }, { key: 'slug', label: 'Slug' }, { key: 'description', label: 'Description' }, { key: 'visibility', label: 'Visibility' }, { key: 'price', label: 'Price', kind: 'money' }, { key: 'currency', label: 'Currency' }, { key: 'interval', label: 'Interval' },
+      { key: 'item_count', label: 'Products' }, { key: 'subscriber_count', label: 'Open subscriptions' }, { key: 'owner_id', label: 'Owner', link: 'users' }, owner, team, created,
+    ],
+    filters: { visibility: choice('cl.visibility', 'Visibility', ['public', 'unlisted', 'subscribers']), paid: { column: 'cl.price', label: 'Paid', schema: Joi.boolean().allow(''), input: 'bool', apply: (q, v) => (v ? q.whereNotNull('cl.price') : q.whereNull('cl.price')) }, owner: emailOf('o', 'Owner e-mail') },
+    search: ['cl.name', 'cl.slug', 'o.email'],
+    ordering: { name: 'cl.name', created_at: 'cl.created_at' }, defaultOrdering: '-created_at', tiebreak: 'cl.id',
+  },
+  {
+    name: 'curator-earnings', title: 'Curator earnings', group: 'Curation',
+    rows: (knex) => withOwner(CuratorEarning.query(knex).alias('e'), 'e')
+      .select('e.id', 'e.invoice_id', 'e.list_id', 'e.list_name', 'e.currency', 'e.gross', 'e.refunded', 'e.fee_bps', 'e.fee', 'e.net', 'e.paid_at', 'e.owner_id', 'o.email as owner_email', 'e.team_id', 'e.created_at'),
+    idColumn: 'e.id', idSchema: intId, idKey: 'id',
+    columns: [{ key: 'paid_at', label: 'Paid', kind: 'date' }, { key: 'list_name', label: 'List' }, { key: 'currency', label: 'Currency' }, { key: 'gross', label: 'Gross', kind: 'money' }, { key: 'fee', label: 'Fee', kind: 'money' }, { key: 'net', label: 'Net', kind: 'money' }, owner],
+    detail: [
+      { key: 'id', label: 'Id' }, { key: 'invoice_id', label: 'Invoice', link: 'billing-invoices' }, { key: 'list_id', label: 'List', link: 'curated-lists' }, { key: 'list_name', label: 'List name' }, { key: 'currency', label: 'Currency' },
+      { key: 'gross', label: 'Gross', kind: 'money' }, { key: 'refunded', label: 'Refunded', kind: 'money' }, { key: 'fee_bps', label: 'Fee (basis points)' }, { key: 'fee', label: 'Fee', kind: 'money' }, { key: 'net', label: 'Net', kind: 'money' }, { key: 'paid_at', label: 'Paid', kind: 'date' },
+      { key: 'owner_id', label: 'Curator', link: 'users' }, owner, team, created,
+    ],
+    filters: { currency: text('e.currency', 'Currency', '='), owner: emailOf('o', 'Curator e-mail'), paid_after: since('e.paid_at'), paid_before: until('e.paid_at') },
+    search: ['e.list_name', 'o.email'],
+    ordering: { paid_at: 'e.paid_at', net: 'e.net' }, defaultOrdering: '-paid_at', tiebreak: 'e.id',
   },
   {
     name: 'reports', title: 'Reports', group: 'Operations',

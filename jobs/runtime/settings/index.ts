@@ -10,8 +10,8 @@ import { chatGroup, chatSettings, supportGroup, supportSettings } from './suppor
 import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
-import { adminGroup, adminSettings } from './admin.js';
 import { catalogGroup, catalogSettings } from './catalog.js';
+import { adminGroup, adminSettings } from './admin.js';
 
 export const configSettings = {
   ...serverSettings,
