@@ -18,6 +18,8 @@ import { TeamMembershipService } from './teams/team-membership-service.js';
 import { MediaStore } from './media/media-store.js';
 import { KycService } from './kyc/kyc-service.js';
 import { KycMirrorService } from './kyc/kyc-mirror-service.js';
+import { KycClient } from './kyc/kyc-client.js';
+import { KycReviewService } from './kyc/kyc-review-service.js';
 import { StockLedger } from './inventory/stock-ledger.js';
 import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
@@ -51,6 +53,8 @@ export interface Services {
   media: MediaStore;
   /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
   kyc: KycService;
+  /** staff review of in-house applicants through the microservice's staff API (audited) */
+  kycReview: KycReviewService;
   /** the only writer of inventory item quantities (see inventory/stock-ledger.ts for the bulk API) */
   ledger: StockLedger;
   alerts: InventoryAlertMonitor;
@@ -110,6 +114,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits, planLimits: s.billing.limits }));
   lazy('profiles', () => new ProfileService(platform, s.audit));
   lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
+  lazy('kycReview', () => new KycReviewService(platform, new KycClient(platform), s.kyc.mirror));
   lazy('ledger', () => new StockLedger(platform, s.audit));
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
   lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts, planLimits: s.billing.limits }));
