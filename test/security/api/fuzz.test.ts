@@ -123,7 +123,7 @@ test.serial('every operation of the OpenAPI document: no 500, no stack trace, th
       // fast-check counts the examples among the runs: RUNS random requests come on top
       { seed: SEED + i, numRuns: RUNS + examples.length, endOnFailure: true, examples },
     );
-    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? result.error}`);
+    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? String(result.errorInstance)}`);
   }
   t.deepEqual(failures, [], failures.join('\n\n'));
 });
