@@ -18,7 +18,14 @@ export async function analyticsOf(db: Knex, scope: Scope, q: AnalyticsQuery): Pr
   const [iScope, iBind] = scopePredicate('i', scope);
   const inv = q.inventory_id ? ' AND i.inventory_id = ?' : '';
   const invBind = q.inventory_id ? [q.inventory_id] : [];
-  const sql = `
+  const bindings = [...tBind, q.period_start, q.period_end, ...invBind, ...iBind, ...invBind, q.limit, q.limit];
+  const { rows } = await db.raw(analyticsStatement(tScope, iScope, inv), bindings);
+  return rows[0].analytics;
+}
+
+/** The statement: `tScope`/`iScope` are the scope predicates of t and i, `inv` the optional inventory filter. */
+function analyticsStatement(tScope: string, iScope: string, inv: string): string {
+  return `
     WITH legs AS MATERIALIZED (
       SELECT l.transaction_id, l.delta, t.kind, i.product_id, t.created_at
         FROM inventory_transactions t
@@ -62,7 +69,4 @@ export async function analyticsOf(db: Knex, scope: Scope, q: AnalyticsQuery): Pr
            WHERE s.quantity > 0
            ORDER BY coalesce(f.out_quantity, 0), s.value DESC, s.product_id LIMIT ?) x)
     ) AS analytics`;
-  const bindings = [...tBind, q.period_start, q.period_end, ...invBind, ...iBind, ...invBind, q.limit, q.limit];
-  const { rows } = await db.raw(sql, bindings);
-  return rows[0].analytics;
 }

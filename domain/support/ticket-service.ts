@@ -1,3 +1,4 @@
+// Size: one ticket's whole life cycle (create, read, change, delete, reply, files); its rules, presentation, search and files already live in ticket-*.ts.
 // Support tickets: create, read, change, delete, reply, attachments. A regular user
 // reaches only their own tickets (another's is "not found"); staff reach all of them
 // and alone assign them and write internal notes. Every write is one transaction; the
