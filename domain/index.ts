@@ -30,6 +30,7 @@ import { createSupportServices, type SupportServices } from './support/index.js'
 import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
+import { createCurationServices, type CurationServices } from './curation/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -71,6 +72,8 @@ export interface Services {
   reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
   billing: BillingServices;
+  /** curated lists, curated subscriptions, curator earnings and payouts (curation/) */
+  curation: CurationServices;
 }
 
 /**
@@ -114,7 +117,9 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail, limits: s.limits }));
   lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
-  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
+  // curator earnings follow the invoices the billing event job writes
+  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail, invoiceListeners: [(trx, processor, invoiceId) => s.curation.earnings.recordInvoice(trx, processor, invoiceId)] }));
+  lazy('curation', () => createCurationServices(platform, { audit: s.audit, billingSubscriptions: () => s.billing.subscriptions }));
   lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
   return s;
 }

@@ -17,6 +17,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
 import { SocketHub } from './realtime/socket-hub.js';
+import { upgradeBudget } from './realtime/socket-limits.js';
 import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { areas, openApiTagsOfAreas } from './routes/index.js';
@@ -34,9 +35,10 @@ export async function compose(config: Config): Promise<Server> {
   const server = hapiServer(config);
 
   // the relay needs the services (token cache) and the services need the relay (job waits)
-  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits);
+  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits, (req) => admitUpgrade(req));
   const relay = new RealtimeRelay(consumerConnection(config.redisUrl, 'web-realtime'), config.queuePrefix, hub, (event) => services.tokens.forget(event), platform.log);
   const services = createServices(platform, relay);
+  const admitUpgrade = upgradeBudget(services.limits, config.wsUpgradesPerMinute, config.trustProxyHops);
   server.app.platform = platform;
   server.app.services = services;
   server.app.hub = hub;

@@ -37,6 +37,7 @@ export const queueDashboardPlugin: Plugin<void> = {
       (request: Request, h: ResponseToolkit) => {
         const response = request.response as ResponseObject & { isBoom?: boolean };
         if (!request.path.startsWith(QUEUE_DASHBOARD_PATH) || response.isBoom) return h.continue;
+        if (response.statusCode >= 400 && request.path.startsWith(`${QUEUE_DASHBOARD_PATH}/api/`)) documentedError(response);
         // bull-board's page is a view (its content type is set only when it is sent)
         if ((response as { variety?: string }).variety === 'view') response.header('Content-Security-Policy', POLICY).header('X-Frame-Options', 'DENY');
         return h.continue;
@@ -45,3 +46,22 @@ export const queueDashboardPlugin: Plugin<void> = {
     );
   },
 };
+
+/**
+ * bull-board answers its API's errors as {"error": {"key": "ERRORS.QUEUE_NOT_FOUND",
+ * "options": {...}}} (its page translates the key). The documented error body is added
+ * beside it — code, message and details from the key — and the key and options stay
+ * for the dashboard's own page.
+ */
+function documentedError(response: ResponseObject): void {
+  const source = response.source as { error?: unknown } | null;
+  if (!source || typeof source !== 'object' || !('error' in source)) return;
+  if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return;
+  const error = source.error;
+  if (error && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string') return;
+  const key = typeof error === 'object' && error && typeof (error as { key?: unknown }).key === 'string' ? (error as { key: string }).key : null;
+  const options = key ? ((error as { options?: unknown }).options ?? null) : null;
+  const name = (key ?? 'ERRORS.QUEUE_DASHBOARD_ERROR').replace(/^ERRORS\./, '').toLowerCase();
+  const message = typeof error === 'string' ? error : `${name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())}.`;
+  source.error = { ...(typeof error === 'object' && error ? error : {}), code: name, message, details: key ? { key, options } : null };
+}

@@ -101,7 +101,7 @@ async function bareCursor() {
   const t0 = performance.now();
   const out = fs.createWriteStream(path.join(media, 'bare.out'));
   let n = 0;
-  for await (const row of reportRows(knex, 'stock_movements', selfScope(u.id), period).stream({ highWaterMark: 500 })) {
+  for await (const row of reportRows(knex, "stock_movements", selfScope(u.id), period).stream({ highWaterMark: 2000 })) {
     n++;
     if (!out.write(`${(row as { transaction_id: number }).transaction_id}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }

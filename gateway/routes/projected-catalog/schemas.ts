@@ -90,6 +90,7 @@ const imageFile = Joi.alternatives()
   .description(`PNG, JPEG or WebP (checked by its bytes), at most ${PRODUCT_IMAGE_MAX_BYTES / 1048576} MiB: a multipart file part, or base64 / a data: URL in JSON`);
 
 const notEnabled = (what: string) => Joi.any().forbidden().messages({ 'any.unknown': `{{#label}}: "add" and "remove" are not enabled for ${what}; use create, update or delete` });
+const notRowId = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}} is not a row id' });
 const createOnly = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}}: only "create" is allowed on new rows' });
 
 /**
@@ -101,7 +102,9 @@ function nested(what: string, max: number, item: Joi.Schema, opts: { update?: Jo
   const forNew = opts.update === undefined;
   const ops = Joi.object({
     create: Joi.array().items(item).max(max),
-    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).max(1000).messages({ 'object.unknown': '{{#label}} is not a row id' }).description('row id -> changed fields'),
+    // a key that is not a row id is refused by its own message; a message on the map itself
+    // would also word every unknown key deeper down (in an image's create) as "not a row id"
+    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).pattern(/./, notRowId).max(1000).description('row id -> changed fields'),
     delete: forNew ? createOnly : Joi.array().items(id).max(1000).unique().description('row ids'),
     add: notEnabled(what),
     remove: notEnabled(what),

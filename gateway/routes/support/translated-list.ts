@@ -6,14 +6,16 @@ import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../http/errors.js';
 import { includeInactive } from './tickets/text.js';
 import { supportViewer } from './tickets/viewer.js';
+import { actor } from '../../plugins/scope.js';
+import type { Actor } from '../../../domain/shared/actor.js';
 
 /** What both services offer (domain/support/ticket-type-service.ts, help-category-service.ts). */
 interface TranslatedListService {
   list(languages: string[], opts: { includeInactive?: boolean; admin?: boolean }): Promise<unknown>;
   get(key: string, languages: string[], admin: boolean): Promise<unknown>;
-  create(input: never, languages: string[]): Promise<unknown>;
-  update(key: string, input: never, languages: string[]): Promise<unknown>;
-  remove(key: string): Promise<void>;
+  create(actor: Actor, input: never, languages: string[]): Promise<unknown>;
+  update(actor: Actor, key: string, input: never, languages: string[]): Promise<unknown>;
+  remove(actor: Actor, key: string): Promise<void>;
 }
 
 export interface TranslatedList {
@@ -76,7 +78,7 @@ export function translatedRoute(l: TranslatedList, verb: Verb): ServerRoute {
         options: { ...staff, ...common, validate: { payload: l.createIn }, response: { status: { 201: l.out } }, plugins: errorDocs(400, 401, 403, 409) },
         async handler(request: Request, h: ResponseToolkit) {
           const viewer = await supportViewer(request);
-          return h.response((await svc(request).create(request.payload as never, viewer.languages)) as object).code(201);
+          return h.response((await svc(request).create(actor(request), request.payload as never, viewer.languages)) as object).code(201);
         },
       };
     case 'update':
@@ -86,7 +88,7 @@ export function translatedRoute(l: TranslatedList, verb: Verb): ServerRoute {
         options: { ...staff, ...common, validate: { params: l.keySchema, payload: l.patchIn }, response: { status: { 200: l.out } }, plugins: errorDocs(400, 401, 403, 404, 409) },
         async handler(request: Request) {
           const viewer = await supportViewer(request);
-          return svc(request).update(keyOf(request), request.payload as never, viewer.languages);
+          return svc(request).update(actor(request), keyOf(request), request.payload as never, viewer.languages);
         },
       };
     case 'delete':
@@ -95,7 +97,7 @@ export function translatedRoute(l: TranslatedList, verb: Verb): ServerRoute {
         path: item,
         options: { ...staff, ...common, validate: { params: l.keySchema }, plugins: l.deleteConflicts ? errorDocs(401, 403, 404, 409) : errorDocs(401, 403, 404) },
         async handler(request: Request, h: ResponseToolkit) {
-          await svc(request).remove(keyOf(request));
+          await svc(request).remove(actor(request), keyOf(request));
           return h.response().code(204);
         },
       };

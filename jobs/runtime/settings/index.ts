@@ -10,6 +10,7 @@ import { chatGroup, chatSettings, supportGroup, supportSettings } from './suppor
 import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
+import { catalogGroup, catalogSettings } from './catalog.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -20,6 +21,7 @@ export const configSettings = {
   ...authSettings,
   ...jobSettings,
   ...invoiceSettings,
+  ...catalogSettings,
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
@@ -29,7 +31,7 @@ export const configSettings = {
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
