@@ -25,6 +25,7 @@ import { accessLogPlugin, requestIdOf, requestIdPlugin } from './plugins/request
 import { metricsPlugin } from './plugins/metrics.js';
 import { drainPlugin } from './plugins/drain.js';
 import { queueDashboardPlugin } from './plugins/queue-dashboard.js';
+import { browsableApiPlugin } from './plugins/browsable-api.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -87,7 +88,7 @@ function hapiServer(config: Config): Server {
   });
 }
 
-/** Request logging, then the request pipeline (errors, headers, input guard, auth, scope, KYC gate) and the OpenAPI document. */
+/** Request logging, then the request pipeline (errors, headers, input guard, the browsable API's HTML, auth, scope, KYC gate) and the OpenAPI document. */
 async function registerPlugins(server: Server, config: Config): Promise<void> {
   const logEveryRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
   // before hapi-pino: its per-request logger binds the request id
@@ -112,7 +113,7 @@ async function registerPlugins(server: Server, config: Config): Promise<void> {
     },
   });
   await server.register([{ plugin: accessLogPlugin, options: { log: server.app.platform.log } }, { plugin: metricsPlugin, options: { token: config.metricsToken } }]);
-  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, browsableApiPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server, openApiTagsOfAreas(areas));
   await server.register(queueDashboardPlugin);
 }

@@ -20,8 +20,11 @@ declare module '@hapi/hapi' {
   }
   interface UserCredentials extends Principal {}
   interface PluginSpecificConfiguration {
-    /** public: no bearer needed; bodyOptional: the payload schema is an object but no body is fine (gateway/http/input-guard.ts) */
-    platform?: { public?: boolean; bodyOptional?: boolean };
+    /**
+     * public: no bearer needed; bodyOptional: the payload schema is an object but no body is fine (gateway/http/input-guard.ts);
+     * browsable: false keeps a GET JSON-only for a browser too (gateway/plugins/browsable-api.ts)
+     */
+    platform?: { public?: boolean; bodyOptional?: boolean; browsable?: boolean };
   }
 }
 

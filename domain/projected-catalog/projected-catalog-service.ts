@@ -2,8 +2,10 @@
 // scoping and validating (ProductService, ProductOperationService,
 // ProductFamilyService); this service adds what the projected surface promises:
 // every read returns only the fields of `?query=`, in one SQL statement per request
-// (plus the count of a list page), whatever the depth of the query and the number of
-// rows. A query that does not fit the model is refused (400) before anything is written.
+// (plus the count of a list page, and its row budget when the projection nests),
+// whatever the depth of the query and the number of rows; a list page holds at most
+// PROJECTED_CATALOG_MAX_ROWS rows, nested ones counted. A query that does not fit the
+// model is refused (400) before anything is written.
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { Body } from '../shared/scoped-collection.js';

@@ -98,7 +98,7 @@ const createOnly = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}}: 
  * the operations {create: [...], update: {"<id>": {...}}, delete: [ids]}; on a new
  * parent only `create`.
  */
-function nested(what: string, max: number, item: Joi.Schema, opts: { update?: Joi.Schema; replaceItem?: Joi.Schema } = {}): Joi.Schema {
+function nested(what: string, label: string, max: number, item: Joi.Schema, opts: { update?: Joi.Schema; replaceItem?: Joi.Schema } = {}): Joi.Schema {
   const forNew = opts.update === undefined;
   const ops = Joi.object({
     create: Joi.array().items(item).max(max),
@@ -111,7 +111,8 @@ function nested(what: string, max: number, item: Joi.Schema, opts: { update?: Jo
   })
     .or('create', 'update', 'delete')
     .messages({ 'object.missing': '{{#label}} must hold create, update or delete' })
-    .description(forNew ? `${what}: a list, or {create: [...]}` : `${what}: a list (replaces them all) or {create: [...], update: {"<id>": {...}}, delete: [ids]}`);
+    .description(forNew ? `${what}: a list, or {create: [...]}` : `${what}: a list (replaces them all) or {create: [...], update: {"<id>": {...}}, delete: [ids]}`)
+    .label(`${label}${forNew ? 'Creation' : 'Changes'}`);
   return Joi.alternatives().conditional(Joi.array(), { then: Joi.array().items(opts.replaceItem ?? item).max(max), otherwise: ops });
 }
 
@@ -142,14 +143,14 @@ const variantFields = {
 /** a new variant: its tags and images can only be created */
 const VariantCreate = Joi.object({
   ...variantFields,
-  tags: nested('variant tags', 50, VariantTag),
-  images: nested('variant images', 20, ImageCreate),
+  tags: nested('variant tags', 'RestqlVariantTags', 50, VariantTag),
+  images: nested('variant images', 'RestqlVariantImages', 20, ImageCreate),
 }).label('RestqlVariantIn');
 /** changes to a stored variant (update operation) */
 const VariantPatch = Joi.object({
   ...variantFields,
-  tags: nested('variant tags', 50, VariantTag, { update: VariantTagPatch }),
-  images: nested('variant images', 20, ImageCreate, { update: ImagePatch, replaceItem: ImageListItem }),
+  tags: nested('variant tags', 'RestqlVariantTags', 50, VariantTag, { update: VariantTagPatch }),
+  images: nested('variant images', 'RestqlVariantImages', 20, ImageCreate, { update: ImagePatch, replaceItem: ImageListItem }),
 })
   .min(1)
   .label('RestqlVariantPatch');
@@ -159,16 +160,16 @@ const VariantListItem = VariantPatch.keys({ id: id.description('a stored variant
 
 export const ProductCreateIn = Joi.object({
   ...productScalarFields,
-  tags: nested('product tags', 50, ProductTag),
-  variants: nested('variants', 200, VariantCreate),
+  tags: nested('product tags', 'RestqlProductTags', 50, ProductTag),
+  variants: nested('variants', 'RestqlVariants', 200, VariantCreate),
 })
   .or('product_name', 'name')
   .label('RestqlProductIn');
 
 export const ProductPatchIn = Joi.object({
   ...productScalarFields,
-  tags: nested('product tags', 50, ProductTag, { update: ProductTagPatch }),
-  variants: nested('variants', 200, VariantCreate, { update: VariantPatch, replaceItem: VariantListItem }),
+  tags: nested('product tags', 'RestqlProductTags', 50, ProductTag, { update: ProductTagPatch }),
+  variants: nested('variants', 'RestqlVariants', 200, VariantCreate, { update: VariantPatch, replaceItem: VariantListItem }),
 })
   .min(1)
   .messages({ 'object.min': 'Send at least one field to change.' })

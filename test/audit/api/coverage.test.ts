@@ -2,7 +2,7 @@
 // with actor, scope, entity and changed fields, and without secrets or personal free
 // text: one walk through each area (accounts, teams, inventory, catalog, invoice import,
 // KYC mirror and notifications, support with its types, categories, FAQ and chat,
-// billing, reports, data protection).
+// billing, curation, reports, data protection).
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
@@ -152,6 +152,14 @@ test.serial('billing: a payment method and a subscription started on the sandbox
   const sub = await api(app.server, 'POST', '/api/user-subscriptions/', user.auth, { plan: plans.body.results[0].id, interval: 'month' });
   t.true([200, 201].includes(sub.status), JSON.stringify(sub.body));
   await one(t, { actor_id: user.id, entity_type: 'user_subscription' }, 'subscription');
+});
+
+test.serial('curation: a curated list created, changed and deleted (its description is free text)', async (t) => {
+  const list = await api(app.server, 'POST', '/api/curated-lists/', user.auth, { name: `Picks ${word()}`, description: secret(`my favourites ${word()}`) });
+  t.is(list.status, 201, JSON.stringify(list.body));
+  t.is((await api(app.server, 'PATCH', `/api/curated-lists/${list.body.id}/`, user.auth, { name: `Renamed ${word()}` })).status, 200);
+  t.is((await api(app.server, 'DELETE', `/api/curated-lists/${list.body.id}/`, user.auth)).status, 204);
+  for (const action of ['create', 'update', 'delete']) await one(t, { actor_id: user.id, action: `curated_list.${action}`, entity_id: String(list.body.id) }, `curated list ${action}`);
 });
 
 test.serial('reports: a report requested and generated, a schedule and an order list', async (t) => {
