@@ -1,3 +1,4 @@
+// Size: the catalog of every queue and job, declared once beside each other on purpose (one place to read the contract).
 // The contract both sides share: every queue is declared once, with how a worker runs
 // it (concurrency, sandboxing, stalled-job takeover), and every job once, with its queue,
 // payload schema, retry policy, retention, job-id rule and schedule. Settings from the

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { MailService } from '../shared/mail-service.js';
 import type { OtpService } from './otp-service.js';
-import type { TokenService, TokenPair, Principal } from './token-service.js';
+import type { TokenService, TokenPair } from './token-service.js';
+import type { Actor } from '../shared/actor.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { RateLimits, LimitRule } from '../shared/rate-limits.js';
 import { addressKey, type AuthThrottle } from './auth-throttle.js';
@@ -194,8 +195,9 @@ export class AccountService {
     await this.deps.throttle.loginSucceeded(user.email, ip);
   }
 
-  async changePassword(principal: Principal, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
-    const user = await User.query(this.knex).findById(principal.userId);
+  /** `keepFamily`: the caller's login (token family), which stays signed in; every other session is revoked. */
+  async changePassword(actor: Actor, input: { current_password: string; new_password: string }, keepFamily?: string): Promise<{ message: string }> {
+    const user = await User.query(this.knex).findById(actor.userId);
     if (!user) throw new Unauthorized();
     // a stolen access token must not become an unlimited password oracle
     const wait = await this.deps.limits.isBlocked(passwordCheckRule, user.id);
@@ -211,7 +213,7 @@ export class AccountService {
     const emailId = await this.knex.transaction(async (trx) => {
       await User.query(trx).where({ id: user.id }).patch({ password_hash, password_changed_at: new Date(), updated_at: new Date() });
       // other devices are logged out; this session (its token family) stays signed in
-      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, principal.familyId, { apiTokens: true });
+      await this.deps.tokens.revokeAllForUser(user.id, 'password_changed', trx, keepFamily, { apiTokens: true });
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'change_password', entityType: 'user', entityId: user.id, summary: 'Password changed' });
       return this.deps.mail.queue(trx, user.email, 'password_changed', mailTemplates.passwordChanged(user.first_name));
     });

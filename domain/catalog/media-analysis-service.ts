@@ -44,7 +44,3 @@ export class MediaAnalysisService {
     return this.jobs.run('media.decode-barcode', { actor_id: scope.userId, media_path: file.path, scope: { type: scope.type, team_id: scope.teamId } }, waitMs);
   }
 }
-
-/** hapi hands an empty file part over as {} (or an empty Buffer / string) */
-export const isEmptyPart = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && value.length === 0) || (typeof value === 'object' && !Buffer.isBuffer(value) && Object.keys(value as object).length === 0);

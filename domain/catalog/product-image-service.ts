@@ -16,7 +16,7 @@ import { applyListParams, paginate, type ListParams, type ListSpec, type Page, t
 import { imageOut, type ImageOut } from './product-graph.js';
 import type { Body, CollectionService } from '../shared/scoped-collection.js';
 import type { Actor } from '../shared/actor.js';
-import { isEmptyPart } from './media-analysis-service.js';
+import { isUpload, type Upload } from '../media/upload.js';
 import { ProductImage, ProductVariant } from '../../db/models/index.js';
 import { operationIds, requireChildren, VARIANT_IMAGES, type NestedOperations } from './nested-operations.js';
 
@@ -75,8 +75,8 @@ export class ProductImageService implements CollectionService<ImageOut> {
   /** multipart: image (file), variant_id, alt_text, is_primary */
   async create(actor: Actor, body: Body): Promise<ImageOut> {
     const { scope, userId: actorId } = actor;
-    const input = body as unknown as ImageFields & { variant_id: number; image: Buffer };
-    const file = await this.store(asFile(input.image, 'image'), 'image');
+    const input = body as unknown as ImageFields & { variant_id: number; image: unknown };
+    const file = await this.store(asUpload(input.image, 'image'), 'image');
     const id = await this.platform.knex.transaction(async (trx) => {
       const variant = await this.variantInScope(trx, scope, input.variant_id, 'variant_id', true);
       const row = await this.insert(trx, variant, file, input);
@@ -89,8 +89,8 @@ export class ProductImageService implements CollectionService<ImageOut> {
   /** PUT and PATCH alike: alt_text, is_primary, position, variant_id (move), image (replace the file) — each optional. */
   async update(actor: Actor, id: number, body: Body): Promise<ImageOut> {
     const { scope, userId: actorId } = actor;
-    const input = body as unknown as ImageFields & { variant_id?: number; image?: Buffer };
-    const file = input.image !== undefined ? await this.store(asFile(input.image, 'image'), 'image') : null;
+    const input = body as unknown as ImageFields & { variant_id?: number; image?: unknown };
+    const file = input.image !== undefined ? await this.store(asUpload(input.image, 'image'), 'image') : null;
     let replacedPath: string | null = null;
     await this.platform.knex.transaction(async (trx) => {
       const before = await this.find(trx, scope, id, true);
@@ -134,12 +134,12 @@ export class ProductImageService implements CollectionService<ImageOut> {
   // ── used by product writes (nested `images` of a variant) ────────────────────
 
   /** Checks type and size, decodes it (width/height) and stores it; throws 400/413/415. */
-  async store(data: Buffer, field: string): Promise<StoredImage> {
+  async store(file: Upload, field: string): Promise<StoredImage> {
     const rule = productImageRule(field);
-    const type = await this.media.inspect(data, rule); // type, bytes and pixel limits
-    const { width, height } = await this.media.imageSize(data, rule);
-    const saved = await this.media.saveTyped(data, type, 'products');
-    return { path: saved.path, data, contentType: saved.contentType, size: saved.size, width, height };
+    const type = await this.media.checkUpload(file, rule); // type, bytes and pixel limits
+    const { width, height } = await this.media.imageSize(file.bytes, rule);
+    const saved = await this.media.saveTyped(file.bytes, type, 'products');
+    return { path: saved.path, data: file.bytes, contentType: saved.contentType, size: saved.size, width, height };
   }
 
   async insert(trx: Knex.Transaction, variant: { id: number; product_id: number }, file: StoredImage, fields: ImageFields): Promise<Record<string, any>> {
@@ -261,9 +261,9 @@ export class ProductImageService implements CollectionService<ImageOut> {
   }
 }
 
-/** A file field must arrive as a file part (multipart/form-data), not as text. */
-function asFile(value: unknown, field: string): Buffer {
-  if (Buffer.isBuffer(value)) return value;
-  if (isEmptyPart(value)) throw new DomainError(400, 'empty_file', `${field} must be a non-empty file.`, [{ path: field, message: 'empty file' }]);
+/** A file field must arrive as a file (the edge read it into an Upload), not as text. */
+function asUpload(value: unknown, field: string): Upload {
+  if (isUpload(value) && value.size > 0) return value;
+  if (isUpload(value) || value === undefined || value === null || value === '') throw new DomainError(400, 'empty_file', `${field} must be a non-empty file.`, [{ path: field, message: 'empty file' }]);
   throw new DomainError(415, 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
 }

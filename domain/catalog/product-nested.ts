@@ -10,6 +10,7 @@ import { Conflict, Invalid, type FieldIssue } from '../../jobs/runtime/errors.js
 import { inScope, ReferenceNotFound, scopeOnly } from '../shared/scoped-rows.js';
 import { parseGtin } from './gtin.js';
 import type { ProductImageService, ImageFields, StoredImage } from './product-image-service.js';
+import type { Upload } from '../media/upload.js';
 import { ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../db/models/index.js';
 import { isOperations, nextPosition, operationIds, PRODUCT_TAGS, requireChildren, VARIANT_TAGS, type NestedOperations, type NestedWrite } from './nested-operations.js';
 
@@ -21,15 +22,15 @@ export interface TagIn {
 export interface VariantImageIn extends ImageFields {
   /** an image of this product to keep (or move to this variant) */
   id?: number;
-  /** a new file (base64 in JSON, decoded at the edge; or a multipart part) */
-  image?: Buffer;
+  /** a new file (base64 in JSON or a multipart part, read at the edge) */
+  image?: Upload;
   /** the new file, already checked and stored (the write then only records it) */
   file?: StoredImage;
 }
 
 /** Changes to an image named by id in an `update` operation (a new `image` replaces the file). */
 export interface VariantImagePatch extends ImageFields {
-  image?: Buffer;
+  image?: Upload;
   file?: StoredImage;
 }
 

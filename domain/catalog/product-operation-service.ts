@@ -15,6 +15,7 @@ import { auditCtx, findInScope, scopeFill } from '../shared/scoped-rows.js';
 import type { Actor } from '../shared/actor.js';
 import { DEFAULTS, pickScalars, skuRace, toInput, type ProductIn, type ProductService } from './product-service.js';
 import type { ProductImageService } from './product-image-service.js';
+import { isUpload, type Upload } from '../media/upload.js';
 import { applyProductTagOps, checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
 import { isOperations, operationIds, PRODUCT_VARIANTS, requireChildren, type NestedOperations, type NestedWrite } from './nested-operations.js';
 import { Product, ProductVariant } from '../../db/models/index.js';
@@ -127,12 +128,12 @@ export class ProductOperationService {
 
   /** Replaces every `image` file in the body with its stored record (`file`); a bad one is a 400 naming its part. */
   private async storeFiles(body: ProductWriteIn, stored: string[]): Promise<void> {
-    const found: { holder: Record<string, unknown>; data: Buffer; path: (string | number)[] }[] = [];
+    const found: { holder: Record<string, unknown>; upload: Upload; path: (string | number)[] }[] = [];
     const visit = (node: unknown, path: (string | number)[]) => {
       if (Array.isArray(node)) node.forEach((v, i) => visit(v, [...path, i]));
-      else if (node && typeof node === 'object' && !Buffer.isBuffer(node)) {
+      else if (node && typeof node === 'object' && !Buffer.isBuffer(node) && !isUpload(node)) {
         for (const [k, v] of Object.entries(node)) {
-          if (k === 'image' && Buffer.isBuffer(v)) found.push({ holder: node as Record<string, unknown>, data: v, path: [...path, k] });
+          if (k === 'image' && isUpload(v)) found.push({ holder: node as Record<string, unknown>, upload: v, path: [...path, k] });
           else visit(v, [...path, k]);
         }
       }
@@ -144,7 +145,7 @@ export class ProductOperationService {
     for (const f of found) {
       const { part, index } = partName(f.path);
       try {
-        const file = await this.images.store(f.data, part);
+        const file = await this.images.store(f.upload, part);
         stored.push(file.path);
         f.holder.file = file;
         delete f.holder.image;

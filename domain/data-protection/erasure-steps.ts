@@ -11,6 +11,7 @@
 //   user row's delete keeps them too; curator earnings and payouts likewise);
 // - team rows the user created keep existing with created_by cleared (FK SET NULL).
 import type { Knex } from 'knex';
+import { billingTables } from './billing-tables.js';
 
 export interface ErasureSubject {
   userId: string;
@@ -96,17 +97,11 @@ const curatedLists: ErasureStep = async ({ trx, subject, outcome }) => {
     .update({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
 };
 
-/** Billing tables (the billing area's) whose rows must be kept: detached and stripped of personal columns. */
-const BILLING_TABLE = /^(billing_|subscription|payment|invoices$)/;
+/** Billing tables (the billing area's, billing-tables.ts) keep their rows: detached and stripped of personal columns. */
 const PERSONAL_COLUMN = /^(billing_|customer_)?(email|name|first_name|last_name|full_name|phone|address|address_line\d?|street|city|postal_code|zip)$/;
 const billingRecords: ErasureStep = async ({ trx, subject, outcome }) => {
-  const cols = await trx('information_schema.columns').where({ table_schema: 'public' }).select('table_name', 'column_name', 'is_nullable');
-  const tables = new Map<string, { column_name: string; is_nullable: string }[]>();
-  for (const c of cols) if (BILLING_TABLE.test(c.table_name)) tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c]);
   const kept: Record<string, number> = {};
-  for (const [table, columns] of tables) {
-    const ref = columns.find((c) => c.column_name === 'user_id' || c.column_name === 'owner_id');
-    if (!ref) continue;
+  for (const { table, ref, columns } of await billingTables(trx)) {
     const patch: Record<string, unknown> = {};
     for (const c of columns) if (PERSONAL_COLUMN.test(c.column_name)) patch[c.column_name] = c.is_nullable === 'YES' ? null : '[erased]';
     if (ref.is_nullable === 'YES') patch[ref.column_name] = null;

@@ -5,6 +5,7 @@
 // exported as the team's (scope "team"), and every column naming a person keeps the
 // caller's id and loses anyone else's.
 import type { Knex } from 'knex';
+import { billingTables } from './billing-tables.js';
 import type { Config } from '../../jobs/runtime/config.js';
 import { TicketCrypto } from '../support/ticket-crypto.js';
 import { createChatCiphers } from '../support/chat/chat-ciphers.js';
@@ -190,12 +191,10 @@ const auditTrail: ExportCollector = async ({ db, subject }) => ({
  * this with its own collector).
  */
 // user_subscriptions is the subscriptions' table (the caller's personal ones; a team's are the team's billing)
-const BILLING_TABLE = /^(billing_|subscription|user_subscriptions$|payment|invoices$|plans$)/;
 const billing: ExportCollector = async ({ db, subject }) => {
-  const cols = await db('information_schema.columns').where({ table_schema: 'public' }).whereIn('column_name', ['user_id', 'owner_id']).select('table_name', 'column_name');
   const sections: CollectedSection['sections'] = {};
-  for (const c of cols.filter((c) => BILLING_TABLE.test(c.table_name))) {
-    sections[c.table_name] = (await db(c.table_name).where(c.column_name, subject.userId)).map((r) => onlyTheCaller(r, subject.userId));
+  for (const { table, ref } of await billingTables(db, /^(billing_|subscription|user_subscriptions$|payment|invoices$|plans$)/)) {
+    sections[table] = (await db(table).where(ref.column_name, subject.userId)).map((r) => onlyTheCaller(r, subject.userId));
   }
   return { sections };
 };

@@ -62,7 +62,7 @@ export class InventoryTransactionService implements CollectionService<Record<str
 
   /** POST: records the transaction (or replays an Idempotency-Key) and reads it back. */
   async record(actor: Actor, input: LedgerRequest, idempotencyKey: string | null): Promise<{ transaction: Record<string, unknown>; replayed: boolean }> {
-    const { transactionId, replayed, snapshot } = await this.ledger.record(actor.scope, actor.userId, input, idempotencyKey);
+    const { transactionId, replayed, snapshot } = await this.ledger.record(actor, input, idempotencyKey);
     // the ledger hands back what it wrote (legs with names from its lock query): no read-back
     return { transaction: snapshot ? toOut(snapshot as unknown as Record<string, unknown>) : await this.get(actor, transactionId), replayed };
   }

@@ -33,6 +33,7 @@
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
+import type { Actor } from '../shared/actor.js';
 import type { AuditService } from '../audit/audit-service.js';
 import { resolveReceiveLines, type ReceiveLine } from './stock-lines.js';
 import type { Trx, UpsertRow } from './stock-sql.js';
@@ -60,8 +61,8 @@ export class StockLedger {
   }
 
   /** Records one ledger request in its own database transaction (stock-movement.ts). */
-  record(scope: Scope, actorId: string, input: LedgerRequest, idempotencyKey?: string | null): Promise<RecordResult> {
-    return recordLedgerRequest(this.deps, scope, actorId, input, idempotencyKey);
+  record(actor: Actor, input: LedgerRequest, idempotencyKey?: string | null): Promise<RecordResult> {
+    return recordLedgerRequest(this.deps, actor.scope, actor.userId, input, idempotencyKey);
   }
 
   /** Checks receipt lines against the scope and fills the item columns (see stock-lines.ts). */

@@ -1,3 +1,4 @@
+// Size: the import session's life cycle (upload, preview, review, bulk store) in one service; its steps already live in apply-session.ts, preview-lines.ts, store-sql.ts.
 // Invoice import: an uploaded invoice becomes a preview session (job `invoice.parse`,
 // sandboxed: OCR and PDF parsing are CPU-bound), the user reviews the lines, and a
 // bulk store applies them to the inventory all or nothing (job `invoice.store`,

@@ -79,12 +79,16 @@ export class MediaStore {
     return this.checkType(data, (await fileTypeFromBuffer(data)) ?? null, rule);
   }
 
-  /** Checks an upload whose type the edge sniffed (gateway/http/uploads.ts) like inspect does, then stores it. */
-  async saveUpload(upload: Upload, rule: UploadRule, folder: string): Promise<StoredFile> {
+  /** Checks an upload whose type the edge sniffed (gateway/http/uploads.ts) like inspect does: size, type, pixel limits. */
+  async checkUpload(upload: Upload, rule: UploadRule): Promise<{ mime: string; ext: string }> {
     checkSize(upload.bytes, rule);
     const mime = upload.mediaType;
-    const type = await this.checkType(upload.bytes, mime ? { mime, ext: EXTENSIONS[mime] ?? mime.split('/')[1] } : null, rule);
-    return this.saveTyped(upload.bytes, type, folder);
+    return this.checkType(upload.bytes, mime ? { mime, ext: EXTENSIONS[mime] ?? mime.split('/')[1] } : null, rule);
+  }
+
+  /** checkUpload, then stores it. */
+  async saveUpload(upload: Upload, rule: UploadRule, folder: string): Promise<StoredFile> {
+    return this.saveTyped(upload.bytes, await this.checkUpload(upload, rule), folder);
   }
 
   private async checkType(data: Buffer, type: { mime: string; ext: string } | null, rule: UploadRule): Promise<{ mime: string; ext: string }> {

@@ -47,25 +47,7 @@ export async function analyticsOf(db: Knex, scope: Scope, q: AnalyticsQuery): Pr
   const invBind = q.inventory_id ? [q.inventory_id] : [];
   const { days, edges } = periodParts(q.period_start, q.period_end);
   const sql = `
-    WITH flows AS MATERIALIZED (
-      SELECT i.product_id, f.kind, f.in_quantity, f.out_quantity, f.transaction_count, f.last_out_at
-        FROM (
-          SELECT d.item_id, d.kind, d.in_quantity, d.out_quantity, d.transaction_count, d.last_out_at
-            FROM inventory_ledger_daily d
-           WHERE ${dScope} AND d.day >= ?::date AND d.day < ?::date
-          UNION ALL
-          SELECT l.item_id, t.kind, greatest(l.delta, 0), greatest(-l.delta, 0), l.first::int, CASE WHEN l.delta < 0 THEN t.created_at END
-            FROM inventory_transactions t
-            -- the legs of each edge transaction by its index (OFFSET 0 keeps the lookup per transaction:
-            -- a hash join would read every leg of the ledger for a few hours of it)
-            CROSS JOIN LATERAL (
-              SELECT l.item_id, l.delta, row_number() OVER (ORDER BY l.id) = 1 AS first
-                FROM inventory_transaction_legs l WHERE l.transaction_id = t.id OFFSET 0
-            ) l
-           WHERE ${tScope} AND ((t.created_at >= ? AND t.created_at < ?) OR (t.created_at >= ? AND t.created_at < ?))
-        ) f
-        JOIN inventory_items i ON i.id = f.item_id
-       WHERE true${inv}
+    WITH flows AS MATERIALIZED (${flowsOf(dScope, tScope, inv)}
     ),
     stock AS (
       SELECT i.product_id, count(*) AS item_count, sum(i.quantity) AS quantity, sum(i.quantity * i.unit_cost) AS value
@@ -105,4 +87,27 @@ export async function analyticsOf(db: Knex, scope: Scope, q: AnalyticsQuery): Pr
   const bindings = [...dBind, ...days, ...tBind, ...edges, ...invBind, ...iBind, ...invBind, q.limit, q.limit];
   const { rows } = await db.raw(sql, bindings);
   return rows[0].analytics;
+}
+
+/** The period's flows per item and kind: the daily rollup for whole days, the ledger's legs for the edges (bindings: days, then edges). */
+function flowsOf(dScope: string, tScope: string, inv: string): string {
+  return `
+      SELECT i.product_id, f.kind, f.in_quantity, f.out_quantity, f.transaction_count, f.last_out_at
+        FROM (
+          SELECT d.item_id, d.kind, d.in_quantity, d.out_quantity, d.transaction_count, d.last_out_at
+            FROM inventory_ledger_daily d
+           WHERE ${dScope} AND d.day >= ?::date AND d.day < ?::date
+          UNION ALL
+          SELECT l.item_id, t.kind, greatest(l.delta, 0), greatest(-l.delta, 0), l.first::int, CASE WHEN l.delta < 0 THEN t.created_at END
+            FROM inventory_transactions t
+            -- the legs of each edge transaction by its index (OFFSET 0 keeps the lookup per transaction:
+            -- a hash join would read every leg of the ledger for a few hours of it)
+            CROSS JOIN LATERAL (
+              SELECT l.item_id, l.delta, row_number() OVER (ORDER BY l.id) = 1 AS first
+                FROM inventory_transaction_legs l WHERE l.transaction_id = t.id OFFSET 0
+            ) l
+           WHERE ${tScope} AND ((t.created_at >= ? AND t.created_at < ?) OR (t.created_at >= ? AND t.created_at < ?))
+        ) f
+        JOIN inventory_items i ON i.id = f.item_id
+       WHERE true${inv}`;
 }

@@ -1,3 +1,4 @@
+// Size: a report's whole life (request, generate, read, download) in one service; its SQL, writers and kinds already live in report-*.ts.
 // Reports: requested over HTTP (a queued row and a `reports.generate` job), generated
 // by the worker (summary and chart by SQL aggregates, detail rows streamed from a
 // cursor into the file), read and downloaded in the scope that asked for them. The

@@ -1,14 +1,15 @@
 // Ticket attachments on disk: MEDIA_ROOT/support-attachments/<ticket id>/<128 random
 // bits>.<ext>. The folder is not one of the public media folders, so only the download
 // endpoint (owner or staff) serves them. The type is read from the bytes: images and
-// PDF by their magic numbers (file-type); plain text has none, so a file without one is
-// accepted as text only when it is valid UTF-8 without control characters.
+// PDF by their magic numbers (sniffed at the edge, gateway/http/uploads.ts); plain text
+// has none, so a file without one is accepted as text only when it is valid UTF-8
+// without control characters.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Platform } from '../../db/platform.js';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
+import type { Upload } from '../media/upload.js';
 
 export const ATTACHMENT_FOLDER = 'support-attachments';
 export const ATTACHMENT_TYPES: Record<string, string> = {
@@ -20,10 +21,8 @@ export const ATTACHMENT_TYPES: Record<string, string> = {
   'text/plain': 'txt',
 };
 
-export interface IncomingFile {
-  filename: string;
-  data: Buffer;
-}
+/** An attachment as the edge read it (domain/media/upload.ts). */
+export type IncomingFile = Upload;
 
 export interface CheckedFile {
   originalName: string;
@@ -49,13 +48,14 @@ export class TicketAttachmentStore {
     const { maxBytes } = this.limits;
     this.checkCount(files.length, existing);
     const out: CheckedFile[] = [];
-    for (const [i, f] of files.entries()) {
+    for (const [i, upload] of files.entries()) {
+      const f = { filename: upload.filename, data: upload.bytes };
       const field = `attachments.${i}`;
       if (!Buffer.isBuffer(f.data) || f.data.length === 0) throw Invalid.field(field, `${field} (${safeName(f.filename) || 'unnamed'}) is empty.`, 'empty_file');
       if (f.data.length > maxBytes) {
         throw new DomainError(413, 'file_too_large', `${safeName(f.filename) || field} is larger than ${formatBytes(maxBytes)}.`, [{ path: field, message: `larger than ${maxBytes} bytes` }]);
       }
-      const contentType = await sniff(f.data);
+      const contentType = attachmentType(upload);
       if (!contentType) {
         throw new DomainError(415, 'unsupported_file_type', `${safeName(f.filename) || field} is not an image (PNG, JPEG, GIF, WebP), a PDF or plain UTF-8 text.`, [{ path: field, message: 'unsupported file type' }]);
       }
@@ -105,10 +105,10 @@ export class TicketAttachmentStore {
   }
 }
 
-async function sniff(data: Buffer): Promise<string | null> {
-  const type = await fileTypeFromBuffer(data);
-  if (type) return ATTACHMENT_TYPES[type.mime] && type.mime !== 'text/plain' ? type.mime : null;
-  return isPlainText(data) ? 'text/plain' : null;
+/** The type sniffed from the bytes when it is an allowed one; without a magic number, plain text when the bytes are. */
+function attachmentType(file: Upload): string | null {
+  if (file.mediaType) return ATTACHMENT_TYPES[file.mediaType] && file.mediaType !== 'text/plain' ? file.mediaType : null;
+  return isPlainText(file.bytes) ? 'text/plain' : null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

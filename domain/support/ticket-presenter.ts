@@ -5,12 +5,13 @@
 // (LIST_REPLIES in a list, DETAIL_REPLIES in the detail view) and counts all of them;
 // the whole conversation pages at /api/support-tickets/{id}/replies/.
 import type { Knex } from 'knex';
-import { SupportTicketAttachment, SupportTicketReply, User, type SupportTicket } from '../../db/models/index.js';
+import { Profile, SupportTicketAttachment, SupportTicketReply, User, type SupportTicket } from '../../db/models/index.js';
 import type { Platform } from '../../db/platform.js';
 import type { HelpCategoryOut, HelpCategoryService } from './help-category-service.js';
 import type { TicketTypeService } from './ticket-type-service.js';
 import type { TicketCrypto } from './ticket-crypto.js';
-import { formatTicketTime } from './locale.js';
+import { formatTicketTime, languagePreferences } from './locale.js';
+import type { Actor } from '../shared/actor.js';
 import type { SupportActor, TicketPriority, TicketStatus } from './ticket-rules.js';
 
 export interface Viewer extends SupportActor {
@@ -18,6 +19,12 @@ export interface Viewer extends SupportActor {
   languages: string[];
   /** IANA zone of created_at/updated_at */
   timeZone: string;
+}
+
+/** The actor as a reader of tickets: their Accept-Language, then their profile's language, and their profile's time zone. */
+export async function viewerOf(db: Knex | Knex.Transaction, actor: Actor, acceptLanguage?: string): Promise<Viewer> {
+  const profile = await Profile.query(db).where({ user_id: actor.userId }).select('language', 'timezone').first();
+  return { userId: actor.userId, isStaff: actor.isStaff, languages: languagePreferences(acceptLanguage, profile?.language), timeZone: profile?.timezone || 'UTC' };
 }
 
 /** A ticket row as stored (description encrypted). */

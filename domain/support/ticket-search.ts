@@ -14,7 +14,8 @@ import { SupportTicket, SupportTicketType, SupportTicketWord } from '../../db/mo
 import type { Platform } from '../../db/platform.js';
 import { normaliseWords, type QueryDigests } from './blind-index.js';
 import type { TicketCrypto } from './ticket-crypto.js';
-import type { TicketOut, TicketPresenter, TicketRow, Viewer } from './ticket-presenter.js';
+import { viewerOf, type TicketOut, type TicketPresenter, type TicketRow } from './ticket-presenter.js';
+import type { Actor } from '../shared/actor.js';
 
 export const MAX_QUERY_WORDS = 8;
 
@@ -52,13 +53,14 @@ export class TicketSearch {
     private readonly presenter: TicketPresenter,
   ) {}
 
-  async list(viewer: Viewer, params: TicketListParams): Promise<{ count: number; results: TicketOut[] }> {
-    const { count, rows } = await this.find(viewer, params);
+  async list(actor: Actor, params: TicketListParams, acceptLanguage?: string): Promise<{ count: number; results: TicketOut[] }> {
+    const viewer = await viewerOf(this.platform.knex, actor, acceptLanguage);
+    const { count, rows } = await this.find(actor, params);
     return { count, results: await this.presenter.present(this.platform.knex, rows, viewer) };
   }
 
   /** The page's rows (confirmed when searching) and the count, before presentation. */
-  async find(viewer: Viewer, params: TicketListParams): Promise<{ count: number; rows: TicketRow[] }> {
+  async find(viewer: Actor, params: TicketListParams): Promise<{ count: number; rows: TicketRow[] }> {
     const { knex } = this.platform;
     const q = SupportTicket.query(knex).alias('t');
     if (!viewer.isStaff) q.where('t.user_id', viewer.userId);
@@ -128,7 +130,7 @@ const csv = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim())
 const unfiltered = (params: TicketListParams) =>
   !params.user && !params.assigned_to && !csv(params.status).length && !csv(params.priority).length && !csv(params.ticket_type).length;
 
-function applyFilters(knex: Knex, q: QueryBuilder<SupportTicket>, viewer: Viewer, params: TicketListParams): void {
+function applyFilters(knex: Knex, q: QueryBuilder<SupportTicket>, viewer: Actor, params: TicketListParams): void {
   const statuses = csv(params.status);
   if (statuses.length) q.whereIn('t.status', statuses);
   const priorities = csv(params.priority);

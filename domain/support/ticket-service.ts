@@ -1,3 +1,4 @@
+// Size: one ticket's whole life cycle (create, read, change, delete, reply, files); its rules, presentation, search and files already live in ticket-*.ts.
 // Support tickets: create, read, change, delete, reply, attachments. A regular user
 // reaches only their own tickets (another's is "not found"); staff reach all of them
 // and alone assign them and write internal notes. Every write is one transaction; the
@@ -7,7 +8,7 @@
 // event helpers at the bottom, so splitting it would only scatter them.)
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { Profile, SupportTicket, SupportTicketAttachment, SupportTicketEvent, SupportTicketHelpCategory, SupportTicketReply, User } from '../../db/models/index.js';
+import { SupportTicket, SupportTicketAttachment, SupportTicketEvent, SupportTicketHelpCategory, SupportTicketReply, User } from '../../db/models/index.js';
 import { pgError } from '../../db/errors.js';
 import type { Platform } from '../../db/platform.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
@@ -16,16 +17,15 @@ import { DEFAULT_TYPE, FALLBACK_TYPE, type TicketTypeService } from './ticket-ty
 import type { IncomingFile, TicketAttachmentStore, WrittenFile } from './ticket-attachments.js';
 import type { TicketCrypto } from './ticket-crypto.js';
 import type { SupportBudgets } from './support-budgets.js';
-import { DETAIL_REPLIES, type ReplyOut, type TicketOut, type TicketPresenter, type TicketRow, type Viewer } from './ticket-presenter.js';
-import { languagePreferences } from './locale.js';
+import { DETAIL_REPLIES, viewerOf, type ReplyOut, type TicketOut, type TicketPresenter, type TicketRow, type Viewer } from './ticket-presenter.js';
 import { contentColumns, statusColumns, typeColumns } from './ticket-changes.js';
 import { recordAudit } from '../audit/audit-service.js';
+import type { Actor } from '../shared/actor.js';
 import {
   checkClosedTicket,
   DEFAULT_PRIORITY,
   randomTicketNumber,
   statusAfterOwnerReply,
-  type SupportActor,
   type TicketPriority,
   type TicketStatus,
 } from './ticket-rules.js';
@@ -75,14 +75,14 @@ export class TicketService {
     private readonly nextNumber: () => string = randomTicketNumber,
   ) {}
 
-  /** Who reads: the actor plus their language preference and profile time zone. */
-  async viewer(actor: SupportActor, acceptLanguage?: string): Promise<Viewer> {
-    const profile = await Profile.query(this.platform.knex).where({ user_id: actor.userId }).select('language', 'timezone').first();
-    return { ...actor, languages: languagePreferences(acceptLanguage, profile?.language), timeZone: profile?.timezone || 'UTC' };
+  /** Who reads: the actor plus their language preference (Accept-Language, then the profile's) and profile time zone. */
+  async viewer(actor: Actor, acceptLanguage?: string): Promise<Viewer> {
+    return viewerOf(this.platform.knex, actor, acceptLanguage);
   }
 
-  async create(viewer: Viewer, input: TicketInput & { subject: string; description: string }, files: IncomingFile[] = []): Promise<TicketOut> {
+  async create(actor: Actor, input: TicketInput & { subject: string; description: string }, files: IncomingFile[] = [], acceptLanguage?: string): Promise<TicketOut> {
     const { attachments, crypto, types, categories, budgets } = this.deps;
+    const viewer = await this.viewer(actor, acceptLanguage);
     await budgets.spendTicket(viewer);
     const checked = await attachments.check(files);
     await budgets.checkAttachmentBytes(this.platform.knex, viewer, totalBytes(checked));
@@ -121,16 +121,21 @@ export class TicketService {
       throw err;
     }
     await this.announce(eventIds);
-    return this.get(viewer, id);
+    return this.present(viewer, id);
   }
 
-  async get(viewer: Viewer, id: string): Promise<TicketOut> {
+  async get(actor: Actor, id: string, acceptLanguage?: string): Promise<TicketOut> {
+    return this.present(await this.viewer(actor, acceptLanguage), id);
+  }
+
+  private async present(viewer: Viewer, id: string): Promise<TicketOut> {
     const row = await this.visible(this.platform.knex, viewer, id);
     return (await this.deps.presenter.present(this.platform.knex, [row], viewer, DETAIL_REPLIES))[0];
   }
 
   /** A page of the ticket's replies, oldest first. */
-  async replies(viewer: Viewer, id: string, page: number, pageSize: number): Promise<{ count: number; results: ReplyOut[] }> {
+  async replies(actor: Actor, id: string, page: number, pageSize: number, acceptLanguage?: string): Promise<{ count: number; results: ReplyOut[] }> {
+    const viewer = await this.viewer(actor, acceptLanguage);
     const row = await this.visible(this.platform.knex, viewer, id);
     return this.deps.presenter.replyPage(this.platform.knex, row.id, viewer, page, pageSize);
   }
@@ -139,8 +144,9 @@ export class TicketService {
    * PATCH and PUT: only the fields sent change (rules 3, 4 and 6). A status move follows
    * ticket-rules.ts; attachments sent are added to the ticket's.
    */
-  async update(viewer: Viewer, id: string, input: TicketInput, files: IncomingFile[] = []): Promise<TicketOut> {
+  async update(actor: Actor, id: string, input: TicketInput, files: IncomingFile[] = [], acceptLanguage?: string): Promise<TicketOut> {
     const { attachments } = this.deps;
+    const viewer = await this.viewer(actor, acceptLanguage);
     if (input.assigned_to !== undefined && !viewer.isStaff) throw new Forbidden('Only staff assign tickets.', 'staff_only');
     await this.visible(this.platform.knex, viewer, id); // a foreign or unknown ticket is 404 before any file is written
     const existing = files.length ? await this.attachmentCount(this.platform.knex, id) : 0;
@@ -159,19 +165,20 @@ export class TicketService {
       throw err;
     }
     await this.announce(eventIds);
-    return this.get(viewer, id);
+    return this.present(viewer, id);
   }
 
-  async remove(viewer: Viewer, id: string): Promise<void> {
+  async remove(actor: Actor, id: string): Promise<void> {
     await this.platform.knex.transaction(async (trx) => {
-      const row = await this.visible(trx, viewer, id, { forUpdate: true });
+      const row = await this.visible(trx, actor, id, { forUpdate: true });
       await SupportTicket.query(trx).deleteById(row.id);
-      await recordAudit(trx, { actorId: viewer.userId }, { action: 'support_ticket.delete', entityType: 'support_ticket', entityId: row.id });
+      await recordAudit(trx, { actorId: actor.userId }, { action: 'support_ticket.delete', entityType: 'support_ticket', entityId: row.id });
     });
     await this.deps.attachments.removeTicketFolder(id);
   }
 
-  async addReply(viewer: Viewer, id: string, input: ReplyInput): Promise<ReplyOut> {
+  async addReply(actor: Actor, id: string, input: ReplyInput, acceptLanguage?: string): Promise<ReplyOut> {
+    const viewer = await this.viewer(actor, acceptLanguage);
     if (input.is_internal && !viewer.isStaff) throw new Forbidden('Only staff write internal notes.', 'staff_only');
     await this.deps.budgets.spendReply(viewer);
     const replyId = randomUUID();
@@ -196,17 +203,17 @@ export class TicketService {
   }
 
   /** Who a ticket can be assigned to: the active staff users (staff only). */
-  async assignees(viewer: SupportActor): Promise<{ id: string; email: string; name: string }[]> {
-    if (!viewer.isStaff) throw new Forbidden('Only staff assign tickets.', 'staff_only');
+  async assignees(actor: Actor): Promise<{ id: string; email: string; name: string }[]> {
+    if (!actor.isStaff) throw new Forbidden('Only staff assign tickets.', 'staff_only');
     const rows = await User.query(this.platform.knex).where({ is_staff: true, is_active: true }).orderBy('email').select('id', 'email', 'first_name', 'last_name');
     return rows.map((u) => ({ id: u.id, email: u.email, name: `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim() }));
   }
 
-  /** A file of a ticket the viewer may read; anything else is "not found". */
-  async attachment(viewer: Viewer, ticketId: string, attachmentId: string): Promise<AttachmentFile> {
+  /** A file of a ticket the actor may read; anything else is "not found". */
+  async attachment(actor: Actor, ticketId: string, attachmentId: string): Promise<AttachmentFile> {
     if (!UUID.test(ticketId) || !UUID.test(attachmentId)) throw new NotFound('Attachment');
     const q = SupportTicketAttachment.query(this.platform.knex).alias('a').join('support_tickets as t', 't.id', 'a.ticket_id').where({ 'a.id': attachmentId, 'a.ticket_id': ticketId });
-    if (!viewer.isStaff) q.where('t.user_id', viewer.userId);
+    if (!actor.isStaff) q.where('t.user_id', actor.userId);
     const row = (await q.select('a.path', 'a.content_type', 'a.original_name', 'a.size', 't.ticket_number').first()) as (SupportTicketAttachment & { ticket_number: string }) | undefined;
     if (!row) throw new NotFound('Attachment');
     const ext = row.path.split('.').pop();
@@ -250,7 +257,7 @@ export class TicketService {
   }
 
   /** The ticket if the viewer may reach it (owner or staff); "not found" otherwise, also for malformed ids. */
-  private async visible(db: Knex | Knex.Transaction, viewer: SupportActor, id: string, opts: { forUpdate?: boolean } = {}): Promise<TicketRow> {
+  private async visible(db: Knex | Knex.Transaction, viewer: Pick<Actor, 'userId' | 'isStaff'>, id: string, opts: { forUpdate?: boolean } = {}): Promise<TicketRow> {
     if (!UUID.test(id)) throw new NotFound('Support ticket');
     const q = SupportTicket.query(db).findById(id);
     if (!viewer.isStaff) q.where({ user_id: viewer.userId });

@@ -7,6 +7,7 @@ import type { Platform } from '../../db/platform.js';
 import { Conflict, NotFound } from '../../jobs/runtime/errors.js';
 import { translated, type Translations } from './locale.js';
 import { recordAudit } from '../audit/audit-service.js';
+import type { Actor } from '../shared/actor.js';
 
 export const DEFAULT_TYPE = 'general';
 export const FALLBACK_TYPE = 'other';
@@ -60,17 +61,17 @@ export class TicketTypeService {
     return admin ? this.adminShape(row, languages) : this.shape(row, languages);
   }
 
-  async create(actorId: string, input: TicketTypeInput & { slug: string; name: string }, languages: string[]): Promise<TicketTypeAdminOut> {
+  async create(actor: Actor, input: TicketTypeInput & { slug: string; name: string }, languages: string[]): Promise<TicketTypeAdminOut> {
     return this.platform.knex.transaction(async (trx) => {
       const exists = await SupportTicketType.query(trx).where({ slug: input.slug }).first();
       if (exists) throw new Conflict(`A ticket type with slug ${input.slug} already exists.`, 'slug_taken');
       const row = await SupportTicketType.query(trx).insert({ ...input, translations: input.translations ?? {} }).returning('*');
-      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.create', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} created`, changes: auditFields(input) });
+      await recordAudit(trx, { actorId: actor.userId }, { action: 'support_ticket_type.create', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} created`, changes: auditFields(input) });
       return this.adminShape(row, languages);
     });
   }
 
-  async update(actorId: string, slug: string, input: TicketTypeInput, languages: string[]): Promise<TicketTypeAdminOut> {
+  async update(actor: Actor, slug: string, input: TicketTypeInput, languages: string[]): Promise<TicketTypeAdminOut> {
     return this.platform.knex.transaction(async (trx) => {
       const row = await SupportTicketType.query(trx).where({ slug }).forUpdate().first();
       if (!row) throw new NotFound('Ticket type');
@@ -81,12 +82,12 @@ export class TicketTypeService {
         throw new Conflict(`A ticket type with slug ${input.slug} already exists.`, 'slug_taken');
       }
       const updated = await SupportTicketType.query(trx).patchAndFetchById(row.id, { ...input, updated_at: trx.fn.now() } as never);
-      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.update', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} updated`, changes: auditFields(input) });
+      await recordAudit(trx, { actorId: actor.userId }, { action: 'support_ticket_type.update', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} updated`, changes: auditFields(input) });
       return this.adminShape(updated, languages);
     });
   }
 
-  async remove(actorId: string, slug: string): Promise<void> {
+  async remove(actor: Actor, slug: string): Promise<void> {
     await this.platform.knex.transaction(async (trx) => {
       const row = await SupportTicketType.query(trx).where({ slug }).forUpdate().first();
       if (!row) throw new NotFound('Ticket type');
@@ -94,7 +95,7 @@ export class TicketTypeService {
       const used = await SupportTicket.query(trx).where({ ticket_type_id: row.id }).select('id').first();
       if (used) throw new Conflict('Tickets use this type; deactivate it (is_active false) instead.', 'ticket_type_in_use');
       await SupportTicketType.query(trx).deleteById(row.id);
-      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.delete', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} deleted`, changes: { slug: row.slug } });
+      await recordAudit(trx, { actorId: actor.userId }, { action: 'support_ticket_type.delete', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} deleted`, changes: { slug: row.slug } });
     });
   }
 

@@ -3,8 +3,7 @@
 // for a job's status with {"type": "jobs.get", "data": {"job_id": "..."}}.
 import type { Server } from '@hapi/hapi';
 import type { SocketHub } from '../realtime/socket-hub.js';
-import { actorFor } from '../../domain/shared/actor.js';
-import { selfScope } from '../../domain/shared/scope.js';
+import { socketActor } from './scope.js';
 import { jobStatusOut } from '../routes/respond.js';
 
 export function registerNotificationChannel(server: Server, hub: SocketHub): void {
@@ -16,9 +15,8 @@ export function registerNotificationChannel(server: Server, hub: SocketHub): voi
       if (message.type === 'jobs.get') {
         const jobId = String((message.data as { job_id?: unknown })?.job_id ?? '');
         try {
-          const { userId, isStaff } = conn.principal;
           // a socket names no scope: jobs belong to the user who started them
-          const status = await server.app.services.jobs.statusOf(jobId, actorFor(userId, selfScope(userId), { isStaff }));
+          const status = await server.app.services.jobs.statusOf(jobId, socketActor(conn.principal));
           conn.send({ type: 'job.status', data: jobStatusOut(status, server.app.platform.config.publicBaseUrl) });
         } catch {
           conn.send({ type: 'error', data: { code: 'not_found', message: 'Job not found.' } });

@@ -38,3 +38,8 @@ export function actor(request: Request): Actor {
   if (!p || !request.app.scope) throw new Unauthorized();
   return { userId: p.userId, isStaff: p.isStaff, scope: request.app.scope };
 }
+
+/** Who acts on a socket: the connection's user, in their own scope (a socket names no team). */
+export function socketActor(principal: { userId: string; isStaff: boolean }): Actor {
+  return { userId: principal.userId, isStaff: principal.isStaff, scope: selfScope(principal.userId) };
+}

@@ -2,10 +2,9 @@
 // named attachments or attachments[n]. The route options (a JSON body cap checked before
 // the body is read, the payload limits and their error bodies) and the step that reads
 // the file parts and splits them from the ticket fields.
-import { Readable } from 'node:stream';
 import type { Request, RouteOptions, RouteOptionsPayload } from '@hapi/hapi';
 import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
-import type { IncomingFile } from '../../domain/support/ticket-attachments.js';
+import { streamUpload, type Upload } from '../http/uploads.js';
 
 /** the names of the file parts besides plain "attachments" (the body schemas allow them) */
 export const attachmentParts = /^attachments\[\d*\]$/;
@@ -46,21 +45,16 @@ export const ticketPayload: RouteOptionsPayload = {
   },
 };
 
-/** A multipart file part as hapi hands it over with output 'stream' (already read into memory). */
-type FilePart = Readable & { hapi?: { filename?: string } };
-
 /** Splits a validated body into the ticket fields and the files (parts named attachments or attachments[n]). */
-export async function splitPayload<T extends object>(request: Request): Promise<{ input: T; files: IncomingFile[] }> {
+export async function splitPayload<T extends object>(request: Request): Promise<{ input: T; files: Upload[] }> {
   const body = { ...((request.payload ?? {}) as Record<string, unknown>) };
-  const files: IncomingFile[] = [];
+  const files: Upload[] = [];
   for (const key of Object.keys(body)) {
     if (key !== 'attachments' && !attachmentParts.test(key)) continue;
     for (const part of [body[key]].flat()) {
-      const f = part as FilePart;
-      if (!(f instanceof Readable) || !f.hapi) throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
-      const chunks: Buffer[] = [];
-      for await (const chunk of f) chunks.push(Buffer.from(chunk as Buffer));
-      files.push({ filename: f.hapi.filename ?? '', data: Buffer.concat(chunks) });
+      const file = await streamUpload(part);
+      if (!file) throw Invalid.field(key, 'attachments must be files sent as multipart/form-data parts.', 'attachments_need_multipart');
+      files.push(file);
     }
     delete body[key];
   }

@@ -6,6 +6,8 @@
 import Joi from 'joi';
 import type { Server } from '@hapi/hapi';
 import type { Connection, SocketHub } from './socket-hub.js';
+import type { Actor } from '../../domain/shared/actor.js';
+import { socketActor } from '../plugins/scope.js';
 import { DomainError } from '../../jobs/runtime/errors.js';
 import { SUPPORT_CHAT_PATH } from '../../domain/support/chat/chat-answer-service.js';
 import type { MessageView, ReplyView, SessionView } from '../../domain/support/chat/chat-views.js';
@@ -66,31 +68,31 @@ type ChatService = Server['app']['services']['supportChat']['chat'];
 type Log = Server['app']['platform']['log'];
 
 /** One client request, validated and carried out: the message that answers it. */
-async function answerChatRequest(chat: ChatService, userId: string, type: string, data: unknown): Promise<SupportChatServerMessage> {
+async function answerChatRequest(chat: ChatService, actor: Actor, type: string, data: unknown): Promise<SupportChatServerMessage> {
   switch (type) {
     case 'support.chat.sessions.create': {
       const input = validate<{ language: string }>(type, data);
-      return { type: 'support.chat.session.created', data: { session: await chat.createSession(userId, input.language) } };
+      return { type: 'support.chat.session.created', data: { session: await chat.createSession(actor, input.language) } };
     }
     case 'support.chat.sessions.list': {
       const input = validate<{ page: number; page_size: number }>(type, data);
-      const { count, sessions } = await chat.listSessions(userId, input.page, input.page_size);
+      const { count, sessions } = await chat.listSessions(actor, input.page, input.page_size);
       return { type: 'support.chat.sessions', data: { count, page: input.page, page_size: input.page_size, sessions } };
     }
     case 'support.chat.sessions.get': {
       const input = validate<{ session_id: string }>(type, data);
-      return { type: 'support.chat.session', data: await chat.getSession(userId, input.session_id) };
+      return { type: 'support.chat.session', data: await chat.getSession(actor, input.session_id) };
     }
     case 'support.chat.message.send': {
       // an empty message is reported as such before anything else is looked at
       if (isEmptyMessage(data)) chat.checkMessage('');
       const input = validate<{ session_id: string; message: unknown }>(type, data);
-      const saved = await chat.sendMessage(userId, input.session_id, input.message);
+      const saved = await chat.sendMessage(actor, input.session_id, input.message);
       return { type: 'support.chat.message.saved', data: { session_id: input.session_id, message: saved.message, session: saved.session } };
     }
     case 'support.chat.ticket.create': {
       const { session_id, consent, request_id: _r, ...overrides } = validate<{ session_id: string; consent: boolean; request_id?: string; subject?: string; description?: string; ticket_type?: string; priority?: 'low' }>(type, data);
-      return { type: 'support.chat.ticket.created', data: await chat.createTicket(userId, session_id, consent, overrides) };
+      return { type: 'support.chat.ticket.created', data: await chat.createTicket(actor, session_id, consent, overrides) };
     }
     default:
       throw new SocketInputError(400, 'unknown_type', `Unknown message type "${type.slice(0, 100)}".`, { known_types: Object.keys(SCHEMAS) });
@@ -131,15 +133,14 @@ export function registerSupportChatChannel(server: Server, hub: SocketHub): void
     async onMessage(conn, { type, data }) {
       const requestId = typeof (data as { request_id?: unknown })?.request_id === 'string' ? String((data as { request_id: string }).request_id).slice(0, 100) : undefined;
       try {
-        send(conn, await answerChatRequest(chat(), conn.principal.userId, type, data), requestId);
+        send(conn, await answerChatRequest(chat(), socketActor(conn.principal), type, data), requestId);
       } catch (err) {
         send(conn, chatErrorFor(err, server.app.platform.log, type.slice(0, 100)), requestId);
       }
     },
     async onEvent(conns, event, data) {
       if (event !== 'reply.ready') return;
-      const userId = conns[0].principal.userId;
-      const reply = await chat().replyFor(userId, String(data.question_id));
+      const reply = await chat().replyFor(socketActor(conns[0].principal), String(data.question_id));
       if (!reply) return;
       for (const conn of conns) send(conn, { type: 'support.chat.reply', data: reply });
     },

@@ -13,7 +13,7 @@ import type { ListParams, PageAt } from '../../domain/shared/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
 import { errorDocs } from '../http/errors.js';
-import { sniffUpload } from '../http/uploads.js';
+import { withUploads } from '../http/uploads.js';
 
 export type Verb = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
 
@@ -33,7 +33,7 @@ export interface CollectionRoutes {
   update?: Joi.ObjectSchema;
   /** e.g. multipart for uploads on POST/PUT/PATCH */
   payload?: RouteOptionsPayload;
-  /** body fields that carry a file: a file part is read at the edge into an Upload (gateway/http/uploads.ts) */
+  /** body fields that carry a file (at any depth): read at the edge into an Upload (gateway/http/uploads.ts) */
   files?: string[];
   /** extra hapi-swagger options on write routes (e.g. payloadType: 'form') */
   writeDocs?: Record<string, unknown>;
@@ -59,7 +59,7 @@ export function collectionRoute(c: CollectionRoutes, verb: Verb): ServerRoute {
   const svc = (request: Request) => c.service(request.server.app.services);
   const item = `${c.path}{id}/`;
   const idOf = (request: Request) => (request.params as { id: number }).id;
-  const body = (request: Request) => withUploads(request.payload as Record<string, unknown> | null, c.files);
+  const body = (request: Request) => withUploads({ ...((request.payload as Record<string, unknown> | null) ?? {}) }, c.files ?? []);
   const write = (method: 'POST' | 'PUT' | 'PATCH', path: string, schema: Joi.ObjectSchema | undefined, handler: (r: Request, h: ResponseToolkit) => unknown, code: number) =>
     writeRoute(c, verb, { method, path, schema, handler, code, tags, notes: notes(''), withId: path === item });
 
@@ -124,16 +124,6 @@ function writeRoute(
     },
     handler: r.handler as ServerRoute['handler'],
   };
-}
-
-/** The body with each file field that arrived as a file part read into an Upload; anything else (null, '', text) is left for the service to answer. */
-async function withUploads(payload: Record<string, unknown> | null, files: string[] | undefined): Promise<Record<string, unknown>> {
-  const out = { ...(payload ?? {}) };
-  for (const field of files ?? []) {
-    const value = out[field];
-    if (Buffer.isBuffer(value)) out[field] = await sniffUpload(value);
-  }
-  return out;
 }
 
 /** Multipart (or JSON) bodies with files up to `maxBytes`, parsed into Buffers. */

@@ -15,12 +15,9 @@
 // dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/8),
 // BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10).
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { migrateAndSeed } from '../../db/migrate.js';
-import { createKnex } from '../../db/knex.js';
 import { signatureHeader } from '../../domain/billing/webhook-signature.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
+import { acceptedRate, freshDatabase, paced, postFlood } from './webhook-bench.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
@@ -33,15 +30,7 @@ const prefix = `bench${randomBytes(3).toString('hex')}`;
 const event = (id: string, type: string, object: Record<string, unknown>) => JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
 
 async function main() {
-  const admin = new URL(DATABASE_URL);
-  const dbName = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const pgc = new pg.Client({ connectionString: admin.toString() });
-  await pgc.connect();
-  await pgc.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await pgc.end();
-  await migrateAndSeed(DATABASE_URL);
-  const knex = createKnex(DATABASE_URL, { min: 0, max: 4 });
+  const knex = await freshDatabase(DATABASE_URL);
   const [webPort, barePort] = await Promise.all([freePort(), freePort()]);
   const env = {
     DATABASE_URL, REDIS_URL, QUEUE_PREFIX: prefix, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(webPort), PUBLIC_BASE_URL: `http://127.0.0.1:${webPort}`,
@@ -65,19 +54,10 @@ async function main() {
     const subs: { id: number; processor_subscription_id: string }[] = await knex('user_subscriptions').orderBy('id').select('id', 'processor_subscription_id');
 
     // 1. accepted webhooks per second
-    let n = 0;
     const hook = (url: string) =>
-      autocannon({
-        url,
-        connections: 50,
-        duration: SECONDS,
-        requests: [{
-          method: 'POST',
-          setupRequest: (req) => {
-            const raw = event(`evt_bench_${prefix}_${n++}`, 'customer.subscription.updated', { id: 'sbx_sub_unknown', status: 'active' });
-            return { ...req, body: raw, headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) } };
-          },
-        }],
+      postFlood(url, SECONDS, (n) => {
+        const raw = event(`evt_bench_${prefix}_${n}`, 'customer.subscription.updated', { id: 'sbx_sub_unknown', status: 'active' });
+        return { body: raw, headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) } };
       });
     const bare = await hook(`http://127.0.0.1:${barePort}/hook/`);
     const accepted = await hook(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`);
@@ -88,17 +68,13 @@ async function main() {
 
     // 2. event -> subscription updated
     const sentAt = new Map<number, number>();
-    const started = performance.now();
     const startedWall = Date.now();
-    for (let i = 0; i < count; i += 1) {
-      const due = started + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const started = await paced(count, RATE, (i) => {
       const s = subs[i];
       const raw = event(`evt_lat_${prefix}_${i}`, 'customer.subscription.updated', { id: s.processor_subscription_id, status: 'active', cancel_at_period_end: true, items: { data: [{ price: { id: 'sbx_price_pro_month' } }] } });
       sentAt.set(s.id, Date.now());
       void fetch(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) }, body: raw }).then((r) => r.arrayBuffer());
-    }
+    });
     const deadline = Date.now() + 30_000;
     let rows: { id: number; updated_at: Date }[] = [];
     while (Date.now() < deadline) {
@@ -108,9 +84,8 @@ async function main() {
     }
     const latencies = rows.map((r) => new Date(r.updated_at).getTime() - sentAt.get(r.id)!).filter((v) => Number.isFinite(v));
     const wall = performance.now() - started;
-    const rps = (r: autocannon.Result) => ({ accepted_per_s: Math.round(r.requests.average), non_2xx: r.non2xx, errors: r.errors, p99_ms: r.latency.p99 });
     const result = {
-      accepted: { billing_webhook: rps(accepted), bare_hapi: rps(bare), ratio: Math.round((accepted.requests.average / bare.requests.average) * 100) / 100 },
+      accepted: { billing_webhook: acceptedRate(accepted), bare_hapi: acceptedRate(bare), ratio: Math.round((accepted.requests.average / bare.requests.average) * 100) / 100 },
       backlog_drain_s: drainSeconds,
       event_to_subscription_updated: { rate_per_s: RATE, sent: count, ...stats(latencies, wall), missing: count - latencies.length },
       peak_rss_mib: Object.fromEntries(children.map((c) => [c.name, Math.round(c.peakRssMiB())])),

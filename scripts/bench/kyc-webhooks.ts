@@ -16,14 +16,11 @@
 // BENCH_RATE (100), BENCH_LATENCY_SECONDS (10).
 import crypto, { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { migrateAndSeed } from '../../db/migrate.js';
-import { createKnex } from '../../db/knex.js';
 import { realtimeChannel } from '../../jobs/events.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
+import { acceptedRate, freshDatabase, paced, postFlood } from './webhook-bench.js';
 
 /** BENCH_COMPILED=1 runs the processes from dist/ (npm run build first), as production does. */
 const entry = (file: string) => (process.env.BENCH_COMPILED === '1' ? `dist/${file.replace(/\.ts$/, '.js')}` : file);
@@ -52,16 +49,7 @@ function signed(body: object) {
 }
 
 async function main() {
-  // a fresh database each run: leftovers of an earlier run would skew it
-  const admin = new URL(DATABASE_URL);
-  const dbName = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const pgc = new pg.Client({ connectionString: admin.toString() });
-  await pgc.connect();
-  await pgc.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await pgc.end();
-  await migrateAndSeed(DATABASE_URL);
-  const knex = createKnex(DATABASE_URL, { min: 0, max: 4 });
+  const knex = await freshDatabase(DATABASE_URL);
   const [kycPort, webPort, barePort, stubPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const providerUrl = `http://127.0.0.1:${stubPort}`;
   const suffix = randomBytes(3).toString('hex');
@@ -110,22 +98,11 @@ async function main() {
     await knex.batchInsert('kyc.applicants', applicants, 1000);
 
     // 1. accepted webhooks per second, next to a bare Hapi route
-    let n = 0;
     const hook = (url: string) =>
-      autocannon({
-        url,
-        connections: 50,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => {
-              const a = applicants[n++ % applicants.length];
-              const { raw, digest } = signed({ applicantId: a.provider_applicant_id, externalUserId: a.external_user_id, type: 'applicantPending', correlationId: n });
-              return { ...req, body: raw, headers: { 'content-type': 'application/json', 'x-payload-digest': digest, 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } };
-            },
-          },
-        ],
+      postFlood(url, SECONDS, (i) => {
+        const a = applicants[i % applicants.length];
+        const { raw, digest } = signed({ applicantId: a.provider_applicant_id, externalUserId: a.external_user_id, type: 'applicantPending', correlationId: i + 1 });
+        return { body: raw, headers: { 'content-type': 'application/json', 'x-payload-digest': digest, 'x-payload-digest-alg': 'HMAC_SHA256_HEX' } };
       });
     const bare = await hook(`http://127.0.0.1:${barePort}/hook/`);
     const cpu0 = children.map(cpuSeconds);
@@ -161,17 +138,13 @@ async function main() {
     });
     const count = RATE * LATENCY_SECONDS;
     const cpuBefore = children.map(cpuSeconds);
-    const started = performance.now();
-    for (let i = 0; i < count; i += 1) {
-      const due = started + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const started = await paced(count, RATE, async (i) => {
       const a = applicants[i];
       await fetch(`${providerUrl}/_review/${a.provider_applicant_id}`, { method: 'PUT', body: 'pending' });
       const { raw, digest } = signed({ applicantId: a.provider_applicant_id, externalUserId: a.external_user_id, type: 'applicantPending', latency: i });
       sentAt.set(a.external_user_id, performance.now());
       void fetch(`http://127.0.0.1:${kycPort}/api/v1/kyc/webhook/sumsub/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-payload-digest': digest }, body: raw }).then((r) => r.arrayBuffer());
-    }
+    });
     const deadline = Date.now() + 30_000;
     while (latencies.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const wall = performance.now() - started;
@@ -188,9 +161,8 @@ async function main() {
        WHERE d.project_id = ?`,
       [project.id],
     );
-    const rps = (r: autocannon.Result) => ({ accepted_per_s: Math.round(r.requests.average), non_2xx: r.non2xx, errors: r.errors, p99_ms: r.latency.p99 });
     const result = {
-      accepted: { kyc_webhook: rps(webhooks), bare_hapi: rps(bare), ratio: Math.round((webhooks.requests.average / bare.requests.average) * 100) / 100, cpu_cores: acceptCpu },
+      accepted: { kyc_webhook: acceptedRate(webhooks), bare_hapi: acceptedRate(bare), ratio: Math.round((webhooks.requests.average / bare.requests.average) * 100) / 100, cpu_cores: acceptCpu },
       backlog_drain_s: drainSeconds,
       webhook_to_mirror: { rate_per_s: RATE, sent: count, ...stats(latencies, wall), missing: count - latencies.length, stages: Object.fromEntries(Object.entries(stages[0]).map(([k, v]) => [k, Math.round(Number(v))])) },
       /** CPU cores each process used during the latency phase (2 cores in all) */

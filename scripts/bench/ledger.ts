@@ -24,6 +24,7 @@ import { loadConfig } from '../../jobs/runtime/config.js';
 import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../domain/shared/scope.js';
+import { actorFor } from '../../domain/shared/actor.js';
 import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
@@ -139,7 +140,7 @@ for (const [who, n] of [[small, 10], [large, 1000]] as const) {
   await knex.transaction((trx) => server.app.services.ledger.receive(trx, scopeOf(who.id), who.id, ps.map((p: { id: number }) => ({ storage_box_id: tr.box.id, product_id: p.id, quantity: 5 })), { kind: 'import' }));
   for (const p of ps.slice(0, Math.min(n, 100))) {
     const item = await knex('inventory_items').where({ product_id: p.id }).first('id');
-    await server.app.services.ledger.record(scopeOf(who.id), who.id, { kind: 'consume', item_id: item.id, quantity: 1 });
+    await server.app.services.ledger.record(actorFor(who.id, scopeOf(who.id)), { kind: 'consume', item_id: item.id, quantity: 1 });
   }
   const h = { authorization: who.headers.authorization };
   await queriesOf(server, '/api/inventory-items/?page_size=1', h); // token cache warm

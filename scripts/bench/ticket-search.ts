@@ -31,7 +31,8 @@ import { NotificationService } from '../../domain/notifications/notification-ser
 import { MailService } from '../../domain/shared/mail-service.js';
 import { RateLimits } from '../../domain/shared/rate-limits.js';
 import { randomTicketNumber } from '../../domain/support/ticket-rules.js';
-import type { Viewer } from '../../domain/support/ticket-presenter.js';
+import { actorFor } from '../../domain/shared/actor.js';
+import { selfScope } from '../../domain/shared/scope.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_ticket_bench';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -149,7 +150,7 @@ await knex.raw('VACUUM ANALYZE support_ticket_words');
 // ── queries ─────────────────────────────────────────────────────────────────
 const staffId = ((await knex('users').where({ is_staff: true }).first('id')) as { id: string } | undefined)?.id
   ?? ((await knex('users').insert({ email: 'ticket-bench-staff@example.test', password_hash: 'x', is_staff: true }).returning('id')) as { id: string }[])[0].id;
-const staff: Viewer = { userId: staffId, isStaff: true, languages: ['en'], timeZone: 'UTC' };
+const staff = actorFor(staffId, selfScope(staffId), { isStaff: true });
 const logUniformRank = () => Math.floor(Math.exp(Math.log(10) + rand() * (Math.log(VOCABULARY) - Math.log(10))));
 const typical = Array.from({ length: QUERIES }, (_, i) => (i % 5 === 4 ? `${vocabulary[logUniformRank()]} ${vocabulary[logUniformRank()]}` : vocabulary[logUniformRank()]));
 const stopwords = Array.from({ length: 30 }, (_, i) => vocabulary[i % 10]);

@@ -21,3 +21,8 @@ export async function callApi(server: Server, method: string, url: string, heade
   }
   return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
 }
+
+/** The JSON body of a fetch() answer from a real process (fetch types it unknown; tests read it freely). */
+export async function jsonOf(res: Response): Promise<any> {
+  return res.json();
+}

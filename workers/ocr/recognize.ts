@@ -1,3 +1,4 @@
+// Size: one OCR engine pool and its call (warm-up, recycling, timeouts) are one idea; split, each half would need the other's state.
 // OCR with tesseract.js, reusable by any job that needs text from an image (product
 // photos, scanned invoices). The engines are kept warm per process and reused
 // (./tesseract-pool.ts); a document page may be read in bands by two of them at once.

@@ -1,3 +1,4 @@
+// Size: seed data (the FAQ articles of one language), not logic.
 // FAQ-Artikel auf Deutsch (dieselben Slugs wie die englischen).
 import type { SeedArticle } from './types.js';
 

@@ -1,3 +1,4 @@
+// Size: seed data (the FAQ articles of one language), not logic.
 // FAQ articles in English: real answers about this platform, written from its routes
 // and README. Staff edit them through /api/faq-articles/; a release never overwrites
 // an edited article (seeded once per slug and language).

@@ -1,3 +1,4 @@
+// Size: seed data (the FAQ articles of one language), not logic.
 // Artículos de preguntas frecuentes en español (los mismos slugs que los ingleses).
 import type { SeedArticle } from './types.js';
 

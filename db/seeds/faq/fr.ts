@@ -1,3 +1,4 @@
+// Size: seed data (the FAQ articles of one language), not logic.
 // Articles de FAQ en français (mêmes slugs que les articles anglais).
 import type { SeedArticle } from './types.js';
 

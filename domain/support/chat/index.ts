@@ -41,14 +41,13 @@ export function createAnswerEngine(platform: Platform): AnswerEngine {
  */
 export function ticketPortOf(tickets: () => TicketService): ChatTicketPort {
   return {
-    async create(userId, input) {
-      const service = tickets();
-      const ticket = await service.create(await service.viewer({ userId, isStaff: false }), input);
+    // the chat's ticket is the user's own, opened and read as the user (never as staff)
+    async create(actor, input) {
+      const ticket = await tickets().create({ ...actor, isStaff: false }, input);
       return { id: ticket.id };
     },
-    async read(userId, ticketId) {
-      const service = tickets();
-      return (await service.get(await service.viewer({ userId, isStaff: false }), ticketId)) as unknown as Record<string, unknown>;
+    async read(actor, ticketId) {
+      return (await tickets().get({ ...actor, isStaff: false }, ticketId)) as unknown as Record<string, unknown>;
     },
   };
 }

@@ -3,6 +3,7 @@
 // reply may offer. Everything is reachable by its owner only; another user's session
 // is indistinguishable from an unknown one.
 import type { Platform } from '../../../db/platform.js';
+import type { Actor } from '../../shared/actor.js';
 import type { JobService } from '../../jobs/job-service.js';
 import type { RateLimits } from '../../shared/rate-limits.js';
 import { DomainError, Invalid, NotFound, RateLimited } from '../../../jobs/runtime/errors.js';
@@ -21,8 +22,8 @@ export interface ChatTicketInput {
 
 /** The support tickets' side: create a ticket owned by the user, read it back. */
 export interface ChatTicketPort {
-  create(userId: string, input: ChatTicketInput): Promise<{ id: string }>;
-  read(userId: string, ticketId: string): Promise<Record<string, unknown>>;
+  create(actor: Actor, input: ChatTicketInput): Promise<{ id: string }>;
+  read(actor: Actor, ticketId: string): Promise<Record<string, unknown>>;
 }
 
 export interface TicketOverrides {
@@ -55,7 +56,8 @@ export class SupportChatService {
   }
 
   /** A new session, within AI_MAX_OPEN_SESSIONS active ones per user (429 `chat_session_budget_exceeded`). */
-  async createSession(userId: string, language: string): Promise<SessionView> {
+  async createSession(actor: Actor, language: string): Promise<SessionView> {
+    const { userId } = actor;
     const max = this.ai.maxOpenSessions;
     const record = await this.platform.knex.transaction(async (trx) => {
       const { count, oldest } = await this.store.activeSessions(trx, userId, new Date(Date.now() - ACTIVE_SESSION_MS));
@@ -68,12 +70,14 @@ export class SupportChatService {
     return sessionView(record);
   }
 
-  async listSessions(userId: string, page: number, pageSize: number): Promise<{ count: number; sessions: SessionView[] }> {
+  async listSessions(actor: Actor, page: number, pageSize: number): Promise<{ count: number; sessions: SessionView[] }> {
+    const { userId } = actor;
     const { count, sessions } = await this.store.listSessions(userId, page, pageSize);
     return { count, sessions: sessions.map(sessionView) };
   }
 
-  async getSession(userId: string, sessionId: string): Promise<{ session: SessionView; messages: MessageView[] }> {
+  async getSession(actor: Actor, sessionId: string): Promise<{ session: SessionView; messages: MessageView[] }> {
+    const { userId } = actor;
     const session = await this.ownSession(userId, sessionId);
     const messages = await this.store.messagesOf(session.id, SESSION_MESSAGES);
     const drafts = await this.store.draftsOf(messages.filter((m) => m.role === 'assistant').map((m) => m.id));
@@ -95,7 +99,8 @@ export class SupportChatService {
    * Saves a question and queues its answer. Limits per user: AI_MESSAGES_PER_MINUTE
    * questions a minute and AI_MAX_PENDING_PER_USER waiting for their answer.
    */
-  async sendMessage(userId: string, sessionId: string, text: unknown): Promise<{ session: SessionView; message: MessageView; question: MessageRecord }> {
+  async sendMessage(actor: Actor, sessionId: string, text: unknown): Promise<{ session: SessionView; message: MessageView; question: MessageRecord }> {
+    const { userId } = actor;
     const { session, question } = await this.saveQuestion(userId, sessionId, text, 0);
     return { session, message: messageView(question), question };
   }
@@ -104,10 +109,11 @@ export class SupportChatService {
    * REST: saves the question and waits for its reply until the reply deadline (the
    * 45 s limit from the moment the question was saved).
    */
-  async ask(userId: string, sessionId: string, text: unknown): Promise<ReplyView> {
+  async ask(actor: Actor, sessionId: string, text: unknown): Promise<ReplyView> {
+    const { userId } = actor;
     const { question, finished } = await this.saveQuestion(userId, sessionId, text, this.ai.answerTimeoutMs + 500);
     const outcome = await finished;
-    const reply = await this.replyFor(userId, question.id);
+    const reply = await this.replyFor(actor, question.id);
     if (reply) return reply;
     if (outcome?.kind === 'job.failed') throw new DomainError(503, 'answer_failed', 'The answer could not be prepared; please ask again.', { session_id: sessionId, message_id: question.id });
     throw new DomainError(504, 'answer_timeout', 'The answer was not ready in time. It will appear in the session when it is.', { session_id: sessionId, message_id: question.id });
@@ -134,7 +140,8 @@ export class SupportChatService {
   }
 
   /** The reply to one of the user's questions, null while there is none. */
-  async replyFor(userId: string, questionId: string): Promise<ReplyView | null> {
+  async replyFor(actor: Actor, questionId: string): Promise<ReplyView | null> {
+    const { userId } = actor;
     const bundle = await this.store.replyBundle(userId, questionId);
     return bundle ? replyView(bundle.session, bundle.question, bundle.reply, bundle.draft) : null;
   }
@@ -144,7 +151,8 @@ export class SupportChatService {
    * draft the server stored. A second consent for the same draft returns the same
    * ticket (created: false). The model never reaches this.
    */
-  async createTicket(userId: string, sessionId: string, consent: unknown, overrides: TicketOverrides = {}): Promise<{ ticket: Record<string, unknown>; created: boolean; session_id: string }> {
+  async createTicket(actor: Actor, sessionId: string, consent: unknown, overrides: TicketOverrides = {}): Promise<{ ticket: Record<string, unknown>; created: boolean; session_id: string }> {
+    const { userId } = actor;
     if (consent !== true) throw new Invalid('No ticket was created: consent must be true.', [{ path: 'consent', message: 'consent must be true to create a ticket' }], 'consent_required');
     const session = await this.ownSession(userId, sessionId);
     if (!this.tickets) throw new DomainError(503, 'tickets_unavailable', 'Support tickets are not available.');
@@ -155,7 +163,7 @@ export class SupportChatService {
       if (!draft) throw new DomainError(409, 'no_ticket_draft', 'No reply in this session offered a ticket; ask the assistant first.');
       if (draft.ticket_id) return { ticketId: draft.ticket_id, created: false };
       const d = draft.draft;
-      const { id } = await tickets.create(userId, {
+      const { id } = await tickets.create(actor, {
         // the draft's subject is the question's first line: it stays out of the clear-text subject
         subject: overrides.subject ?? CHAT_TICKET_SUBJECT,
         description: overrides.description ?? d.description,
@@ -166,7 +174,7 @@ export class SupportChatService {
       await this.store.setDraftTicket(trx, draft, id);
       return { ticketId: id, created: true };
     });
-    return { ticket: await tickets.read(userId, result.ticketId), created: result.created, session_id: session.id };
+    return { ticket: await tickets.read(actor, result.ticketId), created: result.created, session_id: session.id };
   }
 
   private async ownSession(userId: string, sessionId: string) {

@@ -9,7 +9,7 @@ export const jobSettings = inGroup(jobsGroup, {
   workerQueues: setting(
     'WORKER_QUEUES',
     Joi.string().allow('').default(''),
-    'comma list of queues this worker consumes (`system,mail,maintenance,media,inventory,kyc,invoices,imports,support,ai`); an unknown name stops the worker',
+    'comma list of queues this worker consumes (the queue names declared in `jobs/catalog.ts`); an unknown name stops the worker',
     { shownDefault: 'all', allowed: 'comma list of queue names', read: (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean) },
   ),
   workerConcurrency: setting('WORKER_CONCURRENCY', Joi.number().integer().min(1).max(500).default(20), 'concurrent jobs per queue per worker process (queues with their own setting aside)'),

@@ -129,7 +129,7 @@ test('reject RETRY with a comment (hostile text shown escaped) and reject FINAL'
 
 test('bad input is the page again with the problem (400), the comment kept, nothing decided', async (t) => {
   const { user, applicantId } = await submittedApplicant();
-  for (const fields of [{ comment: 'no verdict' }, { verdict: 'maybe', comment: 'unknown verdict' }, { verdict: 'reject_retry', comment: 'x'.repeat(2001) }]) {
+  for (const fields of [{ comment: 'no verdict' }, { verdict: 'maybe', comment: 'unknown verdict' }, { verdict: 'reject_retry', comment: 'x'.repeat(2001) }] as Record<string, string>[]) {
     const res = await agent.post(`/admin/kyc/${applicantId}/decision/`, fields);
     t.is(res.status, 400, JSON.stringify(fields).slice(0, 80));
     t.true(res.body.includes('id="form-error"'));

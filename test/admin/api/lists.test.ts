@@ -73,7 +73,7 @@ for (const resource of ADMIN_RESOURCES) {
     const searched = await agent.get(`/admin/${resource.name}/?search=${encodeURIComponent(HOSTILE)}`);
     t.is(searched.status, 200);
     t.false(searched.body.includes('<script>alert'), 'the search term comes back escaped');
-    const empty = new URLSearchParams(Object.keys(resource.filters).map((f) => [f, '']));
+    const empty = new URLSearchParams(Object.keys(resource.filters).map((f): [string, string] => [f, '']));
     t.is((await agent.get(`/admin/${resource.name}/?${empty}`)).status, 200, 'every filter, left empty');
     for (const [name, key] of Object.entries(resource.ordering)) t.is((await agent.get(`/admin/${resource.name}/?ordering=-${name}`)).status, 200, `${name} (${key})`);
     const open = /<a href="(\/admin\/[^"]+\/)" class="open">/.exec(list.body)?.[1];

@@ -119,7 +119,7 @@ test('status moves: resolved needs a resolution (the form again, 400), then reso
 
 test('bad input: an empty message, a missing or unknown kind are 400 with the form again; a NUL the edge\'s 400 page; nothing changes', async (t) => {
   const { owner, ticket } = await ticketOfNewOwner();
-  for (const fields of [{ message: '   ', kind: 'reply' }, { message: 'hello' }, { message: 'hello', kind: 'shout' }]) {
+  for (const fields of [{ message: '   ', kind: 'reply' }, { message: 'hello' }, { message: 'hello', kind: 'shout' }] as Record<string, string>[]) {
     const res = await agent.post(`/admin/tickets/${ticket.id}/reply/`, fields);
     t.is(res.status, 400, JSON.stringify(fields));
     t.true(res.body.includes('id="form-error"'), JSON.stringify(fields));

@@ -32,12 +32,12 @@ async function planId(code: string) {
 let cached: TestUser | undefined;
 const user = async () => (cached ??= await buildUser(app.server));
 
-async function subscribe(u: TestUser, headers = u.auth, token = 'pm_card_visa') {
+async function subscribe(u: TestUser, headers: Record<string, string> = u.auth, token = 'pm_card_visa') {
   await api(app.server, 'POST', '/api/payment-methods/', headers, { token, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
   const start = await api(app.server, 'POST', '/api/user-subscriptions/', headers, { plan: await planId('pro'), interval: 'month' });
   return start;
 }
-const read = (u: TestUser, id: number, headers = u.auth) => api(app.server, 'GET', `/api/user-subscriptions/${id}/`, headers);
+const read = (u: TestUser, id: number, headers: Record<string, string> = u.auth) => api(app.server, 'GET', `/api/user-subscriptions/${id}/`, headers);
 
 test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at period end -> canceled', async (t) => {
   const u = await buildUser(app.server);

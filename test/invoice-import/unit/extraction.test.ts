@@ -33,7 +33,7 @@ test('amounts in European and US notation, with signs and currency marks', (t) =
 });
 
 test('dates: ISO, numeric both ways, and written months in seven languages', (t) => {
-  const first = (s: string, order: 'dmy' | 'mdy' = 'dmy') => findDates(s, order)[0]?.iso;
+  const first = (s: string, order: 'dmy' | 'mdy' = 'dmy'): string | undefined => findDates(s, order)[0]?.iso;
   t.is(first('Invoice Date: August 3 , 2014'), '2014-08-03');
   t.is(first('Rechnungsdatum 7. Mai 2014'), '2014-05-07');
   t.is(first('Factuurdatum: 19 april 2014'), '2014-04-19');

@@ -7,7 +7,18 @@ import sharp from 'sharp';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../../../workers/invoice/extract.js';
 import { surerReading } from '../../../workers/invoice/second-look.js';
 import type { Token } from '../../../workers/invoice/layout.js';
-import { UnreadableDocument, type ExtractedInvoice } from '../../../workers/invoice/types.js';
+import { field, UnreadableDocument, type ExtractedInvoice, type ExtractedLine } from '../../../workers/invoice/types.js';
+
+/** a line that only names itself (which reading's lines were kept) */
+const lineOf = (description: string): ExtractedLine => ({
+  description: field(description, 0.9),
+  quantity: field<number>(null, 0),
+  unit: field<string>(null, 0),
+  unit_price: field<number>(null, 0),
+  line_total: field<number>(null, 0),
+  sku: field<string>(null, 0),
+  barcode: field<string>(null, 0),
+});
 
 /** OCR words of printed lines: one token per word, 20 pt rows, each word at the given confidence. */
 function ocrOf(lines: string[], conf: number): Awaited<ReturnType<OcrFunction>> {
@@ -89,7 +100,7 @@ test('surerReading takes each field from the surer reading; the item lines stay 
       currency: { value: 'MYR', confidence: 0.9 },
       total_amount: { value: total[0], confidence: total[1] },
     },
-    lines: [{ description: line } as ExtractedInvoice['lines'][number]],
+    lines: [lineOf(line)],
     pages: 1,
     warnings: [],
   });
@@ -97,10 +108,10 @@ test('surerReading takes each field from the surer reading; the item lines stay 
   t.is(merged.header.vendor_name.value, 'KEDAI MAJU');
   t.is(merged.header.total_amount.value, 12);
   t.is(merged.header.invoice_date.value, '2017-05-04');
-  t.is(merged.lines[0].description, 'first');
+  t.is(merged.lines[0].description.value, 'first');
   t.regex(merged.warnings[0], /total_amount/);
   const lineless = { ...reading(['KEDAI MAJU', 0.9], [712, 0.2], 'first'), lines: [] };
-  t.is(surerReading(lineless, reading(['KEDA1', 0.4], [12, 0.8], 'second')).lines[0].description, 'second');
+  t.is(surerReading(lineless, reading(['KEDA1', 0.4], [12, 0.8], 'second')).lines[0].description.value, 'second');
 });
 
 test('a text PDF whose logo picture the OCR cannot read keeps what its text says, with a warning', async (t) => {

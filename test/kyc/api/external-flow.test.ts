@@ -3,6 +3,7 @@
 // FINAL, on hold, deleted applicants, and the user surface of the main service.
 import crypto from 'node:crypto';
 import test from 'ava';
+import { jsonOf } from '../../helpers/http.js';
 import nock from 'nock';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { MockProvider, signedWebhook, startKycStack, waitFor, type KycStack } from '../../helpers/kyc.js';
@@ -36,7 +37,7 @@ const deliveries = async (user: TestUser) => knex()('kyc.callback_deliveries').w
 async function webhook(body: Record<string, unknown>, alg: Parameters<typeof signedWebhook>[2] = 'HMAC_SHA256_HEX', secret = stack.env.KYC_WEBHOOK_SECRET) {
   const { raw, headers } = signedWebhook(secret, body, alg);
   const res = await fetch(`${stack.kycUrl}/api/v1/kyc/webhook/sumsub/`, { method: 'POST', headers, body: raw });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await jsonOf(res) };
 }
 const event = (user: TestUser, type: string, extra: Record<string, unknown> = {}) => ({ applicantId: provider.byUser(user.id).id, externalUserId: user.id, type, levelName: 'basic-kyc-level', createdAtMs: new Date().toISOString(), ...extra });
 const mirrorIs = (user: TestUser, status: string, version?: number) => waitFor(`mirror ${status}`, async () => { const m = await mirror(user); return m && m.status === status && (version === undefined || m.version === version) && m; });
@@ -329,9 +330,9 @@ test('the microservice surface: exact shapes, X-Api-Key and X-Api-Secret', async
   const headers = { 'x-api-key': stack.env.KYC_API_KEY, 'x-api-secret': stack.env.KYC_API_SECRET, 'content-type': 'application/json' };
   const branding = await fetch(`${stack.kycUrl}/api/v1/kyc/branding`, { headers });
   t.is(branding.status, 200);
-  t.deepEqual(Object.keys(await branding.json()).sort(), ['logo_url', 'name', 'primary_color', 'project', 'provider', 'support_email']);
+  t.deepEqual(Object.keys(await jsonOf(branding)).sort(), ['logo_url', 'name', 'primary_color', 'project', 'provider', 'support_email']);
   const status = await fetch(`${stack.kycUrl}/api/v1/kyc/status/someone-else`, { headers });
-  const s = await status.json();
+  const s = await jsonOf(status);
   t.is(status.status, 200);
   t.deepEqual(Object.keys(s).sort(), ['applicant_id', 'can_start', 'external_user_id', 'is_verified', 'last_synced_at', 'level_name', 'moderation_comment', 'project', 'provider', 'reject_labels', 'reject_type', 'review_answer', 'review_status', 'status', 'updated_at', 'verified_at']);
   t.is(s.status, 'not_started');
@@ -339,22 +340,22 @@ test('the microservice surface: exact shapes, X-Api-Key and X-Api-Secret', async
   t.is(s.verified_at, null);
   const noKey = await fetch(`${stack.kycUrl}/api/v1/kyc/branding`);
   t.is(noKey.status, 401);
-  t.is((await noKey.json()).error.code, 'api_key_missing');
+  t.is((await jsonOf(noKey)).error.code, 'api_key_missing');
   const badKey = await fetch(`${stack.kycUrl}/api/v1/kyc/branding`, { headers: { 'x-api-key': 'kyc_nope_0000000' } });
   t.is(badKey.status, 401);
   const badSecret = await fetch(`${stack.kycUrl}/api/v1/kyc/branding`, { headers: { ...headers, 'x-api-secret': 'wrong' } });
   t.is(badSecret.status, 401);
-  t.is((await badSecret.json()).error.code, 'api_secret_invalid');
+  t.is((await jsonOf(badSecret)).error.code, 'api_secret_invalid');
   const missingField = await fetch(`${stack.kycUrl}/api/v1/kyc/access-token`, { method: 'POST', headers, body: JSON.stringify({ level_name: null }) });
   t.is(missingField.status, 400);
-  t.is((await missingField.json()).error.details[0].path, 'external_user_id');
+  t.is((await jsonOf(missingField)).error.details[0].path, 'external_user_id');
   const wrongType = await fetch(`${stack.kycUrl}/api/v1/kyc/reset`, { method: 'POST', headers, body: JSON.stringify({ external_user_id: 42 }) });
   t.is(wrongType.status, 400);
   const malformed = await fetch(`${stack.kycUrl}/api/v1/kyc/refresh`, { method: 'POST', headers, body: '{"external_user_id":' });
   t.is(malformed.status, 400);
   const staffWithoutSecret = await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants`, { headers: { 'x-api-key': stack.env.KYC_API_KEY } });
   t.is(staffWithoutSecret.status, 401);
-  const index = await (await fetch(`${stack.kycUrl}/`)).json();
+  const index = await jsonOf(await fetch(`${stack.kycUrl}/`));
   t.is(index.interface_version, '2.0.0');
   const root = await stack.app.server.inject({ method: 'GET', url: '/api/' });
   t.is(json(root).verification.interface_version, '2.0.0');

@@ -3,6 +3,7 @@
 // per-applicant limits hold whoever calls; a newer SDK token or a reset ends older
 // tokens; and the service binds loopback unless KYC_HOST says otherwise.
 import test from 'ava';
+import { jsonOf } from '../../helpers/http.js';
 import nock from 'nock';
 import { randomUUID } from 'node:crypto';
 import { startKycStack, type KycStack } from '../../helpers/kyc.js';
@@ -39,16 +40,16 @@ test('every project call needs X-Api-Secret: missing and empty are refused befor
   for (const [method, path, body] of routes) {
     const missing = await call(method, path, keyOnly(), body);
     t.is(missing.status, 401, `${method} ${path} without a secret`);
-    t.is((await missing.json()).error.code, 'api_secret_missing');
+    t.is((await jsonOf(missing)).error.code, 'api_secret_missing');
     const empty = await call(method, path, { ...keyOnly(), 'x-api-secret': '' }, body);
     t.is(empty.status, 401, `${method} ${path} with an empty secret`);
     const wrong = await call(method, path, { ...keyOnly(), 'x-api-secret': 'x'.repeat(30) }, body);
     t.is(wrong.status, 401, `${method} ${path} with a wrong secret`);
-    t.is((await wrong.json()).error.code, 'api_secret_invalid');
+    t.is((await jsonOf(wrong)).error.code, 'api_secret_invalid');
   }
   const unknownKey = await call('GET', '/api/v1/kyc/branding', { 'x-api-key': 'kyc_nobody_000000', 'x-api-secret': stack.env.KYC_API_SECRET });
   t.is(unknownKey.status, 401);
-  t.is((await unknownKey.json()).error.code, 'api_key_invalid');
+  t.is((await jsonOf(unknownKey)).error.code, 'api_key_invalid');
   const { knex } = stack.app.server.app.platform;
   t.falsy(await knex('kyc.applicants').where({ project_id: stack.project.id, external_user_id: victim }).first(), 'no applicant was created');
   t.is((await call('GET', '/api/v1/kyc/branding', withSecret())).status, 200, 'the right secret works');
@@ -61,7 +62,7 @@ test('per-applicant limits are enforced by the microservice itself, per user', a
   const limited = await call('POST', '/api/v1/kyc/reset', withSecret(), { external_user_id: victim });
   t.is(limited.status, 429);
   t.truthy(limited.headers.get('retry-after'));
-  t.is((await limited.json()).error.code, 'rate_limited');
+  t.is((await jsonOf(limited)).error.code, 'rate_limited');
   t.is((await call('POST', '/api/v1/kyc/reset', withSecret(), { external_user_id: other })).status, 200, 'another user is unaffected');
 
   for (let i = 0; i < 6; i++) t.is((await call('POST', '/api/v1/kyc/refresh', withSecret(), { external_user_id: victim })).status, 200);
@@ -79,7 +80,7 @@ test('a newer SDK token and a reset revoke older SDK tokens', async (t) => {
   const mint = async () => {
     const res = await call('POST', '/api/v1/kyc/access-token', withSecret(), { external_user_id: user });
     t.is(res.status, 200);
-    return (await res.json()) as { token: string; api_base: string };
+    return (await jsonOf(res)) as { token: string; api_base: string };
   };
   const data = (tok: { token: string; api_base: string }) =>
     fetch(`${tok.api_base}/applicant/data`, {
@@ -92,7 +93,7 @@ test('a newer SDK token and a reset revoke older SDK tokens', async (t) => {
   const second = await mint();
   const old = await data(first);
   t.is(old.status, 401, 'the older token stopped working');
-  t.is((await old.json()).error.code, 'sdk_token_invalid');
+  t.is((await jsonOf(old)).error.code, 'sdk_token_invalid');
   t.is((await data(second)).status, 200);
 
   t.is((await call('POST', '/api/v1/kyc/reset', withSecret(), { external_user_id: user })).status, 200);
@@ -104,7 +105,7 @@ test('a newer SDK token and a reset revoke older SDK tokens', async (t) => {
 test('SDK calls are limited per applicant', async (t) => {
   const user = randomUUID();
   const res = await call('POST', '/api/v1/kyc/access-token', withSecret(), { external_user_id: user });
-  const tok = (await res.json()) as { token: string; api_base: string };
+  const tok = (await jsonOf(res)) as { token: string; api_base: string };
   const submit = () => fetch(`${tok.api_base}/applicant/submit`, { method: 'POST', headers: { authorization: `Bearer ${tok.token}` } });
   for (let i = 0; i < 6; i++) t.is((await submit()).status, 400, 'incomplete, but counted');
   t.is((await submit()).status, 429);

@@ -4,6 +4,7 @@
 // staff review, each reported through the same callback path.
 import zlib from 'node:zlib';
 import test from 'ava';
+import { jsonOf } from '../../helpers/http.js';
 import nock from 'nock';
 import sharp from 'sharp';
 import { buildUser, type TestUser } from '../../factories/users.js';
@@ -61,7 +62,7 @@ async function sdk(t: { token: string; api_base: string }, path: string, body: F
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
   }
   const res = await fetch(`${t.api_base}/applicant/${path}`, init);
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await jsonOf(res) };
 }
 function documentForm(o: { number: string; expiry?: string; mrz?: string; type?: string; front?: Buffer; back?: Buffer | null }) {
   const fd = new FormData();
@@ -115,15 +116,15 @@ test('end to end: token with api_base, documents, data, submit → in_review, st
   t.false(stored.includes(png.toString('base64').slice(0, 40)));
   t.true(attempt.checks.every((c: { passed: boolean }) => c.passed));
 
-  const queue = await (await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants`, { headers: staffHeaders() })).json();
+  const queue = await jsonOf(await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants`, { headers: staffHeaders() }));
   t.true(queue.results.some((r: { applicant_id: string }) => r.applicant_id === applicant.id));
-  const details = await (await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants/${applicant.id}`, { headers: staffHeaders() })).json();
+  const details = await jsonOf(await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants/${applicant.id}`, { headers: staffHeaders() }));
   t.is(details.attempt.personal_data.last_name, 'Lovelace');
   t.is(details.attempt.document.document_number, number);
 
   const decision = await fetch(`${stack.kycUrl}/api/v1/kyc/review/applicants/${applicant.id}/decision`, { method: 'POST', headers: staffHeaders(), body: JSON.stringify({ decision: 'approve', reviewer: 'staff@example.test' }) });
   t.is(decision.status, 200);
-  t.is((await decision.json()).status, 'approved');
+  t.is((await jsonOf(decision)).status, 'approved');
   const m = await mirrorIs(user, 'approved');
   t.true(m.is_verified);
   await waitFor('notified', async () => (await knex()('notifications').where({ user_id: user.id, title: 'Identity verified' })).length === 1);
@@ -139,7 +140,7 @@ test('an expired, unknown or missing SDK token is 401', async (t) => {
   t.is((await sdk(tok, 'data', person(), 'not-even-a-token')).status, 401);
   const res = await fetch(`${tok.api_base}/applicant/submit`, { method: 'POST' });
   t.is(res.status, 401);
-  t.is((await res.json()).error.code, 'sdk_token_invalid');
+  t.is((await jsonOf(res)).error.code, 'sdk_token_invalid');
   // the user's own bearer token is not an SDK token
   t.is((await sdk(tok, 'data', person(), user.access)).status, 401);
   await knex()('kyc.sdk_tokens').update({ expires_at: new Date(Date.now() - 1000) }).whereIn('applicant_id', knex()('kyc.applicants').where({ external_user_id: user.id }).select('id'));

@@ -7,6 +7,10 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
 
+// the page's globals, for the functions that run inside the browser (the Node types do not declare them)
+declare const document: { getElementById(id: string): { textContent: string | null } | null };
+declare const location: { pathname: string };
+
 const browserTest = hasChromium ? test.serial : test.skip;
 if (!hasChromium) console.log('browser tests skipped: /usr/bin/chromium is not installed (apt-get install chromium)');
 

@@ -156,7 +156,7 @@ test.serial('every operation of the OpenAPI document: no 500, no stack trace, th
       // fast-check counts the examples among the runs: RUNS random requests come on top
       { seed: SEED + i, numRuns: RUNS + examples.length, endOnFailure: true, examples },
     );
-    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? result.error}`);
+    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? String(result.errorInstance)}`);
   }
   t.deepEqual(failures, [], failures.join('\n\n'));
 });
@@ -178,7 +178,7 @@ test.serial('every route of the route table the document leaves out (pages, file
       }),
       { seed: SEED + 1000 + i, numRuns: RUNS + examples.length, endOnFailure: true, examples },
     );
-    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + 1000 + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? result.error}`);
+    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + 1000 + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? String(result.errorInstance)}`);
   }
   t.deepEqual(failures, [], failures.join('\n\n'));
 });

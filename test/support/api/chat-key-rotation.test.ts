@@ -2,6 +2,8 @@
 // in front of FIELD_ENCRYPTION_KEYS, the support.reencrypt work moves sessions, messages
 // and drafts to it, and they still read back; the old key alone can no longer read them.
 import test from 'ava';
+import { actorFor } from '../../../domain/shared/actor.js';
+import { selfScope } from '../../../domain/shared/scope.js';
 import { randomBytes } from 'node:crypto';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { testConfig } from '../../helpers/env.js';
@@ -40,7 +42,7 @@ test('re-encryption moves the chat to the active key; the data reads back', asyn
     t.deepEqual(result, { chat_sessions: 1, chat_messages: 2, chat_drafts: 1 });
     const after = await keysOf();
     t.deepEqual([...new Set([...after.sessions, ...after.messages, ...after.drafts])], ['k2']);
-    const read = await createServices(rotated).supportChat.chat.getSession(user.id, session.id);
+    const read = await createServices(rotated).supportChat.chat.getSession(actorFor(user.id, selfScope(user.id)), session.id);
     t.is(read.session.title, 'Is there a discount for schools?');
     t.is(read.messages[0].content, 'Is there a discount for schools?');
     t.true(read.messages[1].should_offer_ticket);

@@ -71,7 +71,7 @@ test('the row id is bound as associated data: a ciphertext moved to another row,
   t.throws(() => crypto.reply.decrypt(rowA.description_enc, a.id), { instanceOf: FieldDecryptionError }, 'another purpose (column)');
   const parts = rowA.description_enc.split('.');
   const flipped = [...parts];
-  flipped[4] = Buffer.from(parts[4], 'base64url').map((x: number, i: number) => (i === 0 ? x ^ 1 : x)).toString('base64url');
+  flipped[4] = Buffer.from(Buffer.from(parts[4], 'base64url').map((x: number, i: number) => (i === 0 ? x ^ 1 : x))).toString('base64url');
   t.throws(() => crypto.description.decrypt(flipped.join('.'), a.id), { instanceOf: FieldDecryptionError }, 'tampered ciphertext');
   t.throws(() => crypto.description.decrypt([parts[0], 'nokey', ...parts.slice(2)].join('.'), a.id), { message: /unknown key id nokey/ });
   t.throws(() => crypto.description.decrypt('plain text', a.id), { instanceOf: FieldDecryptionError });

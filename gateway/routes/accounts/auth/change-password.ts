@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { password, MessageOnly } from '../../schemas.js';
 import { errorDocs } from '../../../http/errors.js';
-import { sessionPrincipal } from '../../../plugins/auth.js';
+import { sessionActor, sessionPrincipal } from '../../../plugins/auth.js';
 
 export default {
   method: 'POST',
@@ -14,5 +14,5 @@ export default {
     validate: { payload: Joi.object({ current_password: password.required(), new_password: password.required() }).label('ChangePasswordIn') },
     response: { status: { 200: MessageOnly } }, plugins: errorDocs(400, 401, 403, 429),
   },
-  handler: (request) => request.server.app.services.accounts.changePassword(sessionPrincipal(request), request.payload as never),
+  handler: (request) => request.server.app.services.accounts.changePassword(sessionActor(request), request.payload as never, sessionPrincipal(request).familyId),
 } satisfies ServerRoute;

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { supportViewer } from '../../support/tickets/viewer.js';
+import { actor } from '../../../plugins/scope.js';
 import { formOptions } from '../routes-shared.js';
 import { formProblem, reRenderOnInvalid } from '../form-problem.js';
 import { renderTicket } from './read.js';
@@ -22,7 +22,7 @@ export default {
     const id = String(request.params.id);
     const { assigned_to } = request.payload as { assigned_to: string };
     try {
-      await request.server.app.services.support.tickets.update(await supportViewer(request), id, { assigned_to: assigned_to || null });
+      await request.server.app.services.support.tickets.update(actor(request), id, { assigned_to: assigned_to || null });
     } catch (err) {
       const problem = formProblem('assign', err);
       if (!problem) throw err;

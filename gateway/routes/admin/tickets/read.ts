@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import { TICKET_STATUSES } from '../../../../domain/support/ticket-rules.js';
-import { supportViewer } from '../../support/tickets/viewer.js';
+import { actor } from '../../../plugins/scope.js';
 import { pageOptions, validationFailAction } from '../routes-shared.js';
 import type { FormProblem } from '../form-problem.js';
 
@@ -19,7 +19,7 @@ export type TicketDone = keyof typeof TICKET_DONE;
  */
 export async function renderTicket(request: Request, h: ResponseToolkit, opts: { problem?: FormProblem; values?: Record<string, unknown>; done?: TicketDone } = {}) {
   const { tickets } = request.server.app.services.support;
-  const viewer = await supportViewer(request);
+  const viewer = actor(request);
   const ticket = await tickets.get(viewer, String(request.params.id));
   const staff = await tickets.assignees(viewer);
   const name = (id: string | null) => (id ? (staff.find((s) => s.id === id)?.email ?? id) : null);

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
-import { supportViewer } from '../../support/tickets/viewer.js';
+import { actor } from '../../../plugins/scope.js';
 import { formOptions } from '../routes-shared.js';
 import { formProblem, reRenderOnInvalid } from '../form-problem.js';
 import { text } from '../../support/tickets/text.js';
@@ -28,7 +28,7 @@ export default {
     const id = String(request.params.id);
     const { message, kind } = request.payload as { message: string; kind: 'reply' | 'note' };
     try {
-      await request.server.app.services.support.tickets.addReply(await supportViewer(request), id, { message, is_internal: kind === 'note' });
+      await request.server.app.services.support.tickets.addReply(actor(request), id, { message, is_internal: kind === 'note' });
     } catch (err) {
       const problem = formProblem('reply', err);
       if (!problem) throw err;

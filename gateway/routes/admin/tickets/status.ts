@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../domain/support/ticket-rules.js';
-import { supportViewer } from '../../support/tickets/viewer.js';
+import { actor } from '../../../plugins/scope.js';
 import { formOptions } from '../routes-shared.js';
 import { formProblem, reRenderOnInvalid } from '../form-problem.js';
 import { text } from '../../support/tickets/text.js';
@@ -26,7 +26,7 @@ export default {
     const { status, resolution } = request.payload as { status: TicketStatus; resolution: string };
     try {
       // the resolution is sent only when written: an empty box leaves the ticket's own
-      await request.server.app.services.support.tickets.update(await supportViewer(request), id, { status, ...(resolution.trim() ? { resolution } : {}) });
+      await request.server.app.services.support.tickets.update(actor(request), id, { status, ...(resolution.trim() ? { resolution } : {}) });
     } catch (err) {
       const problem = formProblem('status', err);
       if (!problem) throw err;

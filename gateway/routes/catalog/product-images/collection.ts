@@ -37,6 +37,7 @@ export const productImagesCollection = defineCollection({
   update: ImagePatch.label('ProductImagePatch'),
   // room for the file plus multipart framing; MediaStore enforces the limit with a 413 naming the field
   payload: uploadPayload(PRODUCT_IMAGE_MAX_BYTES + 64 * 1024),
+  files: ['image'],
   writeDocs: { payloadType: 'form' },
   notes: {
     list: 'Filters: variant_id, product_id, is_primary.',

@@ -19,6 +19,7 @@ export const productsCollection = defineCollection({
   update: ProductPatch,
   // nested base64 images: up to a few per request
   payload: { maxBytes: 4 * Math.ceil((PRODUCT_IMAGE_MAX_BYTES * 4) / 3) + 256 * 1024 },
+  files: ['image'],
   notes: {
     list:
       '`search` matches name, supplier, category, description and the variants\' SKUs, names and barcodes; a non-empty search on page 1 is recorded in the caller\'s history (GET /api/product-searches/). Filters: category, supplier (contains), base_unit, family_id, product_family_name, sku (exact), barcode (any GTIN spelling: UPC-A 036000291452 also finds EAN-13 0036000291452).',

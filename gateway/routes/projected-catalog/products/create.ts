@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import type { ProductWriteIn } from '../../../../domain/catalog/product-operation-service.js';
 import { actor } from '../../../plugins/scope.js';
+import { withUploads } from '../../../http/uploads.js';
 import { multipartBody } from '../../../plugins/multipart-as-json.js';
 import { writePayload } from '../write-payload.js';
 import { fieldsOf, GRAMMAR, ProductCreateIn, productModel, projectedDocs, ProjectionParams, SCOPE_NOTE, WRITE_NOTES } from '../schemas.js';
@@ -18,7 +19,7 @@ export default {
     plugins: projectedDocs(201, productModel, false, [400, 401, 403, 404, 409, 413, 415]),
   },
   async handler(request, h) {
-    const created = await request.server.app.services.projectedCatalog.catalog.createProduct(actor(request), request.payload as ProductWriteIn, (request.query as { query?: string }).query);
+    const created = await request.server.app.services.projectedCatalog.catalog.createProduct(actor(request), await withUploads(request.payload as ProductWriteIn, ['image']), (request.query as { query?: string }).query);
     return h.response(created).code(201);
   },
 } satisfies ServerRoute;

@@ -25,6 +25,6 @@ export default {
   },
   async handler(request) {
     const { session_id } = request.params as { session_id: string };
-    return request.server.app.services.supportChat.chat.ask(actor(request).userId, session_id, (request.payload as { message: unknown }).message);
+    return request.server.app.services.supportChat.chat.ask(actor(request), session_id, (request.payload as { message: unknown }).message);
   },
 } satisfies ServerRoute;

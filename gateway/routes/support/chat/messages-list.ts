@@ -18,7 +18,7 @@ export default {
     plugins: errorDocs(400, 401, 404),
   },
   async handler(request) {
-    const { messages } = await request.server.app.services.supportChat.chat.getSession(actor(request).userId, (request.params as { session_id: string }).session_id);
+    const { messages } = await request.server.app.services.supportChat.chat.getSession(actor(request), (request.params as { session_id: string }).session_id);
     const { page, page_size } = request.query as { page: number; page_size: number };
     return { count: messages.length, ...pageLinks(pageAt(request), messages.length, page, page_size), results: messages.slice((page - 1) * page_size, page * page_size) };
   },

@@ -19,7 +19,7 @@ export default {
   },
   async handler(request, h) {
     const { language } = (request.payload as { language?: string } | null) ?? {};
-    const session = await request.server.app.services.supportChat.chat.createSession(actor(request).userId, language ?? 'en');
+    const session = await request.server.app.services.supportChat.chat.createSession(actor(request), language ?? 'en');
     return h.response(session).code(201);
   },
 } satisfies ServerRoute;

@@ -15,7 +15,7 @@ export default {
     plugins: errorDocs(400, 401, 404),
   },
   async handler(request) {
-    const { session, messages } = await request.server.app.services.supportChat.chat.getSession(actor(request).userId, (request.params as { session_id: string }).session_id);
+    const { session, messages } = await request.server.app.services.supportChat.chat.getSession(actor(request), (request.params as { session_id: string }).session_id);
     return { ...session, messages };
   },
 } satisfies ServerRoute;

@@ -19,7 +19,7 @@ export default {
   },
   async handler(request) {
     const { page, page_size } = request.query as { page: number; page_size: number };
-    const { count, sessions } = await request.server.app.services.supportChat.chat.listSessions(actor(request).userId, page, page_size);
+    const { count, sessions } = await request.server.app.services.supportChat.chat.listSessions(actor(request), page, page_size);
     return { count, ...pageLinks(pageAt(request), count, page, page_size), results: sessions };
   },
 } satisfies ServerRoute;

@@ -30,7 +30,7 @@ export default {
   async handler(request, h) {
     const { session_id } = request.params as { session_id: string };
     const { consent, ...overrides } = request.payload as { consent: boolean; subject?: string };
-    const result = await request.server.app.services.supportChat.chat.createTicket(actor(request).userId, session_id, consent, overrides);
+    const result = await request.server.app.services.supportChat.chat.createTicket(actor(request), session_id, consent, overrides);
     return h.response(result.ticket).code(result.created ? 201 : 200);
   },
 } satisfies ServerRoute;

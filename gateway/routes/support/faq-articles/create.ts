@@ -24,6 +24,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 409),
   },
   async handler(request, h) {
-    return h.response(await request.server.app.services.supportChat.articles.create(actor(request).userId, request.payload as never)).code(201);
+    return h.response(await request.server.app.services.supportChat.articles.create(actor(request), request.payload as never)).code(201);
   },
 } satisfies ServerRoute;

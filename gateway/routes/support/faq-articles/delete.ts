@@ -15,7 +15,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request, h) {
-    await request.server.app.services.supportChat.articles.remove(actor(request).userId, (request.params as { id: number }).id);
+    await request.server.app.services.supportChat.articles.remove(actor(request), (request.params as { id: number }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

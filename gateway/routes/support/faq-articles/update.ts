@@ -17,6 +17,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 404, 409),
   },
   async handler(request) {
-    return request.server.app.services.supportChat.articles.update(actor(request).userId, (request.params as { id: number }).id, request.payload as never);
+    return request.server.app.services.supportChat.articles.update(actor(request), (request.params as { id: number }).id, request.payload as never);
   },
 } satisfies ServerRoute;

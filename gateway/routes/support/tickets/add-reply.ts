@@ -1,7 +1,8 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { ReplyIn, ReplyOut, ticketId } from './schemas.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 export default {
   method: 'POST',
@@ -20,7 +21,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404, 409, 429),
   },
   async handler(request, h) {
-    const reply = await request.server.app.services.support.tickets.addReply(await supportViewer(request), (request.params as { id: string }).id, request.payload as never);
+    const reply = await request.server.app.services.support.tickets.addReply(actor(request), (request.params as { id: string }).id, request.payload as never, acceptLanguage(request));
     return h.response(reply).code(201);
   },
 } satisfies ServerRoute;

@@ -3,7 +3,8 @@ import { errorDocs } from '../../../http/errors.js';
 import type { TicketInput } from '../../../../domain/support/ticket-service.js';
 import { TicketCreateIn, TicketOut } from './schemas.js';
 import { jsonBodyCap, splitPayload, ticketPayload } from '../../../plugins/ticket-attachments.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 export default {
   method: 'POST',
@@ -27,7 +28,7 @@ export default {
   },
   async handler(request, h) {
     const { input, files } = await splitPayload<TicketInput & { subject: string; description: string }>(request);
-    const ticket = await request.server.app.services.support.tickets.create(await supportViewer(request), input, files);
+    const ticket = await request.server.app.services.support.tickets.create(actor(request), input, files, acceptLanguage(request));
     return h.response(ticket).code(201).header('Location', `${request.server.app.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/`);
   },
 } satisfies ServerRoute;

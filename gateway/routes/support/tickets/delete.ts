@@ -1,7 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { ticketId } from './schemas.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'DELETE',
@@ -13,7 +13,7 @@ export default {
     plugins: errorDocs(401, 404),
   },
   async handler(request, h) {
-    await request.server.app.services.support.tickets.remove(await supportViewer(request), (request.params as { id: string }).id);
+    await request.server.app.services.support.tickets.remove(actor(request), (request.params as { id: string }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -14,9 +14,8 @@ export default {
     plugins: errorDocs(401, 404),
   },
   async handler(request, h) {
-    const { userId, isStaff } = actor(request);
     const { id, attachment_id } = request.params as { id: string; attachment_id: string };
-    const file = await request.server.app.services.support.tickets.attachment({ userId, isStaff, languages: ['en'], timeZone: 'UTC' }, id, attachment_id);
+    const file = await request.server.app.services.support.tickets.attachment(actor(request), id, attachment_id);
     return h
       .file(file.absolutePath, { confine: false, etagMethod: false })
       .header('Content-Disposition', contentDisposition(file.filename))

@@ -3,7 +3,8 @@ import { errorDocs } from '../../../http/errors.js';
 import { pageLinks } from '../../../../domain/shared/listing.js';
 import { pageAt } from '../../collection-routes.js';
 import { ReplyList, ReplyListQuery, ticketId } from './schemas.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 export default {
   method: 'GET',
@@ -21,7 +22,7 @@ export default {
   },
   async handler(request) {
     const { page, page_size } = request.query as { page: number; page_size: number };
-    const { count, results } = await request.server.app.services.support.tickets.replies(await supportViewer(request), (request.params as { id: string }).id, page, page_size);
+    const { count, results } = await request.server.app.services.support.tickets.replies(actor(request), (request.params as { id: string }).id, page, page_size, acceptLanguage(request));
     return { count, ...pageLinks(pageAt(request), count, page, page_size), results };
   },
 } satisfies ServerRoute;

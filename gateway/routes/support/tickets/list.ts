@@ -4,7 +4,8 @@ import { pageLinks } from '../../../../domain/shared/listing.js';
 import { pageAt } from '../../collection-routes.js';
 import type { TicketListParams } from '../../../../domain/support/ticket-search.js';
 import { TicketList, TicketListQuery } from './schemas.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 export default {
   method: 'GET',
@@ -24,7 +25,7 @@ export default {
   },
   async handler(request) {
     const params = request.query as unknown as TicketListParams;
-    const { count, results } = await request.server.app.services.support.search.list(await supportViewer(request), params);
+    const { count, results } = await request.server.app.services.support.search.list(actor(request), params, acceptLanguage(request));
     return { count, ...pageLinks(pageAt(request), count, params.page, params.page_size), results };
   },
 } satisfies ServerRoute;

@@ -1,7 +1,8 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { TicketOut, ticketId } from './schemas.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 export default {
   method: 'GET',
@@ -14,5 +15,5 @@ export default {
     response: { status: { 200: TicketOut } },
     plugins: errorDocs(401, 404),
   },
-  handler: async (request) => request.server.app.services.support.tickets.get(await supportViewer(request), (request.params as { id: string }).id),
+  handler: async (request) => request.server.app.services.support.tickets.get(actor(request), (request.params as { id: string }).id, acceptLanguage(request)),
 } satisfies ServerRoute;

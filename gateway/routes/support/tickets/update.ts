@@ -3,7 +3,8 @@ import { errorDocs } from '../../../http/errors.js';
 import type { TicketInput } from '../../../../domain/support/ticket-service.js';
 import { TicketOut, TicketPatchIn, TicketPutIn, ticketId } from './schemas.js';
 import { jsonBodyCap, splitPayload, ticketPayload } from '../../../plugins/ticket-attachments.js';
-import { supportViewer } from './viewer.js';
+import { actor } from '../../../plugins/scope.js';
+import { acceptLanguage } from './viewer.js';
 
 const notes = [
   'Owner or staff. Only the fields sent change (a null resolution stays null; without ticket_type neither ticket_type nor other_ticket_type move); help_category_ids replaces the set ([] clears it); attachments sent (multipart) are added.',
@@ -13,7 +14,7 @@ const notes = [
 
 const handler = async (request: Request) => {
   const { input, files } = await splitPayload<TicketInput>(request);
-  return request.server.app.services.support.tickets.update(await supportViewer(request), (request.params as { id: string }).id, input, files);
+  return request.server.app.services.support.tickets.update(actor(request), (request.params as { id: string }).id, input, files, acceptLanguage(request));
 };
 const base = { tags: ['api', 'support-tickets'], notes, payload: ticketPayload, ext: jsonBodyCap, response: { status: { 200: TicketOut } }, plugins: errorDocs(400, 401, 403, 404, 409, 413, 415, 429) };
 
