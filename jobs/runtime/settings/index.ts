@@ -11,6 +11,7 @@ import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
 import { catalogGroup, catalogSettings } from './catalog.js';
+import { reportsGroup, reportsSettings } from './reports.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -22,6 +23,7 @@ export const configSettings = {
   ...jobSettings,
   ...invoiceSettings,
   ...catalogSettings,
+  ...reportsSettings,
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
@@ -31,7 +33,7 @@ export const configSettings = {
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, reportsGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
