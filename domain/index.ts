@@ -123,7 +123,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('users', () => new UserService(platform, s.audit, s.tokens));
   lazy('invoiceImport', () => new InvoiceImportService(platform, s.media, s.jobs, s.limits, { ledger: s.ledger, families: s.catalog.families, audit: s.audit }, s.billing.limits));
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail, limits: s.limits }));
-  lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
+  lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger, limits: s.limits }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
   // curator earnings follow the invoices the billing event job writes
   lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail, invoiceListeners: [(trx, processor, invoiceId) => s.curation.earnings.recordInvoice(trx, processor, invoiceId)] }));

@@ -5,6 +5,7 @@ import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';
 import type { StockLedger } from '../inventory/stock-ledger.js';
+import type { RateLimits } from '../shared/rate-limits.js';
 import { ScopedCollection } from '../shared/scoped-collection.js';
 import { ReportService } from './report-service.js';
 import { ReportScheduleService } from './report-schedule-service.js';
@@ -22,8 +23,8 @@ export interface ReportServices {
   orderListItems: ScopedCollection<Record<string, unknown>>;
 }
 
-export function createReportServices(platform: Platform, deps: { audit: AuditService; mail: MailService; ledger: StockLedger }): ReportServices {
-  const reports = new ReportService(platform, deps.audit);
+export function createReportServices(platform: Platform, deps: { audit: AuditService; mail: MailService; ledger: StockLedger; limits: RateLimits }): ReportServices {
+  const reports = new ReportService(platform, deps.audit, deps.limits);
   return {
     reports,
     schedules: new ReportScheduleService(platform, deps.audit, reports, deps.mail),

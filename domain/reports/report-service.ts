@@ -13,6 +13,7 @@ import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Actor } from '../shared/actor.js';
 import type { Scope } from '../shared/scope.js';
+import type { LimitRule, RateLimits } from '../shared/rate-limits.js';
 import { iso } from '../shared/scoped-collection.js';
 import { applyListParams, id, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
 import { auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from '../shared/scoped-rows.js';
@@ -72,6 +73,8 @@ const STREAM_BATCH = 2000;
 
 const leaseEnd = (knex: Knex, ms: number) => knex.raw("now() + ? * interval '1 millisecond'", [ms]);
 
+const HOUR = 3600;
+
 const CONTENT_TYPES: Record<ReportFormat, string> = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' };
 
 /** The scope a stored row belongs to, as the ledger and the SQL expect it. */
@@ -85,11 +88,23 @@ export class ReportService {
   constructor(
     private readonly platform: Platform,
     private readonly audit: AuditService,
+    private readonly limits: RateLimits,
   ) {}
 
-  /** Checks the request, stores the queued report and enqueues its generation (the row is the answer). */
+  /** REPORTS_PER_HOUR requests per user (in every scope) and hour: one user cannot flood the `reports` queue. */
+  private get budget(): LimitRule {
+    const per = this.platform.config.reports.perHour;
+    return { name: 'reports-requested', points: per, durationSeconds: HOUR, message: `At most ${per} reports an hour; download the ones already generated or try again later.` };
+  }
+
+  /**
+   * Checks the request, spends one of the user's REPORTS_PER_HOUR (429 `rate_limited`
+   * beyond it, before anything is stored), stores the queued report and enqueues its
+   * generation (the row is the answer).
+   */
   async request(actor: Actor, input: ReportRequest): Promise<Record<string, unknown>> {
     const filters = await this.checkFilters(this.platform.knex, actor.scope, input.kind, input.filters);
+    await this.limits.consume(this.budget, actor.scope.userId);
     const report = await this.platform.knex.transaction(async (trx) => {
       const row = await this.insert(trx, actor.scope, actor.userId, { kind: input.kind, format: input.format, filters, title: input.title });
       await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {

@@ -12,6 +12,7 @@ import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
 import { catalogGroup, catalogSettings } from './catalog.js';
 import { adminGroup, adminSettings } from './admin.js';
+import { reportsGroup, reportsSettings } from './reports.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -23,6 +24,7 @@ export const configSettings = {
   ...jobSettings,
   ...invoiceSettings,
   ...catalogSettings,
+  ...reportsSettings,
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
@@ -33,7 +35,7 @@ export const configSettings = {
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup, adminGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, reportsGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup, adminGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 
