@@ -11,13 +11,18 @@ export interface Label {
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:tax\s+)?(?:invoice|inv|bill)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#]|$)/i, weight: 0.95 },
-  { re: /\b(?:rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|rechnungsnr\.?|re[\s-]nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
+  // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
+  { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re[\s-]nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
   { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
   { re: /(?:\bfactura\s*(?:n[°º.]+|no\.?|núm\.?|número)|\bn[°º]\s*(?:de\s+)?factura|\bnúmero\s+de\s+factura)/i, weight: 0.95 },
   { re: /(?:\bfattura\s*(?:n[°º.]+|no\.?|num\.?|numero)|\bnumero\s+(?:di\s+)?fattura|\bn\.\s*fattura)/i, weight: 0.95 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
   { re: /\b(?:faktura\s*(?:vat\s*)?nr\.?|numer\s+faktury|fakturanummer|fakturanr\.?)/i, weight: 0.95 },
+  // Malay: "No. Invois", "Invois No."
+  { re: /\b(?:no\.?\s*invois|invois\s*(?:no\.?|bil\.?|#))(?=[\s:.#]|$)/i, weight: 0.95 },
+  // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
+  { re: /\b(?:bon[\s-]*(?:nr\.?|nummer)|bonnummer|kassenbon[\s-]*nr\.?|ticket\s*n[°º.]+|n[°º]\s*(?:de\s+)?ticket|scontrino\s*n\.?|no\.?\s*resit|resit\s*no\.?)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /\b(?:document|doc\.?|receipt|rcpt|bill|cash\s*bill|transaction|trans\.?|txn|slip|voucher|ticket|order)\s*(?:no\.?|nr\.?|number|num\.?|#|id)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
   { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
@@ -28,6 +33,7 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
 export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\b(?:invoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\btax\s+point\b/i, weight: 0.95 },
   { re: /\b(?:rechnungsdatum|belegdatum|ausstellungsdatum|datum\s+der\s+rechnung)\b/i, weight: 0.95 },
+  { re: /\b(?:data\s+(?:del\s+)?documento|tarikh\s+invois|tarikh\s+resit|fecha\s+del?\s+documento|datum\s+bon)\b/i, weight: 0.9 },
   { re: /\b(?:factuurdatum|factuur\s+datum|datum\s+factuur)\b/i, weight: 0.95 },
   { re: /\bdate\s+(?:de\s+(?:la\s+)?)?facture\b|\bdate\s+d['’]émission\b|\bdate\s+d['’]emission\b/i, weight: 0.95 },
   { re: /\bfecha\s+(?:de\s+(?:la\s+)?)?(?:factura|emisión|emision|expedición)\b/i, weight: 0.95 },
@@ -44,7 +50,10 @@ export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|é
 
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
-  { re: /\b(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme|summe\s+brutto)\b/i, weight: 0.95 },
+  { re: /\b(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/i, weight: 0.95 },
+  // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
+  { re: /^brutto\b/i, weight: 0.85, bare: true },
+  { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },
   { re: /\b(?:factuur\s*totaal|totaal\s*bedrag|totaalbedrag|te\s+betalen|totaal\s+incl\w*)\b/i, weight: 0.95 },
   { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s+à\s+payer|\bà\s+payer|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/i, weight: 0.95 },
   // "Total Sales", "Total (RM)", "Jumlah": the bill, unless a more specific label says otherwise
