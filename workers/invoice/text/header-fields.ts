@@ -21,12 +21,23 @@ export function parseInvoiceNumber(text: string): string | null {
   return null;
 }
 
+const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura)\s*(?:\(\d{1,4}\))?\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+const COMPOUND_TITLE_WEIGHT = 0.85;
+
 export function readInvoiceNumber(layout: Layout): Field<string> {
   const [best] = findLabeled(layout, {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
     exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b/i,
   });
+  if (best && best.score >= COMPOUND_TITLE_WEIGHT) return calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+  // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
+  // with its number after "Nr." in the next cell
+  for (const line of layout.lines) {
+    const m = COMPOUND_TITLE_NUMBER.exec(line.cells.map((c) => c.text).join(' '));
+    const value = m ? parseInvoiceNumber(m[1]) : null;
+    if (value) return calibrated('invoice_number', value, { strength: COMPOUND_TITLE_WEIGHT, legibility: line.conf });
+  }
   return best ? calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf }) : field<string>(null, 0);
 }
 

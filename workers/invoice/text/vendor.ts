@@ -16,7 +16,7 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
-import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
@@ -185,8 +185,12 @@ const THANKS_AT = new RegExp(
   'i',
 );
 
+const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
+const SELLER_HEADING = /^(?:verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/i;
+const BUYER_HEADING = /^(?:käufer|kaeufer|käufer\s*\/\s*leistungsempfänger|leistungsempfänger|rechnungsempfänger|buyer|acheteur|koper|comprador|acquirente|cessionario)/i;
+
 /** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
-const TAX_ID_AFTER = /^(.{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
+const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
 
 function namedElsewhere(all: Layout[], domains: { domain: string; local: string }[], lowerText: string, found: VendorCandidate[]): VendorCandidate[] {
   const out: VendorCandidate[] = [];
@@ -209,6 +213,25 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
         const name = withoutRegistration(tax[1].trim());
         const compact = compactName(name);
         if (compact.length >= 3) out.push({ name, line, score: 3 + (LEGAL_SUFFIX.test(name) ? 2 : 0) + domainScore(compact, domains), registered: true, source: 'tax-line' });
+      }
+    }
+  }
+  // a block of labelled rows under the seller's heading ("Verkäufer" / "Nummer: 549910" / "Name: ACME GmbH"):
+  // the name row names the seller; under the buyer's heading, the buyer
+  for (const doc of all) {
+    for (const line of doc.lines) {
+      if (line.cells.length < 2 || !NAME_ROW.test(line.cells[0].text)) continue;
+      const name = line.cells.slice(1).map((c) => c.text).join(' ').trim();
+      if (!plausibleName(name)) continue;
+      for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
+        const above = doc.lines[i];
+        if (above.page !== line.page) break;
+        const heading = (wholeText(above) ?? '').replace(/[:\s]+$/, '');
+        if (SELLER_HEADING.test(heading)) {
+          out.push({ name, line, score: 8 + (LEGAL_SUFFIX.test(name) ? 1 : 0), registered: false, corroborated: true });
+          break;
+        }
+        if (CUSTOMER_LABELS.test(heading) || BUYER_HEADING.test(heading)) break;
       }
     }
   }
@@ -268,7 +291,9 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
     const label = VENDOR_LABELS.exec(cell.text);
     const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) ? label.index : -1;
-    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 ? label[0] : undefined;
+    // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
+    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length) : '';
+    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
