@@ -79,7 +79,10 @@ test.serial('over HTTP: the bomb is a 422 document_too_complex at once; a loopin
     const res = await preview(app.server, o, { filename: 'bomb.pdf', data: bomb(160) });
     t.is(res.status, 422, JSON.stringify(res.body));
     t.is(res.body.error.code, 'document_too_complex');
-    t.true(Date.now() - started < 20_000, `answered in ${Date.now() - started} ms`);
+    // the code above proves the bomb was caught before decoding; the bound only says it was not
+    // read for the whole OCR budget (60 s) first — a cold sandboxed child on a busy CI machine
+    // alone can take 20 s to start
+    t.true(Date.now() - started < 45_000, `answered in ${Date.now() - started} ms`);
     const text = Buffer.from('BT /F1 12 Tf 50 700 Td (Invoice INV-1 ACME GmbH Total 10.00 EUR) Tj ET');
     const loop = pdf([Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>'), pageObj('/Font << /F1 5 0 R >>'), stream(text), font]);
     const looped = await preview(app.server, o, { filename: 'loop.pdf', data: loop });
