@@ -125,3 +125,36 @@ test('dates: a Malaysian receipt is day-first even when its money mark is a bare
   const h = read(['KEDAI RUNCIT MAJU', 'Tarikh 05/01/17', 'JUMLAH $12.50', 'Terima kasih, sila datang lagi']);
   t.is(h.invoice_date.value, '2017-01-05');
 });
+
+// ── invoices printed from e-invoice data (labelled blocks) ────────────────────────
+
+test('seller: the "Name:" row of the block under the seller\'s heading, not the buyer\'s; field labels and the rendering\'s heading are no names', (t) => {
+  const h = read([
+    'Stylesheet zur Lesbarmachung der XML-Daten',
+    'Mietrechnung (387)   Nr. 9314/00/M   vom   01.10.2018',
+    'Verkäufer',
+    'Nummer:   549910',
+    'Name:   Nordlicht Autovermietung',
+    'Anschrift:   Am Hafen 9',
+    'Käufer/Leistungsempfänger',
+    'Nummer:   9314110911',
+    'Name:   Kunde Handel GmbH',
+    'Gesamtbetrag   340,96 EUR',
+  ]);
+  t.is(h.vendor_name.value, 'Nordlicht Autovermietung');
+});
+
+test('number: a compound title with a bracketed type code gives the number after "Nr.", not the code', (t) => {
+  t.is(read(['Nordlicht GmbH', 'Rechnung des Versicherers (575)   Nr. 01.234.567.8-2018-1   vom   06.12.2018', 'Gesamtbetrag 50,00 EUR']).invoice_number.value, '01.234.567.8-2018-1');
+  t.is(read(['Nordlicht GmbH', 'Gutschrift (Selbst ausgestellte Rechnung) (389)   Nr. 47110818   vom   31.10.2018', 'Gesamtbetrag 50,00 EUR']).invoice_number.value, '47110818');
+});
+
+test('seller: the town of a postcode line is no name; a legal form in capitals ("GMBH") is one', (t) => {
+  const h = read(['Verkäufer:', 'NORDLICHT   GMBH', 'BAHNHOFSTRASSE 99', 'DE 99199   MUSTERHAUSEN', 'Rechnung Nr. 4711 vom 06.10.2018', 'Gesamtbetrag 480,22 EUR']);
+  t.is(h.vendor_name.value, 'NORDLICHT GMBH');
+});
+
+test('total: what is still to pay after a deposit ("Solde à payer") is the amount due', (t) => {
+  const h = read(['Au Bon Moulin SARL', 'Facture N° FA-2017-0010', 'Date de facture 13/11/2017', 'Total TTC   671,15 €', 'Règlement   Date   Montant   Solde à payer   470,15 €']);
+  t.is(h.total_amount.value, 470.15);
+});

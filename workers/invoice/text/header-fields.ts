@@ -10,6 +10,8 @@ import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
   for (const raw of text.split(/\s+/)) {
+    // "(575)": a code in brackets after a title is the document's type, not its number
+    if (/^\(\d+\)$/.test(raw)) continue;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
     if (token.length < 3 || token.length > 40) continue;
     if (!/\d/.test(token) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(token)) continue;
@@ -21,7 +23,8 @@ export function parseInvoiceNumber(text: string): string | null {
   return null;
 }
 
-const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura)\s*(?:\(\d{1,4}\))?\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+// (a few words and bracketed notes between: "Rechnung des Versicherers (575) Nr. …", "Gutschrift (Selbst ausgestellte Rechnung) (389) Nr. …")
+const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice)(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
 
 export function readInvoiceNumber(layout: Layout): Field<string> {

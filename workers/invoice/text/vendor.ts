@@ -141,6 +141,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // also a piece of an address the OCR cut into cells ("No 8, | Jalan 7/118B, | Desa Tun Razak")
         const addressLine = line.cells.length > 1 && wholeText(line) !== null && ADDRESS_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
         if ((ADDRESS_WORDS.test(name) || addressLine) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // "DE 99199 | MUSTERHAUSEN", "D-80333 München": the town of a postcode line
+        if (POSTCODE_TOWN_LINE.test(line.text.replace(/\s*\|\s*/g, ' ')) && !LEGAL_SUFFIX.test(name)) score -= 4;
         // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
@@ -185,6 +187,7 @@ const THANKS_AT = new RegExp(
   'i',
 );
 
+const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
 const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
 const SELLER_HEADING = /^(?:verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/i;
 const BUYER_HEADING = /^(?:käufer|kaeufer|käufer\s*\/\s*leistungsempfänger|leistungsempfänger|rechnungsempfänger|buyer|acheteur|koper|comprador|acquirente|cessionario)/i;
@@ -239,7 +242,10 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
   const matched = found.some((c) => c.score > 0 && domainScore(compactName(c.name), domains) > 0);
   if (!matched) {
     const seen = new Set<string>();
+    // (a web address or a mailbox, not any token ending in ".eu": "urn:factur-x.eu:1p0" names a standard)
+    const addressed = new Set([...all.map((d) => d.text).join('\n').matchAll(/(?:www\.|https?:\/\/(?:www\.)?|@)([\w-]+)\.[a-z]{2,}/gi)].map((m) => m[1].toLowerCase()));
     for (const { domain } of domains) {
+      if (!addressed.has(domain)) continue;
       const words = domain.split(/[-_]+/).filter((w) => /^[a-z]{2,}$/i.test(w));
       const key = words.join('');
       if (words.length === 0 || key.length < 4 || seen.has(key) || /^(?:info|mail|shop|online|service|kontakt|contact|office|support)$/.test(key)) continue;

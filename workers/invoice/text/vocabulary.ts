@@ -7,6 +7,8 @@ export interface Label {
   weight: number;
   /** a bare word: its value must be in the same cell after it, to its right or below it */
   bare?: boolean;
+  /** totals: what is still to pay after a deposit (it outranks the gross total other figures add up to) */
+  stillToPay?: boolean;
 }
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
@@ -51,7 +53,7 @@ export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|é
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
   // what is still to pay after a deposit or prepayment: the amount due, over the gross total
-  { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1 },
+  { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1, stillToPay: true },
   // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto")
   { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
   // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
@@ -78,7 +80,7 @@ export const CUSTOMER_LABELS = /\b(?:bill(?:ed)?\s+to|ship(?:ped)?\s+to|sold\s+t
 /** what a supplier prints about itself: bank, registration, tax and contact details */
 export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust-?id\w*|ustid|steuer-?nr|st\.?-?nr|btw(?:-?nr|\s*nummer)?|tva|iva|kvk|hrb|hra|registergericht|handelsregister|amtsgericht|chamber\s+of\s+commerce|company\s+(?:no|number|reg)|co\.?\s*reg\w*|reg(?:istration)?\.?\s*no|gst\s*(?:id|no|reg\w*)|gstin|sst\s*(?:id|no|reg\w*)|(?:roc|uen|cin|tin|pan|brn)\s*(?:no\.?|number)?\s*[:.#]|abn|ein|siret|siren|rcs|nif|cif|p\.?\s?iva|tel\.?|telephone|phone|hp\s*[:.]|fax|www\.|e-?mail|bankverbindung|bank)\b|@|\(\s*[A-Z]{0,3}\d{4,10}\s*-\s*[A-Z]\s*\)/i;
 
-export const LEGAL_SUFFIX = /(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])/;
+export const LEGAL_SUFFIX = /(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])/;
 
 export const DOCUMENT_TITLES = /^[\W_]*(?:(?:(?:simplified|full|abbreviated|tax|commercial|pro[\s-]?forma|kopie|copy\s+of|payment|cash|sales?|official|original|duplicate|customer|merchant|purchase|retail|e-?|gst|vat|itemi[sz]ed|final|interim)[\s-]+)*(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura|credit\s+note|debit\s+note|gutschrift|creditnota|avoir|receipt|quittung|bill|statement|sales|docket|voucher|memo|order)(?:[\s-]+(?:copy|slip|receipt|invoice|no\.?))*|page|seite|pagina|blad)\b[\s.:#\d/\W]*$/i;
 
