@@ -152,6 +152,8 @@ test('number: a compound title with a bracketed type code gives the number after
 test('seller: the town of a postcode line is no name; a legal form in capitals ("GMBH") is one', (t) => {
   const h = read(['Verkäufer:', 'NORDLICHT   GMBH', 'BAHNHOFSTRASSE 99', 'DE 99199   MUSTERHAUSEN', 'Rechnung Nr. 4711 vom 06.10.2018', 'Gesamtbetrag 480,22 EUR']);
   t.is(h.vendor_name.value, 'NORDLICHT GMBH');
+  // a line holding only the legal form in capitals ends the name above it
+  t.is(read(['NORDLICHT', 'GMBH', 'DE 99199   MUSTERHAUSEN', 'Rechnung Nr. 4711 vom 06.10.2018', 'Gesamtbetrag 480,22 EUR']).vendor_name.value, 'NORDLICHT GMBH');
 });
 
 test('total: what is still to pay after a deposit ("Solde à payer") is the amount due', (t) => {
