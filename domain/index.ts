@@ -18,6 +18,8 @@ import { TeamMembershipService } from './teams/team-membership-service.js';
 import { MediaStore } from './media/media-store.js';
 import { KycService } from './kyc/kyc-service.js';
 import { KycMirrorService } from './kyc/kyc-mirror-service.js';
+import { KycClient } from './kyc/kyc-client.js';
+import { KycReviewService } from './kyc/kyc-review-service.js';
 import { StockLedger } from './inventory/stock-ledger.js';
 import { InventoryAlertMonitor } from './inventory/inventory-alert-monitor.js';
 import { createInventoryCollections, type InventoryCollections } from './inventory/index.js';
@@ -30,6 +32,8 @@ import { createSupportServices, type SupportServices } from './support/index.js'
 import { createDataProtectionServices, type DataProtectionServices } from './data-protection/index.js';
 import { createReportServices, type ReportServices } from './reports/index.js';
 import { createBillingServices, type BillingServices } from './billing/index.js';
+import { createCurationServices, type CurationServices } from './curation/index.js';
+import { createAdminServices, type AdminServices } from './admin/index.js';
 
 export interface Services {
   tokens: TokenService;
@@ -49,6 +53,8 @@ export interface Services {
   media: MediaStore;
   /** identity verification: proxy to the kyc microservice, the per-user mirror, status callbacks */
   kyc: KycService;
+  /** staff review of in-house applicants through the microservice's staff API (audited) */
+  kycReview: KycReviewService;
   /** the only writer of inventory item quantities (see inventory/stock-ledger.ts for the bulk API) */
   ledger: StockLedger;
   alerts: InventoryAlertMonitor;
@@ -71,6 +77,10 @@ export interface Services {
   reports: ReportServices;
   /** plans, subscriptions, payment methods, billing history, the processor and its webhook, plan limits (billing/) */
   billing: BillingServices;
+  /** curated lists, curated subscriptions, curator earnings and payouts (curation/) */
+  curation: CurationServices;
+  /** the staff web application: its sessions, the generic lists, the account actions (admin/) */
+  admin: AdminServices;
 }
 
 /**
@@ -104,6 +114,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('teamMembership', () => new TeamMembershipService(platform, { audit: s.audit, mail: s.mail, limits: s.limits, planLimits: s.billing.limits }));
   lazy('profiles', () => new ProfileService(platform, s.audit));
   lazy('kyc', () => new KycService(platform, s.limits, new KycMirrorService(platform, s.notifications)));
+  lazy('kycReview', () => new KycReviewService(platform, new KycClient(platform), s.kyc.mirror));
   lazy('ledger', () => new StockLedger(platform, s.audit));
   lazy('alerts', () => new InventoryAlertMonitor(platform, s.notifications, s.audit));
   lazy('inventory', () => createInventoryCollections(platform, { audit: s.audit, media: s.media, ledger: s.ledger, alerts: s.alerts, planLimits: s.billing.limits }));
@@ -114,7 +125,10 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   lazy('support', () => createSupportServices(platform, { notifications: s.notifications, mail: s.mail, limits: s.limits }));
   lazy('reports', () => createReportServices(platform, { audit: s.audit, mail: s.mail, ledger: s.ledger }));
   lazy('supportChat', () => createSupportChat(platform, { jobs: s.jobs, limits: s.limits, tickets: ticketPortOf(() => s.support.tickets) }));
-  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail }));
+  // curator earnings follow the invoices the billing event job writes
+  lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail, invoiceListeners: [(trx, processor, invoiceId) => s.curation.earnings.recordInvoice(trx, processor, invoiceId)] }));
+  lazy('curation', () => createCurationServices(platform, { audit: s.audit, billingSubscriptions: () => s.billing.subscriptions }));
   lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
+  lazy('admin', () => createAdminServices(platform, { accounts: s.accounts, audit: s.audit, tokens: s.tokens }));
   return s;
 }

@@ -17,6 +17,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerNotificationChannel } from './plugins/realtime.js';
 import { registerSupportChatChannel } from './realtime/support-chat-channel.js';
 import { SocketHub } from './realtime/socket-hub.js';
+import { upgradeBudget } from './realtime/socket-limits.js';
 import { RealtimeRelay } from './realtime/realtime-relay.js';
 import { consumerConnection, whenReady } from '../jobs/redis.js';
 import { areas, openApiTagsOfAreas } from './routes/index.js';
@@ -24,6 +25,8 @@ import { accessLogPlugin, requestIdOf, requestIdPlugin } from './plugins/request
 import { metricsPlugin } from './plugins/metrics.js';
 import { drainPlugin } from './plugins/drain.js';
 import { queueDashboardPlugin } from './plugins/queue-dashboard.js';
+import { registerAdminApp } from './plugins/admin-app.js';
+import { browsableApiPlugin } from './plugins/browsable-api.js';
 
 // Outside tests, response schemas are checked on a sample of answers (a mismatch is
 // logged): checking every answer cost about a sixth of the gateway's throughput.
@@ -34,9 +37,10 @@ export async function compose(config: Config): Promise<Server> {
   const server = hapiServer(config);
 
   // the relay needs the services (token cache) and the services need the relay (job waits)
-  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits);
+  const hub: SocketHub = new SocketHub((token) => services.tokens.authenticate(token), platform.log, config.socketLimits, (req) => admitUpgrade(req));
   const relay = new RealtimeRelay(consumerConnection(config.redisUrl, 'web-realtime'), config.queuePrefix, hub, (event) => services.tokens.forget(event), platform.log);
   const services = createServices(platform, relay);
+  const admitUpgrade = upgradeBudget(services.limits, config.wsUpgradesPerMinute, config.trustProxyHops);
   server.app.platform = platform;
   server.app.services = services;
   server.app.hub = hub;
@@ -85,7 +89,7 @@ function hapiServer(config: Config): Server {
   });
 }
 
-/** Request logging, then the request pipeline (errors, headers, input guard, auth, scope, KYC gate) and the OpenAPI document. */
+/** Request logging, then the request pipeline (errors, headers, input guard, the browsable API's HTML, auth, scope, KYC gate) and the OpenAPI document. */
 async function registerPlugins(server: Server, config: Config): Promise<void> {
   const logEveryRequest = config.logLevel === 'debug' || config.logLevel === 'trace';
   // before hapi-pino: its per-request logger binds the request id
@@ -110,7 +114,9 @@ async function registerPlugins(server: Server, config: Config): Promise<void> {
     },
   });
   await server.register([{ plugin: accessLogPlugin, options: { log: server.app.platform.log } }, { plugin: metricsPlugin, options: { token: config.metricsToken } }]);
-  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, authPlugin, scopePlugin, kycGatePlugin]);
+  await server.register([errorsPlugin, securityHeadersPlugin, inputGuardPlugin, trailingSlashPlugin, browsableApiPlugin, authPlugin, scopePlugin, kycGatePlugin]);
   await registerOpenApi(server, openApiTagsOfAreas(areas));
+  // the admin app's session strategy also opens the queue dashboard
+  await registerAdminApp(server, config);
   await server.register(queueDashboardPlugin);
 }

@@ -23,6 +23,8 @@ export interface QueueSpec {
   concurrency: (config: Config) => number;
   /** times a job whose worker died (its lock lapsed) is taken over before it fails */
   maxStalledCount: number;
+  /** the queue's own BullMQ lock (ms) when JOB_LOCK_MS is too short for its jobs */
+  lockMs?: (config: Config) => number;
 }
 
 const perWorker = (config: Config) => config.workerConcurrency;
@@ -42,8 +44,10 @@ export const queueCatalog: { [Q in QueueName]: QueueSpec } = {
   support: plain,
   // an AI answer is taken over once after its worker died, then it fails (the user can ask again)
   ai: { concurrency: (config) => config.ai.concurrency, maxStalledCount: 1 },
-  // a report streams from a cursor in the worker itself (no sandbox): memory stays flat
-  reports: plain,
+  // a report streams from a cursor in the worker itself (no sandbox): memory stays flat;
+  // a PDF's layout holds the event loop for a while, so its lock is longer (REPORT_LOCK_MS),
+  // and a run also claims its report row (a second run waits or takes over a dead one)
+  reports: { ...plain, lockMs: (config) => config.reportLockMs },
   billing: plain,
 };
 
@@ -55,11 +59,12 @@ export const SANDBOXED_QUEUES: Partial<Record<QueueName, string>> = Object.fromE
 /** The BullMQ worker settings of a queue under this configuration. */
 export function workerSettingsOf(queue: QueueName, config: Config) {
   const spec = queueCatalog[queue];
+  const lockMs = spec.lockMs?.(config) ?? config.jobLockMs;
   return {
     concurrency: spec.concurrency(config),
-    lockDuration: config.jobLockMs,
+    lockDuration: lockMs,
     // a lapsed lock is noticed within half its length
-    stalledInterval: Math.max(1000, Math.floor(config.jobLockMs / 2)),
+    stalledInterval: Math.max(1000, Math.floor(lockMs / 2)),
     maxStalledCount: spec.maxStalledCount,
   };
 }

@@ -13,6 +13,8 @@ export class OutboundEmail extends BaseModel {
   declare last_error: string | null;
   declare transport: string | null;
   declare message_id: string | null;
+  /** a message that must go out once (a schedule run's report): the second write of the same key adds nothing */
+  declare dedupe_key: string | null;
   declare created_at: Date;
   declare sent_at: Date | null;
 }

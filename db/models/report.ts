@@ -18,6 +18,11 @@ export class Report extends BaseModel {
   declare error: string | null;
   declare schedule_id: number | null;
   declare run_key: string | null;
+  /** the run that holds the report while it is rendered, and until when without a heartbeat */
+  declare run_token: string | null;
+  declare claimed_until: Date | null;
+  /** when a schedule's e-mail for this report was queued (once per run) */
+  declare mailed_at: Date | null;
   declare started_at: Date | null;
   declare finished_at: Date | null;
   declare expires_at: Date | null;

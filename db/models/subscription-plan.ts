@@ -18,5 +18,7 @@ export class SubscriptionPlan extends TimestampedModel {
   declare trial_days: number;
   declare sort_order: number;
   declare is_active: boolean;
+  /** set on the hidden plan that carries a paid curated list's price */
+  declare curated_list_id: number | null;
   declare processor_prices: Record<string, Partial<Record<'month' | 'year', string>>>;
 }

@@ -11,6 +11,8 @@ export class UserSubscription extends TimestampedModel {
   declare team_id: number | null;
   declare created_by: string | null;
   declare plan_id: number;
+  /** plan: the scope's platform plan; curated: a paid curated list (curated_subscriptions) */
+  declare purpose: 'plan' | 'curated';
   declare interval: 'month' | 'year';
   declare status: SubscriptionStatus;
   declare processor: string;

@@ -156,6 +156,27 @@ export class AccountService {
    * AuthThrottle; unknown e-mails hash against a dummy so both take the same time.
    */
   async login(input: { email: string; password: string }, ip: string | null): Promise<TokenPair & { user: UserOut }> {
+    const user = await this.checkPassword(input, ip);
+    if (!user.is_active) throw new Forbidden('This account is disabled.', 'account_disabled');
+    if (!user.email_verified_at) throw new Forbidden('Verify your e-mail address before logging in.', 'email_not_verified');
+    await this.passwordAccepted(user, ip);
+    const pair = await this.knex.transaction(async (trx) => {
+      const pair = await this.deps.tokens.issuePair(user.id, trx);
+      await User.query(trx).where({ id: user.id }).patch({ last_login_at: new Date() });
+      await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'login', entityType: 'user', entityId: user.id, summary: 'Logged in' });
+      return pair;
+    });
+    const { refreshId: _drop, ...tokens } = pair;
+    return { ...tokens, user: userOut(user) };
+  }
+
+  /**
+   * The password check of every sign-in (the API's login, the staff admin's): the
+   * address's budget, the progressive delays, a dummy hash for unknown e-mails, and a
+   * failure counted. The caller decides what else the account must be, then calls
+   * passwordAccepted() when it lets the user in.
+   */
+  async checkPassword(input: { email: string; password: string }, ip: string | null): Promise<User> {
     await this.deps.throttle.request('login', ip);
     const email = normalizeEmail(input.email);
     await this.deps.throttle.loginAllowed(email, ip);
@@ -165,17 +186,12 @@ export class AccountService {
       await this.deps.throttle.loginFailed(email, ip);
       throw new Unauthorized('E-mail or password is incorrect.', 'invalid_credentials');
     }
-    if (!user.is_active) throw new Forbidden('This account is disabled.', 'account_disabled');
-    if (!user.email_verified_at) throw new Forbidden('Verify your e-mail address before logging in.', 'email_not_verified');
-    await this.deps.throttle.loginSucceeded(email, ip);
-    const pair = await this.knex.transaction(async (trx) => {
-      const pair = await this.deps.tokens.issuePair(user.id, trx);
-      await User.query(trx).where({ id: user.id }).patch({ last_login_at: new Date() });
-      await this.deps.audit.record(trx, { actorId: user.id, ip }, { action: 'login', entityType: 'user', entityId: user.id, summary: 'Logged in' });
-      return pair;
-    });
-    const { refreshId: _drop, ...tokens } = pair;
-    return { ...tokens, user: userOut(user) };
+    return user;
+  }
+
+  /** A sign-in let through: this address's failures for the account are cleared and the address trusted. */
+  async passwordAccepted(user: User, ip: string | null): Promise<void> {
+    await this.deps.throttle.loginSucceeded(user.email, ip);
   }
 
   async changePassword(principal: Principal, input: { current_password: string; new_password: string }): Promise<{ message: string }> {

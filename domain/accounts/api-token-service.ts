@@ -124,13 +124,16 @@ export class ApiTokenService {
 
   /** Revokes one of the caller's tokens; another user's id, or one already revoked, is 404. */
   async revoke(actor: Actor, id: number): Promise<void> {
-    const [row] = await ApiToken.query(this.platform.knex)
-      .where({ id, user_id: actor.userId })
-      .whereNull('revoked_at')
-      .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
-      .returning('token_hash');
-    if (!row) throw new NotFound('API token');
-    await recordAudit(this.platform.knex, { actorId: actor.userId }, { action: 'api_token.revoke', entityType: 'api_token', entityId: id });
+    const row = await this.platform.knex.transaction(async (trx) => {
+      const [revoked] = await ApiToken.query(trx)
+        .where({ id, user_id: actor.userId })
+        .whereNull('revoked_at')
+        .patch({ revoked_at: new Date(), revoked_reason: 'revoked' })
+        .returning('token_hash');
+      if (!revoked) throw new NotFound('API token');
+      await recordAudit(trx, { actorId: actor.userId }, { action: 'api_token.revoke', entityType: 'api_token', entityId: id });
+      return revoked;
+    });
     await this.deps.tokens.forgetEverywhere([row.token_hash]);
   }
 }

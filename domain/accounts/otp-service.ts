@@ -8,6 +8,7 @@ import type { Platform } from '../../db/platform.js';
 import type { OtpPurpose } from '../../db/models/index.js';
 import { hmacHex, safeEqual, sixDigitCode } from '../../jobs/runtime/secrets.js';
 import { Otp } from '../../db/models/index.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export class OtpService {
   constructor(private readonly platform: Platform) {}
@@ -84,12 +85,16 @@ export class OtpService {
   }
 
   /** Removes expired codes (and spent ones older than a day). */
-  async cleanup(): Promise<number> {
+  async cleanup(actorId: string | null = null): Promise<number> {
     const dayAgo = new Date(Date.now() - 86_400_000);
-    return Otp.query(this.platform.knex)
-      .where('expires_at', '<', new Date())
-      .orWhere((q) => q.whereNotNull('consumed_at').where('created_at', '<', dayAgo))
-      .orWhere((q) => q.whereNotNull('invalidated_at').where('created_at', '<', dayAgo))
-      .delete();
+    return this.platform.knex.transaction(async (trx) => {
+      const deleted = await Otp.query(trx)
+        .where('expires_at', '<', new Date())
+        .orWhere((q) => q.whereNotNull('consumed_at').where('created_at', '<', dayAgo))
+        .orWhere((q) => q.whereNotNull('invalidated_at').where('created_at', '<', dayAgo))
+        .delete();
+      await recordAudit(trx, { actorId }, { action: 'otp.cleanup', entityType: 'otp', summary: `${deleted} expired or spent codes removed`, changes: { deleted } });
+      return deleted;
+    });
   }
 }

@@ -9,13 +9,14 @@ import type { Platform } from '../../db/platform.js';
 import { randomToken, sha256Hex } from '../../jobs/runtime/secrets.js';
 import { Unauthorized } from '../../jobs/runtime/errors.js';
 import { ApiToken, AuthToken, User } from '../../db/models/index.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export interface Principal {
   userId: string;
   email: string;
   isStaff: boolean;
-  /** a login's access token, or a personal API token (scripts, integrations) */
-  kind: 'session' | 'api_token';
+  /** a login's access token, a personal API token (scripts, integrations), or a staff admin session (cookie, /admin/ only) */
+  kind: 'session' | 'api_token' | 'admin_session';
   tokenId: number;
   /** the login (token family); for an API token `api-token:<id>` */
   familyId: string;
@@ -190,6 +191,7 @@ export class TokenService {
         if (row.revoked_reason === 'rotated') {
           // a spent token came back: someone holds a copy, so end the whole login
           await this.revokeFamilyIn(trx, row.family_id, 'reuse_detected');
+          await recordAudit(trx, { actorId: null }, { action: 'auth_session.revoke', entityType: 'auth_session', entityId: row.family_id, summary: 'A login ended: a used refresh token came back', changes: { reason: 'reuse_detected', user_id: row.user_id } });
           return { error: new Unauthorized('Refresh token was already used; the session has been revoked.', 'token_reused'), familyId: row.family_id };
         }
         return { error: new Unauthorized('Refresh token has been revoked.', 'token_revoked') };
@@ -210,8 +212,11 @@ export class TokenService {
   }
 
   /** Logout: revokes the login (family) that the refresh token or access token belongs to. */
-  async revokeFamily(familyId: string, reason = 'logout'): Promise<void> {
-    await this.revokeFamilyIn(this.platform.knex, familyId, reason);
+  async revokeFamily(familyId: string, reason = 'logout', actorId: string | null = null): Promise<void> {
+    await this.platform.knex.transaction(async (trx) => {
+      await this.revokeFamilyIn(trx, familyId, reason);
+      await recordAudit(trx, { actorId }, { action: 'auth_session.revoke', entityType: 'auth_session', entityId: familyId, summary: 'A login ended', changes: { reason } });
+    });
     await this.broadcastFamily(familyId);
   }
 
@@ -225,11 +230,21 @@ export class TokenService {
    * `keepFamily`; with `apiTokens` (a reset: the account is being recovered) every
    * personal API token too.
    */
-  async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string, opts: { apiTokens?: boolean } = {}): Promise<void> {
-    const q = AuthToken.query(trx ?? this.platform.knex).where({ user_id: userId }).whereNull('revoked_at');
-    if (keepFamily) q.whereNot({ family_id: keepFamily });
-    await q.patch({ revoked_at: new Date(), revoked_reason: reason });
-    if (opts.apiTokens) await ApiToken.query(trx ?? this.platform.knex).where({ user_id: userId }).whereNull('revoked_at').patch({ revoked_at: new Date(), revoked_reason: reason });
+  async revokeAllForUser(userId: string, reason: string, trx?: Knex.Transaction, keepFamily?: string, opts: { apiTokens?: boolean; actorId?: string | null } = {}): Promise<void> {
+    const revoke = async (db: Knex | Knex.Transaction) => {
+      const q = AuthToken.query(db).where({ user_id: userId }).whereNull('revoked_at');
+      if (keepFamily) q.whereNot({ family_id: keepFamily });
+      await q.patch({ revoked_at: new Date(), revoked_reason: reason });
+      if (opts.apiTokens) await ApiToken.query(db).where({ user_id: userId }).whereNull('revoked_at').patch({ revoked_at: new Date(), revoked_reason: reason });
+    };
+    // within a caller's transaction the caller's own entry says why (password change, erasure…)
+    if (trx) await revoke(trx);
+    else {
+      await this.platform.knex.transaction(async (own) => {
+        await revoke(own);
+        await recordAudit(own, { actorId: opts.actorId ?? null }, { action: 'auth_session.revoke_all', entityType: 'user', entityId: userId, summary: 'Every login ended', changes: { reason, api_tokens: !!opts.apiTokens } });
+      });
+    }
     // announced once committed: before that, an instance that looks the token up again
     // (a request, a socket check) would still find it valid and cache it for 30 s
     if (trx) void trx.executionPromise.then(() => this.broadcast({ user_id: userId }), () => undefined);

@@ -84,7 +84,7 @@ export class UserService {
       await User.query(trx).where({ id }).patch({ ...changes, updated_at: new Date() });
       await this.audit.record(trx, { actorId: actor.userId }, { action: 'update', entityType: 'user', entityId: id, summary: `User ${before.email} updated`, changes: diff(before as never, changes) });
     });
-    if (changes.is_active === false) await this.tokens.revokeAllForUser(id, 'deactivated', undefined, undefined, { apiTokens: true });
+    if (changes.is_active === false) await this.tokens.revokeAllForUser(id, 'deactivated', undefined, undefined, { apiTokens: true, actorId: actor.userId });
     // rights are read when a token is looked up: every instance must look again now
     else if (changes.is_active !== undefined || changes.is_staff !== undefined) await this.tokens.forgetUserEverywhere(id);
     return this.get(actor, id);

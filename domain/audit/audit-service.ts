@@ -46,6 +46,24 @@ export async function recordAudit(db: Knex | Knex.Transaction, ctx: AuditContext
   });
 }
 
+/** Records several writes of one statement (a sweep, a set-based update) with one insert; an entry may name its own scope. */
+export async function recordAuditMany(db: Knex | Knex.Transaction, ctx: AuditContext, entries: (AuditEntry & { scope?: AuditContext['scope'] })[]): Promise<void> {
+  if (!entries.length) return;
+  await AuditLog.query(db).insert(
+    entries.map((entry) => ({
+      actor_id: ctx.actorId,
+      profile_type: (entry.scope ?? ctx.scope)?.type ?? 'self',
+      team_id: (entry.scope ?? ctx.scope)?.teamId ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      summary: (entry.summary ?? '').slice(0, 500),
+      changes: withoutSecretsOrFreeText(entry.changes ?? {}),
+      ip: ctx.ip ?? null,
+    })) as never,
+  );
+}
+
 /** Fields whose values never enter the log: credentials, and free text a person may have written anything into. */
 const SECRET_FIELD = /(password|secret|token|hash|otp|api_key|_enc$|sealed)/i;
 const FREE_TEXT_FIELD = /^(description|notes?|bio|message|body|content|reason|resolution|comment|phone|text|draft|subject|other_ticket_type)$/i;

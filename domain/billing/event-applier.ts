@@ -27,6 +27,9 @@ const STATUS: Record<string, SubscriptionStatus> = {
 const seconds = (v: unknown) => (typeof v === 'number' && v > 0 ? new Date(v * 1000) : null);
 const scopeOf = (row: { team_id: number | null }) => ({ type: row.team_id != null ? ('team' as const) : ('self' as const), teamId: row.team_id });
 
+/** Called in the applying transaction after an invoice row was written (paid, refunded...). */
+export type InvoiceListener = (trx: Trx, processor: ProcessorName, processorInvoiceId: string) => Promise<void>;
+
 interface Ctx {
   trx: Trx;
   processor: ProcessorName;
@@ -37,8 +40,13 @@ interface Ctx {
 export class BillingEventApplier {
   constructor(
     private readonly platform: Platform,
-    private readonly deps: { audit: AuditService; mail: MailService },
+    private readonly deps: { audit: AuditService; mail: MailService; invoiceListeners?: InvoiceListener[] },
   ) {}
+
+  /** Tells the listeners (curator earnings) that an invoice row changed, in the event's transaction. */
+  private async invoiceChanged(ctx: Ctx, processorInvoiceId: string) {
+    for (const listener of this.deps.invoiceListeners ?? []) await listener(ctx.trx, ctx.processor, processorInvoiceId);
+  }
 
   async apply(rowId: string): Promise<{ outcome: string }> {
     const mails: number[] = [];
@@ -170,6 +178,7 @@ export class BillingEventApplier {
     const sub = await this.lockSubscription(ctx, processorSub, obj.metadata?.subscription_id ?? details.metadata?.subscription_id);
     if (!sub) return 'ignored_unmatched';
     const invoiceApplied = await applyInvoice(ctx.trx, ctx.processor, sub, inv, ctx.created, this.deps.audit);
+    if (invoiceApplied) await this.invoiceChanged(ctx, inv.id);
     if (kind === 'other' || this.stale(sub, ctx.created) || sub.status === 'canceled') return invoiceApplied ? 'applied' : 'ignored_stale';
     const plan = await this.planName(ctx.trx, sub.plan_id);
     const amount = money(Number(obj.total ?? obj.amount_due ?? 0), String(obj.currency ?? '').toUpperCase());
@@ -203,6 +212,7 @@ export class BillingEventApplier {
       action: 'billing_invoice.refund', entityType: 'billing_invoice', entityId: inv.id,
       summary: `refund on invoice ${inv.number}`, changes: { amount_refunded: { from: inv.amount_refunded, to: refunded } },
     });
+    await this.invoiceChanged(ctx, invoiceId);
     return 'applied';
   }
 }

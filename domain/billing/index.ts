@@ -1,6 +1,7 @@
 // The billing services of one process (services.billing): plans, subscriptions,
 // payment methods, billing history, the processor (sandbox or Stripe), the webhook
-// receiver, the event applier and the plan limits.
+// receiver, the event applier and the plan limits. invoiceListeners hear of each
+// invoice the event job writes (the curation area's earnings).
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';
@@ -10,7 +11,7 @@ import { SubscriptionService } from './subscription-service.js';
 import { paymentMethodsDef } from './payment-method-service.js';
 import { invoicesDef } from './invoice-read-service.js';
 import { BillingWebhookService } from './webhook-service.js';
-import { BillingEventApplier } from './event-applier.js';
+import { BillingEventApplier, type InvoiceListener } from './event-applier.js';
 import { PlanLimits } from './plan-limits.js';
 import { SandboxProcessor } from './sandbox-processor.js';
 import { StripeProcessor } from './stripe-processor.js';
@@ -34,7 +35,7 @@ export interface BillingServices {
   tick(now: Date): Promise<Record<string, number>>;
 }
 
-export function createBillingServices(platform: Platform, deps: { audit: AuditService; mail: MailService }): BillingServices {
+export function createBillingServices(platform: Platform, deps: { audit: AuditService; mail: MailService; invoiceListeners?: InvoiceListener[] }): BillingServices {
   const { billing } = platform.config;
   const sandbox = billing.processor === 'sandbox' ? new SandboxProcessor(platform, () => webhooks.receive.bind(webhooks)) : null;
   const active: PaymentProcessor = sandbox ?? new StripeProcessor(billing.stripeSecretKey, billing.stripeMaxNetworkRetries);
@@ -43,7 +44,7 @@ export function createBillingServices(platform: Platform, deps: { audit: AuditSe
   const services: BillingServices = {
     plans: new PlanService(platform, deps.audit),
     subscriptions: new SubscriptionService(platform, deps.audit, processor),
-    paymentMethods: new ScopedCollection(platform, deps.audit, paymentMethodsDef(() => processor().name)),
+    paymentMethods: new ScopedCollection(platform, deps.audit, paymentMethodsDef(processor)),
     invoices: new ScopedCollection(platform, deps.audit, invoicesDef()),
     webhooks,
     events: new BillingEventApplier(platform, deps),

@@ -27,7 +27,7 @@ export class PlanLimits {
   constructor(private readonly platform: Platform) {}
 
   async planOf(db: Db, scope: Scope): Promise<SubscriptionPlan> {
-    const sub = await inScope(UserSubscription.query(db), scope).whereIn('status', LIVE).orderBy('id', 'desc').first();
+    const sub = await inScope(UserSubscription.query(db), scope).where('purpose', 'plan').whereIn('status', LIVE).orderBy('id', 'desc').first();
     const plan = sub ? await SubscriptionPlan.query(db).findById(sub.plan_id) : await SubscriptionPlan.query(db).findOne({ code: 'free' });
     // an install whose plans were removed by hand has no limits rather than no service
     return plan ?? ({ code: 'unlimited', max_inventories: null, max_team_members: null, invoice_imports_per_month: null, ocr_pages_per_month: null } as SubscriptionPlan);
@@ -53,7 +53,7 @@ export class PlanLimits {
     if (max == null) return;
     const usage = await this.usage(db, scope, limit, now);
     if (usage + adding <= max) return;
-    const upgrade = await SubscriptionPlan.query(db).where('is_active', true).where((w) => w.whereNull(COLUMN[limit]).orWhere(COLUMN[limit], '>=', usage + adding)).orderBy('monthly_price').orderBy('id').first();
+    const upgrade = await SubscriptionPlan.query(db).where('is_active', true).whereNull('curated_list_id').where((w) => w.whereNull(COLUMN[limit]).orWhere(COLUMN[limit], '>=', usage + adding)).orderBy('monthly_price').orderBy('id').first();
     throw new PaymentRequired(`Your ${plan.name ?? plan.code} plan allows ${max} ${limit.replace(/_/g, ' ')}; upgrade to do more.`, {
       limit, max, usage, requested: adding, plan: plan.code, upgrade_plan: upgrade?.code ?? null,
     });

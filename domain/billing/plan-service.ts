@@ -42,7 +42,8 @@ export class PlanService implements CollectionService<PlanOut> {
   ) {}
 
   private visible(actor: Actor) {
-    const q = SubscriptionPlan.query(this.platform.knex);
+    // the hidden plans carrying curated lists' prices are the curation area's (domain/curation/)
+    const q = SubscriptionPlan.query(this.platform.knex).whereNull('curated_list_id');
     return actor.isStaff ? q : q.where('is_active', true);
   }
 

@@ -43,12 +43,26 @@ export interface ProcessorEvent {
   data: { object: Record<string, any> };
 }
 
+/** The display data of a card the processor holds (never its number). */
+export interface CardDisplay {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
 export interface PaymentProcessor {
   readonly name: ProcessorName;
   /** header carrying the t=...,v1=... signature */
   readonly signatureHeader: string;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
   updateSubscription(processorSubscriptionId: string, change: SubscriptionChange): Promise<void>;
+  /**
+   * The card behind a payment-method token, as the processor holds it; null when the
+   * processor keeps no cards (the sandbox: the client's display data is taken as sent).
+   * An unknown token is refused (400 processor_refused).
+   */
+  describePaymentMethod(token: string): Promise<CardDisplay | null>;
 }
 
 /** The processor's price id of a plan's interval (sandbox prices are named after the plan). */

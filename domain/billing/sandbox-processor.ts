@@ -43,6 +43,11 @@ export class SandboxProcessor implements PaymentProcessor {
     await this.emit([this.event(`evt_sbx_${token()}`, 'customer.subscription.updated', new Date(), this.subscriptionObject(state, plan, state.status))]);
   }
 
+  /** The sandbox holds no cards: the client's display data stands (checked locally by the route and the service). */
+  async describePaymentMethod(): Promise<null> {
+    return null;
+  }
+
   /** The hosted checkout page's answer: pay activates through the webhook; fail leaves the subscription incomplete. */
   async completeCheckout(sessionId: string, outcome: 'pay' | 'fail', now = new Date()): Promise<{ outcome: 'paid' | 'declined'; subscription_id: number }> {
     const sub = await UserSubscription.query(this.platform.knex).where({ processor: 'sandbox', checkout_session_id: sessionId }).first();

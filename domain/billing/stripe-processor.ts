@@ -4,7 +4,9 @@
 // subscription_plans.processor_prices.stripe ({"month": "price_...", "year": "price_..."}).
 import Stripe from 'stripe';
 import { Invalid, ServiceUnavailable } from '../../jobs/runtime/errors.js';
-import { priceIdOf, type CheckoutRequest, type CheckoutSession, type PaymentProcessor, type SubscriptionChange } from './processor.js';
+import { priceIdOf, priceOf, type CardDisplay, type CheckoutRequest, type CheckoutSession, type PaymentProcessor, type SubscriptionChange } from './processor.js';
+
+const STRIPE_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'];
 
 export class StripeProcessor implements PaymentProcessor {
   readonly name = 'stripe' as const;
@@ -17,13 +19,18 @@ export class StripeProcessor implements PaymentProcessor {
 
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
     const price = priceIdOf('stripe', req.plan, req.interval);
-    if (!price) throw Invalid.field('plan', `Plan ${req.plan.code} has no Stripe price for the ${req.interval} interval.`, 'plan_not_purchasable');
+    // a curated list's hidden plan has no Stripe price object: its price goes inline
+    const inline = !price && req.plan.curated_list_id != null;
+    if (!price && !inline) throw Invalid.field('plan', `Plan ${req.plan.code} has no Stripe price for the ${req.interval} interval.`, 'plan_not_purchasable');
+    const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = price
+      ? { price, quantity: 1 }
+      : { price_data: { currency: req.plan.currency.toLowerCase(), unit_amount: priceOf(req.plan, req.interval), recurring: { interval: req.interval }, product_data: { name: req.plan.name } }, quantity: 1 };
     const metadata = { subscription_id: String(req.subscriptionId) };
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(
         {
           mode: 'subscription',
-          line_items: [{ price, quantity: 1 }],
+          line_items: [lineItem],
           client_reference_id: String(req.subscriptionId),
           ...(req.customerId ? { customer: req.customerId } : { customer_email: req.customerEmail }),
           success_url: req.successUrl,
@@ -51,6 +58,15 @@ export class StripeProcessor implements PaymentProcessor {
     }
     const key = `update-${id}-${Buffer.from(JSON.stringify(params)).toString('base64url').slice(0, 120)}`;
     await this.call(() => this.stripe.subscriptions.update(id, params, { idempotencyKey: key }));
+  }
+
+  /** The card of a PaymentMethod (pm_...) as Stripe holds it: the client's display data is not trusted. */
+  async describePaymentMethod(token: string): Promise<CardDisplay> {
+    if (!/^pm_[A-Za-z0-9_]+$/.test(token)) throw Invalid.field('token', 'A Stripe payment method token starts with pm_.', 'invalid_token');
+    const pm = await this.call(() => this.stripe.paymentMethods.retrieve(token));
+    if (pm.type !== 'card' || !pm.card) throw Invalid.field('token', 'The Stripe payment method is not a card.', 'not_a_card');
+    const { brand, last4, exp_month, exp_year } = pm.card;
+    return { brand: STRIPE_BRANDS.includes(brand) ? brand : 'other', last4, exp_month, exp_year };
   }
 
   /** Stripe's failures as our errors: a refused request is 400, anything else 503 (retry). */

@@ -3,7 +3,10 @@
 // returned; only the processor's webhook activates it. PATCH asks the processor to
 // cancel at period end (or to resume) or to change plan or interval; the processor's
 // confirmation is written with the processor time, so an older event cannot undo it.
+// Paid curated lists use the same checkout and change (openCheckout, change) with
+// purpose 'curated'; this collection shows and limits the platform plan's only.
 import Joi from 'joi';
+import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Actor } from '../shared/actor.js';
@@ -11,7 +14,7 @@ import { ScopedCollection, iso, scopeOut, type CollectionDef, type Body } from '
 import { auditCtx, findInScope, inScope, scopeFill } from '../shared/scoped-rows.js';
 import { diff } from '../audit/audit-service.js';
 import { SubscriptionPlan, User, UserSubscription } from '../../db/models/index.js';
-import { Conflict, Forbidden, Invalid } from '../../jobs/runtime/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { pgError } from '../../db/errors.js';
 import type { Interval, PaymentProcessor } from './processor.js';
 
@@ -27,7 +30,7 @@ export function subscriptionsDef(): CollectionDef<Record<string, unknown>> {
       defaultOrdering: '-created_at',
       tiebreak: 'us.id',
     },
-    select: (db) => UserSubscription.query(db).alias('us').join('subscription_plans as sp', 'sp.id', 'us.plan_id').select('us.*', 'sp.code as plan_code', 'sp.name as plan_name'),
+    select: (db) => UserSubscription.query(db).alias('us').where('us.purpose', 'plan').join('subscription_plans as sp', 'sp.id', 'us.plan_id').select('us.*', 'sp.code as plan_code', 'sp.name as plan_name'),
     toOut: (r) => ({
       id: r.id, plan: r.plan_id, plan_code: r.plan_code, plan_name: r.plan_name, interval: r.interval, status: r.status, processor: r.processor,
       checkout_url: r.status === 'incomplete' ? (r.checkout_url ?? null) : null, current_period_start: iso(r.current_period_start), current_period_end: iso(r.current_period_end),
@@ -63,58 +66,82 @@ export class SubscriptionService extends ScopedCollection<Record<string, unknown
     const plan = await this.activePlan(body.plan as number);
     const interval = (body.interval as Interval) ?? 'month';
     if (plan.monthly_price === 0 && plan.yearly_price === 0) throw Invalid.field('plan', 'The free plan needs no subscription; it applies whenever none is active.', 'plan_is_free');
-    const processor = this.processor();
-    const user = await User.query(this.platform.knex).findById(actor.userId).select('email');
+    const base = this.platform.config.publicBaseUrl;
     const id = await this.platform.knex.transaction(async (trx) => {
-      const live = await inScope(UserSubscription.query(trx), actor.scope).whereNot('status', 'canceled').forUpdate();
+      const live = await inScope(UserSubscription.query(trx), actor.scope).where('purpose', 'plan').whereNot('status', 'canceled').forUpdate();
       if (live.some((s) => s.status !== 'incomplete')) throw new Conflict('This scope already has a subscription; change its plan with PATCH.', 'already_subscribed');
       for (const s of live) await UserSubscription.query(trx).findById(s.id).patch({ status: 'canceled', canceled_at: new Date(), updated_at: new Date() } as never);
-      const customerId = (await inScope(UserSubscription.query(trx), actor.scope).where({ processor: processor.name }).whereNotNull('processor_customer_id').orderBy('id', 'desc').first())?.processor_customer_id ?? null;
-      let row: UserSubscription;
-      try {
-        row = await UserSubscription.query(trx).insert({ ...scopeFill(actor.scope, actor.userId), plan_id: plan.id, interval, status: 'incomplete', processor: processor.name, processor_customer_id: customerId } as never).returning('*');
-      } catch (err) {
-        if (pgError(err)?.code === '23505') throw new Conflict('A checkout for this scope was just started.', 'already_subscribed');
-        throw err;
-      }
-      const base = this.platform.config.publicBaseUrl;
-      const session = await processor.createCheckout({
-        subscriptionId: row.id, plan, interval, customerEmail: user?.email ?? '', customerId,
-        successUrl: (body.success_url as string) ?? `${base}/api/user-subscriptions/${row.id}/`, cancelUrl: (body.cancel_url as string) ?? `${base}/api/subscription-plans/`,
+      return this.openCheckout(trx, actor, {
+        plan, interval, purpose: 'plan', abandoned: live.map((s) => s.id),
+        successUrl: (id) => (body.success_url as string) ?? `${base}/api/user-subscriptions/${id}/`, cancelUrl: (body.cancel_url as string) ?? `${base}/api/subscription-plans/`,
       });
-      await UserSubscription.query(trx).findById(row.id).patch({ checkout_session_id: session.sessionId, checkout_url: session.url, processor_customer_id: session.customerId } as never);
-      await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
-        action: 'user_subscription.checkout', entityType: 'user_subscription', entityId: row.id,
-        summary: `started checkout for plan ${plan.code} (${interval})`, changes: { plan: plan.code, interval, abandoned: live.map((s) => s.id) },
-      });
-      return row.id;
     });
     return this.get(actor, id);
+  }
+
+  /**
+   * The checkout every paid subscription starts with (a platform plan here, a paid
+   * curated list in domain/curation/): an `incomplete` row in the caller's scope, the
+   * processor's hosted session, an audit entry, all in the caller's transaction. The
+   * processor's webhook activates it (event-applier.ts). Returns the row's id.
+   */
+  async openCheckout(trx: Knex.Transaction, actor: Actor, req: { plan: SubscriptionPlan; interval: Interval; purpose: 'plan' | 'curated'; successUrl: (id: number) => string; cancelUrl: string; abandoned?: number[] }): Promise<number> {
+    this.assertPayer(actor);
+    const { plan, interval } = req;
+    const processor = this.processor();
+    const user = await User.query(trx).findById(actor.userId).select('email');
+    const customerId = (await inScope(UserSubscription.query(trx), actor.scope).where({ processor: processor.name }).whereNotNull('processor_customer_id').orderBy('id', 'desc').first())?.processor_customer_id ?? null;
+    let row: UserSubscription;
+    try {
+      row = await UserSubscription.query(trx).insert({ ...scopeFill(actor.scope, actor.userId), plan_id: plan.id, interval, purpose: req.purpose, status: 'incomplete', processor: processor.name, processor_customer_id: customerId } as never).returning('*');
+    } catch (err) {
+      if (pgError(err)?.code === '23505') throw new Conflict('A checkout for this scope was just started.', 'already_subscribed');
+      throw err;
+    }
+    const session = await processor.createCheckout({ subscriptionId: row.id, plan, interval, customerEmail: user?.email ?? '', customerId, successUrl: req.successUrl(row.id), cancelUrl: req.cancelUrl });
+    await UserSubscription.query(trx).findById(row.id).patch({ checkout_session_id: session.sessionId, checkout_url: session.url, processor_customer_id: session.customerId } as never);
+    await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
+      action: 'user_subscription.checkout', entityType: 'user_subscription', entityId: row.id,
+      summary: `started checkout for plan ${plan.code} (${interval})`, changes: { plan: plan.code, interval, purpose: req.purpose, ...(req.abandoned ? { abandoned: req.abandoned } : {}) },
+    });
+    return row.id;
   }
 
   /** cancel_at_period_end, plan, interval: asked of the processor first, then recorded. */
   override async update(actor: Actor, id: number, body: Body): Promise<Record<string, unknown>> {
     this.assertPayer(actor);
     const sub = await findInScope<UserSubscription>(this.platform.knex, UserSubscription, id, actor.scope, 'Subscription');
-    if (!['active', 'trialing', 'past_due'].includes(sub.status) || !sub.processor_subscription_id) throw new Conflict(`A ${sub.status} subscription cannot be changed.`, 'subscription_not_live');
+    if (sub.purpose !== 'plan') throw new NotFound('Subscription');
     const plan = body.plan !== undefined ? await this.activePlan(body.plan as number) : undefined;
-    const interval = (body.interval as Interval | undefined) ?? (plan ? sub.interval : undefined);
+    await this.change(actor, sub, { cancelAtPeriodEnd: body.cancel_at_period_end as boolean | undefined, plan, interval: body.interval as Interval | undefined });
+    return this.get(actor, id);
+  }
+
+  /**
+   * Asks the processor to change a live subscription (cancel at period end or resume,
+   * plan, interval), then records what it confirmed, audited. Used for platform plans
+   * here and for paid curated subscriptions (domain/curation/).
+   */
+  async change(actor: Actor, sub: UserSubscription, req: { cancelAtPeriodEnd?: boolean; plan?: SubscriptionPlan; interval?: Interval }): Promise<void> {
+    this.assertPayer(actor);
+    if (!['active', 'trialing', 'past_due'].includes(sub.status) || !sub.processor_subscription_id) throw new Conflict(`A ${sub.status} subscription cannot be changed.`, 'subscription_not_live');
+    const { plan } = req;
+    const interval = req.interval ?? (plan ? sub.interval : undefined);
     const values: Partial<UserSubscription> = {
-      ...(body.cancel_at_period_end !== undefined ? { cancel_at_period_end: body.cancel_at_period_end as boolean } : {}),
+      ...(req.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: req.cancelAtPeriodEnd } : {}),
       ...(plan || interval ? { plan_id: plan?.id ?? sub.plan_id, interval: interval ?? sub.interval } : {}),
     };
     const changes = diff(sub as never, values as never);
-    if (!Object.keys(changes).length) return this.get(actor, id);
+    if (!Object.keys(changes).length) return;
     const target = plan ?? (values.interval ? await SubscriptionPlan.query(this.platform.knex).findById(sub.plan_id) : undefined);
     await this.processor().updateSubscription(sub.processor_subscription_id, { cancelAtPeriodEnd: values.cancel_at_period_end, ...(target ? { plan: target, interval: values.interval } : {}) });
     await this.platform.knex.transaction(async (trx) => {
       // the processor confirmed the change now: an event from before it cannot undo it (never moves the marker back)
-      await UserSubscription.query(trx).findById(id).patch({ ...values, processor_state_at: trx.raw('greatest(processor_state_at, ?)', [new Date(Math.floor(Date.now() / 1000) * 1000)]), updated_at: new Date() } as never);
+      await UserSubscription.query(trx).findById(sub.id).patch({ ...values, processor_state_at: trx.raw('greatest(processor_state_at, ?)', [new Date(Math.floor(Date.now() / 1000) * 1000)]), updated_at: new Date() } as never);
       await this.audit.record(trx, auditCtx(actor.scope, actor.userId), {
-        action: 'user_subscription.update', entityType: 'user_subscription', entityId: id,
-        summary: `updated subscription #${id}: ${Object.keys(changes).join(', ')}`, changes,
+        action: 'user_subscription.update', entityType: 'user_subscription', entityId: sub.id,
+        summary: `updated subscription #${sub.id}: ${Object.keys(changes).join(', ')}`, changes,
       });
     });
-    return this.get(actor, id);
   }
 }

@@ -8,6 +8,7 @@ import { BillingEvent } from '../../db/models/index.js';
 import { Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { verifySignature } from './webhook-signature.js';
 import type { PaymentProcessor, ProcessorEvent, ProcessorName } from './processor.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 const eventSchema = Joi.object({
   id: Joi.string().max(255).required(),
@@ -52,11 +53,15 @@ export class BillingWebhookService {
     if (error) throw new Invalid(`The webhook body is not an event: ${error.message}`, [], 'invalid_event');
     const event = value as ProcessorEvent;
     // the knex builder, not the model: ON CONFLICT DO NOTHING may return no row
-    const [inserted] = await this.platform.knex(BillingEvent.tableName)
-      .insert({ processor: processor.name, event_id: event.id, type: event.type, event_created_at: new Date(event.created * 1000), payload: JSON.stringify(event) })
-      .onConflict(['processor', 'event_id'])
-      .ignore()
-      .returning(['id', 'applied_at']);
+    const inserted = await this.platform.knex.transaction(async (trx) => {
+      const [row] = await trx(BillingEvent.tableName)
+        .insert({ processor: processor.name, event_id: event.id, type: event.type, event_created_at: new Date(event.created * 1000), payload: JSON.stringify(event) })
+        .onConflict(['processor', 'event_id'])
+        .ignore()
+        .returning(['id', 'applied_at']);
+      if (row?.id) await recordAudit(trx, { actorId: null }, { action: 'billing_event.receive', entityType: 'billing_event', entityId: row.id, summary: `Processor event ${event.type} received`, changes: { processor: processor.name, event_id: event.id, type: event.type } });
+      return row;
+    });
     let row = inserted as { id: string; applied_at: Date | null } | undefined;
     const duplicate = !row?.id;
     if (duplicate) row = await BillingEvent.query(this.platform.knex).where({ processor: processor.name, event_id: event.id }).select('id', 'applied_at').first();

@@ -2,13 +2,14 @@
 // is called with a non-empty `search` (first page only, so paging through results
 // records it once), and by POST /api/product-searches/, which runs the search and
 // records it explicitly. Each user sees only their own searches in the active scope.
-// Recording is a by-product of a read: it is not written to the audit log, but
-// deleting history is.
+// Recording is a by-product of a read, but a row written all the same: the audit log
+// names it (source and result count, never the words searched for), as it names the
+// deletion of history.
 import Joi from 'joi';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
-import type { AuditService } from '../audit/audit-service.js';
-import { scopeFill } from '../shared/scoped-rows.js';
+import { recordAudit, type AuditService } from '../audit/audit-service.js';
+import { auditCtx, scopeFill } from '../shared/scoped-rows.js';
 import { OwnerHistory } from '../shared/owner-history.js';
 import { applyListParams, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
 import { iso } from './product-graph.js';
@@ -64,9 +65,13 @@ export class ProductSearchService implements CollectionService<SearchOut> {
   async record(actor: Actor, params: ListParams, resultCount: number, source: SearchOut['source']): Promise<SearchOut> {
     const { scope, userId: actorId } = actor;
     const filters = Object.fromEntries(REMEMBERED_FILTERS.filter((k) => params[k] !== undefined && params[k] !== '').map((k) => [k, params[k]]));
-    const row: Record<string, any> = await ProductSearch.query(this.platform.knex)
-      .insert({ user_id: actorId, query: String(params.search ?? '').slice(0, 300), filters: JSON.stringify(filters), result_count: resultCount, source, ...scopeFill(scope, actorId) })
-      .returning('*');
+    const row: Record<string, any> = await this.platform.knex.transaction(async (trx) => {
+      const inserted: Record<string, any> = await ProductSearch.query(trx)
+        .insert({ user_id: actorId, query: String(params.search ?? '').slice(0, 300), filters: JSON.stringify(filters), result_count: resultCount, source, ...scopeFill(scope, actorId) })
+        .returning('*');
+      await recordAudit(trx, auditCtx(scope, actorId), { action: 'product_search.record', entityType: 'product_search', entityId: inserted.id, summary: 'Search recorded in history', changes: { source, result_count: resultCount, filters: Object.keys(filters) } });
+      return inserted;
+    });
     return toOut(row);
   }
 }

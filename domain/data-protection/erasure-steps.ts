@@ -7,7 +7,8 @@
 //   summary, ip and any e-mail in `changes` are redacted (the one update the
 //   append-only trigger allows);
 // - billing records (kept for tax law): the user reference and personal columns are
-//   cleared, amounts and dates stay;
+//   cleared, amounts and dates stay (the billing FKs set the scope to NULL, so the
+//   user row's delete keeps them too; curator earnings and payouts likewise);
 // - team rows the user created keep existing with created_by cleared (FK SET NULL).
 import type { Knex } from 'knex';
 
@@ -72,6 +73,29 @@ const auditTrail: ErasureStep = async ({ trx, subject, outcome }) => {
   await trx.raw("SET LOCAL invp.audit_redaction = 'off'");
 };
 
+/**
+ * Before the billing rows are detached: the personal scope's payment-method tokens go
+ * (they are not tax records) and its live subscriptions end here (nobody is left to
+ * charge; with Stripe the customer's subscription must also be canceled in Stripe,
+ * which the erasure does not call).
+ */
+const billingRelations: ErasureStep = async ({ trx, subject, outcome }) => {
+  outcome.payment_methods_deleted = await trx('payment_methods').where({ owner_id: subject.userId }).whereNull('team_id').delete();
+  outcome.subscriptions_canceled = await trx('user_subscriptions').where({ owner_id: subject.userId }).whereNull('team_id').whereNot('status', 'canceled')
+    .update({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
+};
+
+/**
+ * The user's personal curated lists go with the account (FK cascade); the paid
+ * subscriptions other users hold to them end here, since there is nothing left to
+ * pay for (with Stripe they must also be canceled in Stripe).
+ */
+const curatedLists: ErasureStep = async ({ trx, subject, outcome }) => {
+  outcome.curated_subscribers_canceled = await trx('user_subscriptions').where({ purpose: 'curated' }).whereNot('status', 'canceled')
+    .whereIn('id', trx('curated_subscriptions as cs').join('curated_lists as cl', 'cl.id', 'cs.list_id').where('cl.owner_id', subject.userId).whereNull('cl.team_id').whereNotNull('cs.billing_subscription_id').select('cs.billing_subscription_id'))
+    .update({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
+};
+
 /** Billing tables (the billing area's) whose rows must be kept: detached and stripped of personal columns. */
 const BILLING_TABLE = /^(billing_|subscription|payment|invoices$)/;
 const PERSONAL_COLUMN = /^(billing_|customer_)?(email|name|first_name|last_name|full_name|phone|address|address_line\d?|street|city|postal_code|zip)$/;
@@ -97,5 +121,7 @@ export const ERASURE_STEPS: { area: string; erase: ErasureStep }[] = [
   { area: 'media', erase: uploadedFiles },
   { area: 'mail', erase: outbox },
   { area: 'audit', erase: auditTrail },
+  { area: 'curation', erase: curatedLists },
+  { area: 'billing', erase: billingRelations },
   { area: 'billing', erase: billingRecords },
 ];

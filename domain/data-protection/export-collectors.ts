@@ -165,6 +165,21 @@ const reports: ExportCollector = async (ctx) => {
   return { sections };
 };
 
+/** Curated lists with their products, curated subscriptions, curator earnings and payouts (the curation area). */
+const curation: ExportCollector = async (ctx) => {
+  const lists = await scopedRows(ctx, 'curated_lists');
+  const ids = lists.map((l) => l.id as number);
+  return {
+    sections: {
+      curated_lists: lists,
+      curated_list_items: ids.length ? await ctx.db('curated_list_items').whereIn('list_id', ids).orderBy('id') : [],
+      curated_subscriptions: await scopedRows(ctx, 'curated_subscriptions'),
+      curator_earnings: await scopedRows(ctx, 'curator_earnings'),
+      curator_payouts: await scopedRows(ctx, 'curator_payouts'),
+    },
+  };
+};
+
 const auditTrail: ExportCollector = async ({ db, subject }) => ({
   sections: { audit_log: await db('system_audit_logs').where({ actor_id: subject.userId }).select('id', 'profile_type', 'team_id', 'action', 'entity_type', 'entity_id', 'summary', 'changes', 'ip', 'created_at').orderBy('id') },
 });
@@ -174,7 +189,8 @@ const auditTrail: ExportCollector = async ({ db, subject }) => ({
  * user_id or owner_id column is exported when it exists (the billing area may replace
  * this with its own collector).
  */
-const BILLING_TABLE = /^(billing_|subscription|payment|invoices$|plans$)/;
+// user_subscriptions is the subscriptions' table (the caller's personal ones; a team's are the team's billing)
+const BILLING_TABLE = /^(billing_|subscription|user_subscriptions$|payment|invoices$|plans$)/;
 const billing: ExportCollector = async ({ db, subject }) => {
   const cols = await db('information_schema.columns').where({ table_schema: 'public' }).whereIn('column_name', ['user_id', 'owner_id']).select('table_name', 'column_name');
   const sections: CollectedSection['sections'] = {};
@@ -193,6 +209,7 @@ export const EXPORT_COLLECTORS: { area: string; collect: ExportCollector }[] = [
   { area: 'kyc-and-notifications', collect: verificationAndNotifications },
   { area: 'support', collect: support },
   { area: 'reports', collect: reports },
+  { area: 'curation', collect: curation },
   { area: 'audit', collect: auditTrail },
   { area: 'billing', collect: billing },
 ];

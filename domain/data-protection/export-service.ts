@@ -3,6 +3,7 @@
 // no public media route reaches it), downloadable by the requester only until it
 // expires (GDPR_EXPORT_TTL_HOURS), then deleted by the data-protection sweep.
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import Joi from 'joi';
 import type { Platform } from '../../db/platform.js';
@@ -93,18 +94,27 @@ export class DataExportService {
     if (!user) return { request_id: requestId, skipped: true };
     const teamIds = (await knex('team_members').where({ user_id: user.id }).pluck('team_id')) as number[];
     const relative = `exports/${row.id}.zip`;
+    // written aside and renamed into place: two runs of one request (a lapsed job lock) never interleave one file
+    const partial = this.absolute(`exports/.partial-${row.id}-${crypto.randomBytes(6).toString('hex')}.zip`);
     try {
-      const result = await writeExportArchive(this.absolute(relative), config.mediaRoot, { db: knex, config, subject: { userId: user.id, email: user.email, teamIds } }, EXPORT_COLLECTORS);
+      const result = await writeExportArchive(partial, config.mediaRoot, { db: knex, config, subject: { userId: user.id, email: user.email, teamIds } }, EXPORT_COLLECTORS);
+      await fs.promises.rename(partial, this.absolute(relative));
       const expiresAt = new Date(Date.now() + config.dataProtection.exportTtlHours * 3_600_000);
       const emailId = await knex.transaction(async (trx) => {
-        await DataExportRequest.query(trx).findById(row.id).patch({ status: 'completed', file_path: relative, size: result.size, sections: result.sections, completed_at: new Date(), expires_at: expiresAt, error: null });
+        // the first run to finish completes the request and mails; a second one finds it completed
+        const n = await DataExportRequest.query(trx).findById(row.id).where({ status: 'running' }).patch({ status: 'completed', file_path: relative, size: result.size, sections: result.sections, completed_at: new Date(), expires_at: expiresAt, error: null });
+        if (!n) return null;
         await this.deps.audit.record(trx, { actorId: null }, { action: 'data_export.complete', entityType: 'data_export_request', entityId: row.id, changes: { status: 'completed', size: result.size } });
         return this.deps.mail.queue(trx, user.email, 'data_export_ready', exportReadyMail(user.first_name, this.downloadUrl(row.id), config.dataProtection.exportTtlHours));
       });
-      await this.deps.mail.dispatch([emailId], user.id);
+      if (emailId !== null) await this.deps.mail.dispatch([emailId], user.id);
       return { request_id: row.id, status: 'completed', size: result.size };
     } catch (err) {
-      await DataExportRequest.query(knex).findById(row.id).patch({ status: 'failed', error: String((err as Error).message).slice(0, 500), completed_at: new Date() });
+      await fs.promises.rm(partial, { force: true });
+      await knex.transaction(async (trx) => {
+        const n = await DataExportRequest.query(trx).findById(row.id).where({ status: 'running' }).patch({ status: 'failed', error: String((err as Error).message).slice(0, 500), completed_at: new Date() });
+        if (n) await this.deps.audit.record(trx, { actorId: null }, { action: 'data_export.fail', entityType: 'data_export_request', entityId: row.id, changes: { status: 'failed' } });
+      });
       throw err;
     }
   }
@@ -122,7 +132,10 @@ export class DataExportService {
     const due = await DataExportRequest.query(knex).where({ status: 'completed' }).where('expires_at', '<=', now);
     for (const row of due) {
       if (row.file_path) await fs.promises.rm(this.absolute(row.file_path), { force: true });
-      await DataExportRequest.query(knex).findById(row.id).patch({ status: 'expired', file_path: null });
+      await knex.transaction(async (trx) => {
+        await DataExportRequest.query(trx).findById(row.id).patch({ status: 'expired', file_path: null });
+        await this.deps.audit.record(trx, { actorId: null }, { action: 'data_export.expire', entityType: 'data_export_request', entityId: row.id, changes: { status: 'expired' } });
+      });
     }
     return due.length;
   }

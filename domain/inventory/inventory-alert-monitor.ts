@@ -16,6 +16,7 @@ import { Conflict } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope } from '../shared/scoped-rows.js';
 import type { Actor } from '../shared/actor.js';
 import { InventoryAlert, InventoryTransactionLeg, TeamMember } from '../../db/models/index.js';
+import { recordAuditMany } from '../audit/audit-service.js';
 
 export const EXPIRY_WINDOW_DAYS = 30;
 export const ALERT_KINDS = ['low_stock', 'expiring_soon', 'expired'] as const;
@@ -69,6 +70,14 @@ export class InventoryAlertMonitor {
         raised.push(...(await raise(trx, kind, itemIds)));
         resolved.push(...(await resolve(trx, kind, itemIds)));
       }
+      // the monitor acts for nobody: each change is logged in its alert's scope
+      const entry = (a: AlertChange, event: 'raise' | 'resolve') => ({
+        scope: a.team_id != null ? { type: 'team' as const, teamId: a.team_id } : { type: 'self' as const, teamId: null },
+        action: `inventory_alert.${event}`, entityType: 'inventory_alert', entityId: a.id,
+        summary: `${a.kind} alert ${event === 'raise' ? 'raised' : 'resolved'} for item ${a.item_id}`,
+        changes: { item_id: a.item_id, kind: a.kind, status: a.status },
+      });
+      await recordAuditMany(trx, { actorId: null }, [...raised.map((a) => entry(a, 'raise')), ...resolved.map((a) => entry(a, 'resolve'))]);
       return { raised, resolved };
     });
     await this.announce(result.raised, 'raised');

@@ -116,7 +116,8 @@ export class InvoiceImportService {
     // the plan's monthly invoice imports (402 past it): counted when a document is accepted
     await this.planLimits?.meter(scope, 'invoice_imports_per_month');
     const stored = await this.media.saveTyped(file.bytes, { mime: sniffed.contentType, ext: sniffed.ext }, 'invoices');
-    const doc = await InvoiceImportDocument.query(knex)
+    const doc = await knex.transaction(async (trx) => {
+      const inserted = await InvoiceImportDocument.query(trx)
       .insert({
         name: safeName(file.filename, sniffed.ext),
         size: stored.size,
@@ -129,7 +130,9 @@ export class InvoiceImportService {
         ...scopeFill(scope, scope.userId),
       })
       .returning('id');
-    await recordAudit(knex, auditCtx(scope, scope.userId), { action: 'invoice_document.upload', entityType: 'invoice_import_document', entityId: doc.id, changes: { size: stored.size, content_type: stored.contentType, inventory_id: input.inventory_id } });
+      await recordAudit(trx, auditCtx(scope, scope.userId), { action: 'invoice_document.upload', entityType: 'invoice_import_document', entityId: inserted.id, changes: { size: stored.size, content_type: stored.contentType, inventory_id: input.inventory_id } });
+      return inserted;
+    });
     return this.jobs.run('invoice.parse', { actor_id: scope.userId, document_id: doc.id }, waitMs);
   }
 
@@ -157,8 +160,10 @@ export class InvoiceImportService {
 
   /** The extractor could not read the document at all (its code becomes the job's error). */
   async markUnreadable(documentId: number, error: { code: string; message: string }): Promise<void> {
-    const { knex } = this.platform;
-    await InvoiceImportDocument.query(knex).where({ id: documentId }).patch({ status: 'unreadable', error: JSON.stringify({ code: error.code, message: error.message }), updated_at: knex.fn.now() });
+    await this.platform.knex.transaction(async (trx) => {
+      const [doc] = (await InvoiceImportDocument.query(trx).where({ id: documentId }).patch({ status: 'unreadable', error: JSON.stringify({ code: error.code, message: error.message }), updated_at: trx.fn.now() }).returning('*')) as unknown as InvoiceImportDocument[];
+      if (doc) await recordAudit(trx, auditCtx(scopeOfRow(doc, doc.created_by!), doc.created_by!), { action: 'invoice_document.unreadable', entityType: 'invoice_import_document', entityId: documentId, changes: { status: 'unreadable', error: error.code } });
+    });
   }
 
   /**
@@ -204,6 +209,7 @@ export class InvoiceImportService {
       // a session for this document exists already (a rerun): objection hands back the input without an id
       const id = inserted.id ?? (await InvoiceImportSession.query(trx).where({ document_id: doc.id }).select('id').first())!.id;
       await InvoiceImportDocument.query(trx).where({ id: doc.id }).patch({ status: 'parsed', session_id: id, updated_at: trx.fn.now() });
+      if (inserted.id) await recordAudit(trx, auditCtx(scope, doc.created_by!), { action: 'invoice_session.preview', entityType: 'invoice_import_session', entityId: id, summary: `Invoice document ${doc.id} read: ${lines.length} lines`, changes: { document_id: doc.id, lines: lines.length, duplicate_of: duplicate?.session_id ?? null } });
       return id as number;
     });
     return this.parseResult(sessionId);
@@ -238,9 +244,13 @@ export class InvoiceImportService {
     const { knex } = this.platform;
     const session = await this.row(scope, input.session_id);
     if (session.status === 'applied') return { done: true, outcome: 'conflict', body: alreadyApplied(session) };
-    const attempt = await InvoiceImportAttempt.query(knex)
-      .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
-      .returning('id');
+    const attempt = await knex.transaction(async (trx) => {
+      const row = await InvoiceImportAttempt.query(trx)
+        .insert({ session_id: session.id, actor_id: scope.userId, product_family_name: (input.product_family_name ?? '').trim(), lines: JSON.stringify(input.lines), confirm_duplicate: input.confirm_duplicate === true })
+        .returning('id');
+      await recordAudit(trx, auditCtx(scope, scope.userId), { action: 'invoice_session.store_requested', entityType: 'invoice_import_attempt', entityId: row.id, changes: { session_id: session.id, lines: input.lines.length, confirm_duplicate: input.confirm_duplicate === true } });
+      return row;
+    });
     const outcome = await this.jobs.run('invoice.store', { actor_id: scope.userId, attempt_id: Number(attempt.id) }, waitMs);
     if (!outcome.done || outcome.status.state !== 'completed') return outcome;
     return this.answerOf(Number(attempt.id));

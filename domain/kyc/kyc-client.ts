@@ -13,23 +13,43 @@ export interface KycAnswer<B> {
   version: number;
 }
 
+/** A binary answer (a document image of the staff review). */
+export interface KycBytes {
+  contentType: string;
+  bytes: Buffer;
+}
+
 export class KycClient {
   constructor(private readonly platform: Platform) {}
 
   async call<B>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<KycAnswer<B>> {
+    const { res, data } = await this.exchange(method, path, 'application/json', payload);
+    const body = parseJson(data);
+    const version = Number(res.headers.get(VERSION_HEADER) ?? 0) || 0;
+    if (res.ok && body && typeof body === 'object') return { status: res.status, body: body as B, version };
+    throw this.failure(res, body);
+  }
+
+  /** GET of a binary resource: its bytes and content type, or the same errors as call(). */
+  async bytes(path: string): Promise<KycBytes> {
+    const { res, data } = await this.exchange('GET', path, '*/*');
+    if (res.ok) return { contentType: res.headers.get('content-type') ?? 'application/octet-stream', bytes: data };
+    throw this.failure(res, parseJson(data));
+  }
+
+  /** One request and its whole body under the timeout. */
+  private async exchange(method: 'GET' | 'POST', path: string, accept: string, payload?: unknown): Promise<{ res: Response; data: Buffer }> {
     const { kycUrl, kyc } = this.platform.config;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), kyc.proxyTimeoutMs);
-    let res: Response;
-    let text: string;
     try {
-      res = await fetch(`${kycUrl}${path}`, {
+      const res = await fetch(`${kycUrl}${path}`, {
         method,
-        headers: { accept: 'application/json', 'x-api-key': kyc.apiKey, 'x-api-secret': kyc.apiSecret, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { accept, 'x-api-key': kyc.apiKey, 'x-api-secret': kyc.apiSecret, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         signal: controller.signal,
       });
-      text = await res.text();
+      return { res, data: Buffer.from(await res.arrayBuffer()) };
     } catch (err) {
       if (controller.signal.aborted) throw new UpstreamTimeout(`The verification service did not answer within ${Math.round(kyc.proxyTimeoutMs / 100) / 10} s; try again shortly.`, 'kyc_timeout');
       this.platform.log.warn({ err: (err as Error).message, path }, 'verification service unreachable');
@@ -37,27 +57,30 @@ export class KycClient {
     } finally {
       clearTimeout(timer);
     }
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    const version = Number(res.headers.get(VERSION_HEADER) ?? 0) || 0;
-    if (res.ok && body && typeof body === 'object') return { status: res.status, body: body as B, version };
+  }
+
+  private failure(res: Response, body: unknown): DomainError {
     const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
     if (res.status >= 400 && res.status < 500 && res.status !== 401 && error?.code) {
       const retryAfter = res.headers.get('retry-after');
-      throw new DomainError(res.status, error.code, error.message ?? 'The verification service refused the request.', (error.details ?? null) as never, retryAfter ? { 'Retry-After': retryAfter } : {});
+      return new DomainError(res.status, error.code, error.message ?? 'The verification service refused the request.', (error.details ?? null) as never, retryAfter ? { 'Retry-After': retryAfter } : {});
     }
     if (res.status === 401 || res.status === 403) {
       // our own credentials were refused: a configuration problem, not the user's
       this.platform.log.error({ status: res.status, code: error?.code }, 'the verification service refused KYC_API_KEY / KYC_API_SECRET');
-      throw new ServiceUnavailable('The verification service is misconfigured; try again later.', 'kyc_unavailable');
+      return new ServiceUnavailable('The verification service is misconfigured; try again later.', 'kyc_unavailable');
     }
     if (res.status === 503 || res.status === 502) {
-      throw new DomainError(503, error?.code === 'provider_error' || error?.code === 'provider_not_configured' ? error.code : 'kyc_unavailable', error?.message ?? 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
+      return new DomainError(503, error?.code === 'provider_error' || error?.code === 'provider_not_configured' ? error.code : 'kyc_unavailable', error?.message ?? 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
     }
-    throw new DomainError(502, 'kyc_upstream_error', `The verification service failed (${res.status}).`);
+    return new DomainError(502, 'kyc_upstream_error', `The verification service failed (${res.status}).`);
+  }
+}
+
+function parseJson(data: Buffer): unknown {
+  try {
+    return data.length ? JSON.parse(data.toString('utf8')) : null;
+  } catch {
+    return null;
   }
 }

@@ -8,6 +8,7 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { CoarseStatus, StatusCallbackBody } from '../../jobs/kyc-contract.js';
 import { KycMirror } from '../../db/models/index.js';
 import { pgError } from '../../db/errors.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export interface MirrorRow {
   user_id: string;
@@ -49,16 +50,17 @@ export class KycMirrorService {
 
   /** From a proxied answer: moves the mirror forward, never back to an older version. */
   async refresh(subjectUserId: string, s: { status: CoarseStatus; is_verified: boolean; verified_at?: string | null }, version: number, trx?: Knex.Transaction): Promise<void> {
-    const db = trx ?? this.platform.knex;
     const row = { user_id: subjectUserId, status: s.status, is_verified: s.is_verified, version, verified_at: s.verified_at ? new Date(s.verified_at) : s.is_verified ? new Date() : null, updated_at: new Date() };
-    await KycMirror.query(db)
-      .insert(row)
-      .onConflict('user_id')
-      .merge(['status', 'is_verified', 'version', 'verified_at', 'updated_at'])
-      .where('kyc_mirror.version', '<=', version)
-      .catch((err: unknown) => {
-        if (pgError(err).code !== '23503') throw err; // the user was deleted meanwhile
-      });
+    const write = async (db: Knex.Transaction) => {
+      const before = (await KycMirror.query(db).where({ user_id: subjectUserId }).select('status', 'is_verified', 'version').first()) as Pick<MirrorRow, 'status' | 'is_verified' | 'version'> | undefined;
+      await KycMirror.query(db).insert(row).onConflict('user_id').merge(['status', 'is_verified', 'version', 'verified_at', 'updated_at']).where('kyc_mirror.version', '<=', version);
+      // a read that only confirms what the mirror holds is no change worth a log entry
+      const changed = !before || (before.version <= version && (before.status !== s.status || before.is_verified !== s.is_verified || before.version !== version));
+      if (changed) await recordAudit(db, { actorId: null }, mirrorEntry(subjectUserId, before, { status: s.status, is_verified: s.is_verified, version }, 'proxied answer'));
+    };
+    await (trx ? write(trx) : this.platform.knex.transaction(write)).catch((err: unknown) => {
+      if (pgError(err).code !== '23503') throw err; // the user was deleted meanwhile
+    });
   }
 
   /** A verified status callback: update the mirror and notify the user, once per version. */
@@ -102,6 +104,7 @@ export class KycMirrorService {
         notificationId = created.created ? created.id : 0;
       }
       await KycMirror.query(trx).where({ user_id: userId }).patch(patch);
+      if (newer) await recordAudit(trx, { actorId: null }, mirrorEntry(userId, mirror, { status: body.status, is_verified: body.is_verified, version: body.version }, 'status callback'));
       return { outcome: (newer ? 'applied' : 'notified_only') as CallbackOutcome, notificationId };
     }).catch((err: unknown) => {
       if (pgError(err).code === '23503') return { outcome: 'unknown_user' as CallbackOutcome, notificationId: 0 };
@@ -110,4 +113,15 @@ export class KycMirrorService {
     if (result.notificationId) await this.notifications.push(userId, result.notificationId);
     return result.outcome;
   }
+}
+
+/** The audit entry of a mirror change: the coarse status only (the applicant's data stays in the microservice). */
+function mirrorEntry(userId: string, before: Pick<MirrorRow, 'status' | 'is_verified' | 'version'> | undefined, after: Pick<MirrorRow, 'status' | 'is_verified' | 'version'>, source: string) {
+  return {
+    action: 'kyc_mirror.update',
+    entityType: 'kyc_mirror',
+    entityId: userId,
+    summary: `Verification status ${after.status} (${source})`,
+    changes: { status: { from: before?.status ?? null, to: after.status }, is_verified: { from: before?.is_verified ?? null, to: after.is_verified }, version: after.version },
+  };
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import { Notification, PushOutboxEntry } from '../../db/models/index.js';
 import type { Actor } from '../shared/actor.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export interface NotificationInput {
   kind: string;
@@ -19,7 +20,8 @@ export class NotificationService {
 
   /** Stores a notification for the user it is addressed to (not who caused it). */
   async create(recipientId: string, input: NotificationInput, trx?: Knex.Transaction): Promise<{ id: number; created: boolean }> {
-    const db = trx ?? this.platform.knex;
+    if (!trx) return this.platform.knex.transaction((own) => this.create(recipientId, input, own));
+    const db = trx;
     const row = await Notification.query(db)
       .insert({ user_id: recipientId, kind: input.kind, title: input.title, body: input.body ?? '', data: JSON.stringify(input.data ?? {}), dedupe_key: input.dedupeKey ?? null })
       .onConflict('dedupe_key')
@@ -28,6 +30,8 @@ export class NotificationService {
     // a duplicate (dedupe_key) inserts nothing: objection hands back the input without an id
     if (row.id === undefined) return { id: 0, created: false };
     await PushOutboxEntry.query(db).insert({ notification_id: row.id, user_id: recipientId });
+    // the kind and the addressee; title and body may quote what a person wrote
+    await recordAudit(db, { actorId: null }, { action: 'notification.create', entityType: 'notification', entityId: row.id, summary: `Notification ${input.kind}`, changes: { kind: input.kind, user_id: recipientId } });
     return { id: Number(row.id), created: true };
   }
 

@@ -2,8 +2,10 @@
 // scoping and validating (ProductService, ProductOperationService,
 // ProductFamilyService); this service adds what the projected surface promises:
 // every read returns only the fields of `?query=`, in one SQL statement per request
-// (plus the count of a list page), whatever the depth of the query and the number of
-// rows. A query that does not fit the model is refused (400) before anything is written.
+// (plus the count of a list page, and its row budget when the projection nests),
+// whatever the depth of the query and the number of rows; a list page holds at most
+// PROJECTED_CATALOG_MAX_ROWS rows, nested ones counted. A query that does not fit the
+// model is refused (400) before anything is written.
 import type { Knex } from 'knex';
 import type { Platform } from '../../db/platform.js';
 import type { Body } from '../shared/scoped-collection.js';
@@ -119,16 +121,61 @@ export class ProjectedCatalogService {
 
   // ── shared ──────────────────────────────────────────────────────────────────
 
-  /** One page: the count and the projected rows, two statements whatever the projection. */
-  private async page(base: Knex.QueryBuilder, projection: Projection, params: { page: number; page_size: number }, at: PageAt): Promise<ProjectedPage> {
+  /**
+   * One page: the count and the projected rows. A projection without relations costs
+   * two statements (count, rows). With relations, a page also holds at most
+   * PROJECTED_CATALOG_MAX_ROWS rows counting nested ones: the page's ids and their
+   * nested row counts are read first (counted over the foreign-key indexes, no JSON
+   * built), the page is cut after the last top-level row that fits (at least one, so
+   * a client always moves on) and only those rows' JSON is built — three statements
+   * whatever the depth and the size. A cut page's `next` continues with `offset=` at
+   * the first row it left out.
+   */
+  private async page(base: Knex.QueryBuilder, projection: Projection, params: { page: number; page_size: number; offset?: number }, at: PageAt): Promise<ProjectedPage> {
+    const start = params.offset ?? (params.page - 1) * params.page_size;
     const count = base.clone().clearSelect().clearOrder().count({ count: '*' });
-    const rows = base
-      .clearSelect()
-      .select(this.projector.column(this.knex, projection))
-      .offset((params.page - 1) * params.page_size)
-      .limit(params.page_size);
-    const [[counted], found] = await Promise.all([count, rows]);
+    if (!projection.nestedRows) {
+      const rows = base.clearSelect().select(this.projector.column(this.knex, projection)).offset(start).limit(params.page_size);
+      const [[counted], found] = await Promise.all([count, rows]);
+      const total = Number((counted as { count: string | number }).count);
+      return { count: total, ...this.links(at, total, params, start, params.page_size), results: (found as { r: Row }[]).map((x) => x.r) };
+    }
+    const id = `${projection.alias}.id`;
+    const sized = base.clone().clearSelect().select({ id }, this.knex.raw(`${projection.nestedRows} AS nested`)).offset(start).limit(params.page_size);
+    const [[counted], window] = await Promise.all([count, sized]);
     const total = Number((counted as { count: string | number }).count);
-    return { count: total, ...pageLinks(at, total, params.page, params.page_size), results: (found as { r: Row }[]).map((x) => x.r) };
+    const budget = this.platform.config.projectedCatalog.maxRowsPerResponse;
+    const kept: number[] = [];
+    let spent = 0;
+    for (const row of window as { id: number; nested: string | number }[]) {
+      const cost = 1 + Number(row.nested);
+      if (kept.length > 0 && spent + cost > budget) break;
+      kept.push(row.id);
+      spent += cost;
+    }
+    const found = kept.length ? ((await base.clearSelect().select(this.projector.column(this.knex, projection)).whereIn(id, kept)) as { r: Row }[]) : [];
+    const cut = kept.length < (window as unknown[]).length;
+    return { count: total, ...this.links(at, total, params, start, cut ? kept.length : params.page_size), results: found.map((x) => x.r) };
+  }
+
+  /**
+   * Links of a page that started at row `start` and covered `covered` rows: page
+   * numbers while the pages are whole, `offset=` once a page was cut (or was asked by
+   * offset), so the next page starts exactly after the last row returned.
+   */
+  private links(at: PageAt, total: number, params: { page: number; page_size: number; offset?: number }, start: number, covered: number): { next: string | null; previous: string | null } {
+    if (params.offset === undefined && covered === params.page_size) return pageLinks(at, total, params.page, params.page_size);
+    const link = (offset: number | null, page: number | null) => {
+      const url = new URL(at.path, at.baseUrl);
+      for (const [k, v] of Object.entries(at.query)) if (v !== undefined && k !== 'page' && k !== 'offset') url.searchParams.set(k, String(v));
+      if (offset !== null) url.searchParams.set('offset', String(offset));
+      if (page !== null) url.searchParams.set('page', String(page));
+      return url.toString();
+    };
+    const next = start + covered < total ? link(start + covered, null) : null;
+    let previous: string | null = null;
+    if (params.offset === undefined) previous = params.page > 1 ? link(null, params.page - 1) : null;
+    else if (start > 0) previous = link(Math.max(0, start - params.page_size), null);
+    return { next, previous };
   }
 }

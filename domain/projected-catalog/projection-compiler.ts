@@ -171,6 +171,32 @@ function relationSql(def: RelationField, child: CompiledProjection, parent: stri
   return { text: `(SELECT ${inner.text} FROM ${src.from} WHERE ${src.where} LIMIT 1)`, bindings: inner.bindings };
 }
 
+/**
+ * How many nested rows one row's JSON holds (every object of every selected relation,
+ * at every depth), as a SQL expression over `alias`; null when the projection selects
+ * no relation (each row is then exactly one row). It reads the same relations the
+ * projection does, counting with the foreign-key indexes instead of building JSON, so
+ * a list page can be cut to the response budget before its JSON is built.
+ */
+export function nestedRowsSql(compiled: CompiledProjection, alias: string): string | null {
+  let n = 0;
+  const nextAlias = () => `${alias}_n${++n}`;
+  return nestedRowsOf(compiled, alias, nextAlias);
+}
+
+function nestedRowsOf(compiled: CompiledProjection, alias: string, nextAlias: () => string): string | null {
+  const terms: string[] = [];
+  for (const e of compiled.entries) {
+    if (e.def.kind !== 'relation') continue;
+    const child = nextAlias();
+    const src = e.def.source(child, alias);
+    const inner = nestedRowsOf(e.child!, child, nextAlias);
+    if (e.def.many) terms.push(`(SELECT count(*)${inner ? ` + coalesce(sum(${inner}), 0)` : ''} FROM ${src.from} WHERE ${src.where})`);
+    else terms.push(`coalesce((SELECT 1${inner ? ` + ${inner}` : ''} FROM ${src.from} WHERE ${src.where} LIMIT 1), 0)`);
+  }
+  return terms.length ? `(${terms.join(' + ')})` : null;
+}
+
 /** How deep a compiled projection reaches (1 = the row's own columns only). */
 export function projectionDepth(compiled: CompiledProjection): number {
   return 1 + Math.max(0, ...compiled.entries.map((e) => (e.child ? projectionDepth(e.child) : 0)));

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { parseQuery } from './query-parser.js';
-import { compileProjection, projectionDepth, projectionSql, type CompiledProjection, type ProjectionModel, type Sql } from './projection-compiler.js';
+import { compileProjection, nestedRowsSql, projectionDepth, projectionSql, type CompiledProjection, type ProjectionModel, type Sql } from './projection-compiler.js';
 
 export interface Projection {
   compiled: CompiledProjection;
@@ -13,6 +13,10 @@ export interface Projection {
   sql: Sql;
   /** levels of the projection: 1 = the row's own fields */
   depth: number;
+  /** the table alias the SQL reads the row from */
+  alias: string;
+  /** the number of nested rows one row's JSON holds, over `alias` (null: the projection selects no relation) */
+  nestedRows: string | null;
 }
 
 export class Projector {
@@ -27,7 +31,7 @@ export class Projector {
     let p = this.cache.get(key);
     if (!p) {
       const compiled = compileProjection(model, text ? parseQuery(text) : null);
-      p = { compiled, sql: projectionSql(compiled, alias, { mediaBase: this.mediaBase }), depth: projectionDepth(compiled) };
+      p = { compiled, sql: projectionSql(compiled, alias, { mediaBase: this.mediaBase }), depth: projectionDepth(compiled), alias, nestedRows: nestedRowsSql(compiled, alias) };
       this.cache.set(key, p);
     }
     return p;

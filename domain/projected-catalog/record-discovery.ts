@@ -2,14 +2,12 @@
 // see, as {id, label, model, app} items, for pickers and deep links. Each app lists
 // its sources (a table, how its rows are labelled, how the scope applies); one UNION
 // ALL over them is paged and projected like every other read, so the query count
-// does not grow with the rows. Apps whose domain is not built yet (curation)
-// have no sources
-// and answer an empty page; another domain adds its tables here when it lands.
+// does not grow with the rows. A domain adds its tables here when it lands.
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder, ModelClass } from 'objection';
 import type { BaseModel } from '../../db/models/base-model.js';
 import {
-  BarcodeScan, BillingInvoice, Inventory, OrderList, Report, ReportSchedule, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, PaymentMethod, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User, UserSubscription,
+  BarcodeScan, BillingInvoice, CuratedList, CuratedListItem, CuratedSubscription, CuratorEarning, CuratorPayout, Inventory, OrderList, Report, ReportSchedule, InventoryAlert, InventoryIcon, InventoryItem, InventoryTransaction, InventoryType, PaymentMethod, Product, ProductFamily, ProductImage, ProductSearch, ProductVariant, Storage, StorageBox, SupportTicket, Team, TeamMember, User, UserSubscription,
 } from '../../db/models/index.js';
 import type { Scope } from '../shared/scope.js';
 import { inScope, type Db } from '../shared/scoped-rows.js';
@@ -48,7 +46,13 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
       scope: (q, scope, db) => void (scope.type === 'team' ? q.whereIn('x.id', TeamMember.query(db).where('team_id', scope.teamId as number).select('user_id')) : q.where('x.id', scope.userId)),
     },
   ],
-  curation: [],
+  curation: [
+    { model: 'curated_list', rows: CuratedList, label: `x.name || ' (' || x.visibility || ')'`, scope: scoped },
+    { model: 'curated_list_item', rows: CuratedListItem, label: `(SELECT p.name FROM products p WHERE p.id = x.product_id) || ' in ' || s.name`, scope: through(CuratedList, 'list_id') },
+    { model: 'curated_subscription', rows: CuratedSubscription, label: `(SELECT cl.name FROM curated_lists cl WHERE cl.id = x.list_id) || ' (' || x.kind || coalesce(', ended ' || to_char(x.ended_at, 'YYYY-MM-DD'), '') || ')'`, scope: scoped },
+    { model: 'curator_earning', rows: CuratorEarning, label: `x.list_name || ': ' || x.net || ' ' || x.currency`, scope: scoped },
+    { model: 'curator_payout', rows: CuratorPayout, label: `'payout ' || x.amount || ' ' || x.currency || coalesce(' ' || nullif(x.reference, ''), '')`, scope: scoped },
+  ],
   inventory: [
     { model: 'inventory', rows: Inventory, label: 'x.name', scope: scoped },
     { model: 'storage', rows: Storage, label: 'x.name', scope: scoped },
@@ -59,6 +63,7 @@ const SOURCES: Record<RecordApp, RecordSource[]> = {
     { model: 'inventory_alert', rows: InventoryAlert, label: orNumbered('x.message', 'alert'), scope: scoped },
   ],
   payments: [
+    // platform plans and paid curated lists alike (the hidden plan is named after its list)
     { model: 'user_subscription', rows: UserSubscription, label: `(SELECT sp.name FROM subscription_plans sp WHERE sp.id = x.plan_id) || ' (' || x.status || ')'`, scope: scoped },
     { model: 'payment_method', rows: PaymentMethod, label: `x.brand || ' ending ' || x.last4`, scope: scoped },
     { model: 'billing_invoice', rows: BillingInvoice, label: 'x.number', scope: scoped },

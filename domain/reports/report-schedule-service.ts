@@ -7,7 +7,7 @@
 // Redis was away comes back).
 import Joi from 'joi';
 import type { Platform } from '../../db/platform.js';
-import type { AuditService } from '../audit/audit-service.js';
+import { recordAudit, type AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';
 import { ScopedCollection, iso, scopeOut, type CollectionDef, type WriteContext } from '../shared/scoped-collection.js';
 
@@ -17,7 +17,7 @@ import { Profile, Report, ReportSchedule, User } from '../../db/models/index.js'
 import { jobCatalog } from '../../jobs/catalog.js';
 import { normaliseFilters, REPORT_FORMATS, REPORT_KINDS, type ReportFormat, type ReportKind } from './report-kinds.js';
 import { UnrecoverableError } from 'bullmq';
-import { scopeOfRow, type ReportService } from './report-service.js';
+import { scopeOfRow, type ReportService, type RunHooks } from './report-service.js';
 import { scheduledReportMail } from './report-mail.js';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -134,35 +134,43 @@ export class ReportScheduleService extends ScopedCollection<Record<string, unkno
   }
 
   /**
-   * One run: the report of this run (made once per run key), generated, then e-mailed
-   * once — the schedule's last_report_id, set in the same transaction as the mail
-   * outbox row, says whether it was.
+   * One run: the report of this run (made once per run key), generated (a second run
+   * of the same key waits for the first: see ReportService.generate), then e-mailed
+   * once — the report's mailed_at, set in the same transaction as the mail outbox row,
+   * and the outbox row's unique key (schedule and report) say whether it was.
    */
-  async run(scheduleId: number, runKey: string): Promise<{ schedule_id: number; report_id: number | null; mailed: boolean }> {
+  async run(scheduleId: number, runKey: string, hooks: RunHooks = {}): Promise<{ schedule_id: number; report_id: number | null; mailed: boolean }> {
     const knex = this.platform.knex;
     const s = await ReportSchedule.query(knex).findById(scheduleId);
     if (!s || !s.is_active) return { schedule_id: scheduleId, report_id: null, mailed: false };
     const scope = scopeOfRow(s);
+    const key = runKey.slice(0, 120);
     let report: Report;
     try {
       const { value: filters, error } = normaliseFilters(s.kind as ReportKind, s.filters);
       if (error) throw new UnrecoverableError(`invalid_filters: ${error}`);
-      report = await this.reports.insert(knex, scope, s.created_by, { kind: s.kind as ReportKind, format: s.format as ReportFormat, filters: filters!, title: s.name || undefined, scheduleId: s.id, runKey: runKey.slice(0, 120) });
+      report = await knex.transaction(async (trx) => {
+        const row = await this.reports.insert(trx, scope, s.created_by, { kind: s.kind as ReportKind, format: s.format as ReportFormat, filters: filters!, title: s.name || undefined, scheduleId: s.id, runKey: key });
+        await recordAudit(trx, { actorId: null, scope: { type: scope.type, teamId: scope.teamId } }, { action: 'report.create', entityType: 'report', entityId: row.id, summary: `schedule #${s.id} run: report #${row.id}`, changes: { kind: s.kind, format: s.format, schedule_id: s.id } });
+        return row;
+      });
     } catch (err) {
       if (pgError(err).code !== '23505') throw err;
-      report = (await Report.query(knex).where({ schedule_id: s.id, run_key: runKey.slice(0, 120) }).first())!;
+      report = (await Report.query(knex).where({ schedule_id: s.id, run_key: key }).first())!;
     }
-    const done = await this.reports.generate(report.id);
+    const done = await this.reports.generate(report.id, hooks);
     const emailId = await knex.transaction(async (trx) => {
       const locked = await ReportSchedule.query(trx).findById(s.id).forUpdate();
-      if (!locked || locked.last_report_id === report.id) return null;
-      const fresh = (await Report.query(trx).findById(report.id))!;
+      const fresh = await Report.query(trx).findById(report.id).forUpdate();
+      if (!locked || !fresh || fresh.status !== 'completed' || fresh.mailed_at) return null;
       const content = scheduledReportMail({
         title: fresh.title, scheduleName: s.name, rowCount: fresh.row_count ?? 0, expiresAt: iso(fresh.expires_at) ?? '',
         url: `${this.platform.config.publicBaseUrl}/api/reports/${fresh.id}/download/`,
       });
-      const mailId = await this.mail.queue(trx, locked.email, 'scheduled_report', content);
-      await ReportSchedule.query(trx).findById(s.id).patch({ last_report_id: report.id, last_run_at: new Date(), updated_at: new Date() });
+      const mailId = await this.mail.queueOnce(trx, `report-schedule:${s.id}:report:${fresh.id}`, locked.email, 'scheduled_report', content);
+      await Report.query(trx).findById(fresh.id).patch({ mailed_at: new Date() } as never);
+      await ReportSchedule.query(trx).findById(s.id).patch({ last_report_id: fresh.id, last_run_at: new Date(), updated_at: new Date() });
+      await recordAudit(trx, { actorId: null, scope: { type: scope.type, teamId: scope.teamId } }, { action: 'report_schedule.mail', entityType: 'report_schedule', entityId: s.id, summary: `schedule #${s.id} mailed report #${fresh.id}`, changes: { report_id: fresh.id, queued: mailId !== null } });
       return mailId;
     });
     if (emailId) await this.mail.dispatch([emailId], null);

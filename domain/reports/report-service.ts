@@ -45,6 +45,32 @@ export const reportListSpec: ListSpec = {
   tiebreak: 'r.id',
 };
 
+/** How a report run keeps its job alive while it waits or renders (the worker passes its BullMQ lock's renewal). */
+export interface RunHooks {
+  extendLock?: () => Promise<unknown>;
+}
+
+export interface GenerateOutcome {
+  report_id: number;
+  status: string;
+  row_count: number | null;
+  /** another run held the report: this is its outcome, this run wrote nothing */
+  superseded?: boolean;
+}
+
+interface Claim {
+  token: string;
+  /** set by the heartbeat once another run holds the report */
+  lost: boolean;
+}
+
+/** how often a second run looks whether the holder is done */
+const CLAIM_POLL_MS = 500;
+/** rows the cursor fetches per round trip */
+const STREAM_BATCH = 2000;
+
+const leaseEnd = (knex: Knex, ms: number) => knex.raw("now() + ? * interval '1 millisecond'", [ms]);
+
 const CONTENT_TYPES: Record<ReportFormat, string> = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' };
 
 /** The scope a stored row belongs to, as the ledger and the SQL expect it. */
@@ -73,7 +99,10 @@ export class ReportService {
     try {
       await this.platform.producer.enqueue('reports.generate', { actor_id: actor.userId, report_id: report.id });
     } catch (err) {
-      await Report.query(this.platform.knex).where({ id: report.id }).patch({ status: 'failed', error: 'queue_unavailable: the report could not be queued', updated_at: new Date() });
+      await this.platform.knex.transaction(async (trx) => {
+        await Report.query(trx).where({ id: report.id }).patch({ status: 'failed', error: 'queue_unavailable: the report could not be queued', updated_at: new Date() });
+        await this.audit.record(trx, auditCtx(actor.scope, actor.userId), { action: 'report.fail', entityType: 'report', entityId: report.id, summary: `report #${report.id} could not be queued`, changes: { status: 'failed' } });
+      });
       throw err;
     }
     return this.toOut(report);
@@ -120,53 +149,128 @@ export class ReportService {
   }
 
   /**
-   * The worker's part: generates the report's file once. A completed report is left
-   * alone (a retried job does nothing twice); a failed attempt starts over with a new file.
+   * The worker's part: generates the report's file once. A run first claims the row
+   * (status `running`, its own `run_token`, a lease in `claimed_until` renewed by a
+   * heartbeat); a second run of the same report — a job whose BullMQ lock lapsed under
+   * load and was handed to another worker, a schedule retried — waits for the holder
+   * and answers with its outcome, or takes over once the holder's lease has lapsed (it
+   * died). Only the holder's writes land (each is conditional on its token); the file
+   * is written under a temporary name and renamed into place, so a report has one
+   * file and nobody reads half of one. A completed report is left alone; a failed one
+   * is claimed again by the retry.
    */
-  async generate(reportId: number): Promise<{ report_id: number; status: string; row_count: number | null }> {
+  async generate(reportId: number, hooks: RunHooks = {}): Promise<GenerateOutcome> {
     const knex = this.platform.knex;
-    const row = await Report.query(knex).findById(reportId);
-    if (!row) return { report_id: reportId, status: 'missing', row_count: null };
-    if (row.status === 'completed') return { report_id: row.id, status: row.status, row_count: row.row_count };
-    await Report.query(knex).findById(reportId).patch({ status: 'running', progress: 0, started_at: new Date(), error: null, updated_at: new Date() });
-    await this.pushProgress(row, 'running', 0);
-    try {
-      const done = await this.render(row);
-      const patch = { status: 'completed', progress: 100, ...done, finished_at: new Date(), expires_at: new Date(Date.now() + REPORT_RETENTION_DAYS * 86_400_000), updated_at: new Date() };
-      await Report.query(knex).findById(reportId).patch(patch as never);
-      await this.pushProgress(row, 'completed', 100);
-      return { report_id: row.id, status: 'completed', row_count: done.row_count };
-    } catch (err) {
-      await Report.query(knex).findById(reportId).patch({ status: 'failed', error: String((err as Error).message).slice(0, 500), finished_at: new Date(), updated_at: new Date() });
-      await this.pushProgress(row, 'failed', row.progress);
-      throw err;
+    const leaseMs = this.platform.config.reportLockMs;
+    let waited = false;
+    for (;;) {
+      const row = await Report.query(knex).findById(reportId);
+      if (!row) return { report_id: reportId, status: 'missing', row_count: null };
+      if (row.status === 'completed') return { report_id: row.id, status: row.status, row_count: row.row_count, ...(waited ? { superseded: true } : {}) };
+      const token = crypto.randomUUID();
+      const claimed = await this.claim(reportId, token, leaseMs);
+      if (claimed) return this.runClaimed(claimed, token, leaseMs, hooks);
+      waited = true;
+      // another run holds it: wait for its outcome (or for its lease to lapse), keeping our own job's lock
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+      await hooks.extendLock?.().catch(() => undefined);
     }
   }
 
-  private async render(row: Report): Promise<{ row_count: number; summary: Record<string, unknown>; file_path: string; file_size: number }> {
+  /** Takes the report for this run when nobody holds it (queued, failed, or running under a lapsed lease). */
+  private async claim(reportId: number, token: string, leaseMs: number): Promise<Report | null> {
+    const knex = this.platform.knex;
+    const [row] = (await Report.query(knex)
+      .where({ id: reportId })
+      .where((q) => q.whereIn('status', ['queued', 'failed']).orWhere((r) => r.where('status', 'running').where((l) => l.whereNull('claimed_until').orWhere('claimed_until', '<', knex.fn.now()))))
+      .patch({ status: 'running', run_token: token, claimed_until: leaseEnd(knex, leaseMs), progress: 0, started_at: new Date(), error: null, updated_at: new Date() } as never)
+      .returning('*')) as unknown as Report[];
+    return row ?? null;
+  }
+
+  /** Renews the claim; false once another run holds the report (this run then stops writing). */
+  private async renew(reportId: number, token: string, leaseMs: number): Promise<boolean> {
+    const n = await Report.query(this.platform.knex).where({ id: reportId, run_token: token, status: 'running' }).patch({ claimed_until: leaseEnd(this.platform.knex, leaseMs) } as never);
+    return n > 0;
+  }
+
+  private async runClaimed(row: Report, token: string, leaseMs: number, hooks: RunHooks): Promise<GenerateOutcome> {
+    const knex = this.platform.knex;
+    const claim = { token, lost: false };
+    const heartbeat = setInterval(() => {
+      void this.renew(row.id, token, leaseMs).then((held) => (claim.lost ||= !held), () => undefined);
+      void hooks.extendLock?.().catch(() => undefined);
+    }, Math.max(250, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+    const ctx = { actorId: null, scope: { type: row.team_id != null ? ('team' as const) : ('self' as const), teamId: row.team_id } };
+    try {
+      await this.pushProgress(row, 'running', 0);
+      let done: Awaited<ReturnType<ReportService['render']>>;
+      try {
+        done = await this.render(row, claim);
+      } catch (err) {
+        const failed = await knex.transaction(async (trx) => {
+          const n = await Report.query(trx).where({ id: row.id, run_token: token }).patch({ status: 'failed', error: String((err as Error).message).slice(0, 500), finished_at: new Date(), claimed_until: null, updated_at: new Date() } as never);
+          if (n) await this.audit.record(trx, ctx, { action: 'report.fail', entityType: 'report', entityId: row.id, summary: `report #${row.id} failed`, changes: { status: 'failed' } });
+          return n > 0;
+        });
+        // another run took the report over: its outcome stands, this one leaves quietly
+        if (!failed) return this.outcomeOf(row.id);
+        await this.pushProgress(row, 'failed', row.progress);
+        throw err;
+      }
+      const landed = await knex.transaction(async (trx) => {
+        const n = await Report.query(trx)
+          .where({ id: row.id, run_token: token, status: 'running' })
+          .patch({ status: 'completed', progress: 100, ...done, finished_at: new Date(), expires_at: new Date(Date.now() + REPORT_RETENTION_DAYS * 86_400_000), claimed_until: null, updated_at: new Date() } as never);
+        if (n) await this.audit.record(trx, ctx, { action: 'report.complete', entityType: 'report', entityId: row.id, summary: `report #${row.id} generated`, changes: { status: 'completed', row_count: done.row_count, file_size: done.file_size } });
+        return n > 0;
+      });
+      if (!landed) {
+        await fsp.rm(this.absolute(done.file_path), { force: true });
+        return this.outcomeOf(row.id);
+      }
+      await this.pushProgress(row, 'completed', 100);
+      return { report_id: row.id, status: 'completed', row_count: done.row_count };
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async outcomeOf(reportId: number): Promise<GenerateOutcome> {
+    const now = await Report.query(this.platform.knex).findById(reportId).select('id', 'status', 'row_count');
+    return { report_id: reportId, status: now?.status ?? 'missing', row_count: now?.row_count ?? null, superseded: true };
+  }
+
+  private async render(row: Report, claim: Claim): Promise<{ row_count: number; summary: Record<string, unknown>; file_path: string; file_size: number }> {
     const knex = this.platform.knex;
     const kind = row.kind as ReportKind;
     const scope = scopeOfRow(row);
     const filters = row.filters as ReportFilters;
     const summary = await reportSummary(knex, kind, scope, filters);
-    const relative = `reports/${row.id}-${crypto.randomBytes(8).toString('hex')}.${row.format}`;
+    const runName = claim.token.replace(/-/g, '');
+    const relative = `reports/${row.id}-${runName}.${row.format}`;
+    // written aside and renamed into place: a reader (or a second run) never sees half a file
+    const partial = this.absolute(`reports/.partial-${row.id}-${runName}.${row.format}`);
     const file = this.absolute(relative);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const rows = reportRows(knex, kind, scope, filters);
     // a PDF shows at most PDF_MAX_ROWS (the summary has the full count): the cursor stops there
     if (row.format === 'pdf') rows.limit(PDF_MAX_ROWS);
-    const tick = this.progressCounter(row, row.format === 'pdf' ? Math.min(summary.row_count, PDF_MAX_ROWS) : summary.row_count);
-    const stream = rows.stream({ highWaterMark: 500 });
+    const tick = this.progressCounter(row, claim, row.format === 'pdf' ? Math.min(summary.row_count, PDF_MAX_ROWS) : summary.row_count);
+    const stream = rows.stream({ highWaterMark: STREAM_BATCH });
     try {
-      if (row.format === 'csv') await writeCsv(file, COLUMNS[kind], stream, tick);
+      if (row.format === 'csv') await writeCsv(partial, COLUMNS[kind], stream, tick);
       else {
         const chart = await reportChart(knex, kind, scope, filters);
         const header = { title: row.title, scope: await this.describeScope(row), filters: describeFilters(filters), generatedAt: new Date(), figures: figuresOf(summary) };
-        await writePdf(file, header, chart, COLUMNS[kind], stream, summary.row_count, tick);
+        await writePdf(partial, header, chart, COLUMNS[kind], stream, summary.row_count, tick);
       }
+      if (claim.lost) throw new Error('claim_lost: another run took the report over');
+      await fsp.rename(partial, file);
     } catch (err) {
       stream.destroy();
-      await fsp.rm(file, { force: true });
+      await fsp.rm(partial, { force: true });
       throw err;
     }
     const { size } = await fsp.stat(file);
@@ -174,17 +278,20 @@ export class ReportService {
     return { row_count, summary: figures, file_path: relative, file_size: size };
   }
 
-  /** Counts rows; every 5 % writes the progress and pushes it (not per row). */
-  private progressCounter(row: Report, total: number): () => void {
+  /** Counts rows; every 5 % writes the progress and pushes it (not per row), while the run holds the report. */
+  private progressCounter(row: Report, claim: Claim, total: number): () => void {
     let seen = 0;
     let reported = 0;
     return () => {
+      if (claim.lost) throw new Error('claim_lost: another run took the report over');
       seen++;
       const pct = total > 0 ? Math.min(99, Math.floor((seen * 100) / total)) : 99;
       if (pct >= reported + 5) {
         reported = pct;
-        void Report.query(this.platform.knex).findById(row.id).patch({ progress: pct }).catch(() => undefined);
-        void this.pushProgress(row, 'running', pct);
+        void Report.query(this.platform.knex).where({ id: row.id, run_token: claim.token }).patch({ progress: pct }).then(
+          (n) => (n ? this.pushProgress(row, 'running', pct) : undefined),
+          () => undefined,
+        );
       }
     };
   }
@@ -213,7 +320,10 @@ export class ReportService {
     const rows = await Report.query(trx).whereNotNull('file_path').where('expires_at', '<', new Date()).limit(500).select('id', 'file_path');
     for (const r of rows) {
       await fsp.rm(this.absolute(r.file_path!), { force: true });
-      await Report.query(trx).findById(r.id).patch({ file_path: null, updated_at: new Date() });
+      await trx.transaction(async (inner) => {
+        await Report.query(inner).findById(r.id).patch({ file_path: null, updated_at: new Date() });
+        await this.audit.record(inner, { actorId: null }, { action: 'report.expire', entityType: 'report', entityId: r.id, summary: `report #${r.id}: file removed after its retention`, changes: { file_path: null } });
+      });
     }
     return rows.length;
   }

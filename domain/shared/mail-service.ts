@@ -26,6 +26,20 @@ export class MailService {
     return Number(row.id);
   }
 
+  /**
+   * Like queue(), once per `dedupeKey`: a second message with the same key writes
+   * nothing and answers null (so nothing is dispatched twice).
+   */
+  async queueOnce(trx: Knex.Transaction, dedupeKey: string, to: string, template: string, content: MailContent): Promise<number | null> {
+    const body = seal(this.platform.config.secretKey, MAIL_SEAL_PURPOSE, JSON.stringify({ text: content.text, html: content.html }));
+    const [row] = await trx(OutboundEmail.tableName)
+      .insert({ to_address: to, template, subject: content.subject, body_sealed: body, dedupe_key: dedupeKey.slice(0, 200) })
+      .onConflict(trx.raw('(dedupe_key) WHERE dedupe_key IS NOT NULL'))
+      .ignore()
+      .returning('id');
+    return row?.id ? Number(row.id) : null;
+  }
+
   /** Enqueues the messages' delivery; `notification` ones wait behind codes (NOTIFICATION_MAIL_PRIORITY). */
   async dispatch(emailIds: number[], actorId: string | null = null, opts: { notification?: boolean } = {}): Promise<void> {
     for (const id of emailIds) {

@@ -7,6 +7,7 @@ import { FaqArticle, HelpCategory } from '../../db/models/index.js';
 import type { Platform } from '../../db/platform.js';
 import { Conflict, Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { translated, type Translations } from './locale.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export type HelpCategoryRow = HelpCategory;
 
@@ -54,13 +55,16 @@ export class HelpCategoryService {
     return (await this.shapeAll(this.platform.knex, [row], languages, admin))[0];
   }
 
-  async create(input: HelpCategoryInput & { slug: string; name: string }, languages: string[]): Promise<HelpCategoryOut> {
-    if (await HelpCategory.query(this.platform.knex).where({ slug: input.slug }).first()) throw new Conflict(`A help category with slug ${input.slug} already exists.`, 'slug_taken');
-    const row = await HelpCategory.query(this.platform.knex).insert({ ...input, translations: input.translations ?? {} }).returning('*');
-    return (await this.shapeAll(this.platform.knex, [row], languages, true))[0];
+  async create(actorId: string, input: HelpCategoryInput & { slug: string; name: string }, languages: string[]): Promise<HelpCategoryOut> {
+    return this.platform.knex.transaction(async (trx) => {
+      if (await HelpCategory.query(trx).where({ slug: input.slug }).first()) throw new Conflict(`A help category with slug ${input.slug} already exists.`, 'slug_taken');
+      const row = await HelpCategory.query(trx).insert({ ...input, translations: input.translations ?? {} }).returning('*');
+      await recordAudit(trx, { actorId }, { action: 'help_category.create', entityType: 'help_category', entityId: row.id, summary: `Help category ${row.slug} created`, changes: auditFields(input) });
+      return (await this.shapeAll(trx, [row], languages, true))[0];
+    });
   }
 
-  async update(id: string, input: HelpCategoryInput, languages: string[]): Promise<HelpCategoryOut> {
+  async update(actorId: string, id: string, input: HelpCategoryInput, languages: string[]): Promise<HelpCategoryOut> {
     return this.platform.knex.transaction(async (trx) => {
       const row = UUID.test(id) ? await HelpCategory.query(trx).findById(id).forUpdate() : undefined;
       if (!row) throw new NotFound('Help category');
@@ -68,14 +72,18 @@ export class HelpCategoryService {
         throw new Conflict(`A help category with slug ${input.slug} already exists.`, 'slug_taken');
       }
       const updated = await HelpCategory.query(trx).patchAndFetchById(id, { ...input, updated_at: trx.fn.now() } as never);
+      await recordAudit(trx, { actorId }, { action: 'help_category.update', entityType: 'help_category', entityId: id, summary: `Help category ${row.slug} updated`, changes: auditFields(input) });
       return (await this.shapeAll(trx, [updated], languages, true))[0];
     });
   }
 
   /** Tickets lose the category; FAQ articles keep existing without one (SET NULL). */
-  async remove(id: string): Promise<void> {
-    const n = UUID.test(id) ? await HelpCategory.query(this.platform.knex).deleteById(id) : 0;
-    if (!n) throw new NotFound('Help category');
+  async remove(actorId: string, id: string): Promise<void> {
+    await this.platform.knex.transaction(async (trx) => {
+      const [gone] = UUID.test(id) ? ((await HelpCategory.query(trx).where({ id }).delete().returning(['id', 'slug'])) as unknown as { id: string; slug: string }[]) : [];
+      if (!gone) throw new NotFound('Help category');
+      await recordAudit(trx, { actorId }, { action: 'help_category.delete', entityType: 'help_category', entityId: gone.id, summary: `Help category ${gone.slug} deleted`, changes: { slug: gone.slug } });
+    });
   }
 
   /**
@@ -137,4 +145,10 @@ export class HelpCategoryService {
       return admin ? { ...shaped, translations: r.translations ?? {} } : shaped;
     });
   }
+}
+
+/** What the audit log keeps of a category's write: the fields sent (the description is free text: redacted by name), translations as the languages touched. */
+function auditFields(input: HelpCategoryInput): Record<string, unknown> {
+  const { translations, ...rest } = input;
+  return { ...rest, translations: translations ? Object.keys(translations) : undefined };
 }

@@ -21,6 +21,7 @@ import type { NotificationService } from '../notifications/notification-service.
 import type { MailService } from '../shared/mail-service.js';
 import { displayName } from './ticket-presenter.js';
 import { supportMail, STATUS_LABELS } from './support-mail.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 type EventRow = SupportTicketEvent;
 
@@ -106,6 +107,7 @@ export class TicketNotifier {
           .returning('id')) as unknown as { id: string }[];
         // recorded for the history; closing by time tells nobody
         if (rows.length) await SupportTicketEvent.query(trx).insert(rows.map((r) => ({ ticket_id: r.id, actor_id: null, kind: 'status_changed', from_status: 'resolved', to_status: 'closed', notified_at: trx.fn.now() })) as never);
+        for (const r of rows) await recordAudit(trx, { actorId: null }, { action: 'support_ticket.auto_close', entityType: 'support_ticket', entityId: r.id, summary: 'Closed after the resolved period without activity', changes: { status: { from: 'resolved', to: 'closed' } } });
         return rows.length;
       });
     }

@@ -6,6 +6,7 @@ import { SupportTicket, SupportTicketType } from '../../db/models/index.js';
 import type { Platform } from '../../db/platform.js';
 import { Conflict, NotFound } from '../../jobs/runtime/errors.js';
 import { translated, type Translations } from './locale.js';
+import { recordAudit } from '../audit/audit-service.js';
 
 export const DEFAULT_TYPE = 'general';
 export const FALLBACK_TYPE = 'other';
@@ -59,14 +60,17 @@ export class TicketTypeService {
     return admin ? this.adminShape(row, languages) : this.shape(row, languages);
   }
 
-  async create(input: TicketTypeInput & { slug: string; name: string }, languages: string[]): Promise<TicketTypeAdminOut> {
-    const exists = await SupportTicketType.query(this.platform.knex).where({ slug: input.slug }).first();
-    if (exists) throw new Conflict(`A ticket type with slug ${input.slug} already exists.`, 'slug_taken');
-    const row = await SupportTicketType.query(this.platform.knex).insert({ ...input, translations: input.translations ?? {} }).returning('*');
-    return this.adminShape(row, languages);
+  async create(actorId: string, input: TicketTypeInput & { slug: string; name: string }, languages: string[]): Promise<TicketTypeAdminOut> {
+    return this.platform.knex.transaction(async (trx) => {
+      const exists = await SupportTicketType.query(trx).where({ slug: input.slug }).first();
+      if (exists) throw new Conflict(`A ticket type with slug ${input.slug} already exists.`, 'slug_taken');
+      const row = await SupportTicketType.query(trx).insert({ ...input, translations: input.translations ?? {} }).returning('*');
+      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.create', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} created`, changes: auditFields(input) });
+      return this.adminShape(row, languages);
+    });
   }
 
-  async update(slug: string, input: TicketTypeInput, languages: string[]): Promise<TicketTypeAdminOut> {
+  async update(actorId: string, slug: string, input: TicketTypeInput, languages: string[]): Promise<TicketTypeAdminOut> {
     return this.platform.knex.transaction(async (trx) => {
       const row = await SupportTicketType.query(trx).where({ slug }).forUpdate().first();
       if (!row) throw new NotFound('Ticket type');
@@ -77,11 +81,12 @@ export class TicketTypeService {
         throw new Conflict(`A ticket type with slug ${input.slug} already exists.`, 'slug_taken');
       }
       const updated = await SupportTicketType.query(trx).patchAndFetchById(row.id, { ...input, updated_at: trx.fn.now() } as never);
+      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.update', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} updated`, changes: auditFields(input) });
       return this.adminShape(updated, languages);
     });
   }
 
-  async remove(slug: string): Promise<void> {
+  async remove(actorId: string, slug: string): Promise<void> {
     await this.platform.knex.transaction(async (trx) => {
       const row = await SupportTicketType.query(trx).where({ slug }).forUpdate().first();
       if (!row) throw new NotFound('Ticket type');
@@ -89,6 +94,7 @@ export class TicketTypeService {
       const used = await SupportTicket.query(trx).where({ ticket_type_id: row.id }).select('id').first();
       if (used) throw new Conflict('Tickets use this type; deactivate it (is_active false) instead.', 'ticket_type_in_use');
       await SupportTicketType.query(trx).deleteById(row.id);
+      await recordAudit(trx, { actorId }, { action: 'support_ticket_type.delete', entityType: 'support_ticket_type', entityId: row.id, summary: `Ticket type ${row.slug} deleted`, changes: { slug: row.slug } });
     });
   }
 
@@ -123,4 +129,10 @@ export class TicketTypeService {
   private adminShape(r: TicketTypeRow, languages: string[]): TicketTypeAdminOut {
     return { ...this.shape(r, languages), is_active: r.is_active, translations: r.translations ?? {} };
   }
+}
+
+/** What the audit log keeps of a type's write: the fields sent (the description is free text: redacted by name), translations as the languages touched. */
+function auditFields(input: TicketTypeInput): Record<string, unknown> {
+  const { translations, ...rest } = input;
+  return { ...rest, translations: translations ? Object.keys(translations) : undefined };
 }

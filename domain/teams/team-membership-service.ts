@@ -134,8 +134,11 @@ export class TeamMembershipService {
   async revoke(actor: Actor, teamId: number, invitationId: number): Promise<void> {
     const ownerId = actor.userId;
     await this.membership(this.knex, teamId, ownerId, { ownerOnly: 'Only the team owner can withdraw invitations.' });
-    const n = await TeamInvitation.query(this.knex).where({ id: invitationId, team_id: teamId, status: 'pending' }).patch({ status: 'revoked', responded_at: new Date(), updated_at: new Date() });
-    if (!n) throw new NotFound('Invitation', 'invitation_not_found');
+    await this.knex.transaction(async (trx) => {
+      const n = await TeamInvitation.query(trx).where({ id: invitationId, team_id: teamId, status: 'pending' }).patch({ status: 'revoked', responded_at: new Date(), updated_at: new Date() });
+      if (!n) throw new NotFound('Invitation', 'invitation_not_found');
+      await this.deps.audit.record(trx, { actorId: ownerId, scope: { type: 'team', teamId } }, { action: 'withdraw_invitation', entityType: 'team_invitation', entityId: invitationId, summary: `Invitation ${invitationId} withdrawn`, changes: { status: 'revoked' } });
+    });
   }
 
   private addressedTo(q: AnyQueryBuilder, user: { id: string; email: string }): AnyQueryBuilder {

@@ -61,6 +61,8 @@ export const responseFailAction =
   (strict: boolean): Lifecycle.Method =>
   (request, h, err) => {
     if ((request.response as { isBoom?: boolean } | null)?.isBoom) return h.continue;
+    // an HTML answer (the browsable API's page for a browser) is not the JSON the schema describes
+    if (/^text\/html/.test(String((request.response as { headers?: Record<string, unknown> } | null)?.headers?.['content-type'] ?? ''))) return h.continue;
     if (strict) throw err;
     request.log(['validation', 'response', 'error'], err as Error);
     return h.continue;

@@ -15,7 +15,7 @@ export async function registerOpenApi(server: Server, tags: readonly OpenApiTag[
     info: {
       title: SERVICE.name,
       version: SERVICE.version,
-      description: `${SERVICE.description}\n\nErrors: every endpoint answers failures as {"error": {"code", "message", "details"}}; validation errors list field paths in details. Authenticate with "Authorization: Bearer <access token>" (sign in at /api/docs-login/: this page then carries the token). Scope with X-Profile-Type: self|team and X-Team-Id.`,
+      description: `${SERVICE.description}\n\nErrors: every endpoint answers failures as {"error": {"code", "message", "details"}}; validation errors list field paths in details. Authenticate with "Authorization: Bearer <access token>" (sign in at /api/docs-login/: this page then carries the token). Scope with X-Profile-Type: self|team and X-Team-Id.\n\nBrowsable API: text/html is an alternative representation of every GET that answers a JSON object (the root index /api/, the lists, the rows). A browser (Accept preferring text/html to application/json, or ?format=api) gets an HTML page that fetches the JSON with the docs login's token and shows it with links, page links and, where the path takes a POST, a form; ?format=json forces JSON. Other clients get the JSON documented here.`,
     },
     jsonPath: OPENAPI_JSON_PATH,
     swaggerUIPath: SWAGGER_UI_ASSETS,

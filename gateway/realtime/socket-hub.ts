@@ -2,7 +2,8 @@
 // bearer access token in `?token=`, indexed by user so that any part of the
 // platform can address a user. Channels (paths) register a connection handler.
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server as HttpServer } from 'node:http';
+import type { DomainError } from '../../jobs/runtime/errors.js';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import type { Principal } from '../../domain/accounts/token-service.js';
@@ -50,6 +51,11 @@ export class SocketHub {
     private readonly authenticate: (token: string) => Promise<Principal | null>,
     private readonly log: Logger,
     private readonly limits: SocketLimits = DEFAULT_SOCKET_LIMITS,
+    /**
+     * Checked first on every upgrade, before the token is looked at: a refusal (the
+     * per-address upgrade budget, 429) is answered as plain HTTP and no socket opens.
+     */
+    private readonly admit: (req: IncomingMessage) => Promise<DomainError | null> = async () => null,
   ) {}
 
   /** Registers a socket path; every channel gets the hub's limits unless it sets its own. */
@@ -137,6 +143,8 @@ export class SocketHub {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const refused = await this.admit(req);
+    if (refused) return refuseUpgrade(socket, refused);
     const url = new URL(req.url ?? '/', 'http://internal');
     const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
     const registered = this.channels.get(path);
@@ -233,6 +241,26 @@ export class SocketHub {
       }
     }
   }
+}
+
+/**
+ * Answers an upgrade request with a plain HTTP error in the documented body (the
+ * socket never opens): what a client sees on a 429 is the same as on any route —
+ * status, Retry-After and {"error": {code, message, details}}.
+ */
+function refuseUpgrade(socket: Duplex, err: DomainError): void {
+  const body = JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } });
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    Connection: 'close',
+    ...err.headers,
+  };
+  const head = [`HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  if (socket.writable) socket.end(`${head}\r\n\r\n${body}`);
+  else socket.destroy();
 }
 
 function bearerFrom(header: string | undefined): string | null {

@@ -8,8 +8,18 @@
 //     `rate_limited` (once per streak, so flooding does not make us send as much);
 //     a client that keeps sending `burst` more after that is closed with 4429
 //     "message rate exceeded".
+//   - at most `WS_UPGRADES_PER_MINUTE` upgrade requests per client address (any
+//     path, counted before the token is looked at, across gateway instances): one more
+//     is answered HTTP 429 with Retry-After and the JSON error body, and no socket
+//     opens (upgradeBudget below).
 // Channels may tighten or loosen these (Channel.limits) and choose how the error
 // message looks (Channel.errorMessage: the AI chat answers `support.chat.error`).
+
+import type { IncomingMessage } from 'node:http';
+import type { RateLimits, LimitRule } from '../../domain/shared/rate-limits.js';
+import { addressKey } from '../../domain/accounts/auth-throttle.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
+import { addressOf } from '../plugins/client-address.js';
 
 export interface SocketLimits {
   maxSocketsPerUser: number;
@@ -49,4 +59,23 @@ export class MessageMeter {
   retryAfterMs(): number {
     return Math.ceil(((1 - this.tokens) / this.limits.messagesPerSecond) * 1000);
   }
+}
+
+/**
+ * The hub's admission check (SocketHub `admit`): spends one upgrade of the client
+ * address's per-minute budget (Redis, shared by every gateway instance) and answers
+ * the 429 to write when none is left. A Redis outage lets upgrades through, as the
+ * other limits do.
+ */
+export function upgradeBudget(limits: RateLimits, perMinute: number, trustProxyHops: number): (req: IncomingMessage) => Promise<DomainError | null> {
+  const rule: LimitRule = { name: 'ws-upgrade-ip', points: perMinute, durationSeconds: 60, message: `Too many WebSocket connections from this address: at most ${perMinute} a minute; try again shortly.` };
+  return async (req) => {
+    try {
+      await limits.consume(rule, addressKey(addressOf(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trustProxyHops)));
+      return null;
+    } catch (err) {
+      if (err instanceof DomainError) return err;
+      throw err;
+    }
+  };
 }

@@ -19,8 +19,9 @@ import projectedCatalog from './projected-catalog/index.js';
 import dataProtection from './data-protection/index.js';
 import reports from './reports/index.js';
 import billing from './billing/index.js';
+import curation from './curation/index.js';
 
-export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, reports, billing, dataProtection];
+export const areas: readonly RouteArea[] = [root, docs, accounts, teams, jobs, notifications, media, kyc, admin, inventory, audit, catalog, invoiceImport, support, projectedCatalog, reports, billing, curation, dataProtection];
 
 /** The OpenAPI document's tag list, in area order. */
 export const openApiTagsOfAreas = (list: readonly RouteArea[]): OpenApiTag[] => list.flatMap((area) => area.tags);

@@ -4,7 +4,7 @@ import Joi from 'joi';
 // the list mechanism's own value schemas (services declare filters with them)
 export { id, pageQuery } from '../../domain/shared/listing.js';
 
-export const MessageOnly = Joi.object({ message: Joi.string().required() }).unknown(true).label('Message');
+export const MessageOnly = Joi.object({ message: Joi.string().required() }).unknown(true).label('InfoMessage');
 
 export const email = Joi.string().trim().email({ tlds: { allow: false } }).max(254);
 export const password = Joi.string().min(1).max(128);

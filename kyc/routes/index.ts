@@ -13,6 +13,7 @@ import inhouseSubmit from './inhouse/submit.js';
 import reviewList from './review/list.js';
 import reviewGet from './review/get.js';
 import reviewDecide from './review/decide.js';
+import reviewImage from './review/image.js';
 
 export const kycRoutes: ServerRoute[] = [
   ...root,
@@ -28,4 +29,5 @@ export const kycRoutes: ServerRoute[] = [
   reviewList,
   reviewGet,
   reviewDecide,
+  reviewImage,
 ] as ServerRoute[];

@@ -8,7 +8,8 @@ import type { Config } from '../../jobs/runtime/config.js';
 import { unseal } from '../../jobs/runtime/secrets.js';
 import { Conflict, NotFound, Invalid } from '../../jobs/runtime/errors.js';
 import type { StatusOut } from '../../jobs/kyc-contract.js';
-import { DOCUMENT_PURPOSE, PERSONAL_DATA_PURPOSE } from './inhouse-service.js';
+import type { Answer } from './applicant-service.js';
+import { DOCUMENT_PURPOSE, IMAGE_PURPOSE, PERSONAL_DATA_PURPOSE } from './inhouse-service.js';
 import { statusOut, type ApplicantRow, type ProjectRow } from './rows.js';
 import type { StatusSync } from './status-sync.js';
 import { T } from './tables.js';
@@ -73,7 +74,15 @@ export class ReviewService {
     };
   }
 
-  async decide(project: ProjectRow, applicantId: string, d: Decision): Promise<StatusOut> {
+  /** One side's image (or PDF) of the current attempt, unsealed, with the type its bytes were recognised as at upload. */
+  async image(project: ProjectRow, applicantId: string, side: 'front' | 'back'): Promise<{ contentType: string; bytes: Buffer }> {
+    const row = await this.applicant(project, applicantId);
+    const attempt = await this.knex(T.attempts).where({ applicant_id: row.id }).orderBy('attempt_no', 'desc').first(`${side}_type as type`, `${side}_sealed as sealed`);
+    if (!attempt?.sealed || !attempt.type) throw new NotFound(`The ${side} image`, 'image_not_found');
+    return { contentType: attempt.type, bytes: Buffer.from(unseal(this.config.secretKey, IMAGE_PURPOSE, attempt.sealed), 'base64') };
+  }
+
+  async decide(project: ProjectRow, applicantId: string, d: Decision): Promise<Answer<StatusOut>> {
     const row = await this.applicant(project, applicantId);
     if (d.decision === 'reject' && !d.reject_type) throw Invalid.field('reject_type', 'reject_type (RETRY or FINAL) is required to reject');
     await this.knex.transaction(async (trx) => {
@@ -91,6 +100,6 @@ export class ReviewService {
       await trx(T.attempts).where({ id: attempt.id }).update(patch);
     });
     const { applicant } = await this.sync.repull(row.id, 'staff_review');
-    return statusOut(project, applicant.external_user_id, applicant);
+    return { body: statusOut(project, applicant.external_user_id, applicant), version: applicant.version };
   }
 }

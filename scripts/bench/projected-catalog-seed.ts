@@ -26,10 +26,12 @@ export async function seedProducts(knex: Knex, scope: { ownerId: string; teamId?
         .returning('id');
       const productIds = products.map((r: { id: number }) => r.id);
       ids.push(...productIds);
-      const tags = await trx('product_tags')
-        .insert(productIds.flatMap((pid) => Array.from({ length: shape.tags }, (_, t) => ({ product_id: pid, label: `Tag ${t}`, position: t }))))
-        .returning('id');
-      if (shape.valuesPerTag) await trx.batchInsert('product_tag_values', tags.flatMap((t: { id: number }) => Array.from({ length: shape.valuesPerTag }, (_, v) => ({ tag_id: t.id, value: `value ${v}`, position: v }))), 1000);
+      const tags = shape.tags
+        ? await trx('product_tags')
+            .insert(productIds.flatMap((pid) => Array.from({ length: shape.tags }, (_, t) => ({ product_id: pid, label: `Tag ${t}`, position: t }))))
+            .returning('id')
+        : [];
+      if (shape.valuesPerTag && tags.length) await trx.batchInsert('product_tag_values', tags.flatMap((t: { id: number }) => Array.from({ length: shape.valuesPerTag }, (_, v) => ({ tag_id: t.id, value: `value ${v}`, position: v }))), 1000);
       const variants = await trx('product_variants')
         .insert(productIds.flatMap((pid, i) => Array.from({ length: shape.variants }, (_, v) => ({ product_id: pid, name: `Variant ${v}`, sku: `${tag}-${start + i}-${v}`, barcode: '', position: v, ...owner }))))
         .returning(['id', 'product_id']);

@@ -38,7 +38,12 @@ export interface WebProcess {
 export async function startWeb(env: Record<string, string>): Promise<WebProcess> {
   const port = await closedPort();
   const web = startEntry('gateway/index.ts', { DATABASE_URL: TEST_DATABASE_URL, REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env });
-  await web.waitFor(/gateway listening/);
+  // a web that did not come up in time is not left running behind the failed test
+  await web.waitFor(/gateway listening/).catch(async (err) => {
+    web.kill('SIGKILL');
+    await web.exited;
+    throw err;
+  });
   return {
     process: web,
     base: `http://127.0.0.1:${port}`,

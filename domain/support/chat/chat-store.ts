@@ -6,6 +6,7 @@ import type { ChatCiphers } from './chat-ciphers.js';
 import { SupportChatMessage, SupportChatSession, SupportChatTicketDraft } from '../../../db/models/index.js';
 import type { TicketDraft } from './engines/engine.js';
 import { CHAT_SQL } from './chat-sql.js';
+import { recordAudit } from '../../audit/audit-service.js';
 
 export interface CitedArticle {
   id: number;
@@ -111,6 +112,7 @@ export class ChatStore {
 
   async createSession(userId: string, language: string, db: Knex = this.knex): Promise<SessionRecord> {
     const row = await SupportChatSession.query(db).insert({ id: randomUUID(), user_id: userId, language }).returning('*');
+    await recordAudit(db, { actorId: userId }, { action: 'support_chat_session.create', entityType: 'support_chat_session', entityId: row.id, summary: 'Chat session started', changes: { language } });
     return this.session(row);
   }
 
@@ -172,10 +174,12 @@ export class ChatStore {
       const oneLine = text.replace(/\s+/g, ' ').trim();
       title = this.ciphers.title.encrypt(oneLine.length > TITLE_CHARS ? `${oneLine.slice(0, TITLE_CHARS - 1).trimEnd()}…` : oneLine, session.id);
     }
-    const { rows } = await this.knex.raw(
-      CHAT_SQL.insertQuestion,
-      [id, session.id, session.user_id, sealed.value, sealed.keyId, title?.value ?? null, title?.keyId ?? null],
-    );
+    // the audit entry names the message and its session, never its words
+    const rows = await this.knex.transaction(async (trx) => {
+      const { rows } = await trx.raw(CHAT_SQL.insertQuestion, [id, session.id, session.user_id, sealed.value, sealed.keyId, title?.value ?? null, title?.keyId ?? null]);
+      await recordAudit(trx, { actorId: session.user_id }, { action: 'support_chat_message.create', entityType: 'support_chat_message', entityId: id, summary: 'Chat question asked', changes: { session_id: session.id, role: 'user', chars: text.length } });
+      return rows;
+    });
     return { message: this.message(rows[0].message), session: this.session(rows[0].session) };
   }
 
@@ -183,7 +187,9 @@ export class ChatStore {
   async removeUserMessage(message: MessageRecord): Promise<void> {
     await this.knex.transaction(async (trx) => {
       const deleted = await SupportChatMessage.query(trx).delete().where({ id: message.id, role: 'user' });
-      if (deleted) await SupportChatSession.query(trx).findById(message.session_id).patch({ message_count: trx.raw('greatest(message_count - 1, 0)') as unknown as number });
+      if (!deleted) return;
+      await SupportChatSession.query(trx).findById(message.session_id).patch({ message_count: trx.raw('greatest(message_count - 1, 0)') as unknown as number });
+      await recordAudit(trx, { actorId: message.user_id }, { action: 'support_chat_message.withdraw', entityType: 'support_chat_message', entityId: message.id, summary: 'Chat question withdrawn (its answer could not be queued)', changes: { session_id: message.session_id } });
     });
   }
 
@@ -219,10 +225,20 @@ export class ChatStore {
     const sealed = this.ciphers.content.encrypt(content, id);
     const sealedMeta = this.ciphers.meta.encrypt(JSON.stringify(meta), id);
     const sealedDraft = draft ? this.ciphers.draft.encrypt(JSON.stringify(draft), draftId) : null;
-    const { rows } = await this.knex.raw(
-      CHAT_SQL.insertReply,
-      [id, question.session_id, question.user_id, question.id, sealed.value, sealedMeta.value, sealed.keyId, draftId, question.user_id, sealedDraft?.value ?? '', sealedDraft?.keyId ?? '', !!sealedDraft],
-    );
+    const rows = await this.knex.transaction(async (trx) => {
+      const { rows } = await trx.raw(
+        CHAT_SQL.insertReply,
+        [id, question.session_id, question.user_id, question.id, sealed.value, sealedMeta.value, sealed.keyId, draftId, question.user_id, sealedDraft?.value ?? '', sealedDraft?.keyId ?? '', !!sealedDraft],
+      );
+      // written by the assistant (no actor), in the user's own scope; the words stay out
+      if (rows.length) {
+        await recordAudit(trx, { actorId: null }, {
+          action: 'support_chat_message.answer', entityType: 'support_chat_message', entityId: id, summary: 'Chat question answered',
+          changes: { session_id: question.session_id, reply_to: question.id, role: 'assistant', user_id: question.user_id, engine: meta.engine, ticket_draft: !!sealedDraft },
+        });
+      }
+      return rows;
+    });
     if (rows.length) return { replyId: id, created: true, delivered: false };
     const existing = (await SupportChatMessage.query(this.knex).select('id', 'delivered_at').findOne({ reply_to: question.id }))!;
     return { replyId: existing.id, created: false, delivered: existing.delivered_at !== null };
@@ -256,7 +272,8 @@ export class ChatStore {
     return row ? this.draft(row) : null;
   }
 
-  async setDraftTicket(trx: Knex.Transaction, draftId: string, ticketId: string): Promise<void> {
-    await SupportChatTicketDraft.query(trx).findById(draftId).patch({ ticket_id: ticketId, consented_at: new Date() });
+  async setDraftTicket(trx: Knex.Transaction, draft: DraftRecord, ticketId: string): Promise<void> {
+    await SupportChatTicketDraft.query(trx).findById(draft.id).patch({ ticket_id: ticketId, consented_at: new Date() });
+    await recordAudit(trx, { actorId: draft.user_id }, { action: 'support_chat_draft.consent', entityType: 'support_chat_ticket_draft', entityId: draft.id, summary: 'A chat ticket draft became a ticket', changes: { session_id: draft.session_id, ticket_id: ticketId } });
   }
 }

@@ -6,6 +6,7 @@ import type { Platform } from '../../../db/platform.js';
 import { Conflict, Invalid, NotFound } from '../../../jobs/runtime/errors.js';
 import { escapeLike } from '../../shared/listing.js';
 import { FaqArticle } from '../../../db/models/index.js';
+import { recordAudit } from '../../audit/audit-service.js';
 
 export interface FaqArticleOut {
   id: number;
@@ -77,7 +78,7 @@ export class FaqArticleService {
     return this.shape(row);
   }
 
-  async create(input: Required<Pick<FaqArticleInput, 'slug' | 'title' | 'body'>> & FaqArticleInput): Promise<FaqArticleOut> {
+  async create(actorId: string, input: Required<Pick<FaqArticleInput, 'slug' | 'title' | 'body'>> & FaqArticleInput): Promise<FaqArticleOut> {
     return this.knex.transaction(async (trx) => {
       await this.checkCategory(trx, input.help_category_id);
       const [row] = await trx('faq_articles')
@@ -86,11 +87,12 @@ export class FaqArticleService {
         .ignore()
         .returning('id');
       if (!row) throw new Conflict(`An article with slug "${input.slug}" already exists in language "${input.language ?? 'en'}".`, 'slug_taken');
+      await recordAudit(trx, { actorId }, { action: 'faq_article.create', entityType: 'faq_article', entityId: row.id, summary: `FAQ article ${input.slug} created`, changes: { ...input } });
       return this.shape((await this.base(trx).where('a.id', row.id).select(COLUMNS).first())!);
     });
   }
 
-  async update(id: number, input: FaqArticleInput): Promise<FaqArticleOut> {
+  async update(actorId: string, id: number, input: FaqArticleInput): Promise<FaqArticleOut> {
     return this.knex.transaction(async (trx) => {
       const current = await FaqArticle.query(trx).findById(id).forUpdate();
       if (!current) throw new NotFound('FAQ article');
@@ -102,13 +104,17 @@ export class FaqArticleService {
         if (clash) throw new Conflict(`An article with slug "${slug}" already exists in language "${language}".`, 'slug_taken');
       }
       await FaqArticle.query(trx).findById(id).patch(input);
+      await recordAudit(trx, { actorId }, { action: 'faq_article.update', entityType: 'faq_article', entityId: id, summary: `FAQ article ${slug} updated`, changes: { ...input } });
       return this.shape((await this.base(trx).where('a.id', id).select(COLUMNS).first())!);
     });
   }
 
-  async remove(id: number): Promise<void> {
-    const deleted = await FaqArticle.query(this.knex).deleteById(id);
-    if (!deleted) throw new NotFound('FAQ article');
+  async remove(actorId: string, id: number): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const [gone] = (await FaqArticle.query(trx).where({ id }).delete().returning(['id', 'slug'])) as unknown as { id: number; slug: string }[];
+      if (!gone) throw new NotFound('FAQ article');
+      await recordAudit(trx, { actorId }, { action: 'faq_article.delete', entityType: 'faq_article', entityId: gone.id, summary: `FAQ article ${gone.slug} deleted`, changes: { slug: gone.slug } });
+    });
   }
 
   private async checkCategory(db: Knex, id: string | null | undefined): Promise<void> {

@@ -163,7 +163,7 @@ export class SupportChatService {
         priority: overrides.priority ?? d.priority,
         help_category_ids: d.help_category_ids,
       });
-      await this.store.setDraftTicket(trx, draft.id, id);
+      await this.store.setDraftTicket(trx, draft, id);
       return { ticketId: id, created: true };
     });
     return { ticket: await tickets.read(userId, result.ticketId), created: result.created, session_id: session.id };

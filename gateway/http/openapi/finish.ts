@@ -1,9 +1,11 @@
 // What hapi-swagger cannot say from the joi schemas alone, added to its OpenAPI 3.0
 // document once after it is built: the relative server, which operations need a token,
 // the scope headers the scope plugin reads, the bodiless answers, path parameters of
-// routes that validate none, and names for the schemas no `.label()` named.
+// routes that validate none, and the schemas reduced to the ones a `.label()` named
+// (labels.ts; names.ts names what is left).
 import type { RequestRoute, Server } from '@hapi/hapi';
 import { nameAnonymousSchemas } from './names.js';
+import { adoptAltDefinitions, inlineUnlabelledLeaves, joiLabels, referToLabelledVariants } from './labels.js';
 
 type Json = Record<string, unknown>;
 export interface OpenApiDocument extends Json {
@@ -61,6 +63,10 @@ export function finishDocument(document: OpenApiDocument, server: Server, option
     }
   }
   typeNullableAlternatives(document);
+  adoptAltDefinitions(document);
+  const labels = joiLabels(server);
+  inlineUnlabelledLeaves(document, labels);
+  referToLabelledVariants(document, labels);
   nameAnonymousSchemas(document);
   return document;
 }

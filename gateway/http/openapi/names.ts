@@ -1,12 +1,12 @@
-// Names for the schemas hapi-swagger calls Model1, Model2…: joi objects and arrays
-// nobody gave a `.label()`. A client generator turns those into type names, so each
-// gets one taken from where it is used (its parent schema and property, or its
-// operation), the same on every build of the same routes.
+// Names for the schemas hapi-swagger calls Model1, Model2…: joi objects nobody gave a
+// `.label()` (unlabelled arrays and enums are written where they are used, labels.ts).
+// A client generator turns those into type names, so each gets one taken from where it
+// is used (its parent schema and property, or its operation), the same on every build
+// of the same routes. The OpenAPI test fails on such a name: the route should label it.
 type Json = Record<string, unknown>;
 interface Document {
   paths: Record<string, Record<string, Json>>;
   components: { schemas?: Record<string, Json> };
-  'x-alt-definitions'?: Record<string, Json>;
 }
 
 export const ANONYMOUS = /^Model\d+$/;
@@ -28,7 +28,6 @@ function firstUses(document: Document): Map<string, string[]> {
   };
   walk(document.paths, ['paths']);
   walk(document.components.schemas, ['schemas']);
-  walk(document['x-alt-definitions'], ['schemas']);
   return uses;
 }
 

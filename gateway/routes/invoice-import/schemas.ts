@@ -124,13 +124,16 @@ export const BulkStoreOut = Joi.object({
   summary: BulkSummaryOut.required(),
 }).label('BulkStoreResult');
 
+/** the platform error shape inside a bulk store's failure answers (its code says which) */
+const BulkStoreErrorOut = Joi.object({ code: Joi.string(), message: Joi.string(), details: Joi.any() }).label('BulkStoreError');
+
 export const BulkStoreFailureOut = Joi.object({
   status: Joi.string().valid('error').required(),
   message: Joi.string().required().description('says the store was aborted and nothing was written'),
   errors: Joi.array().items(ErrorItemOut).required(),
   session_id: Joi.number().integer(),
   session_status: Joi.string().valid('failed'),
-  error: Joi.object({ code: Joi.string(), message: Joi.string(), details: Joi.any() }).description('the platform error shape, code bulk_store_aborted'),
+  error: BulkStoreErrorOut.description('the platform error shape, code bulk_store_aborted'),
 }).label('BulkStoreFailure');
 
 export const BulkStoreConflictOut = Joi.object({
@@ -140,7 +143,7 @@ export const BulkStoreConflictOut = Joi.object({
   session_status: Joi.string().valid('applied'),
   results: Joi.array().items(BulkResultOut),
   summary: BulkSummaryOut.allow(null),
-  error: Joi.object({ code: Joi.string(), message: Joi.string(), details: Joi.any() }).description('code session_already_applied'),
+  error: BulkStoreErrorOut.description('code session_already_applied'),
 }).label('BulkStoreAlreadyApplied');
 
 export const LocationOut = Joi.object(locationOf({ ids: null, names: '' })).label('SessionLocation');
@@ -151,7 +154,7 @@ export const BulkStoreDuplicateOut = Joi.object({
   session_id: Joi.number().integer(),
   session_status: Joi.string().valid('previewed', 'failed'),
   duplicate_of: DuplicateOfOut.required(),
-  error: Joi.object({ code: Joi.string(), message: Joi.string(), details: Joi.any() }).description('code duplicate_invoice'),
+  error: BulkStoreErrorOut.description('code duplicate_invoice'),
 }).label('BulkStoreDuplicate');
 
 export const SessionOut = Joi.object({

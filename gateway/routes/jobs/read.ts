@@ -10,7 +10,7 @@ export const JobStatusOut = Joi.object({
   state: Joi.string().valid('waiting', 'delayed', 'active', 'completed', 'failed', 'unknown'),
   progress: Joi.any(),
   result: Joi.any(),
-  error: Joi.object({ code: Joi.string(), message: Joi.string() }).allow(null),
+  error: Joi.object({ code: Joi.string(), message: Joi.string() }).label('JobError').allow(null),
   attempts_made: Joi.number().integer(),
   created_at: Joi.string().isoDate(),
   finished_at: Joi.string().isoDate().allow(null),

@@ -90,6 +90,7 @@ const imageFile = Joi.alternatives()
   .description(`PNG, JPEG or WebP (checked by its bytes), at most ${PRODUCT_IMAGE_MAX_BYTES / 1048576} MiB: a multipart file part, or base64 / a data: URL in JSON`);
 
 const notEnabled = (what: string) => Joi.any().forbidden().messages({ 'any.unknown': `{{#label}}: "add" and "remove" are not enabled for ${what}; use create, update or delete` });
+const notRowId = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}} is not a row id' });
 const createOnly = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}}: only "create" is allowed on new rows' });
 
 /**
@@ -97,18 +98,21 @@ const createOnly = Joi.any().forbidden().messages({ 'any.unknown': '{{#label}}: 
  * the operations {create: [...], update: {"<id>": {...}}, delete: [ids]}; on a new
  * parent only `create`.
  */
-function nested(what: string, max: number, item: Joi.Schema, opts: { update?: Joi.Schema; replaceItem?: Joi.Schema } = {}): Joi.Schema {
+function nested(what: string, label: string, max: number, item: Joi.Schema, opts: { update?: Joi.Schema; replaceItem?: Joi.Schema } = {}): Joi.Schema {
   const forNew = opts.update === undefined;
   const ops = Joi.object({
     create: Joi.array().items(item).max(max),
-    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).max(1000).messages({ 'object.unknown': '{{#label}} is not a row id' }).description('row id -> changed fields'),
+    // a key that is not a row id is refused by its own message; a message on the map itself
+    // would also word every unknown key deeper down (in an image's create) as "not a row id"
+    update: forNew ? createOnly : Joi.object().pattern(rowId, opts.update!.required()).pattern(/./, notRowId).max(1000).description('row id -> changed fields'),
     delete: forNew ? createOnly : Joi.array().items(id).max(1000).unique().description('row ids'),
     add: notEnabled(what),
     remove: notEnabled(what),
   })
     .or('create', 'update', 'delete')
     .messages({ 'object.missing': '{{#label}} must hold create, update or delete' })
-    .description(forNew ? `${what}: a list, or {create: [...]}` : `${what}: a list (replaces them all) or {create: [...], update: {"<id>": {...}}, delete: [ids]}`);
+    .description(forNew ? `${what}: a list, or {create: [...]}` : `${what}: a list (replaces them all) or {create: [...], update: {"<id>": {...}}, delete: [ids]}`)
+    .label(`${label}${forNew ? 'Creation' : 'Changes'}`);
   return Joi.alternatives().conditional(Joi.array(), { then: Joi.array().items(opts.replaceItem ?? item).max(max), otherwise: ops });
 }
 
@@ -139,14 +143,14 @@ const variantFields = {
 /** a new variant: its tags and images can only be created */
 const VariantCreate = Joi.object({
   ...variantFields,
-  tags: nested('variant tags', 50, VariantTag),
-  images: nested('variant images', 20, ImageCreate),
+  tags: nested('variant tags', 'RestqlVariantTags', 50, VariantTag),
+  images: nested('variant images', 'RestqlVariantImages', 20, ImageCreate),
 }).label('RestqlVariantIn');
 /** changes to a stored variant (update operation) */
 const VariantPatch = Joi.object({
   ...variantFields,
-  tags: nested('variant tags', 50, VariantTag, { update: VariantTagPatch }),
-  images: nested('variant images', 20, ImageCreate, { update: ImagePatch, replaceItem: ImageListItem }),
+  tags: nested('variant tags', 'RestqlVariantTags', 50, VariantTag, { update: VariantTagPatch }),
+  images: nested('variant images', 'RestqlVariantImages', 20, ImageCreate, { update: ImagePatch, replaceItem: ImageListItem }),
 })
   .min(1)
   .label('RestqlVariantPatch');
@@ -156,16 +160,16 @@ const VariantListItem = VariantPatch.keys({ id: id.description('a stored variant
 
 export const ProductCreateIn = Joi.object({
   ...productScalarFields,
-  tags: nested('product tags', 50, ProductTag),
-  variants: nested('variants', 200, VariantCreate),
+  tags: nested('product tags', 'RestqlProductTags', 50, ProductTag),
+  variants: nested('variants', 'RestqlVariants', 200, VariantCreate),
 })
   .or('product_name', 'name')
   .label('RestqlProductIn');
 
 export const ProductPatchIn = Joi.object({
   ...productScalarFields,
-  tags: nested('product tags', 50, ProductTag, { update: ProductTagPatch }),
-  variants: nested('variants', 200, VariantCreate, { update: VariantPatch, replaceItem: VariantListItem }),
+  tags: nested('product tags', 'RestqlProductTags', 50, ProductTag, { update: ProductTagPatch }),
+  variants: nested('variants', 'RestqlVariants', 200, VariantCreate, { update: VariantPatch, replaceItem: VariantListItem }),
 })
   .min(1)
   .messages({ 'object.min': 'Send at least one field to change.' })

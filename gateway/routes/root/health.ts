@@ -24,7 +24,7 @@ export default {
     notes: '200 when both answer; 503 naming the failed dependency otherwise.',
     response: {
       status: {
-        200: Joi.object({ status: Joi.string(), version: Joi.string(), checks: Joi.object({ database: Check, redis: Check }) }).label('Health'),
+        200: Joi.object({ status: Joi.string(), version: Joi.string(), checks: Joi.object({ database: Check, redis: Check }).label('HealthChecks') }).label('Health'),
         503: Joi.object({ status: Joi.string(), version: Joi.string(), failed: Joi.array().items(Joi.string()), checks: Joi.object() }).label('HealthFailed'),
       },
     },

@@ -12,8 +12,9 @@ const QueueState = Joi.object({ failed: Joi.number().integer(), waiting: Joi.num
 const Ready = Joi.object({
   status: Joi.string().valid('ok', 'degraded', 'unavailable', 'draining'),
   version: Joi.string(),
-  checks: Joi.object({ database: Check, redis: Check }),
-  queues: Joi.object().pattern(Joi.string(), QueueState),
+  checks: Joi.object({ database: Check, redis: Check }).label('ReadyChecks'),
+  // one key per queue of the catalog (a pattern would be documented as a property named "string")
+  queues: Joi.object(Object.fromEntries(QUEUE_NAMES.map((name) => [name, QueueState]))).label('ReadyQueues'),
   degraded: Joi.array().items(Joi.string()).description('queue: problem, one per line'),
 }).label('Ready');
 

@@ -10,6 +10,8 @@ import { chatGroup, chatSettings, supportGroup, supportSettings } from './suppor
 import { billingGroup, billingSettings, checkBilling } from './billing.js';
 import { operationsGroup, operationsSettings } from './operations.js';
 import { dataProtectionGroup, dataProtectionSettings } from './data-protection.js';
+import { catalogGroup, catalogSettings } from './catalog.js';
+import { adminGroup, adminSettings } from './admin.js';
 
 export const configSettings = {
   ...serverSettings,
@@ -20,16 +22,18 @@ export const configSettings = {
   ...authSettings,
   ...jobSettings,
   ...invoiceSettings,
+  ...catalogSettings,
   ...kycSettings,
   ...supportSettings,
   ...chatSettings,
   ...billingSettings,
   ...operationsSettings,
   ...dataProtectionSettings,
+  ...adminSettings,
 };
 
 /** The order the reference lists the groups in. */
-export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup];
+export const SETTING_GROUPS: SettingGroup[] = [serverGroup, secretsGroup, databaseGroup, redisGroup, mailGroup, authGroup, jobsGroup, invoicesGroup, catalogGroup, kycGroup, supportGroup, chatGroup, billingGroup, operationsGroup, dataProtectionGroup, adminGroup];
 
 export const ALL_SETTINGS = settingsOf(configSettings);
 

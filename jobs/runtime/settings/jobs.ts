@@ -20,6 +20,11 @@ export const jobSettings = inGroup(jobsGroup, {
     'sandboxed child processes of the `media` queue (OCR, barcode photos) and of the `invoices` queue, each, per worker process; each holds a warm OCR engine (~350 MiB); an invoice child that has read an unsure photo also holds the second engine (~0.6 GB more, let go after 10 idle minutes)',
   ),
   jobLockMs: setting('JOB_LOCK_MS', Joi.number().integer().min(1000).default(30000), "BullMQ lock; a killed worker's job is taken over after it lapses"),
+  reportLockMs: setting(
+    'REPORT_LOCK_MS',
+    Joi.number().integer().min(1000).max(3600000).default(300000),
+    "BullMQ lock of the `reports` queue and the lease of a report run's claim on its report (renewed while it renders); a second run of the same report waits for the holder, and takes over only once this long has passed without a heartbeat",
+  ),
   /** per-user fairness of the media, invoices and imports queues (jobs/fairness.ts) */
   fairness: {
     inFlightPerUser: setting(

@@ -46,4 +46,9 @@ export const serverSettings = inGroup(serverGroup, {
     messagesPerSecond: setting('WS_MESSAGES_PER_SECOND', Joi.number().integer().min(1).max(10000).default(10), 'messages one socket may send per second (see Security in the README)'),
     burst: setting('WS_MESSAGE_BURST', Joi.number().integer().min(1).max(10000).default(20), 'messages one socket may send in a burst (see Security in the README)'),
   },
+  wsUpgradesPerMinute: setting(
+    'WS_UPGRADES_PER_MINUTE',
+    Joi.number().integer().min(1).max(1_000_000).default(120),
+    'WebSocket upgrade requests (any `/ws/` path, before the token is checked) per client address per minute; beyond, the upgrade is answered HTTP 429 `rate_limited` with `Retry-After` and no socket opens',
+  ),
 });

@@ -36,5 +36,5 @@ export const PersonalDataIn = Joi.object({
     city: Joi.string().trim().max(100).allow(''),
     postal_code: Joi.string().trim().max(20).allow(''),
     country,
-  }),
+  }).label('InhouseAddressIn'),
 }).label('InhousePersonalDataIn');

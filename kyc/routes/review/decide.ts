@@ -4,6 +4,7 @@ import { StatusOutSchema } from '../../../jobs/kyc-contract.js';
 import { errorDocs } from '../../../gateway/http/errors.js';
 import type { Decision } from '../../services/review-service.js';
 import { kycOf, projectOf } from '../../plugins/auth.js';
+import { versioned } from '../respond.js';
 
 export default {
   method: 'POST',
@@ -12,7 +13,7 @@ export default {
     auth: 'project-staff',
     tags: ['kyc'],
     description: 'Staff: approve, reject (RETRY or FINAL, with a moderation comment) or hold the current attempt',
-    notes: 'The decision goes through the same status-change path as the external provider (version bump, signed callback). 409 not_reviewable unless the attempt is submitted or on hold.',
+    notes: 'The answer carries the applicant\'s status version in X-Kyc-Version. The decision goes through the same status-change path as the external provider (version bump, signed callback). 409 not_reviewable unless the attempt is submitted or on hold.',
     validate: {
       params: Joi.object({ applicant_id: Joi.string().guid().required() }),
       payload: Joi.object({
@@ -27,5 +28,5 @@ export default {
     response: { status: { 200: StatusOutSchema } },
     plugins: errorDocs(400, 401, 404, 409),
   },
-  handler: (request) => kycOf(request).reviews.decide(projectOf(request), (request.params as { applicant_id: string }).applicant_id, request.payload as Decision),
+  handler: async (request, h) => versioned(h, await kycOf(request).reviews.decide(projectOf(request), (request.params as { applicant_id: string }).applicant_id, request.payload as Decision)),
 } satisfies ServerRoute;

@@ -15,7 +15,7 @@ test.after.always(async () => app?.stop());
 
 const DAY = 86_400_000;
 
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
+async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
   let v = await fn();
   while (!ok(v) && Date.now() < until) {

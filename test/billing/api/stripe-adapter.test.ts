@@ -123,3 +123,59 @@ test.serial('Stripe refusing or unreachable: 400 processor_refused or 503, nothi
   t.is(yearly.status, 400);
   t.is(yearly.body.error.code, 'plan_not_purchasable');
 });
+
+test.serial('a payment method is what Stripe says it is: the token is retrieved, the client\'s display data ignored', async (t) => {
+  const u = await buildUser(app.server);
+  const token = `pm_${run}_visa`;
+  const retrieve = nock(STRIPE).get(`/v1/payment_methods/${token}`).reply(200, { id: token, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 } });
+  const created = await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token, brand: 'amex', last4: '0005', exp_month: 1, exp_year: 2099 });
+  t.is(created.status, 201, JSON.stringify(created.body));
+  t.true(retrieve.isDone());
+  t.like(created.body, { processor: 'stripe', token, brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 });
+
+  // only the token is needed
+  const bare = `pm_${run}_unknown_brand`;
+  nock(STRIPE).get(`/v1/payment_methods/${bare}`).reply(200, { id: bare, object: 'payment_method', type: 'card', card: { brand: 'eftpos_au', last4: '0001', exp_month: 2, exp_year: 2030 } });
+  t.like((await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token: bare })).body, { brand: 'other', last4: '0001' });
+
+  const missing = `pm_${run}_missing`;
+  nock(STRIPE).get(`/v1/payment_methods/${missing}`).reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${missing}'` } });
+  const refused = await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token: missing, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
+  t.is(refused.status, 400);
+  t.is(refused.body.error.code, 'processor_refused');
+
+  const bank = `pm_${run}_sepa`;
+  nock(STRIPE).get(`/v1/payment_methods/${bank}`).reply(200, { id: bank, object: 'payment_method', type: 'sepa_debit', sepa_debit: { last4: '3000' } });
+  t.is((await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token: bank })).body.error.code, 'not_a_card');
+
+  const expired = `pm_${run}_expired`;
+  nock(STRIPE).get(`/v1/payment_methods/${expired}`).reply(200, { id: expired, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2020 } });
+  t.is((await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token: expired, exp_year: 2099, exp_month: 1 })).body.error.code, 'card_expired', 'Stripe\'s expiry, not the client\'s');
+
+  t.is((await api(app.server, 'POST', '/api/payment-methods/', u.auth, { token: 'tok_visa', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 })).body.error.code, 'invalid_token', 'not a PaymentMethod id: Stripe is not asked');
+  const listed = await api(app.server, 'GET', '/api/payment-methods/', u.auth);
+  t.deepEqual(listed.body.results.map((p: { token: string }) => p.token).sort(), [bare, token].sort(), 'refused tokens are not stored');
+});
+
+test.serial('a paid curated list checks out on Stripe with its price inline', async (t) => {
+  const [curator, reader] = await Promise.all([buildUser(app.server), buildUser(app.server)]);
+  const list = await api(app.server, 'POST', '/api/curated-lists/', curator.auth, { name: 'Stripe picks', price: 700, currency: 'USD', interval: 'year' });
+  t.is(list.status, 201, JSON.stringify(list.body));
+  let body: Record<string, any> = {};
+  const session = `cs_test_curated_${run}`;
+  const checkout = nock(STRIPE).post('/v1/checkout/sessions', (b) => ((body = b), true)).reply(200, { id: session, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${session}`, customer: null });
+  const start = await api(app.server, 'POST', '/api/curated-subscriptions/', reader.auth, { list: list.body.id });
+  t.is(start.status, 201, JSON.stringify(start.body));
+  t.true(checkout.isDone());
+  t.like(start.body, { kind: 'paid', status: 'incomplete', checkout_url: `https://checkout.stripe.com/c/pay/${session}`, price: 700, currency: 'USD', interval: 'year' });
+  // nock hands the form-encoded body over with flattened keys
+  t.like(body, {
+    'line_items[0][quantity]': '1', 'line_items[0][price_data][currency]': 'usd', 'line_items[0][price_data][unit_amount]': '700',
+    'line_items[0][price_data][recurring][interval]': 'year', 'line_items[0][price_data][product_data][name]': 'Curated list "Stripe picks"',
+    'metadata[subscription_id]': String(start.body.billing_subscription),
+  }, JSON.stringify(body));
+
+  await deliver('checkout.session.completed', { id: session, object: 'checkout.session', client_reference_id: String(start.body.billing_subscription), subscription: `sub_curated_${run}`, customer: 'cus_c', payment_status: 'paid' });
+  const active = await eventually(() => api(app.server, 'GET', `/api/curated-subscriptions/${start.body.id}/`, reader.auth), (r) => r.body.status === 'active');
+  t.is(active.body.status, 'active');
+});

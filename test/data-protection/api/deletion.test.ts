@@ -125,3 +125,50 @@ test('a second run of an erasure is a no-op; users list only their own requests,
   t.is((await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, staff.auth)).body.status, 'completed');
   t.is((await api(app.server, 'GET', `/api/data-deletion-requests/${r.body.id}/`, fresh.auth)).status, 404);
 });
+
+test('a user with a paid invoice is erased: the invoice stays with its amounts and no personal data, the card token goes, the subscription ends', async (t) => {
+  const { knex } = app.server.app.platform;
+  const gus = await buildUser(app.server);
+  const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
+  const [sub] = await knex('user_subscriptions').insert({ owner_id: gus.id, created_by: gus.id, plan_id: plan.id, interval: 'month', status: 'active', processor: 'sandbox', processor_customer_id: 'sbx_cus_gus', processor_subscription_id: `sbx_sub_gus_${gus.id.slice(0, 8)}`, current_period_start: new Date(), current_period_end: new Date(Date.now() + 30 * 86_400_000) }).returning('id');
+  const [invoice] = await knex('billing_invoices').insert({ owner_id: gus.id, created_by: gus.id, subscription_id: sub.id, processor: 'sandbox', processor_invoice_id: `sbx_in_gus_${gus.id.slice(0, 8)}`, number: 'SBX-GUS-1', status: 'paid', currency: 'EUR', subtotal: 1200, tax: 228, total: 1428, amount_paid: 1428, amount_refunded: 100, period_start: new Date(), period_end: new Date(Date.now() + 30 * 86_400_000), paid_at: new Date() }).returning('id');
+  await knex('payment_methods').insert({ owner_id: gus.id, created_by: gus.id, processor: 'sandbox', processor_token: 'pm_card_visa', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
+
+  const r = await ask(gus);
+  t.is(r.status, 202);
+  t.true((await eraseNow(r.body.id)) >= 1);
+  t.falsy(await knex('users').where({ id: gus.id }).first());
+
+  const kept = await knex('billing_invoices').where({ id: invoice.id }).first();
+  t.truthy(kept, 'the invoice outlives the account (tax records)');
+  t.like(kept, { owner_id: null, team_id: null, created_by: null, number: 'SBX-GUS-1', status: 'paid', currency: 'EUR', subtotal: 1200, tax: 228, total: 1428, amount_paid: 1428, amount_refunded: 100 });
+  t.false(JSON.stringify(kept).includes(gus.id), 'nothing in the row names the user');
+  t.false(JSON.stringify(kept).includes(gus.email));
+  const subscription = await knex('user_subscriptions').where({ id: sub.id }).first();
+  t.like(subscription, { owner_id: null, team_id: null, created_by: null, status: 'canceled' });
+  t.is((await knex('payment_methods').where({ processor_token: 'pm_card_visa', last4: '4242' }).whereNull('owner_id').whereNull('team_id')).length, 0, 'the card token is not kept');
+  const outcome = (await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome;
+  t.is(outcome.payment_methods_deleted, 1);
+  t.is(outcome.subscriptions_canceled, 1);
+  t.is(outcome.billing_records_anonymised.billing_invoices, 1);
+});
+
+test('an erased curator\'s lists go; the paid subscriptions others held to them end; the earnings stay anonymised', async (t) => {
+  const { knex } = app.server.app.platform;
+  const [hal, ida] = await Promise.all([buildUser(app.server), buildUser(app.server)]);
+  const [list] = await knex('curated_lists').insert({ owner_id: hal.id, created_by: hal.id, name: 'Hal picks', slug: `hal-picks-${hal.id.slice(0, 8)}`, visibility: 'subscribers', price: 500, currency: 'EUR', interval: 'month' }).returning('id');
+  const [plan] = await knex('subscription_plans').insert({ code: `curated-${list.id}-t`, name: 'Curated list "Hal picks"', currency: 'EUR', monthly_price: 500, yearly_price: 0, curated_list_id: list.id }).returning('id');
+  const [billing] = await knex('user_subscriptions').insert({ owner_id: ida.id, created_by: ida.id, plan_id: plan.id, purpose: 'curated', interval: 'month', status: 'active', processor: 'sandbox', processor_subscription_id: `sbx_sub_hal_${hal.id.slice(0, 8)}` }).returning('id');
+  await knex('curated_subscriptions').insert({ owner_id: ida.id, created_by: ida.id, list_id: list.id, kind: 'paid', billing_subscription_id: billing.id });
+  const [invoice] = await knex('billing_invoices').insert({ owner_id: ida.id, subscription_id: billing.id, processor: 'sandbox', processor_invoice_id: `sbx_in_hal_${hal.id.slice(0, 8)}`, number: 'SBX-HAL-1', status: 'paid', currency: 'EUR', subtotal: 500, total: 500, amount_paid: 500, period_start: new Date(), period_end: new Date(), paid_at: new Date() }).returning('id');
+  const [earning] = await knex('curator_earnings').insert({ owner_id: hal.id, invoice_id: invoice.id, list_id: list.id, list_name: 'Hal picks', currency: 'EUR', gross: 500, fee_bps: 2000, fee: 100, net: 400, paid_at: new Date() }).returning('id');
+
+  const r = await ask(hal);
+  await eraseNow(r.body.id);
+  t.falsy(await knex('curated_lists').where({ id: list.id }).first());
+  t.is((await knex('curated_subscriptions').where({ list_id: list.id })).length, 0);
+  t.like(await knex('user_subscriptions').where({ id: billing.id }).first(), { owner_id: ida.id, status: 'canceled' }, 'the subscriber pays for nothing any more');
+  t.like(await knex('curator_earnings').where({ id: earning.id }).first(), { owner_id: null, team_id: null, list_id: null, list_name: 'Hal picks', gross: 500, fee: 100, net: 400 });
+  t.like(await knex('billing_invoices').where({ id: invoice.id }).first(), { owner_id: ida.id, amount_paid: 500 }, 'the subscriber\'s invoice is untouched');
+  t.is((await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome.curated_subscribers_canceled, 1);
+});

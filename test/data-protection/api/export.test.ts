@@ -16,7 +16,7 @@ let bob: TestUser;
 let carol: TestUser;
 let staff: TestUser;
 let teamId: number;
-const secret = { ticket: '', bobProduct: '', teamInventory: '', aliceInventory: '' };
+const secret = { ticket: '', bobProduct: '', teamInventory: '', aliceInventory: '', aliceList: '', bobList: '' };
 
 test.before(async () => {
   app = await startApp({ workers: false });
@@ -33,6 +33,12 @@ test.before(async () => {
   secret.ticket = `My scanner ${word()} broke`;
   await buildTicket(app.server, alice, { description: secret.ticket });
   await buildTicket(app.server, bob, { description: `Bob ticket ${word()}` });
+  secret.aliceList = `Alice picks ${word()}`;
+  secret.bobList = `Bob picks ${word()}`;
+  const aliceList = await api(app.server, 'POST', '/api/curated-lists/', alice.auth, { name: secret.aliceList });
+  const bobList = await api(app.server, 'POST', '/api/curated-lists/', bob.auth, { name: secret.bobList });
+  if (aliceList.status !== 201 || bobList.status !== 201) throw new Error('curated lists');
+  await api(app.server, 'POST', '/api/curated-subscriptions/', alice.auth, { list: bobList.body.id });
 });
 test.after.always(async () => app?.stop());
 
@@ -72,6 +78,9 @@ test.serial('an export holds the caller\'s account, stock, team rows as the team
   t.like(json('teams/teams.json')[0], { id: teamId, your_role: 'member', member_count: 3, you_own_it: false });
   t.deepEqual((json('support/support_tickets.json') as { description: string }[]).map((x) => x.description), [secret.ticket]);
   t.truthy(zip.getEntry('manifest.json'));
+  const lists = json('curation/curated_lists.json') as { name: string; scope: { type: string } }[];
+  t.deepEqual(lists.map((l) => [l.name, l.scope.type]), [[secret.aliceList, 'self']], 'her lists, not the curator\'s she subscribes to');
+  t.is((json('curation/curated_subscriptions.json') as unknown[]).length, 1, 'her subscription to another curator\'s list');
 
   const everything = zip.getEntries().filter((e) => e.entryName.endsWith('.json')).map((e) => zip.readAsText(e)).join('\n');
   for (const other of [bob, carol, staff]) {

@@ -18,6 +18,26 @@ import { KYC_OPENAPI_PATH } from '../../../kyc/openapi.js';
 const run = promisify(execFile);
 type Doc = { openapi: string; servers: { url: string }[]; host?: string; paths: Record<string, Record<string, { security?: unknown[]; parameters?: { $ref?: string; name?: string }[]; responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
 
+/** Every `.label()` on a route's joi schemas (validation, answers, documented error answers), read from joi's own description. */
+function routeLabels(server: Server): Set<string> {
+  const labels = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    const d = node as { type?: unknown; flags?: { label?: unknown } };
+    if (typeof d.type === 'string' && typeof d.flags?.label === 'string') labels.add(d.flags.label);
+    Object.values(node).forEach(walk);
+  };
+  const describe = (schema: unknown) => (schema && typeof (schema as { describe?: unknown }).describe === 'function' ? walk((schema as { describe(): unknown }).describe()) : undefined);
+  for (const route of server.table()) {
+    const settings = route.settings as { validate?: Record<string, unknown>; response?: { status?: Record<string, unknown> }; plugins?: { 'hapi-swagger'?: { responses?: Record<string, { schema?: unknown }> } } };
+    for (const schema of Object.values(settings.validate ?? {})) describe(schema);
+    for (const schema of Object.values(settings.response?.status ?? {})) describe(schema);
+    for (const answer of Object.values(settings.plugins?.['hapi-swagger']?.responses ?? {})) describe(answer.schema);
+  }
+  return labels;
+}
+
 let app: TestApp;
 let kyc: Server;
 const documents: Record<string, { doc: Doc; file: string }> = {};
@@ -65,6 +85,18 @@ for (const name of ['gateway', 'kyc']) {
     t.true(names.length > 0);
     t.deepEqual(names.filter((n) => /^Model\d+$/.test(n)), []);
     t.notRegex(JSON.stringify(documents[name].doc), /#\/components\/schemas\/Model\d+"/);
+  });
+
+  test(`${name}: every schema name is a .label() of the routes' joi schemas, none derived from a property or an operation`, (t) => {
+    const { doc } = documents[name];
+    const labels = routeLabels(name === 'gateway' ? app.server : kyc);
+    const names = Object.keys(doc.components.schemas);
+    // derived names: a property's (status, results, error_payload), an operation's
+    // (GetInvoiceimportSessionsSessionIdResponse), an owner's plus a property's (StoragePageResults)
+    t.deepEqual(names.filter((n) => !labels.has(n)), []);
+    t.deepEqual(names.filter((n) => !/^[A-Z][A-Za-z0-9]*$/.test(n)), []);
+    t.false('x-alt-definitions' in doc);
+    t.notRegex(JSON.stringify(doc), /#\/x-alt-definitions\//);
   });
 
   test(`${name}: no absolute host, the server is the page's own origin`, (t) => {

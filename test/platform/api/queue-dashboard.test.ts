@@ -53,3 +53,17 @@ test('a failed job shows its error and is retried from the dashboard', async (t)
   t.true(retry.statusCode >= 200 && retry.statusCode < 300, String(retry.statusCode));
   t.not(await queue.getJobState(job.id!), 'failed');
 });
+
+test('the dashboard API answers its errors with the documented body (code, message, details), keeping its own key for its page', async (t) => {
+  const missing = await app.server.inject({ url: '/admin/queues/api/queues/no-such-queue/1', headers: staff.auth });
+  t.is(missing.statusCode, 404);
+  const body = JSON.parse(missing.payload);
+  t.is(body.error.code, 'queue_not_found');
+  t.is(body.error.message, 'Queue not found.');
+  t.deepEqual(body.error.details, { key: 'ERRORS.QUEUE_NOT_FOUND', options: null });
+  t.is(body.error.key, 'ERRORS.QUEUE_NOT_FOUND', 'the dashboard page still reads its key');
+  const invalid = await app.server.inject({ method: 'PATCH', url: '/admin/queues/api/queues/system/1/priority', headers: staff.auth, payload: { priority: 'x' } });
+  t.is(invalid.statusCode, 400);
+  t.is(JSON.parse(invalid.payload).error.code.length > 0, true);
+  t.is(typeof JSON.parse(invalid.payload).error.message, 'string');
+});

@@ -203,3 +203,41 @@ test('the multipart payload JSON goes through the input guard: a lone surrogate 
   t.regex(r.body.error.details[0].path, /^payload/);
   t.is(await count('products', { owner_id: u.id }), 0, 'nothing stored (not as U+FFFD either)');
 });
+
+test('an unknown key in a nested image create is reported at its create path, not as an update row id (JSON and multipart)', async (t) => {
+  const u = await buildUser(app.server);
+  const h = selfScope(u);
+  const made = await req('POST', `${P}/create-one-shot/`, h, { product_name: `Paths ${sku()}`, variants: [{ sku: sku('PA') }] });
+  t.is(made.status, 201);
+  const [pid, vid] = [made.body.id, made.body.variants[0].id];
+  const png = await uniquePng();
+  const cases: [string, () => Promise<{ status: number; body: any }>, string][] = [
+    ['create, JSON', () => req('POST', `${P}/create-one-shot/`, h, { product_name: 'x', variants: [{ sku: sku(), images: { create: [{ image: b64(png), bogus: 1 }] } }] }), 'variants.0.images.create.0.bogus'],
+    [
+      'create, multipart',
+      () => sendForm(app.server, 'POST', `${P}/create-one-shot/`, h, [['payload', JSON.stringify({ product_name: 'x', variants: [{ sku: sku(), images: { create: [{ alt_text: 'a', bogus: 1 }] } }] })], ['variants[0][images][create][0][image]', { filename: 'a.png', data: png }]]),
+      'variants.0.images.create.0.bogus',
+    ],
+    ['patch, a stored variant\'s image create, JSON', () => req('PATCH', `${P}/${pid}/patch-one-shot/`, h, { variants: { update: { [vid]: { images: { create: [{ image: b64(png), bogus: 1 }] } } } } }), `variants.update.${vid}.images.create.0.bogus`],
+    [
+      'patch, a stored variant\'s image create, multipart',
+      () => sendForm(app.server, 'PATCH', `${P}/${pid}/patch-one-shot/`, h, [['payload', JSON.stringify({ variants: { update: { [vid]: { images: { create: [{ bogus: 1 }] } } } } })], [`variants[update][${vid}][images][create][0][image]`, { filename: 'a.png', data: png }]]),
+      `variants.update.${vid}.images.create.0.bogus`,
+    ],
+    ['patch, an unknown field of a stored variant', () => req('PATCH', `${P}/${pid}/patch-one-shot/`, h, { variants: { update: { [vid]: { bogus: 'x' } } } }), `variants.update.${vid}.bogus`],
+  ];
+  for (const [label, send, path] of cases) {
+    const r = await send();
+    t.is(r.status, 400, label);
+    t.is(r.body.error.code, 'validation_error', label);
+    t.deepEqual(r.body.error.details.map((d: { path: string }) => d.path), [path], label);
+    t.is(r.body.error.details[0].type, 'object.unknown', label);
+    t.regex(r.body.error.details[0].message, /is not allowed$/, label);
+    t.notRegex(r.body.error.message, /row id/, label);
+  }
+  // a key of the update map that is not a row id is still named as such
+  const notId = await req('PATCH', `${P}/${pid}/patch-one-shot/`, h, { variants: { update: { abc: { name: 'x' } } } });
+  t.is(notId.status, 400);
+  t.deepEqual(notId.body.error.details.map((d: { path: string; message: string }) => [d.path, d.message]), [['variants.update.abc', 'variants.update.abc is not a row id']]);
+  t.is(await count('product_images', { product_id: pid }), 0, 'nothing stored');
+});

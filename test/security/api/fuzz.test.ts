@@ -14,14 +14,27 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { buildItem, buildTeam, buildTree, selfScope } from '../../factories/inventory.js';
 import { encodePart, operationsOf, RequestFactory, type FuzzRequest, type Operation, type Pools } from '../fuzz-requests.js';
+import { areas } from '../../../gateway/routes/index.js';
+import { QUEUE_NAMES } from '../../../jobs/catalog.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const STACK_TRACE = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|\/gateway\/[\w/.-]+\.(ts|js)|\b(TypeError|ReferenceError|RangeError|SyntaxError): /;
 
+/** values that reach past a route's lookups (real queues, known statuses and outcomes); pathValue adds hostile ones */
+const PATH_VALUES: Record<string, string[]> = {
+  queueName: [...QUEUE_NAMES, 'nope'],
+  queueStatus: ['failed', 'completed', 'waiting', 'delayed', 'active', 'paused', 'prioritized', 'x'],
+  outcome: ['pay', 'fail', 'x'],
+  jobId: ['1', 'repeat:x', 'x'],
+};
+
 let app: TestApp;
 let factory: RequestFactory;
 let operations: Operation[];
+/** routes of the route table the OpenAPI document leaves out (pages, files, the queue dashboard, the billing sandbox, /metrics) */
+let undocumented: Operation[];
+const fuzzed = new Set<string>();
 const callers: { user?: TestUser; staff?: TestUser } = {};
 const pools: Pools = { ids: [], uuids: [], files: [] };
 const seen = { requests: 0, byStatus: new Map<number, number>() };
@@ -67,6 +80,25 @@ test.before(async () => {
   const spec = JSON.parse((await app.server.inject('/api/openapi.json')).payload);
   factory = new RequestFactory(spec.components?.schemas ?? {}, pools);
   operations = operationsOf(spec);
+  const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path}`));
+  undocumented = app.server
+    .table()
+    .filter((r) => !documented.has(`${r.method.toUpperCase()} ${r.path}`))
+    .map((r) => {
+      // hapi's {name*} and {name?} are one path value here
+      const path = r.path.replace(/\{(\w+)[*?]\d*\}/g, '{$1}');
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      return {
+        method: r.method,
+        path,
+        parameters: [
+          ...names.map((name) => ({ name, in: 'path' as const, type: 'string', ...(PATH_VALUES[name] ? { enum: PATH_VALUES[name] } : {}) })),
+          // what such routes read: a queue or job name, job data, an outcome, a page
+          ...['page', 'status', 'queueName', 'token', 'url'].map((name) => ({ name, in: 'query' as const, type: 'string' })),
+          ...(['get', 'head', 'delete'].includes(r.method) ? [] : [{ name: 'body', in: 'body' as const, schema: { type: 'object', properties: { name: { type: 'string' }, data: { type: 'object', properties: { x: { type: 'string' } } }, opts: { type: 'object', properties: { delay: { type: 'integer' } } }, priority: { type: 'integer' }, concurrency: { type: 'integer' } } } }]),
+        ],
+      };
+    });
 });
 test.after.always(async () => {
   if (process.env.FUZZ_SLOW) console.log([...slow].sort((a, b) => b[1] - a[1]).slice(0, 30));
@@ -113,6 +145,7 @@ test.serial('every operation of the OpenAPI document: no 500, no stack trace, th
   const failures: string[] = [];
   for (const [i, op] of operations.entries()) {
     await people();
+    fuzzed.add(`${op.method.toUpperCase()} ${op.path}`);
     const examples = factory.examples(op, SEED + i).map((r) => [r] as [FuzzRequest]);
     const result = await fc.check(
       fc.asyncProperty(factory.request(op), async (req) => {
@@ -126,6 +159,41 @@ test.serial('every operation of the OpenAPI document: no 500, no stack trace, th
     if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? result.error}`);
   }
   t.deepEqual(failures, [], failures.join('\n\n'));
+});
+
+test.serial('every route of the route table the document leaves out (pages, files, queue dashboard, billing sandbox, metrics): no 500, the documented error body', async (t) => {
+  t.timeout(5 * 60_000);
+  t.true(undocumented.length > 0);
+  const failures: string[] = [];
+  for (const [i, op] of undocumented.entries()) {
+    await people();
+    fuzzed.add(`${op.method.toUpperCase()} ${op.path}`);
+    const examples = factory.examples(op, SEED + 1000 + i).map((r) => [r] as [FuzzRequest]);
+    const result = await fc.check(
+      fc.asyncProperty(factory.request(op), async (req) => {
+        const res = await send(req);
+        // Swagger UI's own source maps name its sources (node_modules/...): public library files, not ours
+        const problem = res.statusCode === 200 && /\/api\/swaggerui\/[\w.-]+\.map$/.test(req.url.split('?')[0]) ? null : problemWith(res, req.method);
+        if (problem) throw new Error(`${problem}: ${req.caller} ${req.method} ${req.url} ${JSON.stringify(req.headers)} body ${String(req.payload ?? '').slice(0, 300)} -> ${res.statusCode} ${res.payload.slice(0, 300)}`);
+      }),
+      { seed: SEED + 1000 + i, numRuns: RUNS + examples.length, endOnFailure: true, examples },
+    );
+    if (result.failed) failures.push(`${op.method.toUpperCase()} ${op.path} (seed ${SEED + 1000 + i}, path ${result.counterexamplePath}): ${(result.errorInstance as Error)?.message ?? result.error}`);
+  }
+  t.deepEqual(failures, [], failures.join('\n\n'));
+});
+
+test.serial('the fuzz reached every route of the route table, the newer areas (billing, reports, data protection) included', (t) => {
+  const key = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{(\w+)[*?]\d*\}/g, '{$1}')}`;
+  const missed = app.server.table().map((r) => key(r.method, r.path)).filter((k) => !fuzzed.has(k));
+  t.deepEqual(missed, [], 'routes no fuzz request was generated for');
+  for (const name of ['billing', 'reports', 'data-protection']) {
+    const area = areas.find((a) => a.name === name);
+    t.truthy(area, name);
+    const routes = area!.routes.flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).map((m) => key(String(m), r.path)));
+    t.true(routes.length > 0, name);
+    t.deepEqual(routes.filter((k) => !fuzzed.has(k)), [], `${name}: every route fuzzed`);
+  }
 });
 
 test.serial('paths outside the document (files, pages, unknown routes) never answer 500 either', async (t) => {

@@ -39,7 +39,7 @@ test('X-Content-Type-Options: nosniff on answers, errors, pages and assets', asy
   for (const res of answers) t.is(res.headers['x-content-type-options'], 'nosniff', `${res.request.method} ${res.request.url.pathname} ${res.statusCode}`);
 });
 
-for (const url of ['/admin/', '/api/docs/', '/api/docs-login/']) {
+for (const url of ['/admin/login/', '/api/docs/', '/api/docs-login/']) {
   test(`${url} runs under a CSP that allows exactly its own scripts`, async (t) => {
     const res = await get(url);
     t.is(res.statusCode, 200);

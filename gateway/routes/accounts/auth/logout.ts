@@ -22,13 +22,13 @@ export default {
     const me = actor(request);
     const body = (request.payload ?? {}) as { refresh?: string; all?: boolean };
     if (body.all) {
-      await tokens.revokeAllForUser(me.userId, 'logout_all', undefined, undefined, { apiTokens: true });
+      await tokens.revokeAllForUser(me.userId, 'logout_all', undefined, undefined, { apiTokens: true, actorId: me.userId });
       return { message: 'Signed out of every device; personal API tokens revoked.' };
     }
     const family = body.refresh ? await tokens.familyOfRefresh(body.refresh) : null;
     // an unknown refresh token and another user's answer alike, and sign nobody out
     if (body.refresh && family?.userId !== me.userId) throw new Invalid('The refresh token is not one of your logins; nothing was signed out.', [{ path: 'refresh', message: 'not a refresh token of yours', type: 'any.invalid' }], 'invalid_refresh');
-    await tokens.revokeFamily(family ? family.familyId : session.familyId);
+    await tokens.revokeFamily(family ? family.familyId : session.familyId, 'logout', me.userId);
     return { message: 'Signed out.' };
   },
 } satisfies ServerRoute;

@@ -14,7 +14,7 @@ const MeOut = Joi.object({
     team_id: Joi.number().integer().allow(null),
     team_role: Joi.string().valid('owner', 'member').allow(null),
   }).label('ResolvedScope'),
-}).label('Me');
+}).label('CurrentUser');
 
 export default {
   method: 'GET',

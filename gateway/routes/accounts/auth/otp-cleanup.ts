@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -12,7 +13,7 @@ export default {
     response: { status: { 200: Joi.object({ message: Joi.string(), deleted: Joi.number().integer() }).label('OtpCleanupOut') } }, plugins: errorDocs(401, 403),
   },
   async handler(request) {
-    const deleted = await request.server.app.services.otps.cleanup();
+    const deleted = await request.server.app.services.otps.cleanup(actor(request).userId);
     return { message: `Removed ${deleted} expired one-time code(s).`, deleted };
   },
 } satisfies ServerRoute;

@@ -6,7 +6,7 @@ import Joi from 'joi';
 import type { Lifecycle, ServerRoute } from '@hapi/hapi';
 import { defineCollection } from '../../collection-routes.js';
 import { listQuerySchema } from '../../../../domain/shared/listing.js';
-import { paymentMethodsDef } from '../../../../domain/billing/payment-method-service.js';
+import { paymentMethodListSpec } from '../../../../domain/billing/payment-method-service.js';
 import { holdsCardNumber } from '../../../../domain/billing/card-number.js';
 import { Invalid } from '../../../../jobs/runtime/errors.js';
 import { scopeFields } from '../../inventory/inventory-fields.js';
@@ -30,10 +30,10 @@ const PaymentMethodOut = Joi.object({
 
 const PaymentMethodIn = Joi.object({
   token: Joi.string().pattern(/^[A-Za-z0-9_]{3,255}$/).required().description('the processor\'s token (Stripe: pm_...; sandbox: any pm_... token, pm_card_chargeDeclined declines)'),
-  brand: brand.required(),
-  last4: last4.required(),
-  exp_month: expMonth.required(),
-  exp_year: expYear.required(),
+  brand: brand.description('required with the sandbox; with Stripe taken from Stripe\'s PaymentMethod, whatever is sent'),
+  last4: last4.description('required with the sandbox; with Stripe taken from Stripe'),
+  exp_month: expMonth.description('required with the sandbox; with Stripe taken from Stripe'),
+  exp_year: expYear.description('required with the sandbox; with Stripe taken from Stripe'),
   is_default: Joi.boolean(),
 }).label('PaymentMethodIn');
 
@@ -50,11 +50,11 @@ export const paymentMethodsCollection = defineCollection({
   plural: 'payment methods',
   service: (s) => s.billing.paymentMethods,
   out: PaymentMethodOut,
-  listQuery: listQuerySchema(paymentMethodsDef(() => '').list, 'PaymentMethodListQuery'),
+  listQuery: listQuerySchema(paymentMethodListSpec, 'PaymentMethodListQuery'),
   create: PaymentMethodIn,
   update: PaymentMethodPatch,
   notes: {
-    create: 'Send the processor\'s token and display data only. 400 card_number_refused if any value looks like a card number (13-19 digits passing Luhn, spaces or dashes allowed); it is neither stored nor logged. The default (or newest) method is charged on renewal.',
+    create: 'Send the processor\'s token and display data only. 400 card_number_refused if any value looks like a card number (13-19 digits passing Luhn, spaces or dashes allowed); it is neither stored nor logged. With Stripe the token (pm_...) is retrieved from Stripe and brand, last4 and expiry are Stripe\'s (400 processor_refused for an unknown token); the sandbox takes them as sent (then required). The default (or newest) method is charged on renewal.',
   },
 });
 

@@ -13,7 +13,7 @@ export const OcrResultOut = Joi.object({
   status: Joi.string().valid('completed').required(),
   text: Joi.string().allow('').required().description('the recognised text, lines separated by \\n'),
   lines: Joi.array()
-    .items(Joi.object({ text: Joi.string(), confidence: Joi.number().description('0–100'), bbox: Joi.object({ x0: Joi.number(), y0: Joi.number(), x1: Joi.number(), y1: Joi.number() }) }).label('OcrLine'))
+    .items(Joi.object({ text: Joi.string(), confidence: Joi.number().description('0–100'), bbox: Joi.object({ x0: Joi.number(), y0: Joi.number(), x1: Joi.number(), y1: Joi.number() }).label('OcrBoundingBox') }).label('OcrLine'))
     .required(),
   confidence: Joi.number().required().description('mean confidence of the page, 0–100'),
   language: Joi.string().required(),

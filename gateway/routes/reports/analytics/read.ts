@@ -23,7 +23,7 @@ const AnalyticsOut = Joi.object({
     out_quantity: figure.description('stock taken by consume and negative adjust'),
     net_quantity: figure,
     moved_quantity: figure.description('stock moved between boxes (not in in/out)'),
-    by_kind: Joi.array().items(Joi.object({ kind: Joi.string().required(), transaction_count: figure, in_quantity: figure, out_quantity: figure }).label('AnalyticsKind')).required(),
+    by_kind: Joi.array().items(Joi.object({ kind: Joi.string().required(), transaction_count: figure, in_quantity: figure, out_quantity: figure }).label('AnalyticsByKind')).required(),
   }).label('AnalyticsMovements'),
   top_products: Joi.array().items(Product('AnalyticsTopProduct', { in_quantity: figure })).required().description('most taken out over the period'),
   slow_movers: Joi.array().items(Product('AnalyticsSlowMover', { quantity_on_hand: figure, stock_value: figure, last_out_at: Joi.string().isoDate().allow(null).required() }))

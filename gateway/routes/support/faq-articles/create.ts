@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { FaqArticleFields, FaqArticleOut } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -23,6 +24,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 409),
   },
   async handler(request, h) {
-    return h.response(await request.server.app.services.supportChat.articles.create(request.payload as never)).code(201);
+    return h.response(await request.server.app.services.supportChat.articles.create(actor(request).userId, request.payload as never)).code(201);
   },
 } satisfies ServerRoute;

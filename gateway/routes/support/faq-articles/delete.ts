@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { articleIdParam } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'DELETE',
@@ -14,7 +15,7 @@ export default {
     plugins: errorDocs(400, 401, 403, 404),
   },
   async handler(request, h) {
-    await request.server.app.services.supportChat.articles.remove((request.params as { id: number }).id);
+    await request.server.app.services.supportChat.articles.remove(actor(request).userId, (request.params as { id: number }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { articleIdParam, FaqArticleFields, FaqArticleOut } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'PATCH',
@@ -16,6 +17,6 @@ export default {
     plugins: errorDocs(400, 401, 403, 404, 409),
   },
   async handler(request) {
-    return request.server.app.services.supportChat.articles.update((request.params as { id: number }).id, request.payload as never);
+    return request.server.app.services.supportChat.articles.update(actor(request).userId, (request.params as { id: number }).id, request.payload as never);
   },
 } satisfies ServerRoute;

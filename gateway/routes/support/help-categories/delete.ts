@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { categoryId } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'DELETE',
@@ -14,7 +15,7 @@ export default {
     plugins: errorDocs(401, 403, 404),
   },
   async handler(request, h) {
-    await request.server.app.services.support.categories.remove((request.params as { id: string }).id);
+    await request.server.app.services.support.categories.remove(actor(request).userId, (request.params as { id: string }).id);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { supportViewer } from '../tickets/viewer.js';
 import { categoryId, HelpCategoryOut, HelpCategoryPatchIn } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'PATCH',
@@ -17,6 +18,6 @@ export default {
   },
   async handler(request) {
     const viewer = await supportViewer(request);
-    return request.server.app.services.support.categories.update((request.params as { id: string }).id, request.payload as never, viewer.languages);
+    return request.server.app.services.support.categories.update(actor(request).userId, (request.params as { id: string }).id, request.payload as never, viewer.languages);
   },
 } satisfies ServerRoute;

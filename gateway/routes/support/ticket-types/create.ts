@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { supportViewer } from '../tickets/viewer.js';
 import { TicketTypeCreateIn, TicketTypeOut } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'POST',
@@ -17,6 +18,6 @@ export default {
   },
   async handler(request, h) {
     const viewer = await supportViewer(request);
-    return h.response(await request.server.app.services.support.types.create(request.payload as never, viewer.languages)).code(201);
+    return h.response(await request.server.app.services.support.types.create(actor(request).userId, request.payload as never, viewer.languages)).code(201);
   },
 } satisfies ServerRoute;

@@ -1,6 +1,7 @@
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { typeSlug } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'DELETE',
@@ -14,7 +15,7 @@ export default {
     plugins: errorDocs(401, 403, 404, 409),
   },
   async handler(request, h) {
-    await request.server.app.services.support.types.remove((request.params as { slug: string }).slug);
+    await request.server.app.services.support.types.remove(actor(request).userId, (request.params as { slug: string }).slug);
     return h.response().code(204);
   },
 } satisfies ServerRoute;

@@ -2,6 +2,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../../http/errors.js';
 import { supportViewer } from '../tickets/viewer.js';
 import { TicketTypeOut, TicketTypePatchIn, typeSlug } from './schemas.js';
+import { actor } from '../../../plugins/scope.js';
 
 export default {
   method: 'PATCH',
@@ -17,6 +18,6 @@ export default {
   },
   async handler(request) {
     const viewer = await supportViewer(request);
-    return request.server.app.services.support.types.update((request.params as { slug: string }).slug, request.payload as never, viewer.languages);
+    return request.server.app.services.support.types.update(actor(request).userId, (request.params as { slug: string }).slug, request.payload as never, viewer.languages);
   },
 } satisfies ServerRoute;

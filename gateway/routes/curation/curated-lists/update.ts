@@ -1,0 +1,5 @@
+// PATCH /api/curated-lists/{id}/
+import { collectionRoute } from '../../collection-routes.js';
+import { curatedListsCollection } from './collection.js';
+
+export default collectionRoute(curatedListsCollection, 'update');

@@ -1,0 +1,5 @@
+// POST /api/curated-subscriptions/
+import { collectionRoute } from '../../collection-routes.js';
+import { curatedSubscriptionsCollection } from './collection.js';
+
+export default collectionRoute(curatedSubscriptionsCollection, 'create');
