@@ -68,9 +68,9 @@ function receiptDate(s: string): string | undefined {
 export function receiptReference(file: string): Reference | null {
   const refPath = file.replace(/\.[^.]+$/, '.json');
   if (!fs.existsSync(refPath)) return null;
-  const r = JSON.parse(fs.readFileSync(refPath, 'utf8')) as { company?: string; date?: string; total?: string };
+  const r = JSON.parse(fs.readFileSync(refPath, 'utf8')) as { company?: string; date?: string; total?: string; currency?: string };
   const total = r.total ? Number(r.total.replace(/[^\d.]/g, '')) : NaN;
-  return { printed: { company: r.company, date: r.date, total: r.total?.replace(/^(?:RM|\$)\s*/i, '') }, vendor: r.company || undefined, date: r.date ? receiptDate(r.date) : undefined, currency: 'MYR', total: Number.isFinite(total) && r.total ? total : undefined };
+  return { printed: { company: r.company, date: r.date, total: r.total?.replace(/^(?:RM|\$)\s*/i, '') }, vendor: r.company || undefined, date: r.date ? receiptDate(r.date) : undefined, currency: r.currency ?? 'MYR', total: Number.isFinite(total) && r.total ? total : undefined };
 }
 
 // ── scoring ──────────────────────────────────────────────────────────────────────

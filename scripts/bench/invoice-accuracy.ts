@@ -2,7 +2,7 @@
 // Field-level accuracy of the invoice extractor on real documents (not a test):
 //   npx tsx scripts/bench/invoice-accuracy.ts [--set invoices|receipts|all] [--split tune|held-out|all]
 //       [--only 000,017] [--text-only] [--no-second-look] [--ocr-threads N] [--ocr-cache <dir>] [--show-held-out] [--json <file>] [--in-process]
-//       [--invoices-dir <dir>] [--receipts-dir <dir>]
+//       [--invoices-dir <dir>] [--receipts-dir <dir>] [--dir-split held-out|tune]
 //
 // Two development sets, scored separately:
 // - invoices: ../shared/invoices/invoice2data (PDFs with the fields the invoice2data
@@ -11,7 +11,9 @@
 //   company, date and total as a person reads them; all Malaysian, so the currency is MYR).
 // --invoices-dir / --receipts-dir measure another folder laid out the same way (a document
 // and its JSON side by side), for example more documents of the same public collections;
-// every document of such a folder counts as held out.
+// every document of such a folder counts as held out (its files are not shown one by one),
+// unless --dir-split tune says it is a tuning part (scripts/bench/corpus/fetch-corpus.ts
+// builds such parts). A receipt JSON may say its `currency` (default MYR, SROIE's).
 // The receipts are split: every 4th file (index 3, 7, 11, ...) is HELD OUT. Rules are
 // tuned on the other three quarters only; the held-out part shows totals, never its
 // per-file details (unless --show-held-out), so the numbers on it tell how the reader
@@ -91,6 +93,7 @@ const { values: args } = parseArgs({
     'in-process': { type: 'boolean', default: false },
     'invoices-dir': { type: 'string' },
     'receipts-dir': { type: 'string' },
+    'dir-split': { type: 'string', default: 'held-out' },
     'fit-confidence': { type: 'boolean', default: false },
     child: { type: 'string' },
   },
@@ -148,7 +151,7 @@ function listDocuments(set: SetName): { file: string; split: Split }[] {
     .readdirSync(folder)
     .filter((f) => pattern.test(f) && fs.existsSync(path.join(folder, f.replace(/\.[^.]+$/, '.json'))))
     .sort()
-    .map((f, i) => ({ file: f, split: (external || (set === 'receipts' && i % 4 === 3) ? 'held-out' : 'tune') as Split }))
+    .map((f, i) => ({ file: f, split: (external ? (args['dir-split'] === 'tune' ? 'tune' : 'held-out') : set === 'receipts' && i % 4 === 3 ? 'held-out' : 'tune') as Split }))
     .filter((d) => args.split === 'all' || d.split === args.split)
     .filter((d) => !only || only.has(d.file.replace(/\.[^.]+$/, '')));
 }

@@ -1,8 +1,10 @@
 // The seller's country, from what documents print about where they come from: the
 // legal form of a company name (Sdn Bhd, Pte Ltd, GmbH, B.V.), tax and registration
-// identifiers (GSTIN, ABN, USt-IdNr., a VAT number with its country prefix), telephone
-// country codes, the IBAN, the currency marks of local money (RM, S$, ₹, zł) and the
-// country named in an address. Each signal adds weight; the country with most weight
+// identifiers (GSTIN, ABN, USt-IdNr., a VAT number with its country prefix, the formats of
+// German and UK VAT ids, New Zealand GST and Malaysian SST numbers), tax rates printed with
+// the tax's name (MwSt 19 %, GST 15 %), telephone country codes, the IBAN, the currency
+// marks of local money (RM, S$, ₹, zł), the country, state or large town named in an
+// address, and — weakly — the language of a few words every shop prints. Each signal adds weight; the country with most weight
 // wins, with a confidence from its lead. Used for the day/month order of dates, a
 // currency nobody printed, and the meaning of an ambiguous mark such as `$` or `kr`.
 import type { Field } from '../types.js';
@@ -73,7 +75,9 @@ const SIGNALS: Signal[] = [
   [/\bNZ\$|\bNZD\b/g, 'NZ', 2],
   [/\bC\$|\bCAD\b/g, 'CA', 2],
   [/\bCHF\b|\bFr\.\s?\d/g, 'CH', 2],
-  [/£|\bGBP\b/g, 'GB', 1.5],
+  // (a "£" alone is often the OCR's "€": it says little of the country)
+  [/\bGBP\b/g, 'GB', 1.5],
+  [/£/g, 'GB', 0.5],
   [/\bSEK\b/g, 'SE', 2],
   [/\bNOK\b/g, 'NO', 2],
   [/\bDKK\b/g, 'DK', 2],
@@ -104,6 +108,24 @@ const SIGNALS: Signal[] = [
   [/\bDanmark\b|\bDenmark\b/gi, 'DK', 2.5],
   [/\bSuomi\b|\bFinland\b/gi, 'FI', 2.5],
   [/\bIreland\b|\bÉire\b/gi, 'IE', 2.5],
+  // tax identifiers by their own format: a German VAT id (DE + 9 digits), a UK one (GB + 9 or 12
+  // digits), a New Zealand GST number (8–9 digits as 2–3/3/3), a Malaysian SST registration
+  [/\bDE\s?\d{9}\b/g, 'DE', 3],
+  [/\bGB\s?\d{3}\s?\d{4}\s?\d{2}(?:\s?\d{3})?\b/g, 'GB', 3],
+  [/\bGST\s*(?:No|Number|Reg(?:istration)?(?:\s*No)?)?\.?\s*[:.#]?\s*\d{2,3}[- ]\d{3}[- ]\d{3}\b/gi, 'NZ', 3],
+  [/\b[A-Z]\d{2}-\d{4}-\d{8}\b/g, 'MY', 3],
+  // addresses: an Australian state before its 4-digit postcode, a German "D-" postcode, a Dutch or
+  // New Zealand town with its postcode, the large towns of a few countries
+  [/\b(?:NSW|VIC|QLD|TAS|ACT|NT)\s+\d{4}\b/g, 'AU', 2.5],
+  [/\bD-\d{5}\s+\p{Lu}/gu, 'DE', 2.5],
+  [/\b(?:Auckland|Wellington|Christchurch|Hamilton|Tauranga|Dunedin|Palmerston North|Napier|Nelson|Rotorua|New Plymouth|Whangarei|Invercargill|Queenstown)\b[\s,]*\d{4}\b/g, 'NZ', 2.5],
+  [/\b\d{5}\s+(?:Berlin|Hamburg|München|Muenchen|Köln|Koeln|Frankfurt|Stuttgart|Düsseldorf|Duesseldorf|Dortmund|Essen|Leipzig|Bremen|Dresden|Hannover|Nürnberg|Nuernberg|Duisburg|Bochum|Wuppertal|Bielefeld|Bonn|Münster|Karlsruhe|Mannheim|Augsburg|Wiesbaden|Freiburg|Kiel|Rostock|Mainz|Potsdam|Regensburg)\b/g, 'DE', 2.5],
+  [/\b\d{5}\s+(?:Paris|Marseille|Lyon|Toulouse|Nice|Nantes|Strasbourg|Montpellier|Bordeaux|Lille|Rennes|Reims|Grenoble|Dijon|Angers|Brest)\b/gi, 'FR', 2.5],
+  [/\b(?:London|Manchester|Birmingham|Glasgow|Edinburgh|Leeds|Liverpool|Bristol|Cardiff|Belfast)\b[\s,]+[A-Z]{1,2}\d/g, 'GB', 2],
+  // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
+  [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
+  [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
+  [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],
   // Malay street words (Jalan, Taman, Lorong) in an address
@@ -125,6 +147,42 @@ const PHONE_CODES: Record<string, string> = {
   '358': 'FI', '30': 'GR', '90': 'TR', '27': 'ZA', '971': 'AE', '966': 'SA', '972': 'IL',
 };
 const PHONE = /\+(\d{1,3})[\s().-]*\d/g;
+
+/**
+ * Tax rates printed with the name of the tax: "MwSt 19 %", "7% USt", "GST 15%", "TVA 20 %",
+ * "BTW 21%", "VAT 20%". Each rate is a country's (or a few); the rate alone, without a tax
+ * word near it, is a discount as often as a tax and says nothing.
+ */
+const TAX_RATES: [RegExp, Record<string, [string, number][]>][] = [
+  [/\b(?:MwSt|Mwst|MWST|USt|Ust|UST|Mehrwertsteuer|Umsatzsteuer)\.?/, { '19': [['DE', 2]], '7': [['DE', 1.5]], '16': [['DE', 1]], '20': [['AT', 1.5]], '10': [['AT', 1]], '8.1': [['CH', 2]], '7.7': [['CH', 2]], '2.6': [['CH', 1.5]] }],
+  [/\bGST\b/, { '15': [['NZ', 2.5]], '10': [['AU', 2]], '6': [['MY', 1.5]], '9': [['SG', 1.5]], '8': [['SG', 1.5]], '7': [['SG', 1]], '5': [['CA', 1]], '18': [['IN', 1.5]], '12': [['IN', 1]], '28': [['IN', 1.5]] }],
+  [/\bSST\b|\bService\s+Tax\b/i, { '6': [['MY', 2]], '8': [['MY', 1.5]], '10': [['MY', 1.5]] }],
+  [/\bVAT\b/, { '20': [['GB', 1.5]], '5': [['GB', 0.5]], '23': [['IE', 1.5]], '13.5': [['IE', 1.5]], '15': [['ZA', 1]] }],
+  [/\bTVA\b/, { '20': [['FR', 2]], '5.5': [['FR', 2]], '10': [['FR', 1]], '2.1': [['FR', 1.5]], '21': [['BE', 1.5]], '17': [['LU', 1.5]] }],
+  [/\bBTW\b/, { '21': [['NL', 1.5], ['BE', 1]], '9': [['NL', 2]], '6': [['BE', 1]] }],
+  [/\bIVA\b/, { '21': [['ES', 1.5]], '10': [['ES', 1]], '22': [['IT', 2]], '4': [['IT', 0.5]], '23': [['PT', 2]], '13': [['PT', 1]] }],
+  [/\b(?:Moms|MVA)\b/i, { '25': [['SE', 1], ['DK', 1], ['NO', 1]] }],
+];
+
+function taxRateSignals(text: string, add: (c: string, w: number) => void): void {
+  const counted = new Set<string>();
+  for (const line of text.split('\n')) {
+    for (const m of line.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)) {
+      const rate = String(Number(m[1].replace(',', '.')));
+      // the tax's name on the same line, within a few words of the rate
+      const near = line.slice(Math.max(0, (m.index ?? 0) - 30), (m.index ?? 0) + m[0].length + 30);
+      for (const [word, rates] of TAX_RATES) {
+        if (!word.test(near) || !rates[rate]) continue;
+        for (const [country, w] of rates[rate]) {
+          const key = `${country}:${rate}`;
+          if (counted.has(key)) continue; // a rate printed on every line says it once
+          counted.add(key);
+          add(country, w);
+        }
+      }
+    }
+  }
+}
 
 export interface CountryReading extends Field<string> {
   /** weight per country, for diagnostics */
@@ -149,6 +207,7 @@ export function detectCountry(text: string): CountryReading {
     const code = [digits.slice(0, 3), digits.slice(0, 2), digits.slice(0, 1)].find((d) => PHONE_CODES[d]);
     if (code) add(PHONE_CODES[code], 2);
   }
+  taxRateSignals(text, add);
   const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1]);
   if (!ranked.length) return { ...field<string>(null, 0), weights: {} };
   const [best, top] = ranked[0];

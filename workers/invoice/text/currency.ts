@@ -5,8 +5,11 @@
 // seller's country (country.ts): `kr` is the Swedish, Norwegian, Danish or Icelandic
 // crown by country, and a bare `$` is the local dollar in a dollar country — and, on a
 // document from a country whose money is not a dollar, most likely that country's
-// money printed with a generic till symbol (reported with less confidence). With no
-// mark at all, the seller's country gives a guess.
+// money printed with a generic till symbol (reported with less confidence). `€` and `£`,
+// which OCR confuses, count as the seller's money when its country uses one of them. The
+// confidence reflects agreement: a code or word naming the money, or the seller's country
+// agreeing with the signs, makes it sure; signs alone (above all `$`, `€`/`£`) are a guess
+// for review. With no mark at all, the seller's country gives a guess.
 import type { Field } from '../types.js';
 import { field } from '../types.js';
 import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, type CountryReading } from './country.js';
@@ -66,27 +69,57 @@ const COUNTRY_PRIOR = 3.2;
 /** What one sign weighs, and the strength of a currency read from one sign alone. */
 const ONE_SIGN = 1.5;
 const LONE_SIGN_STRENGTH = 0.3;
+/** Signs only, no country agreeing: a sign many currencies share or the OCR confuses, and any other sign. */
+const SHARED_SIGN_STRENGTH = 0.2;
+const UNNAMED_STRENGTH = 0.4;
+const EURO_POUND = new Set(['EUR', 'GBP']);
 
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
 export function detectCurrency(text: string, country?: CountryReading): Field<string> {
   const score = new Map<string, number>();
   const add = (code: string, w: number) => score.set(code, (score.get(code) ?? 0) + w);
+  // what the money is called in words or codes (not signs): a sign that disagrees with these or
+  // with the country is more likely the OCR's slip than the money
+  const named = new Set<string>();
   for (const m of text.matchAll(TOTAL_NEAR_CODE)) {
     const code = (m[2] ?? m[3] ?? '').toUpperCase();
-    if (ISO_CURRENCIES.has(code) && /^[A-Z]{3}$/.test(m[2] ?? m[3])) add(code, 6);
+    if (ISO_CURRENCIES.has(code) && /^[A-Z]{3}$/.test(m[2] ?? m[3])) {
+      add(code, 6);
+      named.add(code);
+    }
   }
-  for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)) if (ISO_CURRENCIES.has(m[1])) add(m[1], 2);
+  for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
+    if (ISO_CURRENCIES.has(m[1])) {
+      add(m[1], 2);
+      named.add(m[1]);
+    }
+  const local = country?.value ? COUNTRY_CURRENCY[country.value] : undefined;
+  const sureCountry = (country?.confidence ?? 0) >= 0.55;
   for (const [re, code] of SYMBOLS) {
     const n = (text.match(re) ?? []).length;
-    if (n) add(code, Math.min(n, 10) * 1.5);
+    if (!n) continue;
+    // "€" and "£" are one stroke apart for an OCR engine: on the document of a country whose money
+    // is one of them, both signs are its money
+    if (EURO_POUND.has(code) && local && EURO_POUND.has(local) && (country?.confidence ?? 0) >= 0.4 && code !== local) {
+      add(local, Math.min(n, 10) * ONE_SIGN);
+      continue;
+    }
+    add(code, Math.min(n, 10) * ONE_SIGN);
+  }
+  // "12,99 Eur", "EUR" in lower or mixed case after an amount
+  const euroAfter = (text.match(/\d\s?(?:Eur|eur|EURO|Euro)\b/g) ?? []).length;
+  if (euroAfter) {
+    add('EUR', 2 * Math.min(euroAfter, 3));
+    named.add('EUR');
   }
   for (const [re, code] of WORDS) {
     const n = (text.match(re) ?? []).length;
-    if (n) add(code, 4 * Math.min(n, 2));
+    if (n) {
+      add(code, 4 * Math.min(n, 2));
+      named.add(code);
+    }
   }
-  const local = country?.value ? COUNTRY_CURRENCY[country.value] : undefined;
-  const sureCountry = (country?.confidence ?? 0) >= 0.55;
   // kr: the crown of the seller's country (Swedish when nobody says)
   const crowns = (text.match(CROWN) ?? []).length;
   if (crowns) add(local && ['SEK', 'NOK', 'DKK', 'ISK'].includes(local) ? local : 'SEK', Math.min(crowns, 10) * 1.5);
@@ -123,6 +156,17 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   // what an OCR engine invents most easily ("¥" in a row of dots, "$" for a 5), so it is
   // reported for review unless the page's text is sure (a text layer)
   if (top <= ONE_SIGN) confidence = Math.min(confidence, LONE_SIGN_STRENGTH);
+  // the evidence combined: a currency nobody names in a code or a word, read from signs only, is
+  // sure when the seller's country agrees; a sign shared by many currencies ("$") or one the OCR
+  // confuses ("€"/"£") with no country behind it is a guess for review
+  const countryAgrees = local === best && (country?.confidence ?? 0) >= 0.4;
+  if (!named.has(best) && !countryAgrees) {
+    const sharedSign = best === 'USD' || EURO_POUND.has(best) || ['SEK', 'JPY'].includes(best);
+    confidence = Math.min(confidence, sharedSign ? SHARED_SIGN_STRENGTH : UNNAMED_STRENGTH);
+  }
+  // named in a code or word but the seller's country says otherwise (a foreign-currency invoice, or a
+  // stray code): less sure than when both agree
+  if (named.has(best) && local && local !== best && sureCountry) confidence = Math.min(confidence, 0.6);
   return field(best, confidence);
 }
 

@@ -181,6 +181,9 @@ export function findDates(text: string, order: DayOrder): DateMatch[] {
  * others, day first nearly everywhere else); without one, "/" means month-first in
  * US-dollar documents, and "." or "-" day-first.
  */
+/** How sure the country must be to order a document's dates when none of them is unambiguous. */
+const COUNTRY_ORDER_CONFIDENCE = 0.25;
+
 export function documentDayOrder(text: string, currency: string | null, country?: { value: string | null; confidence: number }): DayOrder {
   let dmy = 0;
   let mdy = 0;
@@ -199,7 +202,9 @@ export function documentDayOrder(text: string, currency: string | null, country?
     else other++;
   }
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
-  if (country?.value && country.confidence >= 0.4) return MONTH_FIRST_COUNTRIES.has(country.value) ? 'mdy' : 'dmy';
+  // no date of its own decides: the seller's country does, even when only a hint names it (the
+  // language of a till's words, a town): month first is the order of a handful of countries
+  if (country?.value && country.confidence >= COUNTRY_ORDER_CONFIDENCE) return MONTH_FIRST_COUNTRIES.has(country.value) ? 'mdy' : 'dmy';
   if (slash > other && (currency === 'USD' || currency === null)) return 'mdy';
   return 'dmy';
 }

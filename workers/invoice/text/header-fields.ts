@@ -10,6 +10,8 @@ import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
   for (const raw of text.split(/\s+/)) {
+    // "(575)": a code in brackets after a title is the document's type, not its number
+    if (/^\(\d+\)$/.test(raw)) continue;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
     if (token.length < 3 || token.length > 40) continue;
     if (!/\d/.test(token) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(token)) continue;
@@ -21,12 +23,24 @@ export function parseInvoiceNumber(text: string): string | null {
   return null;
 }
 
+// (a few words and bracketed notes between: "Rechnung des Versicherers (575) Nr. …", "Gutschrift (Selbst ausgestellte Rechnung) (389) Nr. …")
+const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice)(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+const COMPOUND_TITLE_WEIGHT = 0.85;
+
 export function readInvoiceNumber(layout: Layout): Field<string> {
   const [best] = findLabeled(layout, {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
     exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b/i,
   });
+  if (best && best.score >= COMPOUND_TITLE_WEIGHT) return calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+  // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
+  // with its number after "Nr." in the next cell
+  for (const line of layout.lines) {
+    const m = COMPOUND_TITLE_NUMBER.exec(line.cells.map((c) => c.text).join(' '));
+    const value = m ? parseInvoiceNumber(m[1]) : null;
+    if (value) return calibrated('invoice_number', value, { strength: COMPOUND_TITLE_WEIGHT, legibility: line.conf });
+  }
   return best ? calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf }) : field<string>(null, 0);
 }
 

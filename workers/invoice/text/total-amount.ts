@@ -107,7 +107,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const top = Math.max(...candidates.map((c) => c.score));
   // (among them, the ones other figures add up to, when there are)
   const near = candidates.filter((c) => c.score >= top - 0.1);
-  const best = (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
+  // ("Total TTC 671,15" / "Solde à payer 470,15" after a deposit: the amount due is what is still to pay)
+  const due = near.filter((c) => c.stillToPay && c.value > 0);
+  const best = due.length ? due.sort((a, b) => b.score - a.score)[0] : (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
   // a till that prints a rounding adjustment of a few cents pays a total on its 5-cent grid: a total off
   // it is the figure before the rounding (or a digit the OCR misread), and what was paid is that total
   // rounded — unless tendered − change confirms the total as it stands
@@ -151,6 +153,7 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summ
     const cell = c.where === 'cell' ? c.line.cells[c.cellIndex] : c.line.cells.slice(c.cellIndex + 1).find((x) => /\d/.test(x.text));
     return !!cell && !/\d[.,]\s?\d{2}(?!\d)/.test(cell.text);
   };
-  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c) }));
+  const stillToPay = (c: (typeof found)[number]) => TOTAL_LABELS.some((l) => l.stillToPay && l.re.test(c.line.cells[c.cellIndex]?.text ?? ''));
+  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c), ...(stillToPay(c) ? { stillToPay: true } : {}) }));
 }
 

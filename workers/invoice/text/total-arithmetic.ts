@@ -21,6 +21,8 @@ export interface TotalCandidate {
   conf: number;
   /** printed without cents */
   whole?: boolean;
+  /** labelled as what is still to pay after a deposit ("Solde à payer") */
+  stillToPay?: boolean;
 }
 
 export type Money = (text: string) => number | null;

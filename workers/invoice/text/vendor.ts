@@ -5,16 +5,21 @@
 // vendor label ("Service Provider:", "Account name:", "Lieferant"), the sender line of
 // a window envelope ("ACME GmbH - Street 1 - 12345 City"), its identity printed under it
 // (registration and tax numbers, address, telephone), a matching web or e-mail domain
-// and repetition. Names under a customer label ("Bill to", "Factuuradres"), right under
+// and repetition; also where a shop names itself outside its letterhead (a sign-off such as
+// "Vielen Dank für Ihren Einkauf bei …", a tax-id line, a web or e-mail domain that no line
+// matches). Names under a customer label ("Bill to", "Factuuradres"), right under
 // the sender line (the recipient window) or after the title below a letterhead that
 // already names someone lose; titles, slogans and till phrases are never names; and an
-// OCR line the engine was unsure of counts for less.
+// OCR line the engine was unsure of counts for less. A name with the marks of an OCR slip
+// (name-shape.ts), one named only by a domain, or a best line with little evidence is
+// reported below the review threshold.
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
-import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
+import { improbableMarks, mendedName } from './name-shape.js';
 
 export { compactName } from './vendor-name.js';
 import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf } from './vendor-context.js';
@@ -25,7 +30,18 @@ interface VendorCandidate {
   score: number;
   /** its registration number is printed with it (after it on its line or on the line below) */
   registered: boolean;
+  /** something beyond its place on the page says it is a name: a legal form, a trade word, a label, its identity or a domain */
+  corroborated?: boolean;
+  /** named outside the letterhead's lines: in a sign-off ("thank you for shopping at"), a web or e-mail domain, a tax-id line */
+  source?: 'thanks' | 'domain' | 'tax-line';
 }
+
+/** The strength a name with marks of an OCR slip keeps at most (confidence below the review threshold). */
+const IMPROBABLE_STRENGTH = 0.5;
+/** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
+const ELSEWHERE_STRENGTH = 0.35;
+/** Below this score no line is a credible seller. */
+const CREDIBLE_SCORE = 2;
 
 /** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
 export const CONFIDENT_VENDOR_SCORE = 4;
@@ -57,6 +73,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     if (entity) best = { ...entity, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
+  // a seller named only by a sign-off or a web domain, with nothing in the letterhead agreeing: the best
+  // there is, reported for review
+  const onlyElsewhere = best.source !== undefined && !ranked.some((c) => c !== best && c.source === undefined && c.score > 0 && compactName(c.name) === compactName(best.name));
   // evidence: the score itself and the lead over the best candidate naming someone else
   const key = compactName(best.name);
   const rival = ranked.find((c) => !compactName(c.name).includes(key) && !key.includes(compactName(c.name)));
@@ -64,7 +83,15 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   let strength = 0.6 * Math.min(1, best.score / 12) + 0.4 * Math.min(1, Math.max(0, lead) / 4);
   // "CO. (M) SDN BHD": only the end of a name whose start the OCR lost — the best there is, not a name to trust
   if (onlyLegalForm(best.name)) strength *= 0.5;
-  return { ...calibrated('vendor_name', normalisedLegalForm(best.name), { strength, legibility: best.line.conf }), score: best.score };
+  // "0JC", "ACME S BOOKS", "RQSSMANN", "SDN BHO": marks of an OCR slip; mended where safe, never sure
+  const printed = normalisedLegalForm(best.name);
+  const mended = mendedName(printed);
+  if (mended !== printed || improbableMarks(printed).length) strength = Math.min(strength, IMPROBABLE_STRENGTH);
+  if (best.source === 'domain' || (onlyElsewhere && best.source !== 'thanks')) strength = Math.min(strength, ELSEWHERE_STRENGTH);
+  // little evidence for any line: say so rather than name a column or an address with confidence
+  // or only its place names it (a slogan or a column heading at the top): a guess for review
+  if (best.score < CREDIBLE_SCORE || (!best.corroborated && best.source === undefined)) strength = Math.min(strength, ELSEWHERE_STRENGTH);
+  return { ...calibrated('vendor_name', mended, { strength, legibility: best.line.conf }), score: best.score };
 }
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
@@ -114,6 +141,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // also a piece of an address the OCR cut into cells ("No 8, | Jalan 7/118B, | Desa Tun Razak")
         const addressLine = line.cells.length > 1 && wholeText(line) !== null && ADDRESS_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
         if ((ADDRESS_WORDS.test(name) || addressLine) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
+        // "DE 99199 | MUSTERHAUSEN", "D-80333 München": the town of a postcode line
+        if (POSTCODE_TOWN_LINE.test(line.text.replace(/\s*\|\s*/g, ' ')) && !LEGAL_SUFFIX.test(name)) score -= 4;
         // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
@@ -128,11 +157,106 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const registered = numberBelow || (REGISTRATION_TAIL.test(after) && /\d/.test(after));
         // the registered entity that may outrank a brand (readVendor) is never a customer's
         const customer = customerLines.has(line.index) || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
-        candidates.push({ name, line, score, registered: registered && !former && !customer });
+        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line) > 0 || numberBelow || legalNoticeAt(doc, line, name);
+        candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated });
       }
     }
   });
+  candidates.push(...namedElsewhere(all, domains, lowerText, candidates));
   return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
+}
+
+/**
+ * "Thank you for shopping at ACME", "Vielen Dank für Ihren Einkauf bei ACME", "Merci de votre
+ * visite chez ACME": the shop names itself in its sign-off, however its letterhead is printed
+ * (a logo the OCR cannot read).
+ */
+const THANKS_AT = new RegExp(
+  [
+    String.raw`(?:thank\s*(?:you|s)|thx)\s+for\s+(?:shopping|dining|visiting|choosing|staying|your\s+(?:purchase|visit|order|custom|business))(?:\s+with\s+us)?\s+(?:at|with|in)\s+`,
+    String.raw`(?:welcome\s+to|selamat\s+datang\s+ke)\s+`,
+    String.raw`(?:vielen\s+)?dank(?:e)?\s+f(?:ü|ue|u)r\s+(?:ihren|deinen|den)\s+(?:einkauf|besuch)\s+(?:bei|im|in\s+der|in)\s+`,
+    String.raw`ihr\s+einkauf\s+bei\s+`,
+    String.raw`merci\s+(?:de\s+votre\s+(?:visite|achat)|pour\s+votre\s+(?:visite|achat)|d['’]avoir\s+choisi)\s*(?:chez|à|a)?\s+`,
+    String.raw`(?:bedankt|dank\s+u)\s+voor\s+uw\s+(?:aankoop|bezoek)\s+(?:bij|aan|in)\s+`,
+    String.raw`gracias\s+por\s+(?:su\s+(?:compra|visita)|comprar|elegir(?:nos)?)\s+(?:en|a)\s+`,
+    String.raw`grazie\s+per\s+(?:l['’]acquisto|aver\s+acquistato|la\s+visita)\s+(?:da|presso|in)\s+`,
+    String.raw`obrigad[oa]\s+(?:pela\s+(?:sua\s+)?(?:compra|visita)|por\s+comprar)\s+(?:na|no|em)\s+`,
+    String.raw`terima\s+kasih\s+kerana\s+(?:membeli[-\s]?belah|berbelanja|memilih)\s+(?:di|dengan)\s+`,
+  ].join('|'),
+  'i',
+);
+
+const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
+const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
+const SELLER_HEADING = /^(?:verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/i;
+const BUYER_HEADING = /^(?:käufer|kaeufer|käufer\s*\/\s*leistungsempfänger|leistungsempfänger|rechnungsempfänger|buyer|acheteur|koper|comprador|acquirente|cessionario)/i;
+
+/** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
+const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
+
+function namedElsewhere(all: Layout[], domains: { domain: string; local: string }[], lowerText: string, found: VendorCandidate[]): VendorCandidate[] {
+  const out: VendorCandidate[] = [];
+  for (const doc of all) {
+    for (const line of doc.lines) {
+      const thanks = THANKS_AT.exec(line.text);
+      if (thanks) {
+        const name = line.text
+          .slice(thanks.index + thanks[0].length)
+          .replace(/\s*(?:[!.,;:]|\bund\b|\band\b|\bet\b|\bplease\b|\bsee\s+you\b|\bbis\b|\bau\s+revoir\b).*$/i, '')
+          .replace(/^(?:the\s+|der\s+|die\s+|dem\s+|le\s+|la\s+|les\s+|de\s+|el\s+|il\s+)/i, '')
+          .trim();
+        if (name && /\p{L}{2}/u.test(name) && name.split(/\s+/).length <= 6 && !/^(?:us|uns|nous|ons|nosotros|noi|kami|our\s+\w+|unserer?\s+\w+|notre\s+\w+)$/i.test(name)) {
+          const compact = compactName(name);
+          if (compact.length >= 3) out.push({ name, line, score: 5 + Math.min(2, Math.max(0, countOf(lowerText, compact) - 1)) + domainScore(compact, domains), registered: false, source: 'thanks' });
+        }
+      }
+      const tax = TAX_ID_AFTER.exec(line.text);
+      if (tax && /^[\p{L}\d]/u.test(tax[1]) && plausibleName(tax[1]) && /\p{Lu}\p{L}/u.test(tax[1]) && !ADDRESS_WORDS.test(tax[1]) && !/\b(?:gst|sst|vat|tax|reg|ust|btw|tva|iva|abn|tel|fax|phone|no)\b/i.test(tax[1])) {
+        const name = withoutRegistration(tax[1].trim());
+        const compact = compactName(name);
+        if (compact.length >= 3) out.push({ name, line, score: 3 + (LEGAL_SUFFIX.test(name) ? 2 : 0) + domainScore(compact, domains), registered: true, source: 'tax-line' });
+      }
+    }
+  }
+  // a block of labelled rows under the seller's heading ("Verkäufer" / "Nummer: 549910" / "Name: ACME GmbH"):
+  // the name row names the seller; under the buyer's heading, the buyer
+  for (const doc of all) {
+    for (const line of doc.lines) {
+      if (line.cells.length < 2 || !NAME_ROW.test(line.cells[0].text)) continue;
+      const name = line.cells.slice(1).map((c) => c.text).join(' ').trim();
+      if (!plausibleName(name)) continue;
+      for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
+        const above = doc.lines[i];
+        if (above.page !== line.page) break;
+        const heading = (wholeText(above) ?? '').replace(/[:\s]+$/, '');
+        if (SELLER_HEADING.test(heading)) {
+          out.push({ name, line, score: 8 + (LEGAL_SUFFIX.test(name) ? 1 : 0), registered: false, corroborated: true });
+          break;
+        }
+        if (CUSTOMER_LABELS.test(heading) || BUYER_HEADING.test(heading)) break;
+      }
+    }
+  }
+  // a web or e-mail domain no printed line matches ("www.acme-shop.de", "info@acme.co.nz"): the name it spells
+  const matched = found.some((c) => c.score > 0 && domainScore(compactName(c.name), domains) > 0);
+  if (!matched) {
+    const seen = new Set<string>();
+    // (a web address or a mailbox, not any token ending in ".eu": "urn:factur-x.eu:1p0" names a standard)
+    const addressed = new Set([...all.map((d) => d.text).join('\n').matchAll(/(?:www\.|https?:\/\/(?:www\.)?|@)([\w-]+)\.[a-z]{2,}/gi)].map((m) => m[1].toLowerCase()));
+    for (const { domain } of domains) {
+      if (!addressed.has(domain)) continue;
+      const words = domain.split(/[-_]+/).filter((w) => /^[a-z]{2,}$/i.test(w));
+      const key = words.join('');
+      if (words.length === 0 || key.length < 4 || seen.has(key) || /^(?:info|mail|shop|online|service|kontakt|contact|office|support)$/.test(key)) continue;
+      seen.add(key);
+      const line = all.flatMap((d) => d.lines).find((l) => l.text.toLowerCase().includes(domain));
+      if (!line) continue;
+      const name = words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+      out.push({ name, line, score: 2.5, registered: false, source: 'domain' });
+    }
+  }
+  return out;
 }
 
 /**
@@ -173,7 +297,9 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
     const label = VENDOR_LABELS.exec(cell.text);
     const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) ? label.index : -1;
-    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 ? label[0] : undefined;
+    // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
+    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length) : '';
+    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');

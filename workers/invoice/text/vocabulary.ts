@@ -7,17 +7,24 @@ export interface Label {
   weight: number;
   /** a bare word: its value must be in the same cell after it, to its right or below it */
   bare?: boolean;
+  /** totals: what is still to pay after a deposit (it outranks the gross total other figures add up to) */
+  stillToPay?: boolean;
 }
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:tax\s+)?(?:invoice|inv|bill)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#]|$)/i, weight: 0.95 },
-  { re: /\b(?:rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|rechnungsnr\.?|re[\s-]nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
+  // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
+  { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re[\s-]nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
   { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
   { re: /(?:\bfactura\s*(?:n[°º.]+|no\.?|núm\.?|número)|\bn[°º]\s*(?:de\s+)?factura|\bnúmero\s+de\s+factura)/i, weight: 0.95 },
   { re: /(?:\bfattura\s*(?:n[°º.]+|no\.?|num\.?|numero)|\bnumero\s+(?:di\s+)?fattura|\bn\.\s*fattura)/i, weight: 0.95 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
   { re: /\b(?:faktura\s*(?:vat\s*)?nr\.?|numer\s+faktury|fakturanummer|fakturanr\.?)/i, weight: 0.95 },
+  // Malay: "No. Invois", "Invois No."
+  { re: /\b(?:no\.?\s*invois|invois\s*(?:no\.?|bil\.?|#))(?=[\s:.#]|$)/i, weight: 0.95 },
+  // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
+  { re: /\b(?:bon[\s-]*(?:nr\.?|nummer)|bonnummer|kassenbon[\s-]*nr\.?|ticket\s*n[°º.]+|n[°º]\s*(?:de\s+)?ticket|scontrino\s*n\.?|no\.?\s*resit|resit\s*no\.?)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /\b(?:document|doc\.?|receipt|rcpt|bill|cash\s*bill|transaction|trans\.?|txn|slip|voucher|ticket|order)\s*(?:no\.?|nr\.?|number|num\.?|#|id)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
   { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
@@ -28,6 +35,7 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
 export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\b(?:invoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\btax\s+point\b/i, weight: 0.95 },
   { re: /\b(?:rechnungsdatum|belegdatum|ausstellungsdatum|datum\s+der\s+rechnung)\b/i, weight: 0.95 },
+  { re: /\b(?:data\s+(?:del\s+)?documento|tarikh\s+invois|tarikh\s+resit|fecha\s+del?\s+documento|datum\s+bon)\b/i, weight: 0.9 },
   { re: /\b(?:factuurdatum|factuur\s+datum|datum\s+factuur)\b/i, weight: 0.95 },
   { re: /\bdate\s+(?:de\s+(?:la\s+)?)?facture\b|\bdate\s+d['’]émission\b|\bdate\s+d['’]emission\b/i, weight: 0.95 },
   { re: /\bfecha\s+(?:de\s+(?:la\s+)?)?(?:factura|emisión|emision|expedición)\b/i, weight: 0.95 },
@@ -44,9 +52,15 @@ export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|é
 
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
-  { re: /\b(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme|summe\s+brutto)\b/i, weight: 0.95 },
+  // what is still to pay after a deposit or prepayment: the amount due, over the gross total
+  { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1, stillToPay: true },
+  // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto")
+  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
+  // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
+  { re: /^brutto\b/i, weight: 0.85, bare: true },
+  { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },
   { re: /\b(?:factuur\s*totaal|totaal\s*bedrag|totaalbedrag|te\s+betalen|totaal\s+incl\w*)\b/i, weight: 0.95 },
-  { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s+à\s+payer|\bà\s+payer|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/i, weight: 0.95 },
+  { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s+(?:à|a)\s+payer|(?<!\p{L})(?:à|a)\s+payer(?!\p{L})|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/iu, weight: 0.95 },
   // "Total Sales", "Total (RM)", "Jumlah": the bill, unless a more specific label says otherwise
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
@@ -59,14 +73,14 @@ export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]t
 /** rows of a line table that are sums, taxes or notes, not items */
 export const NON_ITEM_ROW = /^(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total|totaal|totale|summe|gesamt|tax|taxes|vat|gst|hst|pst|mwst|ust|btw|tva|iva|credits?|charges|discount|rabatt|korting|remise|shipping\s+total|balance|amount\s+due|paid|payment|betaald|bezahlt|rounding|rundung|afronding|carried\s+forward|übertrag|transport|exclusief|inclusief|excl|incl\.?\s+(?:btw|vat|mwst))\b/i;
 
-export const VENDOR_LABELS = /\b(?:service\s+provider|(?:owned\s+(?:and\s+operated\s+)?|operated\s+)by|seller|vendor|supplier|sold\s+by|issued\s+by|payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:cheques?\s+)?(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?|from|verkäufer|lieferant|rechnungssteller|leverancier|verkoper|fournisseur|vendeur|émetteur|proveedor|vendedor|emisor|fornitore|venditore|cedente|fornecedor|sprzedawca)\b\s*:?/i;
+export const VENDOR_LABELS = /\b(?:service\s+provider|(?:owned\s+(?:and\s+operated\s+)?|operated\s+)by|seller|vendor|supplier|sold\s+by|issued\s+by|payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:cheques?\s+)?(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?|from|verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|leverancier|verkoper|fournisseur|vendeur|émetteur|proveedor|vendedor|emisor|fornitore|venditore|cedente|fornecedor|sprzedawca)\b\s*:?/i;
 
 export const CUSTOMER_LABELS = /\b(?:bill(?:ed)?\s+to|ship(?:ped)?\s+to|sold\s+to|invoice\s+to|deliver(?:y|ed)?\s+to|customer|client|buyer|recipient|attn|attention|rechnungsadresse|lieferadresse|rechnungsempfänger|kunde|empfänger|käufer|z\.\s?hd|factuuradres|afleveradres|leveringsadres|klant|t\.a\.v|adresse\s+de\s+(?:facturation|livraison)|facturé\s+à|livré\s+à|destinataire|acheteur|cliente|destinatario|comprador|facturar\s+a|enviar\s+a|nabywca|odbiorca|your\s+(?:vat|tax)|uw\s+btw)\b/i;
 
 /** what a supplier prints about itself: bank, registration, tax and contact details */
 export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust-?id\w*|ustid|steuer-?nr|st\.?-?nr|btw(?:-?nr|\s*nummer)?|tva|iva|kvk|hrb|hra|registergericht|handelsregister|amtsgericht|chamber\s+of\s+commerce|company\s+(?:no|number|reg)|co\.?\s*reg\w*|reg(?:istration)?\.?\s*no|gst\s*(?:id|no|reg\w*)|gstin|sst\s*(?:id|no|reg\w*)|(?:roc|uen|cin|tin|pan|brn)\s*(?:no\.?|number)?\s*[:.#]|abn|ein|siret|siren|rcs|nif|cif|p\.?\s?iva|tel\.?|telephone|phone|hp\s*[:.]|fax|www\.|e-?mail|bankverbindung|bank)\b|@|\(\s*[A-Z]{0,3}\d{4,10}\s*-\s*[A-Z]\s*\)/i;
 
-export const LEGAL_SUFFIX = /(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])/;
+export const LEGAL_SUFFIX = /(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])/;
 
 export const DOCUMENT_TITLES = /^[\W_]*(?:(?:(?:simplified|full|abbreviated|tax|commercial|pro[\s-]?forma|kopie|copy\s+of|payment|cash|sales?|official|original|duplicate|customer|merchant|purchase|retail|e-?|gst|vat|itemi[sz]ed|final|interim)[\s-]+)*(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura|credit\s+note|debit\s+note|gutschrift|creditnota|avoir|receipt|quittung|bill|statement|sales|docket|voucher|memo|order)(?:[\s-]+(?:copy|slip|receipt|invoice|no\.?))*|page|seite|pagina|blad)\b[\s.:#\d/\W]*$/i;
 

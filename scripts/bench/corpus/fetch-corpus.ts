@@ -1,0 +1,92 @@
+// Builds the multi-country invoice corpus of docs/research/document-reading.md (round 5)
+// OUTSIDE git, under /work/corpus (or --out), from a local clone of a public repository:
+//
+//   git clone https://github.com/ZUGFeRD/corpus /tmp/zugferd-corpus        # any commit; round 5 used 47b61be
+//   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus [--out /work/corpus]
+//
+// (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
+//
+// What it takes: every PDF of ZUGFeRD/corpus that is not under a `fail/` folder (hybrid
+// ZUGFeRD 1/2 and Factur-X invoices from German and French producers: intarsys, symtrax,
+// Mustangproject, FNFE, Konik, 4s4u, atgp, XRechnung samples). Labels: the embedded XML
+// (CII) parsed by workers/invoice/formats/xml.ts — seller, invoice number, issue date,
+// currency (the document's currency code) and the grand total (amount due) as the
+// structured data states them. A PDF whose XML cannot be read, or gives no seller and no
+// total, is skipped. The same sample is published by several producers and versions
+// (zugferd_2p0_EN16931_Einfach, …_2p1_…, XML-Rechnung/FX/EN16931_Einfach): only the first
+// PDF (in path order) of each identical label set (seller, number, date, currency, total)
+// is kept.
+//
+// Two forms of each document, scored separately by scripts/bench/invoice-accuracy.ts:
+// - invoices-pdf/<name>.pdf: the PDF itself, read from its text layer with --text-only
+//   (the bench then never opens the embedded XML);
+// - invoices-scan/<name>.png: page 1 drawn at 150 dpi in grey (what a scanner gives), read
+//   by OCR: the printed page only, no text layer, no XML.
+// Beside each: <name>.json, an invoice2data-style array with one object
+// ({issuer, invoice_number, date, currency, amount}), the layout the bench reads.
+//
+// The split was fixed before any document was looked at: a document is HELD OUT when the
+// first byte of sha256(<name>) is below 0x55 (about one in three); held-out documents go
+// to /work/corpus/held-out/, the others to /work/corpus/tune/. Rules may be tuned on
+// tune/ only; held-out/ is measured, never inspected per file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { openPdf, readPdfAttachments, renderPages } from '../../../workers/invoice/formats/pdf.js';
+import { parseXmlInvoice } from '../../../workers/invoice/formats/xml.js';
+
+const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, out: { type: 'string', default: '/work/corpus' } } });
+if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> is required');
+const repo = path.resolve(args.zugferd);
+const git = (...a: string[]) => execFileSync('git', ['--git-dir', fs.existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo, ...a], { maxBuffer: 256 * 1024 * 1024 });
+
+export const heldOut = (name: string) => createHash('sha256').update(name).digest()[0] < 0x55;
+
+const pdfs = git('ls-tree', '-r', '--name-only', 'HEAD')
+  .toString()
+  .split('\n')
+  .filter((p) => /\.pdf$/i.test(p) && !/(^|\/)fail\//.test(p))
+  .sort();
+const seen = new Set<string>();
+const manifest: Record<string, unknown>[] = [];
+for (const p of pdfs) {
+  const data = git('show', `HEAD:${p}`);
+  let label: { issuer: string | null; invoice_number: string | null; date: string | null; currency: string | null; amount: number | null } | null = null;
+  try {
+    const doc = await openPdf(data);
+    const xml = (await readPdfAttachments(doc)).find((a) => /\.xml$/i.test(a.name));
+    if (xml) {
+      const h = parseXmlInvoice(xml.content.toString('utf8'), 'facturx').header;
+      label = { issuer: h.vendor_name.value, invoice_number: h.invoice_number.value, date: h.invoice_date.value, currency: h.currency.value, amount: h.total_amount.value };
+    }
+    if (!label || (!label.issuer && label.amount === null)) {
+      console.log(`skip (no readable XML): ${p}`);
+      continue;
+    }
+    const key = JSON.stringify(label);
+    if (seen.has(key)) {
+      console.log(`skip (same labels as an earlier one): ${p}`);
+      continue;
+    }
+    seen.add(key);
+    const name = p.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9_-]+/g, '_');
+    const part = heldOut(name) ? 'held-out' : 'tune';
+    const json = JSON.stringify([Object.fromEntries(Object.entries(label).filter(([, v]) => v !== null))], null, 2);
+    for (const kind of ['invoices-pdf', 'invoices-scan']) fs.mkdirSync(path.join(args.out!, part, kind), { recursive: true });
+    fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.pdf`), data);
+    fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.json`), json);
+    const page = await doc.getPage(1);
+    const box = page.getViewport({ scale: 1 });
+    const [{ image }] = await renderPages(doc, [{ number: 1, box: { width: box.width, height: box.height } }], (box.width * 150 / 72) * (box.height * 150 / 72));
+    await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).grayscale().png().toFile(path.join(args.out!, part, 'invoices-scan', `${name}.png`));
+    fs.writeFileSync(path.join(args.out!, part, 'invoices-scan', `${name}.json`), json);
+    manifest.push({ name, source: `github.com/ZUGFeRD/corpus ${p}`, part });
+  } catch (err) {
+    console.log(`skip (${(err as Error).message}): ${p}`);
+  }
+}
+fs.writeFileSync(path.join(args.out!, 'manifest.json'), JSON.stringify({ commit: git('rev-parse', 'HEAD').toString().trim(), documents: manifest }, null, 2));
+console.log(`${manifest.length} documents: ${manifest.filter((m) => m.part === 'tune').length} tuning, ${manifest.filter((m) => m.part === 'held-out').length} held out`);

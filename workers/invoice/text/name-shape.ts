@@ -1,0 +1,99 @@
+// How probable a seller's name is as letters, apart from where it stands (vendor.ts): OCR
+// slips leave marks a printed name rarely has — a digit among letters ("0JC"), a legal form
+// one letter off ("SDN BHO", "GmbII"), a lone "S" or "8" where "&" stood ("ACME S BOOKS"), a
+// "q" without its "u" ("RQSSMANN"), a word of consonants. A name with such a mark is
+// reported below the review threshold however well placed it is; the safe slips are mended
+// first: a digit inside a word of capitals read as the letter it resembles, and a word one
+// OCR confusion away from a common word of shop and company names ("Medla" → "Media").
+
+/** Common words of shop and company names, lower case (a word one OCR confusion away from one of these is that word). */
+const COMMON_WORDS = new Set(
+  [
+    'media', 'markt', 'market', 'mart', 'books', 'book', 'store', 'stores', 'shop', 'trading', 'hardware', 'pharmacy', 'apotheke', 'bakery', 'bäckerei',
+    'restaurant', 'kitchen', 'station', 'service', 'services', 'supplies', 'supply', 'electrical', 'electronics', 'stationery', 'printing', 'print',
+    'enterprise', 'enterprises', 'international', 'holdings', 'group', 'centre', 'center', 'furniture', 'optical', 'motor', 'motors', 'auto', 'travel',
+    'hotel', 'cafe', 'coffee', 'food', 'foods', 'fresh', 'super', 'supermarket', 'drogerie', 'getränke', 'buchhandlung', 'handel', 'verlag',
+    'limited', 'company', 'corporation', 'industries', 'solutions', 'systems', 'technology', 'technologies', 'consulting', 'office', 'home', 'garden',
+    'king', 'golden', 'royal', 'city', 'global', 'asia', 'euro', 'national', 'general', 'north', 'south', 'east', 'west', 'new',
+  ],
+);
+
+/** Characters an OCR engine mistakes for one another (both directions). */
+const CONFUSABLE: [string, string][] = [
+  ['l', 'i'], ['i', 'l'], ['I', 'l'], ['l', 'I'], ['0', 'O'], ['O', '0'], ['Q', 'O'], ['O', 'Q'], ['F', 'P'], ['P', 'F'], ['5', 'S'], ['S', '5'], ['8', 'B'], ['B', '8'],
+  ['c', 'e'], ['e', 'c'], ['u', 'n'], ['n', 'u'], ['1', 'I'], ['1', 'l'], ['h', 'b'], ['b', 'h'],
+];
+
+const LEGAL_WORDS = ['gmbh', 'bhd', 'ltd', 'limited', 'berhad', 'pte', 'pty', 'sarl', 'inc', 'corp', 'llc', 'plc'];
+
+/** A digit inside a word of capitals is the letter it resembles: "0JC" → "OJC", "C0FFEE" → "COFFEE"; a word of common names one confusion off is that word. */
+export function mendedName(name: string): string {
+  return name
+    .split(/(\s+)/)
+    .map((token) => {
+      if (/^\s+$/.test(token) || !token) return token;
+      const core = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
+      const at = token.indexOf(core);
+      let mended = core;
+      // capitals with one or two digits that look like letters, at least two letters: a word, not a number or a code like "A4"
+      const letters = core.replace(/[^A-Z]/g, '').length;
+      if (letters >= 2 && /^[A-Z0158]+$/.test(core) && /[0158]/.test(core) && (core.match(/\d/g) ?? []).length <= 2 && /^[A-Z0]/.test(core))
+        mended = core.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B');
+      const lower = mended.toLowerCase();
+      if (mended.length >= 4 && /^\p{L}+$/u.test(mended) && !COMMON_WORDS.has(lower)) {
+        for (const [from, to] of CONFUSABLE) {
+          let i = mended.indexOf(from);
+          while (i >= 0) {
+            const candidate = mended.slice(0, i) + to + mended.slice(i + 1);
+            if (COMMON_WORDS.has(candidate.toLowerCase())) return token.slice(0, at) + candidate + token.slice(at + core.length);
+            i = mended.indexOf(from, i + 1);
+          }
+        }
+      }
+      return token.slice(0, at) + mended + token.slice(at + core.length);
+    })
+    .join('');
+}
+
+/** Marks of an OCR slip that a printed name rarely has; each one is a reason not to be sure of it. */
+export function improbableMarks(name: string): string[] {
+  const marks: string[] = [];
+  const tokens = name.split(/\s+/).filter(Boolean);
+  tokens.forEach((token, i) => {
+    const t = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
+    if (!t) return;
+    // a digit among letters ("0JC", "C0RP"), not a number with a unit or ordinal ("24H", "7th", "3M")
+    if (/\p{L}/u.test(t) && /\d/.test(t) && !/^\d+(?:[A-Za-z]{1,2}|st|nd|rd|th)$/i.test(t) && !/^[A-Z]\d{1,2}$/.test(t) && !/^\d+-\p{L}/u.test(t)) marks.push(`digit among letters: ${t}`);
+    // a lone S or 8 between two words: "&" misread ("ACME S BOOKS"), not an initial before a surname
+    if (/^[S8$§]$/.test(t) && i > 0 && i < tokens.length - 1 && /\p{L}{2}/u.test(tokens[i - 1]) && /\p{L}{2}/u.test(tokens[i + 1])) marks.push(`"&" misread: ${t}`);
+    // a "q" not followed by "u" inside a longer word ("RQSSMANN"); "Qatar", "IQ", "QR" stay
+    if (t.length >= 5 && /\p{L}q(?!u)\p{L}/iu.test(t)) marks.push(`q without u: ${t}`);
+    // four consonants running in a short word or five in any ("BRTHX"); German and Dutch compounds have three or four
+    // (capitals of five letters or fewer are an acronym: "KPMG", "DHL")
+    const acronym = /^[A-Z]{1,5}$/.test(t);
+    if (/^\p{L}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(t) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(t)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
+      marks.push(`no vowel: ${t}`);
+    // symbols no name holds inside a word ("AC~ME", "B|OOKS")
+    if (/\p{L}[~|\\^_{}<>]+\p{L}/u.test(t)) marks.push(`symbol inside a word: ${t}`);
+    // a legal form one letter off ("SDN BHO", "GmbII", "LTO") — not the form itself
+    const lower = t.toLowerCase();
+    // (only a slip the OCR makes: "SON" for "SDN" is "& SON", "INN" is not "INC")
+    if (/^G[mn]b[HIl1|]{1,2}$/i.test(t) && lower !== 'gmbh') marks.push(`broken legal form: ${t}`);
+    else if (t.length >= 3 && i === tokens.length - 1 && i > 0 && !LEGAL_WORDS.includes(lower) && LEGAL_WORDS.some((w) => w.length === lower.length && confusedOnce(w, lower))) marks.push(`broken legal form: ${t}`);
+  });
+  return marks;
+}
+
+/** Lower-case look-alikes of the letters of legal forms (what OCR puts in their place). */
+const LOOKALIKE: Record<string, string> = { d: 'o0a', h: 'bn', b: '8h', t: 'f1i', l: 'i1|', i: 'l1|', m: 'n', n: 'm', c: 'e(', p: 'f', o: '0', r: 'n' };
+
+/** One letter of `form` replaced by a look-alike, in the form's place ("bho" for "bhd", "gmbii" is two and fails, "ltd" → "lto"). */
+function confusedOnce(form: string, word: string): boolean {
+  let diff = 0;
+  for (let i = 0; i < form.length; i++) {
+    if (form[i] === word[i]) continue;
+    if (!(LOOKALIKE[form[i]] ?? '').includes(word[i])) return false;
+    diff++;
+  }
+  return diff === 1 && form !== 'sdn';
+}
