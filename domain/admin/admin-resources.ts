@@ -1,3 +1,4 @@
+// Size: a table of declarations, one entry per resource the admin lists; each entry is short and they read best side by side.
 // What the staff admin lists: one declaration per resource (its rows, the columns a
 // list and a detail page show, the filters, search and ordering), read by
 // AdminReadService and drawn by the generic list and detail pages. Adding a resource

@@ -1,3 +1,4 @@
+// Size: every place a document names its seller is one scored candidate source, read side by side; its word lists and name checks already live in vendor-context, vendor-name and name-shape.
 // Who issued the invoice or receipt. Every short name-like line is a candidate, scored
 // by what sellers do and customers do not: a legal form (GmbH, B.V., Sdn Bhd, Pvt Ltd),
 // a word naming a trade (Trading, Hardware, Restaurant), a place in the letterhead
