@@ -15,11 +15,13 @@ test.before(async () => {
 });
 test.after.always(async () => app?.stop());
 
+// a cold sandboxed child on a busy CI machine can take most of a minute before its first job
+// (JOB_WAIT_MS in testConfig gives the pushed path 60 s for the same reason)
 async function poll(headers: Record<string, string>, jobId: string) {
   return waitFor(async () => {
     const job = await callApi(app.server, 'GET', `/api/jobs/${jobId}/`, headers);
     return ['completed', 'failed'].includes(job.body.state) && job.body;
-  }, { timeoutMs: 30_000, intervalMs: 100, message: `job ${jobId} finished` });
+  }, { timeoutMs: 90_000, intervalMs: 100, message: `job ${jobId} finished` });
 }
 
 test('preview and bulk store answer 202 when the job outlasts the wait; the result is polled and pushed', async (t) => {
