@@ -294,7 +294,11 @@ export class ReportService {
     return { row_count, summary: figures, file_path: relative, file_size: size };
   }
 
-  /** Counts rows; every 5 % writes the progress and pushes it (not per row), while the run holds the report. */
+  /**
+   * Counts rows; every 5 % writes the progress and pushes it (not per row), while the run holds the report.
+   * The write is not awaited, so it may reach the database after the completion: it only
+   * touches a report that is still running under this run's token, never a finished one.
+   */
   private progressCounter(row: Report, claim: Claim, total: number): () => void {
     let seen = 0;
     let reported = 0;
@@ -304,7 +308,7 @@ export class ReportService {
       const pct = total > 0 ? Math.min(99, Math.floor((seen * 100) / total)) : 99;
       if (pct >= reported + 5) {
         reported = pct;
-        void Report.query(this.platform.knex).where({ id: row.id, run_token: claim.token }).patch({ progress: pct }).then(
+        void Report.query(this.platform.knex).where({ id: row.id, run_token: claim.token, status: 'running' }).patch({ progress: pct }).then(
           (n) => (n ? this.pushProgress(row, 'running', pct) : undefined),
           () => undefined,
         );

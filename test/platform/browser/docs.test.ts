@@ -68,7 +68,12 @@ browserTest('docs login, then Try it out on a public and an authenticated operat
   const status = await tryItOut(page, 'profiles', 'getApiProfilesMe');
   await screenshot(page, 'docs-try-it-out-authenticated');
   t.regex(status, /^200/, 'the stored token is sent');
-  const body = await page.$eval('#operations-profiles-getApiProfilesMe .live-responses-table .response-col_description pre', (el) => el.textContent ?? '');
-  t.true(body.includes(user.email));
+  // Swagger UI draws the status first and the (highlighted) body after it: wait for the body
+  const table = '#operations-profiles-getApiProfilesMe .live-responses-table';
+  const shownBody = await page
+    .waitForFunction((sel: string, email: string) => (document.querySelector(sel)?.textContent ?? '').includes(email), { timeout: 30_000 }, table, user.email)
+    .then(() => true, () => false);
+  const body = await page.$eval(table, (el) => el.textContent ?? '').catch(() => '');
+  t.true(shownBody, `the response body shows the caller's profile (${body.slice(0, 300)})`);
   t.deepEqual(blocked, []);
 });
