@@ -1,23 +1,23 @@
 // `npm start`: the whole platform on local defaults. Checks PostgreSQL and Redis,
 // creates and migrates the database, seeds reference data, then runs web + worker
-// + kyc together with prefixed logs (the Procfile's process types, one each).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import concurrently from 'concurrently';
+// + kyc together with prefixed logs (the Procfile's process types, one each) under a
+// supervisor: a crashed process is restarted with backoff, a crash loop stops all.
 import { loadConfig, redactUrl } from '../jobs/runtime/config.js';
 import { runEntry } from '../jobs/runtime/entry.js';
 import { parseCommandLine } from './cli.js';
 import { checkRedis } from '../db/connectivity.js';
 import { migrateAndSeed } from '../db/migrate.js';
-
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { supervise } from './supervisor.js';
 
 const USAGE = `
 usage: npm start
 
 Compiles, checks PostgreSQL and Redis, creates and migrates the database, then runs
-web + worker + kyc together with prefixed logs. Configuration is the environment
-(see README, Configuration).
+web + worker + kyc together with prefixed logs. A process that crashes is restarted
+(after SUPERVISOR_RESTART_DELAY_MS, doubled per further crash); one that crashes
+SUPERVISOR_CRASH_LIMIT times within SUPERVISOR_CRASH_WINDOW_MS stops the platform
+(exit code 1). Ctrl-C (SIGINT) or SIGTERM stops every process in order.
+Configuration is the environment (see README, Configuration).
 `;
 
 await runEntry('start', async () => {
@@ -35,17 +35,15 @@ await runEntry('start', async () => {
   if (config.generatedSecrets.length) console.log(`  Secrets      ${config.generatedSecrets.join(', ')} generated for this install in ${config.secretsFile} (set them in the environment to choose your own)`);
   console.log('');
 
-  const node = process.execPath;
-  const { result } = concurrently(
+  const platform = supervise(
     [
-      { command: `${node} ${path.join(dist, 'gateway/index.js')}`, name: 'web', prefixColor: 'cyan' },
-      { command: `${node} ${path.join(dist, 'workers/index.js')}`, name: 'worker', prefixColor: 'magenta' },
-      { command: `${node} ${path.join(dist, 'kyc/index.js')}`, name: 'kyc', prefixColor: 'yellow' },
+      { name: 'web', role: 'web' },
+      { name: 'worker', role: 'worker' },
+      { name: 'kyc', role: 'kyc' },
     ],
-    { prefix: '{name} |', killOthersOn: ['failure'], restartTries: 0 } as never,
+    // the gateway's drain window and in-flight requests, then a margin for the worker's active jobs
+    { ...config.supervisor, stopTimeoutMs: config.drainMs + config.shutdownTimeoutMs + 20_000 },
   );
-  await result.then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => platform.stop(signal));
+  process.exit(await platform.done);
 });

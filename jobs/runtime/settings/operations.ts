@@ -5,7 +5,7 @@ import { inGroup, setting } from './define.js';
 export const operationsGroup = {
   name: 'operations',
   title: 'Operations',
-  intro: 'Metrics, readiness and shutdown of the gateway (see docs/operations.md).',
+  intro: 'Metrics, readiness and shutdown of the gateway, and how `npm start` restarts a crashed process (see docs/operations.md).',
 };
 
 export const operationsSettings = inGroup(operationsGroup, {
@@ -25,4 +25,19 @@ export const operationsSettings = inGroup(operationsGroup, {
     Joi.number().integer().min(1).default(50),
     'a queue holding more failed jobs than this makes `/api/health/ready/` report it degraded',
   ),
+  /** how `npm start` (scripts/supervisor.ts) treats a process that exits on its own */
+  supervisor: {
+    restartDelayMs: setting(
+      'SUPERVISOR_RESTART_DELAY_MS',
+      Joi.number().integer().min(0).max(600000).default(500),
+      '`npm start` restarts a crashed process after this long, doubled for each further crash of that process within `SUPERVISOR_CRASH_WINDOW_MS`',
+    ),
+    maxRestartDelayMs: setting('SUPERVISOR_MAX_RESTART_DELAY_MS', Joi.number().integer().min(0).max(3600000).default(30000), 'the longest wait before `npm start` restarts a crashed process'),
+    crashLimit: setting(
+      'SUPERVISOR_CRASH_LIMIT',
+      Joi.number().integer().min(1).max(1000).default(5),
+      'a crash loop: when one process crashes this many times within `SUPERVISOR_CRASH_WINDOW_MS`, `npm start` stops the whole platform with one line and exit code 1',
+    ),
+    crashWindowMs: setting('SUPERVISOR_CRASH_WINDOW_MS', Joi.number().integer().min(1000).max(86400000).default(60000), 'the window in which `SUPERVISOR_CRASH_LIMIT` crashes make a crash loop'),
+  },
 });

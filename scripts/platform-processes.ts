@@ -1,0 +1,138 @@
+// The platform's long-running process types (the Procfile's web, worker and kyc) as
+// child processes of a tool: `npm start` (scripts/supervisor.ts) and the multi-process
+// harness (scripts/cluster.ts) start them the same way, with each output line
+// prefixed by the process's name, and can wait for what a process prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Role = 'web' | 'worker' | 'kyc';
+
+const here = fileURLToPath(import.meta.url);
+/** Compiled (dist/scripts/…js) or run from the sources with tsx (scripts/…ts). */
+const fromSources = here.endsWith('.ts');
+/** The repository root, or dist/ when compiled: the entries sit under it either way. */
+const base = path.resolve(path.dirname(here), '..');
+export const REPOSITORY_ROOT = fromSources ? base : path.resolve(base, '..');
+
+const ENTRIES: Record<Role, string> = { web: 'gateway/index', worker: 'workers/index', kyc: 'kyc/index' };
+
+/**
+ * The command that starts a role: the compiled entry when this tool is compiled (`npm
+ * start`), the TypeScript entry through tsx when it runs from the sources (tests, `npx
+ * tsx scripts/cluster.ts`), so a tool never mixes fresh code with a stale build.
+ */
+export function roleCommand(role: Role): { command: string; args: string[] } {
+  const entry = path.join(base, ENTRIES[role] + (fromSources ? '.ts' : '.js'));
+  return { command: process.execPath, args: fromSources ? ['--import', 'tsx', entry] : [entry] };
+}
+
+export interface WatchedProcess {
+  name: string;
+  role: Role;
+  child: ChildProcess;
+  /** what it printed so far (stdout and stderr) */
+  output(): string;
+  /** resolves with the first match in the output (counting from `fromOffset`), rejects at the deadline or when the process ends first */
+  waitFor(pattern: RegExp, timeoutMs?: number, fromOffset?: number): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** has it exited? */
+  ended(): boolean;
+}
+
+export interface SpawnOptions {
+  /** the environment of the process, on top of this one's */
+  env?: Record<string, string>;
+  /** where each prefixed output line goes (none: kept only for output()) */
+  echo?: ((line: string) => void) | null;
+  /** the width the name is padded to in the prefix */
+  prefixWidth?: number;
+}
+
+export function spawnRole(role: Role, name: string, options: SpawnOptions = {}): WatchedProcess {
+  const { command, args } = roleCommand(role);
+  const child = spawn(command, args, {
+    cwd: REPOSITORY_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return watchProcess(child, name, role, options);
+}
+
+export function watchProcess(child: ChildProcess, name: string, role: Role, options: SpawnOptions = {}): WatchedProcess {
+  let text = '';
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const l of listeners) l();
+  };
+  const prefix = `${name.padEnd(options.prefixWidth ?? name.length)} | `;
+  const partial = { stdout: '', stderr: '' };
+  const take = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+    text += chunk;
+    if (options.echo) {
+      const lines = (partial[stream] + chunk).split('\n');
+      partial[stream] = lines.pop()!;
+      for (const line of lines) options.echo(prefix + line);
+    }
+    notify();
+  };
+  child.stdout!.on('data', take('stdout'));
+  child.stderr!.on('data', take('stderr'));
+  let ended = false;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
+      ended = true;
+      for (const stream of ['stdout', 'stderr'] as const) if (options.echo && partial[stream]) options.echo(prefix + partial[stream]);
+      notify();
+      resolve({ code, signal });
+    });
+    // a process that cannot be spawned at all ends here too
+    child.on('error', () => {
+      ended = true;
+      notify();
+      resolve({ code: null, signal: null });
+    });
+  });
+  return {
+    name,
+    role,
+    child,
+    exited,
+    output: () => text,
+    ended: () => ended,
+    waitFor(pattern, timeoutMs = 120_000, fromOffset = 0) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = pattern.exec(text.slice(fromOffset));
+          if (m) {
+            done();
+            resolve(m[0]);
+          } else if (ended) {
+            done();
+            reject(new Error(`${name} exited before printing ${pattern}: ${text.slice(-2000)}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`${name}: no ${pattern} within ${timeoutMs} ms: ${text.slice(-2000)}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** What each role prints once it serves (its entry's start-up line). */
+export const READY_LINE: Record<Role, RegExp> = {
+  web: /gateway listening/,
+  worker: /worker: consuming /,
+  kyc: /kyc: listening on /,
+};
+
+/** How a process ended, in words: `exit code 1`, `signal SIGKILL`. */
+export const exitInWords = (exit: { code: number | null; signal: NodeJS.Signals | null }) => (exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`);
