@@ -6,11 +6,14 @@ import { compose } from '../../gateway/server.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 import type { Config } from '../../jobs/runtime/config.js';
 import type { QueueName } from '../../jobs/catalog.js';
-import { testConfig } from './env.js';
+import { testEnv } from './env.js';
+import { loadConfig } from '../../jobs/runtime/config.js';
 
 export interface TestApp {
   server: Server;
   config: Config;
+  /** the environment the config was read from (for real processes of the same install) */
+  env: Record<string, string>;
   workers: RunningWorkers | null;
   /** base URL when listening (listen: true) */
   url: string;
@@ -29,7 +32,8 @@ export async function within(promise: Promise<unknown>, ms: number): Promise<'do
 }
 
 export async function startApp(opts: { env?: Record<string, string>; workers?: QueueName[] | false; listen?: boolean } = {}): Promise<TestApp> {
-  const config = testConfig(opts.env);
+  const env = testEnv(opts.env);
+  const config = loadConfig(env);
   const server = await compose(config);
   const workers = opts.workers === false ? null : await startWorkers(config, opts.workers ?? ['system', 'mail']);
   let url = '';
@@ -40,6 +44,7 @@ export async function startApp(opts: { env?: Record<string, string>; workers?: Q
   return {
     server,
     config,
+    env,
     workers,
     url,
     async stop() {

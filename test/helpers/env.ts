@@ -10,8 +10,13 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig(testEnv(overrides));
+}
+
+/** The environment testConfig reads: also what a test hands the real processes it starts, so they are the same install. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'invp-test-'));
-  return loadConfig({
+  return {
     NODE_ENV: 'test',
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
@@ -40,5 +45,5 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // generous per-IP limits: every injected request comes from 127.0.0.1 (tests of the limits set their own)
     AUTH_IP_LIMIT_PER_MINUTE: '100000',
     ...overrides,
-  });
+  };
 }

@@ -1,0 +1,31 @@
+// The multi-process harness (scripts/cluster.ts) as the install of a test file: its
+// processes read the same environment as the file's in-process app (database, Redis
+// index, queue prefix, secrets, media and mail folders), so the test can build data
+// and read rows through the app while the cluster serves the requests.
+import { startCluster, type Cluster, type ClusterOptions } from '../../scripts/cluster.js';
+import type { TestApp } from './app.js';
+
+export type { Cluster, Member } from '../../scripts/cluster.js';
+
+export function startTestCluster(app: TestApp, opts: Omit<ClusterOptions, 'env'> & { env?: Record<string, string> } = {}): Promise<Cluster> {
+  return startCluster({
+    ...opts,
+    // info: the processes' start-up lines are what the harness waits for
+    env: { ...app.env, LOG_LEVEL: 'info', DRAIN_MS: '200', ...opts.env },
+    // TEST_CLUSTER_ECHO=1 prints the processes' output while a test runs
+    echo: process.env.TEST_CLUSTER_ECHO ? (line) => console.log(line) : null,
+  });
+}
+
+/** fetch with a JSON body and answer, as a user of one gateway process */
+export async function httpJson(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + path, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: res.status, body: parsed };
+}
