@@ -2,6 +2,7 @@
 // Used by the `worker` process and, in-process, by tests.
 import { requestIdOfJob } from '../jobs/request-context.js';
 import { Worker, UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, type Config } from '../jobs/runtime/config.js';
@@ -47,6 +48,8 @@ export async function startWorkers(config: Config, queues: QueueName[] = selectQ
       ...workerSettingsOf(queue, config),
       connection,
       prefix: config.queuePrefix,
+      // stored on each job it takes (job.processedBy): which process runs or ran it (the dashboard, chaos tests)
+      name: `${os.hostname()}:${process.pid}`,
     });
     worker.on('completed', (job, result) => {
       // at info for the jobs a request enqueued (its id leads here from the access log); scheduled ones at debug

@@ -246,11 +246,24 @@ export class ReportService {
         await fsp.rm(this.absolute(done.file_path), { force: true });
         return this.outcomeOf(row.id);
       }
+      await this.removeLeftovers(row.id, done.file_path);
       await this.pushProgress(row, 'completed', 100);
       return { report_id: row.id, status: 'completed', row_count: done.row_count };
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * What a run that died (kill -9, a lost machine) left of this report: its half-written
+   * `.partial-` file, or its whole file renamed just before the crash, never recorded.
+   * The run that landed removes them; a live run that lost its claim stops at its next write.
+   */
+  private async removeLeftovers(reportId: number, kept: string): Promise<void> {
+    const dir = this.absolute('reports');
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    const stray = names.filter((n) => (n.startsWith(`${reportId}-`) || n.startsWith(`.partial-${reportId}-`)) && n !== path.basename(kept));
+    await Promise.all(stray.map((n) => fsp.rm(path.join(dir, n), { force: true })));
   }
 
   private async outcomeOf(reportId: number): Promise<GenerateOutcome> {
