@@ -27,6 +27,7 @@ export function sandboxedProcessor(queue: QueueName): (job: SandboxedJob) => Pro
   const config: Config = process.env[SANDBOX_CONFIG_ENV] ? (JSON.parse(process.env[SANDBOX_CONFIG_ENV]) as Config) : loadConfig();
   let ctx: HandlerContext | null = null;
   const idle = idleExit(config.invoiceWork.sandboxIdleExitMs);
+  exitWithParent();
   return async (job, token?: string) => {
     idle.busy();
     try {
@@ -66,3 +67,16 @@ function idleExit(ms: number): { busy: () => void; done: () => void } {
     },
   };
 }
+
+/**
+ * A child forked by a worker that dies without closing it (kill -9, the OOM killer) would
+ * run on as an orphan: its ~1 GiB of engines, its job (which the next worker takes over
+ * once the lock lapses) and its user's lease. It ends with its parent instead: the IPC
+ * channel closes when the parent goes. Only in a child the worker forked (it alone gets
+ * the configuration variable); a test that loads a processor in its own process is left alone.
+ */
+function exitWithParent(): void {
+  if (!process.send || !process.env[SANDBOX_CONFIG_ENV]) return;
+  process.once('disconnect', () => process.exit(1));
+}
+

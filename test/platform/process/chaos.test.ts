@@ -3,7 +3,8 @@
 // takes the job over once the dead one's lock lapses, the job finishes exactly once, and
 // nothing is half-written. Here: a payment-webhook event (killed inside its transaction),
 // a report (killed while streaming its file), a KYC callback delivery (killed while the
-// receiver holds the request). Elsewhere: a bulk store (test/invoice-import/process/
+// receiver holds the request), an invoice photo read by OCR (killed with the job in its
+// sandboxed child, which ends with it). Elsewhere: a bulk store (test/invoice-import/process/
 // crash.test.ts), an AI answer (test/support/process/chat-instances.test.ts).
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +22,9 @@ import { signatureHeader } from '../../../domain/billing/webhook-signature.js';
 import { seal } from '../../../jobs/runtime/secrets.js';
 import { CALLBACK_SEAL_PURPOSE } from '../../../kyc/services/project-service.js';
 import type { QueueName } from '../../../jobs/catalog.js';
+import { invoicePng, sampleInvoice } from '../../factories/invoices.js';
+import { multipart } from '../../factories/images.js';
+import { owner } from '../../invoice-import/helpers.js';
 
 const LOCK_MS = '3000';
 const BILLING_SECRET = 'test-billing-webhook-secret';
@@ -28,9 +32,10 @@ let app: TestApp;
 let cluster: Cluster;
 
 test.before(async () => {
-  const env = { JOB_LOCK_MS: LOCK_MS, REPORT_LOCK_MS: LOCK_MS, BILLING_SANDBOX_TICK_SECONDS: '0', KYC_SWEEP_EVERY_MINUTES: '0' };
+  // JOB_WAIT_MS 0: a preview answers 202 at once (the test kills its worker while it runs)
+  const env = { JOB_LOCK_MS: LOCK_MS, REPORT_LOCK_MS: LOCK_MS, BILLING_SANDBOX_TICK_SECONDS: '0', KYC_SWEEP_EVERY_MINUTES: '0', JOB_WAIT_MS: '0', MEDIA_CONCURRENCY: '1' };
   app = await startApp({ workers: false, env });
-  cluster = await startTestCluster(app, { gateways: 1, workers: 2, kyc: false, workerEnv: { WORKER_QUEUES: 'billing,reports,kyc,mail' } });
+  cluster = await startTestCluster(app, { gateways: 1, workers: 2, kyc: false, workerEnv: { WORKER_QUEUES: 'billing,reports,kyc,mail,invoices' } });
 });
 test.after.always(async () => {
   await cluster?.stop(10_000);
@@ -161,4 +166,57 @@ test.serial('a KYC callback delivery: its worker killed while the receiver holds
   t.like(done, { state: 'delivered', attempts: 1, last_status_code: 200 });
   t.is(requests.length, 2, 'the unanswered request, then the one acknowledged');
   t.deepEqual(requests.map((r) => r.eventId), [delivery.event_id, delivery.event_id], 'both carry the event id the receiver deduplicates on');
+});
+
+/** The processes whose parent is `pid` (a worker's sandboxed children). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+  }
+  return out;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandboxed child ends with it, the other reads it once', async (t) => {
+  t.timeout(360_000, 'a cold sandboxed child under tsx reads the photo after the takeover');
+  const o = await owner(app.server);
+  const m = multipart({
+    document: { filename: 'chaos.png', contentType: 'image/png', data: await invoicePng(sampleInvoice()) },
+    inventory_id: o.tree.inventory.id,
+    storage_box_id: o.tree.box.id,
+    product_family_name: 'Chaos',
+  });
+  const res = await fetch(`${gateway()}/api/invoice-import/preview/`, { method: 'POST', headers: { ...o.headers, ...m.headers }, body: m.payload });
+  const body = (await res.json()) as { job_id: string };
+  t.is(res.status, 202, JSON.stringify(body));
+  const holder = await holderOf(body.job_id, 'invoices');
+  const children = await waitFor(async () => {
+    const c = await childrenOf(holder.child.pid!);
+    return c.length > 0 && c;
+  }, { timeoutMs: 60_000, intervalMs: 50, message: 'the sandboxed child running the job' });
+  await killHolder(t, body.job_id, 'invoices');
+  await waitFor(() => !children.some(alive), { timeoutMs: 30_000, intervalMs: 100, message: 'the orphaned sandboxed child gone' });
+
+  const done = await waitFor(async () => {
+    const s = await httpJson(gateway(), 'GET', `/api/jobs/${body.job_id}/`, o.headers);
+    return ['completed', 'failed'].includes(s.body.state) && s.body;
+  }, { timeoutMs: 300_000, intervalMs: 500, message: 'the preview read by the other worker' });
+  t.is(done.state, 'completed', JSON.stringify(done));
+  const documentId = Number(body.job_id.replace('invoices-parse-', ''));
+  t.is((await knex()('invoice_import_documents').where({ id: documentId }).first()).status, 'parsed');
+  const sessions = await knex()('invoice_import_sessions').where({ document_id: documentId });
+  t.is(sessions.length, 1, 'one preview session');
+  t.is(sessions[0].status, 'previewed');
 });
