@@ -94,7 +94,7 @@ test.serial('a payment-webhook event: its worker killed inside the transaction, 
   t.is((await knex()('user_subscriptions').where({ id: sub.id }).first()).status, 'past_due');
   const mails = await waitFor(async () => {
     const m = await knex()('outbound_emails').where({ to_address: user.email, template: 'billing' });
-    return m.length > 0 && m;
+    return m.length > 0 ? m : null;
   }, { timeoutMs: 30_000, message: 'the payment-failed e-mail' });
   t.is(mails.length, 1, 'one e-mail');
 });
@@ -189,7 +189,7 @@ const alive = (pid: number) => {
   }
 };
 
-test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandboxed child ends with it, the other reads it once', async (t) => {
+test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandboxed child ends with it, the other reads it once; an idle child ends with its worker too', async (t) => {
   t.timeout(360_000, 'a cold sandboxed child under tsx reads the photo after the takeover');
   const o = await owner(app.server);
   const m = multipart({
@@ -204,7 +204,7 @@ test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandbo
   const holder = await holderOf(body.job_id, 'invoices');
   const children = await waitFor(async () => {
     const c = await childrenOf(holder.child.pid!);
-    return c.length > 0 && c;
+    return c.length > 0 ? c : null;
   }, { timeoutMs: 60_000, intervalMs: 50, message: 'the sandboxed child running the job' });
   await killHolder(t, body.job_id, 'invoices');
   await waitFor(() => !children.some(alive), { timeoutMs: 30_000, intervalMs: 100, message: 'the orphaned sandboxed child gone' });
@@ -219,4 +219,12 @@ test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandbo
   const sessions = await knex()('invoice_import_sessions').where({ document_id: documentId });
   t.is(sessions.length, 1, 'one preview session');
   t.is(sessions[0].status, 'previewed');
+
+  // the worker that read it keeps its child warm for the next job (idle exit is off in tests):
+  // killed now, its idle child, which has nothing to send its parent, ends with it too
+  const reader = await holderOf(body.job_id, 'invoices');
+  const idle = await childrenOf(reader.child.pid!);
+  t.true(idle.length > 0, 'the reader has a warm child');
+  await cluster.kill(reader, 'SIGKILL');
+  await waitFor(() => !idle.some(alive), { timeoutMs: 30_000, intervalMs: 100, message: 'the idle sandboxed child gone with its worker' });
 });

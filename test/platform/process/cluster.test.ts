@@ -113,7 +113,7 @@ test.serial('workers scaled to 0 and back: every job accepted through either gat
   const states = await waitFor(
     async () => {
       const all = await Promise.all(ids.map((id) => httpJson(a(), 'GET', `/api/jobs/${id}/`, user.auth)));
-      return all.every((s) => s.body.state === 'completed') && all;
+      return all.every((s) => s.body.state === 'completed') ? all : null;
     },
     { timeoutMs: 60_000, intervalMs: 250, message: 'every echo job completed' },
   );
