@@ -163,9 +163,9 @@ async function main() {
       pending.push(
         request(endpoint, bases[n % bases.length], users[n % users.length], n).then(
           async (res) => {
-            await res.arrayBuffer();
+            const text = await res.text();
             if (res.ok) (latencies.get(endpoint) ?? latencies.set(endpoint, []).get(endpoint)!).push(performance.now() - sentAt);
-            else (errors.get(endpoint) ?? errors.set(endpoint, []).get(endpoint)!).push(String(res.status));
+            else (errors.get(endpoint) ?? errors.set(endpoint, []).get(endpoint)!).push(`${res.status} ${/"code":"([a-z_]+)"/.exec(text)?.[1] ?? ''}`.trim());
           },
           (err: Error) => void (errors.get(endpoint) ?? errors.set(endpoint, []).get(endpoint)!).push(err.message),
         ),
@@ -188,7 +188,7 @@ async function main() {
     const byEndpoint = [...new Set(MIX)].map((e) => {
       const s = stats(latencies.get(e) ?? [0], wallMs);
       const errs = errors.get(e) ?? [];
-      return { endpoint: e, ok: latencies.get(e)?.length ?? 0, errors: errs.length, p50_ms: s.p50_ms, p99_ms: s.p99_ms, max_ms: s.max_ms, error_kinds: [...new Set(errs)].slice(0, 3) };
+      return { endpoint: e, ok: latencies.get(e)?.length ?? 0, errors: errs.length, p50_ms: s.p50_ms, p99_ms: s.p99_ms, max_ms: s.max_ms, error_kinds: Object.fromEntries([...new Set(errs)].map((k) => [k, errs.filter((x) => x === k).length])) };
     });
     console.log(JSON.stringify({ rate: RATE, seconds: SECONDS, sent_in_s: Math.round(sentSeconds * 10) / 10, users: USERS, load_at_start: load1, load_at_end: os.loadavg()[0], byEndpoint, peak_rss_mib: rss }, null, 2));
     console.log('\n| endpoint | ok | errors | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|---|');
