@@ -91,3 +91,28 @@ export function meaningfulLines(text: string): string[] {
     .map((l) => l.trimEnd())
     .filter((l) => l && !/^npm (warn|notice)/i.test(l));
 }
+
+const lastWords = new Set<() => void>();
+let hooked = false;
+
+/**
+ * Runs `fn` (synchronously) when this test process ends, also when ava ends it with
+ * SIGTERM at its timeout, when after.always hooks do not run: no process a test started
+ * (a cluster, a private redis-server) is left behind. Returns the way to take it back.
+ */
+export function whenTestProcessEnds(fn: () => void): () => void {
+  lastWords.add(fn);
+  if (!hooked) {
+    hooked = true;
+    const last = () => {
+      for (const f of lastWords) f();
+      lastWords.clear();
+    };
+    process.once('exit', last);
+    process.once('SIGTERM', () => {
+      last();
+      process.exit(143);
+    });
+  }
+  return () => lastWords.delete(fn);
+}

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { watch, type RunningProcess } from './processes.js';
+import { watch, whenTestProcessEnds, type RunningProcess } from './processes.js';
 import { closedPort } from './tcp-proxy.js';
 
 export interface PrivateRedis {
@@ -43,12 +43,14 @@ export async function privateRedis(opts: { durable?: boolean } = {}): Promise<Pr
     await p.exited;
   };
   await start();
+  const forget = whenTestProcessEnds(() => current?.kill('SIGKILL'));
   return {
     port,
     url: `redis://127.0.0.1:${port}/0`,
     start,
     stop,
     async dispose() {
+      forget();
       await stop();
       await fs.rm(dir, { recursive: true, force: true });
     },

@@ -31,7 +31,9 @@ const BILLING_SECRET = 'test-billing-webhook-secret';
 let app: TestApp;
 let cluster: Cluster;
 
-test.before(async () => {
+test.before(async (t) => {
+  // several files start their processes at once on a busy machine: longer than ava's idle timeout (120 s)
+  t.timeout(480_000);
   // JOB_WAIT_MS 0: a preview answers 202 at once (the test kills its worker while it runs)
   const env = { JOB_LOCK_MS: LOCK_MS, REPORT_LOCK_MS: LOCK_MS, BILLING_SANDBOX_TICK_SECONDS: '0', KYC_SWEEP_EVERY_MINUTES: '0', JOB_WAIT_MS: '0', MEDIA_CONCURRENCY: '1' };
   app = await startApp({ workers: false, env });
@@ -66,6 +68,7 @@ async function killHolder(t: import('ava').ExecutionContext, jobId: string, queu
 }
 
 test.serial('a payment-webhook event: its worker killed inside the transaction, the other applies it once', async (t) => {
+  t.timeout(300_000);
   const user = await buildUser(app.server);
   const plan = await knex()('subscription_plans').where({ code: 'pro' }).first();
   const processorId = `sbx_sub_chaos${randomBytes(4).toString('hex')}`;
@@ -100,6 +103,7 @@ test.serial('a payment-webhook event: its worker killed inside the transaction, 
 });
 
 test.serial('a report: its worker killed while streaming the file, the other writes it once and no partial file is left', async (t) => {
+  t.timeout(300_000);
   const user = await buildUser(app.server);
   const fx = await buildReportFixture(app.server, user, selfScope(user));
   // enough rows that the file takes a while to stream: the kill lands half-way
@@ -131,6 +135,7 @@ test.serial('a report: its worker killed while streaming the file, the other wri
 });
 
 test.serial('a KYC callback delivery: its worker killed while the receiver holds the request, the other delivers it once', async (t) => {
+  t.timeout(300_000);
   const requests: { eventId: string; attempt: number }[] = [];
   const held: http.ServerResponse[] = [];
   const receiver = http.createServer((req, res) => {

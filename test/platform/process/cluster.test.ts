@@ -18,7 +18,9 @@ let app: TestApp;
 let cluster: Cluster;
 let stub: OpenAiStub;
 
-test.before(async () => {
+test.before(async (t) => {
+  // several files start their processes at once on a busy machine: longer than ava's idle timeout (120 s)
+  t.timeout(480_000);
   stub = await startOpenAiStub();
   const env = { AI_ENGINE: 'openai', OPENAI_BASE_URL: stub.baseUrl, AI_ANSWER_TIMEOUT_MS: '30000', REPORTS_PER_HOUR: '3', MEDIA_CONCURRENCY: '1' };
   app = await startApp({ workers: false, env });
@@ -34,6 +36,7 @@ const a = () => cluster.gateways[0].url!;
 const b = () => cluster.gateways[1].url!;
 
 test.serial('the harness runs two gateways on their own ports, two workers and kyc', async (t) => {
+  t.timeout(300_000);
   t.is(cluster.gateways.length, 2);
   t.not(a(), b());
   t.is(cluster.workers.length, 2);
@@ -42,6 +45,7 @@ test.serial('the harness runs two gateways on their own ports, two workers and k
 });
 
 test.serial('a report asked for through gateway A is pushed to the socket held by gateway B: progress, then completion', async (t) => {
+  t.timeout(300_000);
   const user = await buildUser(app.server);
   await buildReportFixture(app.server, user, selfScope(user));
   const socket = connect(wsUrl(b(), '/ws/notifications/', user.access));
@@ -59,6 +63,7 @@ test.serial('a report asked for through gateway A is pushed to the socket held b
 });
 
 test.serial('an AI chat question asked through gateway A is answered on the chat socket held by gateway B', async (t) => {
+  t.timeout(300_000);
   stub.respond(() => ({ content: modelJson({ answer: 'Open the team page and invite them by e-mail.', cited_sources: [1] }) }));
   const user = await buildUser(app.server);
   const session = await createSession(app.server, user);
@@ -73,6 +78,7 @@ test.serial('an AI chat question asked through gateway A is answered on the chat
 });
 
 test.serial('a token revoked through gateway A is refused by gateway B at once, though B had it cached', async (t) => {
+  t.timeout(300_000);
   const user = await buildUser(app.server);
   // B resolves the token once and keeps it in its cache
   t.is((await httpJson(b(), 'GET', '/api/auth/me/', user.auth)).status, 200);
@@ -85,6 +91,7 @@ test.serial('a token revoked through gateway A is refused by gateway B at once, 
 });
 
 test.serial('the per-user report budget (REPORTS_PER_HOUR=3) is shared by both gateways', async (t) => {
+  t.timeout(300_000);
   const user: TestUser = await buildUser(app.server);
   const ask = (base: string) => httpJson(base, 'POST', '/api/generate-report/', user.auth, { kind: 'inventory_valuation', format: 'csv' });
   for (const base of [a(), b(), a()]) t.is((await ask(base)).status, 202);
@@ -96,6 +103,7 @@ test.serial('the per-user report budget (REPORTS_PER_HOUR=3) is shared by both g
 });
 
 test.serial('workers scaled to 0 and back: every job accepted through either gateway meanwhile runs, once', async (t) => {
+  t.timeout(300_000);
   const user = await buildUser(app.server);
   await cluster.scaleWorkers(0);
   t.is(cluster.workers.length, 0);

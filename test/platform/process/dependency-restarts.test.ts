@@ -21,7 +21,9 @@ let redis: PrivateRedis;
 let pg: TcpProxy;
 let user: TestUser;
 
-test.before(async () => {
+test.before(async (t) => {
+  // several files start their processes at once on a busy machine: longer than ava's idle timeout (120 s)
+  t.timeout(480_000);
   redis = await privateRedis({ durable: true });
   const pgUrl = new URL(TEST_DATABASE_URL);
   pg = await tcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
@@ -106,6 +108,7 @@ const servedAgain = (load: ReturnType<typeof steadyLoad>, from: number, kind: Ou
   waitFor(() => accepted(load.since(from), kind).length > 0, { timeoutMs: 60_000, intervalMs: 100, message: `a ${kind} accepted again` });
 
 test.serial('Redis killed and restarted under load: 503 while down, recovery without a process restart, no accepted job lost', async (t) => {
+  t.timeout(300_000);
   const pids = [cluster.gateways[0].child.pid, cluster.workers[0].child.pid];
   const load = steadyLoad(cluster.gateways[0].url!);
   await waitFor(() => accepted(load.outcomes, 'echo').length >= 5, { timeoutMs: 60_000, message: 'load under way' });
@@ -127,6 +130,7 @@ test.serial('Redis killed and restarted under load: 503 while down, recovery wit
 });
 
 test.serial('PostgreSQL cut off under load: 503 database_unavailable while down, recovery by itself, no accepted write lost', async (t) => {
+  t.timeout(300_000);
   const load = steadyLoad(cluster.gateways[0].url!);
   await waitFor(() => accepted(load.outcomes, 'inventory').length >= 5, { timeoutMs: 60_000, message: 'load under way' });
 

@@ -5,7 +5,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { startEntry, type RunningProcess } from '../../helpers/processes.js';
+import { startEntry, whenTestProcessEnds, type RunningProcess } from '../../helpers/processes.js';
 import { closedPort } from '../../helpers/tcp-proxy.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
 import { restartDelay } from '../../../scripts/supervisor.js';
@@ -59,6 +59,8 @@ async function startPlatform(env: Record<string, string> = {}) {
     ...env,
   });
   running.push(p);
+  // ended by ava at its timeout, this file still stops the platform it started (its supervisor stops the rest)
+  whenTestProcessEnds(() => p.kill('SIGTERM'));
   return { p, base: `http://127.0.0.1:${port}` };
 }
 
@@ -78,6 +80,7 @@ test('the restart delay doubles per crash within the window and stops at the cap
 });
 
 test('a worker killed with SIGKILL is restarted with one line, the gateway serves throughout, SIGTERM stops everything', async (t) => {
+  t.timeout(480_000, 'three processes start under tsx at once, beside other files doing the same');
   const user = await buildUser(app.server);
   const { p, base } = await startPlatform();
   // generous: three processes load the code base under tsx at once on a busy machine
@@ -115,6 +118,7 @@ test('a worker killed with SIGKILL is restarted with one line, the gateway serve
 });
 
 test('a process that crashes at every start is a crash loop: the platform stops with one line and exit code 1', async (t) => {
+  t.timeout(480_000, 'three processes start under tsx at once, beside other files doing the same');
   // an unknown queue stops the worker at start-up (exit code 1), every time
   const { p } = await startPlatform({ WORKER_QUEUES: 'system,bogus', SUPERVISOR_CRASH_LIMIT: '3', SUPERVISOR_CRASH_WINDOW_MS: '600000', SUPERVISOR_RESTART_DELAY_MS: '100' });
   const exit = await p.exited;
