@@ -81,7 +81,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return Object.assign(p, { url: port ? `http://127.0.0.1:${port}` : null, port });
   };
   const ready = async (m: Member) => {
-    await m.waitFor(READY_LINE[m.role], readyTimeoutMs);
+    // a gateway logs that it listens at info, which LOG_LEVEL may hide: ask its health instead
+    if (m.role === 'web') await answers(m, readyTimeoutMs);
+    else await m.waitFor(READY_LINE[m.role], readyTimeoutMs);
     return m;
   };
 
@@ -126,6 +128,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return cluster;
 }
 
+/** Resolves once the gateway answers its health check; rejects when it exits first or at the deadline. */
+async function answers(m: Member, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (m.ended()) throw new Error(`${m.name} exited before it served: ${m.output().slice(-2000)}`);
+    const ok = await fetch(`${m.url}/api/health/`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status > 0, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${m.name} did not answer ${m.url}/api/health/ within ${timeoutMs} ms: ${m.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** One line per process: name, pid, state, URL. */
 export function describeCluster(cluster: Cluster): string[] {
   const all = [...cluster.gateways, ...cluster.workers, ...(cluster.kyc ? [cluster.kyc] : [])];
@@ -168,6 +182,9 @@ async function main() {
       ports: Array.from({ length: gateways }, (_, i) => port + i),
       kycPort,
       echo: (line) => console.log(line),
+    }).catch((err: Error) => {
+      console.error(`cluster: ${err.message.split('\n')[0].slice(0, 300)}`);
+      process.exit(1);
     });
     console.log(['cluster: running', ...describeCluster(cluster)].join('\n  '));
     const find = (name: string) => [...cluster.gateways, ...cluster.workers, ...(cluster.kyc ? [cluster.kyc] : [])].find((m) => m.name === name);
@@ -191,7 +208,7 @@ async function main() {
       }
       else if (verb) console.log(`cluster: unknown command or name '${line.trim()}' (status, kill|term|restart <name>, scale workers <N>, stop)`);
     }
-  }, USAGE);
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -5,7 +5,7 @@ import { startEntry } from '../../helpers/processes.js';
 import { Redis } from 'ioredis';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
 
-const SCRIPTS = ['scripts/create-staff.ts', 'scripts/import-invoices.ts', 'scripts/kyc-create-project.ts', 'scripts/kyc-replay-callbacks.ts', 'scripts/start.ts', 'scripts/config-reference.ts'];
+const SCRIPTS = ['scripts/create-staff.ts', 'scripts/import-invoices.ts', 'scripts/kyc-create-project.ts', 'scripts/kyc-replay-callbacks.ts', 'scripts/start.ts', 'scripts/config-reference.ts', 'scripts/cluster.ts'];
 const STACK = /^\s+at .+[(:]\d+/m;
 
 async function run(script: string, args: string[]) {
