@@ -160,3 +160,14 @@ test('total: what is still to pay after a deposit ("Solde à payer") is the amou
   const h = read(['Au Bon Moulin SARL', 'Facture N° FA-2017-0010', 'Date de facture 13/11/2017', 'Total TTC   671,15 €', 'Règlement   Date   Montant   Solde à payer   470,15 €']);
   t.is(h.total_amount.value, 470.15);
 });
+
+// ── calibration (round 6) ───────────────────────────────────────────────────────────
+
+test('confidence: a total no other figure confirms, found beside a weaker label, is not sure even from a text layer', async (t) => {
+  const { probability } = await import('../../../workers/invoice/text/confidence.js');
+  // (strength: half the label's specificity, half whether other figures add up to the total)
+  t.true(probability('total_amount', { strength: 0.405, legibility: 1 }) < SURE);
+  // a full "Total" label from a text layer, and a confirmed total from a fair photo, stay sure
+  t.true(probability('total_amount', { strength: 0.5, legibility: 1 }) >= SURE);
+  t.true(probability('total_amount', { strength: 0.905, legibility: 0.7 }) >= SURE);
+});
