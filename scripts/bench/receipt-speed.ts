@@ -1,4 +1,3 @@
-// Size: one benchmark with its two parts (receipt latency against a bare engine, the sandboxed children's memory when idle) and their reports, read top to bottom.
 // Receipt speed and the invoice children's memory (not a test):
 //   npx tsx scripts/bench/receipt-speed.ts [--part latency|memory|all] [--limit N] [--idle-s 240] [--no-second-look]
 //
