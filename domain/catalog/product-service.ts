@@ -5,16 +5,17 @@
 // factory; a list with a non-empty `search` is recorded in the caller's search history.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { AnyQueryBuilder } from 'objection';
+import type { AnyQueryBuilder, QueryBuilder } from 'objection';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
 import type { AuditService } from '../audit/audit-service.js';
 import { diff } from '../audit/audit-service.js';
-import { Conflict } from '../../jobs/runtime/errors.js';
+import { Conflict, NotFound } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from '../shared/scoped-rows.js';
-import { applyListParams, escapeLike, pageLinks, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
+import { applyListParams, escapeLike, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
 import { equivalentCodes, checkGtin } from './gtin.js';
-import { loadProducts, type ProductOut } from './product-graph.js';
+import { loadProducts, productOut, type ProductOut } from './product-graph.js';
+import { PRODUCT_GRAPH_COLUMNS } from './product-graph-sql.js';
 import { checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
 import type { ProductFamilyService } from './product-family-service.js';
 import type { ProductImageService } from './product-image-service.js';
@@ -121,18 +122,18 @@ export class ProductService implements CollectionService<ProductOut> {
     return { ...saved, results: page.results, next };
   }
 
+  /** One statement: the page's product graphs and the total (see paginate). */
   private async page(at: PageAt, scope: Scope, params: ListParams): Promise<Page<ProductOut>> {
-    const q = this.filtered(this.platform.knex, scope, params);
-    const countQuery = q.clone().clearSelect().clearOrder().count({ count: '*' });
-    const [[{ count }], rows] = await Promise.all([countQuery, q.offset((params.page - 1) * params.page_size).limit(params.page_size)]);
-    const total = Number(count);
-    const results = await loadProducts(this.platform.knex, rows.map((r: { id: number }) => r.id), this.url);
-    return { count: total, ...pageLinks(at, total, params.page, params.page_size), results };
+    const db = this.platform.knex;
+    const q = this.filtered(db, scope, params).clearSelect().leftJoin('product_families as f', 'f.id', 'p.family_id').select(db.raw(PRODUCT_GRAPH_COLUMNS));
+    return paginate(at, (q as QueryBuilder<Product, Product[]>).toKnexQuery(), params, (row) => productOut(row, this.url));
   }
 
+  /** One statement: the graph of the product if it is in the caller's scope, else 404. */
   async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, Product, productId, actor.scope, 'Product');
-    return (await loadProducts(db, [productId], this.url))[0];
+    const [product] = await loadProducts(db, [productId], this.url, actor.scope);
+    if (!product) throw new NotFound('Product');
+    return product;
   }
 
   async create(actor: Actor, body: Body): Promise<ProductOut> {

@@ -78,9 +78,10 @@ export class ScopedCollection<Out> implements CollectionService<Out> {
     return inScope(this.def.select(db), actor.scope, { table: this.def.alias, includeSystem: this.def.includeSystem });
   }
 
+  /** Plain rows into toOut: no model is hydrated on a list. */
   async list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<Out>> {
     const q = applyListParams(this.scoped(this.platform.knex, actor), this.def.list, params);
-    return paginate(at, q, params, (row) => this.def.toOut(row, this.platform));
+    return paginate(at, q.toKnexQuery(), params, (row) => this.def.toOut(row, this.platform));
   }
 
   async get(actor: Actor, id: number, db: Db = this.platform.knex): Promise<Out> {
