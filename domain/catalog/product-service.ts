@@ -5,7 +5,7 @@
 // factory; a list with a non-empty `search` is recorded in the caller's search history.
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { AnyQueryBuilder, QueryBuilder } from 'objection';
+import type { AnyQueryBuilder } from 'objection';
 import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
 import type { AuditService } from '../audit/audit-service.js';
@@ -37,6 +37,7 @@ export interface ProductIn {
   variants?: VariantIn[];
 }
 
+const PRODUCT_GRAPH_FROM_AS_BUILDER = 'products as p';
 const SCALARS = ['name', 'supplier', 'description', 'category', 'base_unit'] as const;
 export const DEFAULTS = { supplier: '', description: '', category: '', base_unit: 'pcs' };
 const id = Joi.number().integer().positive().max(2147483647);
@@ -86,8 +87,13 @@ export class ProductService implements CollectionService<ProductOut> {
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
   filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
+    return this.matching(Product.query(db).alias('p').select('p.id'), scope, params);
+  }
+
+  /** Restricts a query over `products as p` to the scope and the list params. */
+  private matching<Q extends AnyQueryBuilder | Knex.QueryBuilder>(query: Q, scope: Scope, params: ListParams): Q {
     const { search, ...rest } = params;
-    const q = applyListParams(inScope(Product.query(db).alias('p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
+    const q = applyListParams(inScope(query, scope, { table: 'p' }), productListSpec, rest as ListParams) as Knex.QueryBuilder;
     if (search) {
       const term = `%${escapeLike(search)}%`;
       q.where((w) => {
@@ -95,7 +101,7 @@ export class ProductService implements CollectionService<ProductOut> {
         w.orWhereExists((s) => s.from('product_variants as sv').whereRaw('sv.product_id = p.id').where((x) => x.where('sv.sku', 'ilike', term).orWhere('sv.barcode', search.replace(/[\s-]/g, '')).orWhere('sv.name', 'ilike', term)));
       });
     }
-    return q;
+    return query;
   }
 
   /** GET /api/products/: a non-empty `search` is recorded (first page only, so paging records it once). */
@@ -125,8 +131,9 @@ export class ProductService implements CollectionService<ProductOut> {
   /** One statement: the page's product graphs and the total (see paginate). */
   private async page(at: PageAt, scope: Scope, params: ListParams): Promise<Page<ProductOut>> {
     const db = this.platform.knex;
-    const q = this.filtered(db, scope, params).clearSelect().leftJoin('product_families as f', 'f.id', 'p.family_id').select(db.raw(PRODUCT_GRAPH_COLUMNS));
-    return paginate(at, (q as QueryBuilder<Product, Product[]>).toKnexQuery(), params, (row) => productOut(row, this.url));
+    // a plain knex builder: objection's costs more than the statement on this hot read
+    const q = this.matching(db(PRODUCT_GRAPH_FROM_AS_BUILDER).leftJoin('product_families as f', 'f.id', 'p.family_id').select(db.raw(PRODUCT_GRAPH_COLUMNS)), scope, params);
+    return paginate(at, q, params, (row) => productOut(row, this.url));
   }
 
   /** One statement: the graph of the product if it is in the caller's scope, else 404. */

@@ -138,6 +138,7 @@ const destinations = new Map<number, number>(
     [t.box2.id, t.box.id],
   )).rows.map((r: { source: number; dest: number }) => [r.source, r.dest]),
 );
+let bareRefused = 0;
 const bareLedger = async (i: number) => {
   const op = ledgerOp(i);
   const source = op.item_id;
@@ -161,6 +162,12 @@ const bareLedger = async (i: number) => {
       [op.kind, owner.id, ids],
     );
     const txId = locked[0].transaction_id;
+    // the ledger's own rule: a quantity never goes below zero, the whole transaction is refused
+    if (locked.some((r) => r.quantity + deltas.get(r.id)! < 0)) {
+      bareRefused++;
+      await client.query('ROLLBACK');
+      return;
+    }
     const { rows: legs } = await client.query(
       `WITH d AS (SELECT * FROM unnest($1::int[], $2::int[]) AS d(id, delta)),
             upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d WHERE i.id = d.id RETURNING i.id, i.quantity)
@@ -182,6 +189,7 @@ const bareLedger = async (i: number) => {
   }
 };
 await closedLoop(400, CLIENTS, bareLedger); // warm-up
+bareRefused = 0;
 const bareLedgerRun = await closedLoop(TOTAL, CLIENTS, bareLedger);
 const bareLedgerStats = stats(bareLedgerRun.latencies, bareLedgerRun.wallMs);
 
@@ -226,7 +234,7 @@ await server.stop();
 const summary = {
   load_average: (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100),
   ledger_http: { ...ledger, clients: CLIENTS, items: ITEMS },
-  bare_ledger_statements: { ...bareLedgerStats, clients: CLIENTS },
+  bare_ledger_statements: { ...bareLedgerStats, clients: CLIENTS, refused_insufficient_stock: bareRefused },
   ledger_to_bare_ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100,
   ledger_target_met: ledger.per_second / bareLedgerStats.per_second >= 0.5,
   raw_single_row_updates: { ...raw, clients: CLIENTS },
