@@ -1,4 +1,4 @@
-// Stock ledger benchmark (run: npx tsx scripts/bench/ledger.ts; not a test).
+// Stock ledger benchmark (run: npm run build && node dist/scripts/bench/ledger.js; not a test).
 //
 // 1. Throughput: 10,000 ledger transactions (60% consume, 25% receive, 5% adjust,
 //    10% move) on 100 items from 20 concurrent HTTP clients against the real gateway
