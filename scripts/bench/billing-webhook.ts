@@ -13,11 +13,15 @@
 //
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing,
 // dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/8),
-// BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10).
+// BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10), BENCH_COMPILED=1 (the processes from dist/;
+// npm run build first), BENCH_PROFILE_DIR (a CPU profile of the gateway).
 import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '../../domain/billing/webhook-signature.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
 import { acceptedRate, freshDatabase, paced, postFlood } from './webhook-bench.js';
+
+/** BENCH_COMPILED=1 runs the processes from dist/ (npm run build first), as production does. */
+const entry = (file: string) => (process.env.BENCH_COMPILED === '1' ? `dist/${file.replace(/\.ts$/, '.js')}` : file);
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/8';
@@ -39,9 +43,11 @@ async function main() {
   };
   const children: Child[] = [];
   try {
-    children.push(await startChild('web', 'gateway/index.ts', { ...env, LOG_LEVEL: 'info' }, /gateway listening/));
-    children.push(await startChild('worker', 'workers/index.ts', env, /worker: consuming/));
-    children.push(await startChild('bare', 'scripts/bench/bare-hapi.ts', env, /bare hapi listening/));
+    // BENCH_PROFILE_DIR: the gateway writes a V8 CPU profile there when it stops (node --cpu-prof)
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    children.push(await startChild('web', entry('gateway/index.ts'), { ...env, LOG_LEVEL: 'info' }, /gateway listening/, profile));
+    children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/));
+    children.push(await startChild('bare', entry('scripts/bench/bare-hapi.ts'), env, /bare hapi listening/));
 
     // subscriptions for the latency phase, one per event
     const count = RATE * LATENCY_SECONDS;
