@@ -14,7 +14,7 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing,
 // dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/8),
 // BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10), BENCH_COMPILED=1 (the processes from dist/;
-// npm run build first), BENCH_PROFILE_DIR (a CPU profile of the gateway).
+// npm run build first), BENCH_PROFILE_DIR (CPU profiles of the gateway and the worker).
 import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '../../domain/billing/webhook-signature.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
@@ -43,10 +43,10 @@ async function main() {
   };
   const children: Child[] = [];
   try {
-    // BENCH_PROFILE_DIR: the gateway writes a V8 CPU profile there when it stops (node --cpu-prof)
+    // BENCH_PROFILE_DIR: the gateway and the worker write V8 CPU profiles there when they stop (node --cpu-prof)
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
     children.push(await startChild('web', entry('gateway/index.ts'), { ...env, LOG_LEVEL: 'info' }, /gateway listening/, profile));
-    children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/));
+    children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/, profile));
     children.push(await startChild('bare', entry('scripts/bench/bare-hapi.ts'), env, /bare hapi listening/));
 
     // subscriptions for the latency phase, one per event
@@ -66,7 +66,9 @@ async function main() {
         return { body: raw, headers: { 'content-type': 'application/json', 'sandbox-signature': signatureHeader([SECRET], raw) } };
       });
     const bare = await hook(`http://127.0.0.1:${barePort}/hook/`);
+    const cpuBefore = children.map((c) => c.cpuSeconds());
     const accepted = await hook(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`);
+    const floodCpu = Object.fromEntries(children.map((c, i) => [c.name, Math.round((c.cpuSeconds() - cpuBefore[i]) * 100) / 100]));
     // let the backlog of apply jobs drain before measuring latency
     const drainStart = Date.now();
     while (Number((await knex('billing_events').whereNull('applied_at').count('* as n'))[0].n) > 0 && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 200));
@@ -92,6 +94,7 @@ async function main() {
     const wall = performance.now() - started;
     const result = {
       accepted: { billing_webhook: acceptedRate(accepted), bare_hapi: acceptedRate(bare), ratio: Math.round((accepted.requests.average / bare.requests.average) * 100) / 100 },
+      cpu_seconds_during_flood: floodCpu,
       backlog_drain_s: drainSeconds,
       event_to_subscription_updated: { rate_per_s: RATE, sent: count, ...stats(latencies, wall), missing: count - latencies.length },
       peak_rss_mib: Object.fromEntries(children.map((c) => [c.name, Math.round(c.peakRssMiB())])),
