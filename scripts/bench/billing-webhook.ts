@@ -14,7 +14,8 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench_billing,
 // dropped, created and migrated on every run), BENCH_REDIS_URL (default redis://127.0.0.1:6379/8),
 // BENCH_SECONDS (10), BENCH_RATE (100), BENCH_LATENCY_SECONDS (10), BENCH_COMPILED=1 (the processes from dist/;
-// npm run build first), BENCH_PROFILE_DIR (CPU profiles of the gateway and the worker).
+// npm run build first), BENCH_PROFILE_DIR (CPU profiles of the gateway and the worker),
+// BENCH_WORKER=0 (the accept path alone: no worker, no latency phase).
 import { randomBytes } from 'node:crypto';
 import { signatureHeader } from '../../domain/billing/webhook-signature.js';
 import { freePort, startChild, stats, type Child } from './ledger-support.js';
@@ -46,7 +47,9 @@ async function main() {
     // BENCH_PROFILE_DIR: the gateway and the worker write V8 CPU profiles there when they stop (node --cpu-prof)
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
     children.push(await startChild('web', entry('gateway/index.ts'), { ...env, LOG_LEVEL: 'info' }, /gateway listening/, profile));
-    children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/, profile));
+    // BENCH_WORKER=0: the accept path alone (no worker applies the events; phase 2 is skipped)
+    const withWorker = process.env.BENCH_WORKER !== '0';
+    if (withWorker) children.push(await startChild('worker', entry('workers/index.ts'), env, /worker: consuming/, profile));
     children.push(await startChild('bare', entry('scripts/bench/bare-hapi.ts'), env, /bare hapi listening/));
 
     // subscriptions for the latency phase, one per event
@@ -69,6 +72,11 @@ async function main() {
     const cpuBefore = children.map((c) => c.cpuSeconds());
     const accepted = await hook(`http://127.0.0.1:${webPort}/api/sandbox/webhook/`);
     const floodCpu = Object.fromEntries(children.map((c, i) => [c.name, Math.round((c.cpuSeconds() - cpuBefore[i]) * 100) / 100]));
+    if (!withWorker) {
+      const ratio = Math.round((accepted.requests.average / bare.requests.average) * 100) / 100;
+      console.log(JSON.stringify({ accept_path_alone: { billing_webhook: acceptedRate(accepted), bare_hapi: acceptedRate(bare), ratio }, cpu_seconds_during_flood: floodCpu, peak_rss_mib: Object.fromEntries(children.map((c) => [c.name, Math.round(c.peakRssMiB())])) }, null, 2));
+      return;
+    }
     // let the backlog of apply jobs drain before measuring latency
     const drainStart = Date.now();
     while (Number((await knex('billing_events').whereNull('applied_at').count('* as n'))[0].n) > 0 && Date.now() - drainStart < 300_000) await new Promise((r) => setTimeout(r, 200));
