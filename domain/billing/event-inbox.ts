@@ -1,15 +1,18 @@
 // Group commit of webhook events. Each delivery waits until its event is committed
 // (with its audit entry) before it is answered, but deliveries that arrive while a
 // write is under way share the next one: one statement and one commit for the batch
-// (event-inbox-sql.ts), then one Redis round trip enqueues the apply jobs of the rows
-// not yet applied. Alone, a delivery is written at once (no waiting for company).
+// (event-inbox-sql.ts). Once committed the deliveries are answered, and one Redis round
+// trip enqueues the apply jobs of the rows not yet applied (the write holds its slot
+// until then, so enqueues cannot pile up). Alone, a delivery is written at once (no
+// waiting for company).
 //
 // Guarantees kept per event: committed before its answer (synchronous commit, the
 // normal pool); recorded once (the unique key; the same id twice in a batch is written
 // once and the second answered as a duplicate); an event the batch cannot store (a
 // value PostgreSQL refuses) fails alone: the batch is written again one event at a
-// time, and that event answers 400 invalid_event. A lost enqueue leaves the row
-// unapplied for the next delivery or the billing sweep.
+// time, and that event answers 400 invalid_event. An enqueue that fails (or a process
+// that dies between the answer and the enqueue) leaves the row unapplied for the next
+// delivery of the event or the billing sweep (rows unapplied for over a minute).
 import type { Platform } from '../../db/platform.js';
 import { pgError } from '../../db/errors.js';
 import { Invalid } from '../../jobs/runtime/errors.js';
@@ -31,8 +34,8 @@ type Enqueue = (rows: { id: string; requestId: string | undefined }[]) => Promis
 
 /** batch size limit: a statement of at most this many events */
 const MAX_BATCH = 250;
-/** writes under way at once; later deliveries gather for the next */
-const MAX_IN_FLIGHT = 2;
+/** writes under way at once (each: the statement, then the jobs' enqueue); later deliveries gather for the next */
+const MAX_IN_FLIGHT = 4;
 
 export class BillingEventInbox {
   private pending: Pending[] = [];
@@ -44,7 +47,7 @@ export class BillingEventInbox {
     private readonly enqueue: Enqueue,
   ) {}
 
-  /** Resolves once the event is committed (and its apply job enqueued, unless it was applied before). */
+  /** Resolves once the event is committed; its apply job is enqueued right after (unless it was applied before). */
   record(row: EventRow, requestId: string | undefined): Promise<Recorded> {
     return new Promise<Recorded>((resolve, reject) => {
       this.pending.push({ row, requestId, resolve, reject });
@@ -86,8 +89,7 @@ export class BillingEventInbox {
       for (const p of batch) p.reject(err);
       return;
     }
-    const toApply = unique.flatMap((p, i) => (results[i] instanceof Error || (results[i] as RecordedRow).applied ? [] : [{ id: (results[i] as RecordedRow).id!, requestId: p.requestId }]));
-    await this.enqueue(toApply).catch((err) => this.platform.log.warn({ err }, 'billing events recorded but not enqueued; the billing sweep retries'));
+    // committed: the deliveries are answered now; their jobs are added before this write's slot is freed
     const outcome = new Map<Pending, RecordedRow | Error>(unique.map((p, i) => [p, results[i]]));
     for (const [p, r] of outcome) {
       if (r instanceof Error) p.reject(r);
@@ -98,6 +100,8 @@ export class BillingEventInbox {
       if (r instanceof Error) p.reject(r);
       else p.resolve({ id: r.id!, duplicate: true });
     }
+    const toApply = unique.flatMap((p, i) => (results[i] instanceof Error || (results[i] as RecordedRow).applied ? [] : [{ id: (results[i] as RecordedRow).id!, requestId: p.requestId }]));
+    await this.enqueue(toApply).catch((err) => this.platform.log.warn({ err }, 'billing events recorded but not enqueued; the billing sweep retries'));
   }
 
   /** The batch in one statement; if PostgreSQL refuses a value, one statement per event so only that one fails. */
