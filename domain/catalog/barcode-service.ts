@@ -101,7 +101,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
       if (prior) return this.result(scope, prior, check.gtin);
       return this.lookupAndRecord(scope, check.gtin, { source: 'image', jobId: opts.jobId, imagePath: opts.mediaPath, decodedFormat: d.format });
     }
-    throw new DomainError(422, 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
+    throw new DomainError('unprocessable', 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
   }
 
   list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ScanOut>> {

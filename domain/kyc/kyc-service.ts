@@ -37,7 +37,7 @@ export class KycService {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof DomainError && err.status === 409 && err.details && !Array.isArray(err.details)) {
+      if (err instanceof DomainError && err.kind === 'conflict' && err.details && !Array.isArray(err.details)) {
         const d = err.details as { status?: CoarseStatus; is_verified?: boolean; version?: number };
         if (d.status && typeof d.version === 'number') await this.mirror.refresh(subjectUserId, { status: d.status, is_verified: d.status === 'approved' }, d.version);
       }

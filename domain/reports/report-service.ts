@@ -157,10 +157,10 @@ export class ReportService {
   async download(actor: Actor, reportId: number): Promise<{ stream: fs.ReadStream; contentType: string; fileName: string; size: number }> {
     const row = await findInScope<Report>(this.platform.knex, Report, reportId, actor.scope, 'Report');
     if (row.status !== 'completed' || !row.file_path) throw new Conflict(`The report is ${row.status}; download it once it is completed.`, 'report_not_ready', { status: row.status, progress: row.progress });
-    if (row.expires_at && new Date(row.expires_at) <= new Date()) throw new DomainError(410, 'report_expired', `The report's file was kept until ${iso(row.expires_at)}; generate it again.`);
+    if (row.expires_at && new Date(row.expires_at) <= new Date()) throw new DomainError('gone', 'report_expired', `The report's file was kept until ${iso(row.expires_at)}; generate it again.`);
     const file = this.absolute(row.file_path);
     const stat = await fsp.stat(file).catch(() => null);
-    if (!stat) throw new DomainError(410, 'report_expired', 'The report\'s file is no longer kept; generate it again.');
+    if (!stat) throw new DomainError('gone', 'report_expired', 'The report\'s file is no longer kept; generate it again.');
     return { stream: fs.createReadStream(file), contentType: CONTENT_TYPES[row.format as ReportFormat], fileName: `${row.kind}-${row.id}.${row.format}`, size: stat.size };
   }
 
