@@ -10,6 +10,15 @@ export const CALLBACK_PATH = '/api/v1/internal/kyc/status-callback/';
 export const CALLBACK_EVENT = 'status.changed';
 /** the microservice reports the applicant's status version on every status answer */
 export const VERSION_HEADER = 'x-kyc-version';
+/** The microservice's paths the main service calls (its KycClient). */
+export const KYC_PATHS = {
+  accessToken: '/api/v1/kyc/access-token',
+  status: (externalUserId: string) => `/api/v1/kyc/status/${encodeURIComponent(externalUserId)}`,
+  refresh: '/api/v1/kyc/refresh',
+  reset: '/api/v1/kyc/reset',
+  branding: '/api/v1/kyc/branding',
+  reviewApplicants: '/api/v1/kyc/review/applicants',
+} as const;
 /**
  * The microservice's refusals (4xx statuses on the wire) read back into error kinds,
  * so that the main service passes them on with the same status (its edge maps the kind

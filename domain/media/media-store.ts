@@ -1,4 +1,4 @@
-// Uploaded files on disk under MEDIA_ROOT, served back at {PUBLIC_BASE_URL}/media/.
+// Uploaded files on disk under MEDIA_ROOT, served back at the media links (platform.links.media).
 // The type is decided from the file's magic bytes (file-type), never from the
 // client's name or Content-Type; names are content hashes, so a retried upload
 // writes the same file once.
@@ -68,7 +68,7 @@ export class MediaStore {
   }
 
   url(relative: string | null | undefined): string | null {
-    return relative ? `${this.platform.config.publicBaseUrl}/media/${relative}` : null;
+    return relative ? this.platform.links.media(relative) : null;
   }
 
   /** Checks size and real type; throws 400/413/415 with the field named. */
