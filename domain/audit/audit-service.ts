@@ -33,17 +33,7 @@ export class AuditService {
  * (a trigger refuses UPDATE and DELETE; see the data_protection migration).
  */
 export async function recordAudit(db: Knex | Knex.Transaction, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  await AuditLog.query(db).insert({
-    actor_id: ctx.actorId,
-    profile_type: ctx.scope?.type ?? 'self',
-    team_id: ctx.scope?.teamId ?? null,
-    action: entry.action,
-    entity_type: entry.entityType,
-    entity_id: entry.entityId == null ? null : String(entry.entityId),
-    summary: (entry.summary ?? '').slice(0, 500),
-    changes: withoutSecretsOrFreeText(entry.changes ?? {}),
-    ip: ctx.ip ?? null,
-  });
+  await recordAuditMany(db, ctx, [entry]);
 }
 
 /** Records several writes of one statement (a sweep, a set-based update) with one insert; an entry may name its own scope. */
