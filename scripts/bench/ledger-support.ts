@@ -32,8 +32,8 @@ export interface Child {
  * and waits for `ready`: a line on its output, or a probe that answers true (for
  * processes that print nothing at LOG_LEVEL=warn).
  */
-export async function startChild(name: string, entry: string, env: Record<string, string>, ready: RegExp | (() => Promise<boolean>)): Promise<Child> {
-  const proc = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startChild(name: string, entry: string, env: Record<string, string>, ready: RegExp | (() => Promise<boolean>), nodeArgs: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, entry.endsWith('.js') ? [...nodeArgs, entry] : [...nodeArgs, '--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
