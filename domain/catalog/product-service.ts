@@ -83,7 +83,7 @@ export class ProductService implements CollectionService<ProductOut> {
     private readonly searches: ProductSearchService,
   ) {}
 
-  private url = (p: string) => `${this.platform.config.publicBaseUrl}/media/${p}`;
+  private url = (p: string) => this.platform.links.media(p);
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
   filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
@@ -120,10 +120,8 @@ export class ProductService implements CollectionService<ProductOut> {
     // more results are paged through the product list with the same parameters
     let next: string | null = null;
     if (params.page * params.page_size < page.count) {
-      const url = new URL('/api/products/', this.platform.config.publicBaseUrl);
-      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && k !== 'page') url.searchParams.set(k, String(v));
-      url.searchParams.set('page', String(params.page + 1));
-      next = url.toString();
+      const query = Object.entries(params).filter(([k, v]) => v !== undefined && v !== '' && k !== 'page').map(([k, v]) => [k, String(v)]);
+      next = this.platform.links.productList({ ...Object.fromEntries(query), page: String(params.page + 1) });
     }
     return { ...saved, results: page.results, next };
   }

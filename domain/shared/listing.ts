@@ -15,12 +15,15 @@ export const pageQuery = {
   page_size: Joi.number().integer().min(1).max(100).default(20).description('rows per page (max 100)'),
 };
 
-/** Where a list was asked for: page links repeat this path and query with another page. */
+/** Another page of the same list: by page number, or by the row it starts at. */
+export type PageRef = { page: number } | { offset: number };
+
+/**
+ * Where a list was asked for: the edge spells the link to another page of it (the
+ * same path and query with `page` or `offset` replaced); the domain only says which.
+ */
 export interface PageAt {
-  /** PUBLIC_BASE_URL */
-  baseUrl: string;
-  path: string;
-  query: Record<string, unknown>;
+  link(to: PageRef): string;
 }
 
 export interface ListSpec {
@@ -133,13 +136,7 @@ const isObjection = (q: unknown): q is QueryBuilder<Model, Model[]> => typeof (q
 const PAGE_TOTAL = '__page_total';
 
 export function pageLinks(at: PageAt, count: number, page: number, pageSize: number): { next: string | null; previous: string | null } {
-  const link = (p: number) => {
-    const url = new URL(at.path, at.baseUrl);
-    for (const [k, v] of Object.entries(at.query)) if (v !== undefined && k !== 'page') url.searchParams.set(k, String(v));
-    url.searchParams.set('page', String(p));
-    return url.toString();
-  };
-  return { next: page * pageSize < count ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+  return { next: page * pageSize < count ? at.link({ page: page + 1 }) : null, previous: page > 1 ? at.link({ page: page - 1 }) : null };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');

@@ -132,7 +132,6 @@ if (args.part === 'all' || args.part === 'memory') {
   const { migrateAndSeed } = await import('../../db/migrate.js');
   const { loadConfig } = await import('../../jobs/runtime/config.js');
   const { createKnex } = await import('../../db/knex.js');
-  const { hashPassword } = await import('../../jobs/runtime/secrets.js');
   const { freePort, startChild } = await import('./ledger-support.js');
   const { sampleInvoice, scannedPdf, invoicePng } = await import('./invoice-documents.js');
   const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/invp_bench_reading';
@@ -145,18 +144,8 @@ if (args.part === 'all' || args.part === 'memory') {
   const knex = createKnex(DB, { min: 0, max: 2 });
   const web = await startChild('web', 'dist/gateway/index.js', env, async () => (await fetch(`${base}/api/health/`).catch(() => null))?.ok ?? false);
   const worker = await startChild('worker', 'dist/workers/index.js', { ...env, WORKER_QUEUES: 'invoices' }, /worker: consuming/);
-  const owner = async () => {
-    const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-    const [row] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', config.passwordScryptCost), email_verified_at: new Date() }).returning('id');
-    await knex('profiles').insert({ user_id: row.id });
-    const login: any = await (await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password-1' }) })).json();
-    const headers = { authorization: `Bearer ${login.access}` };
-    const post = async (p: string, body: unknown): Promise<any> => (await fetch(`${base}${p}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const inventory = await post('/api/inventories/', { name: 'Bench' });
-    const storage = await post('/api/storages/', { inventory_id: inventory.id, name: 'Shelf' });
-    const box = await post('/api/storage-boxes/', { storage_id: storage.id, name: 'Box' });
-    return { headers, inventory, box };
-  };
+  const { benchOwner } = await import('./bench-owner.js');
+  const owner = () => benchOwner(knex, base, config.passwordScryptCost);
   type Owner = Awaited<ReturnType<typeof owner>>;
   const preview = async (o: Owner, name: string, data: Buffer, type: string) => {
     const form = new FormData();
