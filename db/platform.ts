@@ -8,6 +8,7 @@ import type { Config } from '../jobs/runtime/config.js';
 import { createKnex } from './knex.js';
 import { producerConnection } from '../jobs/redis.js';
 import { JobProducer } from '../jobs/queues.js';
+import { publicLinks, type PublicLinks } from '../jobs/public-links.js';
 
 export interface Platform {
   config: Config;
@@ -15,6 +16,8 @@ export interface Platform {
   redis: Redis;
   producer: JobProducer;
   log: Logger;
+  /** the absolute URLs clients are given (jobs/public-links.ts) */
+  links: PublicLinks;
 }
 
 export function createPlatform(config: Config, role: string, log?: Logger): Platform {
@@ -26,6 +29,7 @@ export function createPlatform(config: Config, role: string, log?: Logger): Plat
     redis,
     producer: new JobProducer(redis, config.queuePrefix, config.fairness),
     log: logger,
+    links: publicLinks(config.publicBaseUrl),
   };
 }
 

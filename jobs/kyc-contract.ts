@@ -2,6 +2,7 @@
 // main service proxies it): the spec's ExternalUserIn, AccessTokenOut, StatusOut,
 // BrandingOut and MessageOut, the coarse status values and the callback body.
 import Joi from 'joi';
+import type { ErrorKind } from './runtime/errors.js';
 
 export const INTERFACE_VERSION = '2.0.0';
 export const SDK_TOKEN_TTL_SECS = 600;
@@ -9,6 +10,24 @@ export const CALLBACK_PATH = '/api/v1/internal/kyc/status-callback/';
 export const CALLBACK_EVENT = 'status.changed';
 /** the microservice reports the applicant's status version on every status answer */
 export const VERSION_HEADER = 'x-kyc-version';
+/** The microservice's paths the main service calls (its KycClient). */
+export const KYC_PATHS = {
+  accessToken: '/api/v1/kyc/access-token',
+  status: (externalUserId: string) => `/api/v1/kyc/status/${encodeURIComponent(externalUserId)}`,
+  refresh: '/api/v1/kyc/refresh',
+  reset: '/api/v1/kyc/reset',
+  branding: '/api/v1/kyc/branding',
+  reviewApplicants: '/api/v1/kyc/review/applicants',
+} as const;
+/**
+ * The microservice's refusals (4xx statuses on the wire) read back into error kinds,
+ * so that the main service passes them on with the same status (its edge maps the kind
+ * back): the inverse of gateway/http/errors.ts HTTP_STATUS for what kyc answers.
+ */
+export const KYC_REFUSALS: Readonly<Record<number, ErrorKind>> = {
+  400: 'invalid', 402: 'payment_required', 403: 'forbidden', 404: 'not_found', 405: 'not_allowed', 409: 'conflict',
+  410: 'gone', 413: 'too_large', 415: 'unsupported_type', 422: 'unprocessable', 429: 'rate_limited',
+};
 
 export const COARSE_STATUSES = ['not_started', 'pending', 'in_review', 'approved', 'retry', 'rejected', 'on_hold'] as const;
 export type CoarseStatus = (typeof COARSE_STATUSES)[number];

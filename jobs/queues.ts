@@ -5,7 +5,7 @@ import { jobCatalog, jobIdFor, QUEUE_NAMES, type JobName, type JobOf, type Queue
 import { realtimeChannel, type RealtimeEvent } from './events.js';
 import { whenReady } from './redis.js';
 import { shareOf, UserJobShares, type FairnessLimits } from './fairness.js';
-import { currentRequestId } from './request-context.js';
+import { currentRequestId, requestContext } from './request-context.js';
 
 export class InvalidJobPayload extends Error {}
 
@@ -68,6 +68,29 @@ export class JobProducer {
       await shared?.release(spec.queue, shareOf(value), jobId).catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * Several jobs of one name in one Redis round trip (BullMQ addBulk), each with its
+   * catalog job id (a job id already queued adds nothing) and the id of the request
+   * that asked for it (a batch gathers several requests). Jobs of a fair queue go one
+   * by one (each must be admitted to its user's share).
+   */
+  async enqueueMany<N extends JobName>(name: N, items: { payload: JobOf<N>; requestId?: string }[]): Promise<void> {
+    const spec = jobCatalog[name];
+    if (!items.length) return;
+    if (this.shares && UserJobShares.applies(spec.queue)) {
+      for (const item of items) await requestContext.run({ requestId: item.requestId ?? '' }, () => this.enqueue(name, item.payload));
+      return;
+    }
+    const jobs = items.map(({ payload, requestId }) => {
+      const { error, value } = spec.payload.validate(payload);
+      if (error) throw new InvalidJobPayload(`${name}: ${error.message}`);
+      const deduplication = spec.deduplication?.(value);
+      return { name, data: value, opts: { ...spec.options, jobId: jobIdFor(name, value), ...(deduplication ? { deduplication } : {}), ...(requestId ? { requestId } : {}) } };
+    });
+    await this.connected();
+    await this.queue(spec.queue).addBulk(jobs);
   }
 
   /** A job of a fair queue finished for good: its user's share is freed. */

@@ -14,6 +14,7 @@
 // (1–1.4 GiB after big pages) go back to the system; BullMQ forks a new child for the
 // next job (a cold start of a second or two).
 import type { Job, SandboxedJob } from 'bullmq';
+import sharp from 'sharp';
 import { loadConfig, type Config } from '../jobs/runtime/config.js';
 import type { QueueName } from '../jobs/catalog.js';
 import { createPlatform } from '../db/platform.js';
@@ -24,6 +25,9 @@ import { underUserLease } from './user-lease.js';
 export const SANDBOX_CONFIG_ENV = 'INVP_SANDBOX_CONFIG';
 
 export function sandboxedProcessor(queue: QueueName): (job: SandboxedJob) => Promise<unknown> {
+  // every picture is read once: libvips's cache of finished operations (up to 50 MB and 100
+  // operations a process by default) would only hold on to the last uploads' pixels
+  sharp.cache(false);
   const config: Config = process.env[SANDBOX_CONFIG_ENV] ? (JSON.parse(process.env[SANDBOX_CONFIG_ENV]) as Config) : loadConfig();
   let ctx: HandlerContext | null = null;
   const idle = idleExit(config.invoiceWork.sandboxIdleExitMs);

@@ -1,6 +1,6 @@
 // A bulk-store attempt records its domain outcome only (status: applied | failed |
 // conflict); which HTTP status answers it is the API's business
-// (domain/invoice-import/shapes.ts BULK_STORE_STATUS), not the database's.
+// (gateway/routes/jobs/job-result.ts BULK_STORE_STATUS), not the database's.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

@@ -204,5 +204,5 @@ export class AuthThrottle {
 
 function tooMany(waitMs: number, message: string, code = 'too_many_attempts'): DomainError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new DomainError(429, code, message, { retry_after: seconds }, { 'Retry-After': String(seconds) });
+  return new DomainError('rate_limited', code, message, { retry_after: seconds }, seconds);
 }

@@ -4,7 +4,8 @@ import type { Actor } from '../shared/actor.js';
 import type { AuditService } from '../audit/audit-service.js';
 import { diff } from '../audit/audit-service.js';
 import { NotFound } from '../../jobs/runtime/errors.js';
-import { KycMirror, Profile, User } from '../../db/models/index.js';
+import { Profile, User } from '../../db/models/index.js';
+import { PROFILE_SQL } from './profile-sql.js';
 
 export const PROFILE_FIELDS = ['phone', 'company', 'job_title', 'bio', 'language', 'timezone', 'country', 'preferences'] as const;
 export const USER_FIELDS = ['first_name', 'last_name'] as const;
@@ -12,35 +13,33 @@ export const USER_FIELDS = ['first_name', 'last_name'] as const;
 export class ProfileService {
   constructor(private readonly platform: Platform, private readonly audit: AuditService) {}
 
+  /** One statement (profile-sql.ts) and plain rows: this is read on every app start and screen. */
   async get(actor: Actor) {
-    const { userId } = actor;
-    const user = await User.query(this.platform.knex).findById(userId).withGraphFetched('[profile, membership]');
-    if (!user) throw new NotFound('Profile');
-    const kyc = await KycMirror.query(this.platform.knex).where({ user_id: userId }).select('status', 'is_verified').first();
-    const p = user.profile!;
+    const { rows: [r] } = (await this.platform.knex.raw(PROFILE_SQL, [actor.userId])) as { rows: Record<string, any>[] };
+    if (!r) throw new NotFound('Profile');
     return {
-      id: user.id,
-      user_id: user.id,
-      email: user.email,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      full_name: user.fullName,
-      phone: p.phone,
-      company: p.company,
-      job_title: p.job_title,
-      bio: p.bio,
-      language: p.language,
-      timezone: p.timezone,
-      country: p.country,
-      preferences: p.preferences,
-      is_verified: user.email_verified_at != null,
-      is_staff: user.is_staff,
-      team_id: user.membership?.team_id ?? null,
-      team_role: user.membership?.role ?? null,
-      kyc_status: kyc?.status ?? 'not_started',
-      kyc_verified: kyc?.is_verified ?? false,
-      date_joined: new Date(user.created_at).toISOString(),
-      updated_at: new Date(p.updated_at).toISOString(),
+      id: r.id as string,
+      user_id: r.id as string,
+      email: r.email as string,
+      first_name: r.first_name as string,
+      last_name: r.last_name as string,
+      full_name: `${r.first_name} ${r.last_name}`.trim(),
+      phone: r.phone as string,
+      company: r.company as string,
+      job_title: r.job_title as string,
+      bio: r.bio as string,
+      language: r.language as string,
+      timezone: r.timezone as string,
+      country: r.country as string,
+      preferences: r.preferences as Record<string, unknown>,
+      is_verified: r.email_verified_at != null,
+      is_staff: r.is_staff as boolean,
+      team_id: (r.team_id ?? null) as number | null,
+      team_role: (r.team_role ?? null) as string | null,
+      kyc_status: (r.kyc_status ?? 'not_started') as string,
+      kyc_verified: (r.kyc_verified ?? false) as boolean,
+      date_joined: new Date(r.created_at).toISOString(),
+      updated_at: new Date(r.updated_at).toISOString(),
     };
   }
 

@@ -26,13 +26,9 @@ export class SandboxProcessor implements PaymentProcessor {
     private readonly receive: () => Receive,
   ) {}
 
-  private get base() {
-    return `${this.platform.config.publicBaseUrl}/billing/sandbox`;
-  }
-
   async createCheckout(req: CheckoutRequest): Promise<CheckoutSession> {
     const sessionId = `sbx_cs_${token()}`;
-    return { sessionId, url: `${this.base}/checkout/${sessionId}/`, customerId: req.customerId ?? `sbx_cus_${token().slice(0, 16)}` };
+    return { sessionId, url: this.platform.links.sandboxCheckout(sessionId), customerId: req.customerId ?? `sbx_cus_${token().slice(0, 16)}` };
   }
 
   async updateSubscription(id: string, change: SubscriptionChange): Promise<void> {
@@ -154,7 +150,7 @@ export class SandboxProcessor implements PaymentProcessor {
       id, object: 'invoice', number: existing?.number ?? `SBX-${sub.id}-${sec(start)}`, status, currency: plan.currency.toLowerCase(),
       subtotal: existing?.subtotal ?? total, tax: existing?.tax ?? 0, total, amount_paid: status === 'paid' ? total : 0,
       period_start: sec(start), period_end: sec(end), lines: { data: [{ period: { start: sec(start), end: sec(end) } }] },
-      hosted_invoice_url: `${this.base}/invoices/${id}/`, attempt_count: attempt, next_payment_attempt: sec(retryAt),
+      hosted_invoice_url: this.platform.links.sandboxInvoice(id), attempt_count: attempt, next_payment_attempt: sec(retryAt),
       status_transitions: { paid_at: status === 'paid' ? sec(now) : null },
       subscription: sub.processor_subscription_id, customer: sub.processor_customer_id, metadata: { subscription_id: String(sub.id) },
     };

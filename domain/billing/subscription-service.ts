@@ -66,14 +66,13 @@ export class SubscriptionService extends ScopedCollection<Record<string, unknown
     const plan = await this.activePlan(body.plan as number);
     const interval = (body.interval as Interval) ?? 'month';
     if (plan.monthly_price === 0 && plan.yearly_price === 0) throw Invalid.field('plan', 'The free plan needs no subscription; it applies whenever none is active.', 'plan_is_free');
-    const base = this.platform.config.publicBaseUrl;
     const id = await this.platform.knex.transaction(async (trx) => {
       const live = await inScope(UserSubscription.query(trx), actor.scope).where('purpose', 'plan').whereNot('status', 'canceled').forUpdate();
       if (live.some((s) => s.status !== 'incomplete')) throw new Conflict('This scope already has a subscription; change its plan with PATCH.', 'already_subscribed');
       for (const s of live) await UserSubscription.query(trx).findById(s.id).patch({ status: 'canceled', canceled_at: new Date(), updated_at: new Date() } as never);
       return this.openCheckout(trx, actor, {
         plan, interval, purpose: 'plan', abandoned: live.map((s) => s.id),
-        successUrl: (id) => (body.success_url as string) ?? `${base}/api/user-subscriptions/${id}/`, cancelUrl: (body.cancel_url as string) ?? `${base}/api/subscription-plans/`,
+        successUrl: (id) => (body.success_url as string) ?? this.platform.links.userSubscription(id), cancelUrl: (body.cancel_url as string) ?? this.platform.links.subscriptionPlans(),
       });
     });
     return this.get(actor, id);

@@ -69,9 +69,9 @@ export class BarcodeService implements CollectionService<ScanOut> {
   }
 
   /** public media (product images in matches) */
-  private url = (p: string | null) => (p ? `${this.platform.config.publicBaseUrl}/media/${p}` : null);
+  private url = (p: string | null) => (p ? this.platform.links.media(p) : null);
   /** a scan's photo is private: served only to its owner through the API (GET /api/barcode-scans/{id}/image/) */
-  private photoUrl = (row: Record<string, any>) => (row.image_path ? `${this.platform.config.publicBaseUrl}/api/barcode-scans/${row.id}/image/` : null);
+  private photoUrl = (row: Record<string, any>) => (row.image_path ? this.platform.links.barcodeScanImage(row.id) : null);
 
   /** A typed (or scanner-gun) code. */
   async scan(actor: Actor, code: string): Promise<ScanResult> {
@@ -101,7 +101,7 @@ export class BarcodeService implements CollectionService<ScanOut> {
       if (prior) return this.result(scope, prior, check.gtin);
       return this.lookupAndRecord(scope, check.gtin, { source: 'image', jobId: opts.jobId, imagePath: opts.mediaPath, decodedFormat: d.format });
     }
-    throw new DomainError(422, 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
+    throw new DomainError('unprocessable', 'barcode_not_gtin', `The photo holds ${decoded.map((d) => `${d.format} "${d.text}"`).join(', ')}, which is not an EAN-8, UPC-A, EAN-13 or GTIN-14 product code.`);
   }
 
   list(actor: Actor, params: ListParams, at: PageAt): Promise<Page<ScanOut>> {

@@ -71,7 +71,7 @@ export async function requireChildren(trx: Knex.Transaction, scope: Scope, child
     const parent = parentOf.get(n.id);
     if (parent === undefined) throw new ReferenceNotFound(n.path, child.what, n.id);
     if (parent !== parentId) {
-      throw new DomainError(400, 'foreign_id', `${child.what} ${n.id} does not belong to this ${child.parentWhat}; only its own rows can be updated or deleted.`, [{ path: n.path, message: `belongs to another ${child.parentWhat}`, type: 'id.foreign', id: n.id } as never]);
+      throw new DomainError('invalid', 'foreign_id', `${child.what} ${n.id} does not belong to this ${child.parentWhat}; only its own rows can be updated or deleted.`, [{ path: n.path, message: `belongs to another ${child.parentWhat}`, type: 'id.foreign', id: n.id } as never]);
     }
   }
 }

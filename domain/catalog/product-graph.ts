@@ -1,8 +1,9 @@
 // Reads products in their full shape (family, tags with values, variants with tags
-// and images) in a fixed number of queries however many products are asked for:
-// one per table, keyed by the ids of the level above.
-import type { Db } from '../shared/scoped-rows.js';
-import { Product, ProductImage, ProductTag, ProductTagValue, ProductVariant, VariantTag } from '../../db/models/index.js';
+// and images) in one statement however many products are asked for: Postgres nests
+// the rows as JSON (product-graph-sql.ts), so no model is hydrated on this hot read.
+import { inScope, type Db } from '../shared/scoped-rows.js';
+import type { Scope } from '../shared/scope.js';
+import { PRODUCT_GRAPH_COLUMNS, PRODUCT_GRAPH_FROM } from './product-graph-sql.js';
 
 export interface TagOut {
   id: number;
@@ -77,80 +78,68 @@ export function imageOut(row: Record<string, any>, url: MediaUrl): ImageOut {
   };
 }
 
-/** Full product shapes for `ids`, in the order given (missing ids are skipped). */
-export async function loadProducts(db: Db, ids: number[], url: MediaUrl): Promise<ProductOut[]> {
+/**
+ * Full product shapes for `ids`, in the order given (missing ids are skipped), in one
+ * statement (product-graph-sql.ts); with `scope`, ids outside it are skipped too.
+ */
+export async function loadProducts(db: Db, ids: number[], url: MediaUrl, scope?: Scope): Promise<ProductOut[]> {
   if (ids.length === 0) return [];
-  const { byId, valuesByTag, tagsByProduct, vtagsByVariant, imagesByVariant, variantsByProduct } = await productRows(db, ids);
-  return ids.filter((id) => byId.has(id)).map((id) => {
-    const p = byId.get(id)!;
-    const variantsOut: VariantOut[] = (variantsByProduct.get(id) ?? []).map((v) => ({
-      id: v.id,
-      name: v.name,
-      sku: v.sku,
-      barcode: v.barcode,
-      position: v.position,
-      tags: (vtagsByVariant.get(v.id) ?? []).map((t) => ({ id: t.id, label: t.label, value: t.value })),
-      images: (imagesByVariant.get(v.id) ?? []).map((i) => imageOut(i, url)),
-    }));
-    const primary = variantsOut.flatMap((v) => v.images).find((i) => i.is_primary) ?? variantsOut.flatMap((v) => v.images)[0];
-    return {
-      id: p.id,
-      name: p.name,
-      product_name: p.name,
-      supplier: p.supplier,
-      description: p.description,
-      category: p.category,
-      base_unit: p.base_unit,
-      family_id: p.family_id,
-      product_family_name: p.product_family_name ?? null,
-      tags: (tagsByProduct.get(id) ?? []).map((t) => ({ id: t.id, label: t.label, values: (valuesByTag.get(t.id) ?? []).map((v) => ({ id: v.id, value: v.value })) })),
-      variants: variantsOut,
-      primary_image_url: primary?.image_url ?? null,
-      profile_type: p.team_id != null ? 'team' : 'self',
-      team_id: p.team_id ?? null,
-      created_by: p.created_by,
-      created_at: iso(p.created_at),
-      updated_at: iso(p.updated_at),
-    };
-  });
+  const q = db.select(db.raw(PRODUCT_GRAPH_COLUMNS)).from(db.raw(PRODUCT_GRAPH_FROM)).whereIn('p.id', ids);
+  if (scope) inScope(q, scope, { table: 'p' });
+  const rows = (await q) as GraphRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.filter((id) => byId.has(id)).map((id) => productOut(byId.get(id)!, url));
 }
 
-/** The rows of the products' graph (products, tags and values, variants with their tags and images), grouped by parent. */
-async function productRows(db: Db, ids: number[]) {
-  const [products, tags, variants] = await Promise.all([
-    Product.query(db).alias('p')
-      .leftJoin('product_families as f', 'f.id', 'p.family_id')
-      .whereIn('p.id', ids)
-      .select('p.*', 'f.name as product_family_name'),
-    ProductTag.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
-    ProductVariant.query(db).whereIn('product_id', ids).orderBy(['position', 'id']),
-  ]);
-  const tagIds = tags.map((t) => t.id);
-  const variantIds = variants.map((v) => v.id);
-  const [tagValues, variantTags, images] = await Promise.all([
-    tagIds.length ? ProductTagValue.query(db).whereIn('tag_id', tagIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? VariantTag.query(db).whereIn('variant_id', variantIds).orderBy(['position', 'id']) : [],
-    variantIds.length ? ProductImage.query(db).whereIn('variant_id', variantIds).orderBy([{ column: 'is_primary', order: 'desc' }, 'position', 'id']) : [],
-  ]);
-
-  const valuesByTag = groupBy(tagValues, 'tag_id');
-  const tagsByProduct = groupBy(tags, 'product_id');
-  const vtagsByVariant = groupBy(variantTags, 'variant_id');
-  const imagesByVariant = groupBy(images, 'variant_id');
-  const variantsByProduct = groupBy(variants, 'product_id');
-  const byId = new Map(products.map((p) => [p.id, p as Product & { product_family_name?: string | null }]));
-  return { byId, valuesByTag, tagsByProduct, vtagsByVariant, imagesByVariant, variantsByProduct };
+/** A row of PRODUCT_GRAPH_COLUMNS. */
+export interface GraphRow {
+  id: number;
+  name: string;
+  supplier: string;
+  description: string;
+  category: string;
+  base_unit: string;
+  family_id: number | null;
+  product_family_name: string | null;
+  team_id: number | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  tags: TagOut[];
+  variants: (Omit<VariantOut, 'images'> & { images: Record<string, any>[] })[];
 }
 
-function groupBy<T extends Record<string, any>>(rows: T[], key: string): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const r of rows) {
-    const k = r[key] as number;
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
+export function productOut(p: GraphRow, url: MediaUrl): ProductOut {
+  const variantsOut: VariantOut[] = p.variants.map((v) => ({
+    id: v.id,
+    name: v.name,
+    sku: v.sku,
+    barcode: v.barcode,
+    position: v.position,
+    tags: v.tags,
+    images: v.images.map((i) => imageOut(i, url)),
+  }));
+  const images = variantsOut.flatMap((v) => v.images);
+  const primary = images.find((i) => i.is_primary) ?? images[0];
+  return {
+    id: p.id,
+    name: p.name,
+    product_name: p.name,
+    supplier: p.supplier,
+    description: p.description,
+    category: p.category,
+    base_unit: p.base_unit,
+    family_id: p.family_id,
+    product_family_name: p.product_family_name ?? null,
+    tags: p.tags,
+    variants: variantsOut,
+    primary_image_url: primary?.image_url ?? null,
+    profile_type: p.team_id != null ? 'team' : 'self',
+    team_id: p.team_id ?? null,
+    created_by: p.created_by,
+    created_at: iso(p.created_at),
+    updated_at: iso(p.updated_at),
+  };
 }
 
 export const iso = (v: unknown) => new Date(v as string).toISOString();

@@ -213,7 +213,7 @@ export class ProductImageService implements CollectionService<ImageOut> {
       if (change.is_primary === true) await this.makePrimary(trx, variant.id, id);
     }
     for (const img of ops.create ?? []) {
-      if (!img.file) throw new DomainError(400, 'empty_file', `${path}.create needs an image file for every new image.`, [{ path: `${path}.create`, message: 'image file missing' }]);
+      if (!img.file) throw new DomainError('invalid', 'empty_file', `${path}.create needs an image file for every new image.`, [{ path: `${path}.create`, message: 'image file missing' }]);
       await this.insert(trx, variant, img.file, img);
     }
     await this.ensurePrimary(trx, [variant.id]);
@@ -264,6 +264,6 @@ export class ProductImageService implements CollectionService<ImageOut> {
 /** A file field must arrive as a file (the edge read it into an Upload), not as text. */
 function asUpload(value: unknown, field: string): Upload {
   if (isUpload(value) && value.size > 0) return value;
-  if (isUpload(value) || value === undefined || value === null || value === '') throw new DomainError(400, 'empty_file', `${field} must be a non-empty file.`, [{ path: field, message: 'empty file' }]);
-  throw new DomainError(415, 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
+  if (isUpload(value) || value === undefined || value === null || value === '') throw new DomainError('invalid', 'empty_file', `${field} must be a non-empty file.`, [{ path: field, message: 'empty file' }]);
+  throw new DomainError('unsupported_type', 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
 }

@@ -152,7 +152,7 @@ export class ProductOperationService {
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         const which = index === null ? part : `${part} (file ${index + 1})`;
-        throw new DomainError(400, err.code, `Image ${which}: ${err.message}`, [{ path: f.path.join('.'), part, ...(index === null ? {} : { index }), message: err.message } as never]);
+        throw new DomainError('invalid', err.code, `Image ${which}: ${err.message}`, [{ path: f.path.join('.'), part, ...(index === null ? {} : { index }), message: err.message } as never]);
       }
     }
   }

@@ -10,11 +10,12 @@ import type { Platform } from '../../db/platform.js';
 import type { Scope } from '../shared/scope.js';
 import type { AuditService } from '../audit/audit-service.js';
 import { diff } from '../audit/audit-service.js';
-import { Conflict } from '../../jobs/runtime/errors.js';
+import { Conflict, NotFound } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, inScope, requireInScope, scopeFill, type Db } from '../shared/scoped-rows.js';
-import { applyListParams, escapeLike, pageLinks, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
+import { applyListParams, escapeLike, paginate, type ListParams, type ListSpec, type Page, type PageAt } from '../shared/listing.js';
 import { equivalentCodes, checkGtin } from './gtin.js';
-import { loadProducts, type ProductOut } from './product-graph.js';
+import { loadProducts, productOut, type ProductOut } from './product-graph.js';
+import { PRODUCT_GRAPH_COLUMNS } from './product-graph-sql.js';
 import { checkVariants, replaceTags, replaceVariants, type TagIn, type VariantIn } from './product-nested.js';
 import type { ProductFamilyService } from './product-family-service.js';
 import type { ProductImageService } from './product-image-service.js';
@@ -36,6 +37,7 @@ export interface ProductIn {
   variants?: VariantIn[];
 }
 
+const PRODUCT_GRAPH_FROM_AS_BUILDER = 'products as p';
 const SCALARS = ['name', 'supplier', 'description', 'category', 'base_unit'] as const;
 export const DEFAULTS = { supplier: '', description: '', category: '', base_unit: 'pcs' };
 const id = Joi.number().integer().positive().max(2147483647);
@@ -81,12 +83,17 @@ export class ProductService implements CollectionService<ProductOut> {
     private readonly searches: ProductSearchService,
   ) {}
 
-  private url = (p: string) => `${this.platform.config.publicBaseUrl}/media/${p}`;
+  private url = (p: string) => this.platform.links.media(p);
 
   /** Products of the scope matching the list params; `search` also matches variant SKUs and barcodes. */
   filtered(db: Db, scope: Scope, params: ListParams): AnyQueryBuilder {
+    return this.matching(Product.query(db).alias('p').select('p.id'), scope, params);
+  }
+
+  /** Restricts a query over `products as p` to the scope and the list params. */
+  private matching<Q extends AnyQueryBuilder | Knex.QueryBuilder>(query: Q, scope: Scope, params: ListParams): Q {
     const { search, ...rest } = params;
-    const q = applyListParams(inScope(Product.query(db).alias('p'), scope, { table: 'p' }).select('p.id'), productListSpec, rest as ListParams);
+    const q = applyListParams(inScope(query, scope, { table: 'p' }), productListSpec, rest as ListParams) as Knex.QueryBuilder;
     if (search) {
       const term = `%${escapeLike(search)}%`;
       q.where((w) => {
@@ -94,7 +101,7 @@ export class ProductService implements CollectionService<ProductOut> {
         w.orWhereExists((s) => s.from('product_variants as sv').whereRaw('sv.product_id = p.id').where((x) => x.where('sv.sku', 'ilike', term).orWhere('sv.barcode', search.replace(/[\s-]/g, '')).orWhere('sv.name', 'ilike', term)));
       });
     }
-    return q;
+    return query;
   }
 
   /** GET /api/products/: a non-empty `search` is recorded (first page only, so paging records it once). */
@@ -113,26 +120,25 @@ export class ProductService implements CollectionService<ProductOut> {
     // more results are paged through the product list with the same parameters
     let next: string | null = null;
     if (params.page * params.page_size < page.count) {
-      const url = new URL('/api/products/', this.platform.config.publicBaseUrl);
-      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '' && k !== 'page') url.searchParams.set(k, String(v));
-      url.searchParams.set('page', String(params.page + 1));
-      next = url.toString();
+      const query = Object.entries(params).filter(([k, v]) => v !== undefined && v !== '' && k !== 'page').map(([k, v]) => [k, String(v)]);
+      next = this.platform.links.productList({ ...Object.fromEntries(query), page: String(params.page + 1) });
     }
     return { ...saved, results: page.results, next };
   }
 
+  /** One statement: the page's product graphs and the total (see paginate). */
   private async page(at: PageAt, scope: Scope, params: ListParams): Promise<Page<ProductOut>> {
-    const q = this.filtered(this.platform.knex, scope, params);
-    const countQuery = q.clone().clearSelect().clearOrder().count({ count: '*' });
-    const [[{ count }], rows] = await Promise.all([countQuery, q.offset((params.page - 1) * params.page_size).limit(params.page_size)]);
-    const total = Number(count);
-    const results = await loadProducts(this.platform.knex, rows.map((r: { id: number }) => r.id), this.url);
-    return { count: total, ...pageLinks(at, total, params.page, params.page_size), results };
+    const db = this.platform.knex;
+    // a plain knex builder: objection's costs more than the statement on this hot read
+    const q = this.matching(db(PRODUCT_GRAPH_FROM_AS_BUILDER).leftJoin('product_families as f', 'f.id', 'p.family_id').select(db.raw(PRODUCT_GRAPH_COLUMNS)), scope, params);
+    return paginate(at, q, params, (row) => productOut(row, this.url));
   }
 
+  /** One statement: the graph of the product if it is in the caller's scope, else 404. */
   async get(actor: Actor, productId: number, db: Db = this.platform.knex): Promise<ProductOut> {
-    await findInScope(db, Product, productId, actor.scope, 'Product');
-    return (await loadProducts(db, [productId], this.url))[0];
+    const [product] = await loadProducts(db, [productId], this.url, actor.scope);
+    if (!product) throw new NotFound('Product');
+    return product;
   }
 
   async create(actor: Actor, body: Body): Promise<ProductOut> {

@@ -150,7 +150,7 @@ export class CuratorEarningsService extends ScopedCollection<Row> {
       });
       return row.id;
     });
-    const row = await inScope(this.payouts.def.select(this.platform.knex), scope, { table: 'po' }).where('po.id', id).first();
+    const row = await inScope(this.payouts.def.select(this.platform.knex) as Knex.QueryBuilder, scope, { table: 'po' }).where('po.id', id).first();
     const balance = (await totalsOf(this.platform.knex, scope)).find((t) => t.currency === currency)?.balance ?? 0;
     return { ...this.payouts.def.toOut(row as Row, this.platform), balance };
   }

@@ -73,7 +73,6 @@ export class CuratedSubscriptionService implements CollectionService<Row> {
 
   /** Subscribes the scope to a list named by id (public or subscribers lists) or by slug (any, e.g. unlisted). */
   async create(actor: Actor, body: Body): Promise<Row> {
-    const base = this.platform.config.publicBaseUrl;
     const id = await this.platform.knex.transaction(async (trx) => {
       const list = await this.target(trx, actor, body);
       const plan = await SubscriptionPlan.query(trx).where({ curated_list_id: list.id, is_active: true }).orderBy('id', 'desc').first();
@@ -88,7 +87,7 @@ export class CuratedSubscriptionService implements CollectionService<Row> {
       if (plan) {
         const billingId = await this.billing().openCheckout(trx, actor, {
           plan, interval: list.interval ?? 'month', purpose: 'curated',
-          successUrl: () => (body.success_url as string) ?? `${base}/api/curated-subscriptions/${row.id}/`, cancelUrl: (body.cancel_url as string) ?? `${base}/api/curated-lists/${list.id}/`,
+          successUrl: () => (body.success_url as string) ?? this.platform.links.curatedSubscription(row.id), cancelUrl: (body.cancel_url as string) ?? this.platform.links.curatedList(list.id),
         });
         await CuratedSubscription.query(trx).findById(row.id).patch({ billing_subscription_id: billingId } as never);
       }

@@ -154,7 +154,7 @@ export class DataExportService {
   }
 
   private downloadUrl(id: string): string {
-    return `${this.platform.config.publicBaseUrl}/api/data-export-requests/${id}/download/`;
+    return this.platform.links.dataExportDownload(id);
   }
 
   private out(r: DataExportRequest): Record<string, unknown> {

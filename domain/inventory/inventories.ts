@@ -28,7 +28,7 @@ export function inventoriesDef(limits?: PlanLimits): CollectionDef<Record<string
       tiebreak: 'v.id',
     },
     select: (db) =>
-      Inventory.query(db).alias('v')
+      db('inventories as v')
         .leftJoin('inventory_types as vt', 'vt.id', 'v.type_id')
         .leftJoin('inventory_icons as vi', 'vi.id', 'v.icon_id')
         .select(

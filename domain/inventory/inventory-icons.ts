@@ -40,7 +40,7 @@ export function iconsDef(media: MediaStore): CollectionDef<IconOut> {
     entity: 'inventory_icon',
     includeSystem: true,
     list: iconListSpec,
-    select: (db) => InventoryIcon.query(db).alias('ic').select('ic.*'),
+    select: (db) => db('inventory_icons as ic').select('ic.*'),
     toOut: (r) => ({ id: r.id, name: r.name, value: r.value, icon_image: media.url(r.icon_image), is_system: r.is_system, ...scopeOut(r) }),
     writable: ['name', 'value'],
     async prepare({ body, before }) {

@@ -56,7 +56,7 @@ export function itemsDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'i.id',
     },
     select: (db) =>
-      InventoryItem.query(db).alias('i')
+      db('inventory_items as i')
         .join('storage_boxes as b', 'b.id', 'i.storage_box_id')
         .join('storages as s', 's.id', 'b.storage_id')
         .join('inventories as v', 'v.id', 'i.inventory_id')

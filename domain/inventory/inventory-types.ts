@@ -26,7 +26,7 @@ export function typesDef(media: MediaStore): CollectionDef<Record<string, unknow
     includeSystem: true,
     list: typeListSpec,
     select: (db) =>
-      InventoryType.query(db).alias('ty')
+      db('inventory_types as ty')
         .leftJoin('inventory_icons as tic', 'tic.id', 'ty.icon_id')
         .select('ty.*', 'tic.name as icon_name', 'tic.value as icon_value', 'tic.icon_image as icon_image'),
     toOut: (r) => ({

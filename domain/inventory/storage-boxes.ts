@@ -25,7 +25,7 @@ export function storageBoxesDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 'b.id',
     },
     select: (db) =>
-      StorageBox.query(db).alias('b')
+      db('storage_boxes as b')
         .join('storages as s', 's.id', 'b.storage_id')
         .join('inventories as v', 'v.id', 'b.inventory_id')
         .select(

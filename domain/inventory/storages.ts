@@ -23,7 +23,7 @@ export function storagesDef(): CollectionDef<Record<string, unknown>> {
       tiebreak: 's.id',
     },
     select: (db) =>
-      Storage.query(db).alias('s')
+      db('storages as s')
         .join('inventories as v', 'v.id', 's.inventory_id')
         .select('s.*', 'v.name as inventory_name', db.raw('(SELECT count(*) FROM storage_boxes b WHERE b.storage_id = s.id)::int AS storage_box_count')),
     toOut: (r) => ({

@@ -107,11 +107,11 @@ export class InvoiceImportService {
     }
     const file = input.document;
     if (file.bytes.length > config.invoiceMaxBytes) {
-      throw new DomainError(400, 'document_too_large', `document is larger than the limit of ${Math.round(config.invoiceMaxBytes / 1024 / 1024)} MiB.`, [{ path: 'document', message: 'file too large' }]);
+      throw new DomainError('invalid', 'document_too_large', `document is larger than the limit of ${Math.round(config.invoiceMaxBytes / 1024 / 1024)} MiB.`, [{ path: 'document', message: 'file too large' }]);
     }
     const sniffed = sniffDocument(file.bytes);
     if (!sniffed) {
-      throw new DomainError(400, 'unsupported_document_type', `document must be one of: ${ACCEPTED_TYPES}.`, [{ path: 'document', message: 'unsupported file type' }]);
+      throw new DomainError('invalid', 'unsupported_document_type', `document must be one of: ${ACCEPTED_TYPES}.`, [{ path: 'document', message: 'unsupported file type' }]);
     }
     await this.limits.consume(previewLimit(config.invoicePreviewsPerMinute), scope.userId);
     // the plan's monthly invoice imports (402 past it): counted when a document is accepted

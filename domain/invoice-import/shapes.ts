@@ -10,7 +10,6 @@ export type SessionStatus = 'previewed' | 'applied' | 'failed';
 /** How a bulk-store attempt ended (invoice_import_attempts.status once it ran). */
 export type AttemptResult = 'applied' | 'failed' | 'conflict';
 
-/** The spec's answer status of each outcome: 200 stored, 400 aborted, 409 already applied. */
 export interface InvoiceFields {
   /** header fields missing or below review_threshold: a person should check them */
   needs_review: string[];

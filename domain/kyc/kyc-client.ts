@@ -1,10 +1,10 @@
 // The main service's HTTP client to the verification microservice: X-Api-Key and
 // X-Api-Secret on every call, one AbortController timeout (KYC_PROXY_TIMEOUT_MS, 20 s),
-// and failures as clear errors: a timeout is 504 kyc_timeout, an unreachable service
-// 503 kyc_unavailable, its own 4xx answers pass through with their code.
+// and failures as clear errors: a timeout is kyc_timeout, an unreachable service
+// kyc_unavailable, its own refusals pass through with their kind and code.
 import type { Platform } from '../../db/platform.js';
 import { DomainError, ServiceUnavailable, UpstreamTimeout } from '../../jobs/runtime/errors.js';
-import { VERSION_HEADER } from '../../jobs/kyc-contract.js';
+import { KYC_REFUSALS, VERSION_HEADER } from '../../jobs/kyc-contract.js';
 
 export interface KycAnswer<B> {
   status: number;
@@ -53,7 +53,7 @@ export class KycClient {
     } catch (err) {
       if (controller.signal.aborted) throw new UpstreamTimeout(`The verification service did not answer within ${Math.round(kyc.proxyTimeoutMs / 100) / 10} s; try again shortly.`, 'kyc_timeout');
       this.platform.log.warn({ err: (err as Error).message, path }, 'verification service unreachable');
-      throw new DomainError(503, 'kyc_unavailable', 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
+      throw new DomainError('unavailable', 'kyc_unavailable', 'The verification service is unavailable; try again shortly.', null, 5);
     } finally {
       clearTimeout(timer);
     }
@@ -62,8 +62,8 @@ export class KycClient {
   private failure(res: Response, body: unknown): DomainError {
     const error = (body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
     if (res.status >= 400 && res.status < 500 && res.status !== 401 && error?.code) {
-      const retryAfter = res.headers.get('retry-after');
-      return new DomainError(res.status, error.code, error.message ?? 'The verification service refused the request.', (error.details ?? null) as never, retryAfter ? { 'Retry-After': retryAfter } : {});
+      const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+      return new DomainError(KYC_REFUSALS[res.status] ?? 'invalid', error.code, error.message ?? 'The verification service refused the request.', (error.details ?? null) as never, Number.isFinite(retryAfter) ? retryAfter : null);
     }
     if (res.status === 401 || res.status === 403) {
       // our own credentials were refused: a configuration problem, not the user's
@@ -71,9 +71,9 @@ export class KycClient {
       return new ServiceUnavailable('The verification service is misconfigured; try again later.', 'kyc_unavailable');
     }
     if (res.status === 503 || res.status === 502) {
-      return new DomainError(503, error?.code === 'provider_error' || error?.code === 'provider_not_configured' ? error.code : 'kyc_unavailable', error?.message ?? 'The verification service is unavailable; try again shortly.', null, { 'Retry-After': '5' });
+      return new DomainError('unavailable', error?.code === 'provider_error' || error?.code === 'provider_not_configured' ? error.code : 'kyc_unavailable', error?.message ?? 'The verification service is unavailable; try again shortly.', null, 5);
     }
-    return new DomainError(502, 'kyc_upstream_error', `The verification service failed (${res.status}).`);
+    return new DomainError('upstream_failed', 'kyc_upstream_error', `The verification service failed (${res.status}).`);
   }
 }
 

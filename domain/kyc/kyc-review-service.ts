@@ -8,13 +8,13 @@
 import type { Platform } from '../../db/platform.js';
 import { User } from '../../db/models/index.js';
 import { Forbidden, Invalid, NotFound } from '../../jobs/runtime/errors.js';
-import type { StatusOut } from '../../jobs/kyc-contract.js';
+import { KYC_PATHS, type StatusOut } from '../../jobs/kyc-contract.js';
 import { recordAudit } from '../audit/audit-service.js';
 import type { Actor } from '../shared/actor.js';
 import type { KycClient, KycBytes } from './kyc-client.js';
 import type { KycMirrorService } from './kyc-mirror-service.js';
 
-const REVIEW_PATH = '/api/v1/kyc/review/applicants';
+const REVIEW_PATH = KYC_PATHS.reviewApplicants;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const REVIEW_STATES = ['pending', 'onHold', 'all'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];

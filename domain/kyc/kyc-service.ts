@@ -10,7 +10,7 @@ import { hmacHex, safeEqual } from '../../jobs/runtime/secrets.js';
 import { KycClient } from './kyc-client.js';
 import type { Actor } from '../shared/actor.js';
 import type { KycMirrorService, CallbackOutcome } from './kyc-mirror-service.js';
-import { CALLBACK_EVENT, StatusCallbackSchema, type AccessTokenOut, type BrandingOut, type CoarseStatus, type MessageOut, type StatusCallbackBody, type StatusOut } from '../../jobs/kyc-contract.js';
+import { CALLBACK_EVENT, KYC_PATHS, StatusCallbackSchema, type AccessTokenOut, type BrandingOut, type CoarseStatus, type MessageOut, type StatusCallbackBody, type StatusOut } from '../../jobs/kyc-contract.js';
 
 export const KYC_LIMITS = {
   accessToken: { name: 'kyc-access-token', points: 15, durationSeconds: 60, message: 'Too many access-token requests; at most 15 per minute.' },
@@ -37,7 +37,7 @@ export class KycService {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof DomainError && err.status === 409 && err.details && !Array.isArray(err.details)) {
+      if (err instanceof DomainError && err.kind === 'conflict' && err.details && !Array.isArray(err.details)) {
         const d = err.details as { status?: CoarseStatus; is_verified?: boolean; version?: number };
         if (d.status && typeof d.version === 'number') await this.mirror.refresh(subjectUserId, { status: d.status, is_verified: d.status === 'approved' }, d.version);
       }
@@ -49,7 +49,7 @@ export class KycService {
     const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.accessToken, userId);
     return this.mirroring(userId, async () => {
-      const a = await this.client.call<AccessTokenOut>('POST', '/api/v1/kyc/access-token', { external_user_id: userId });
+      const a = await this.client.call<AccessTokenOut>('POST', KYC_PATHS.accessToken, { external_user_id: userId });
       await this.mirror.refresh(userId, a.body, a.version);
       return a.body;
     });
@@ -57,7 +57,7 @@ export class KycService {
 
   async status(actor: Actor): Promise<StatusOut> {
     const { userId } = actor;
-    const a = await this.client.call<StatusOut>('GET', `/api/v1/kyc/status/${encodeURIComponent(userId)}`);
+    const a = await this.client.call<StatusOut>('GET', KYC_PATHS.status(userId));
     await this.mirror.refresh(userId, a.body, a.version);
     return a.body;
   }
@@ -65,7 +65,7 @@ export class KycService {
   async refresh(actor: Actor): Promise<StatusOut> {
     const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.refresh, userId);
-    const a = await this.client.call<StatusOut>('POST', '/api/v1/kyc/refresh', { external_user_id: userId });
+    const a = await this.client.call<StatusOut>('POST', KYC_PATHS.refresh, { external_user_id: userId });
     await this.mirror.refresh(userId, a.body, a.version);
     return a.body;
   }
@@ -74,7 +74,7 @@ export class KycService {
     const { userId } = actor;
     await this.limits.consume(KYC_LIMITS.reset, userId);
     return this.mirroring(userId, async () => {
-      const a = await this.client.call<MessageOut>('POST', '/api/v1/kyc/reset', { external_user_id: userId });
+      const a = await this.client.call<MessageOut>('POST', KYC_PATHS.reset, { external_user_id: userId });
       // MessageOut.status is the coarse status after the reset
       const status = a.body.status as CoarseStatus;
       if (a.version > 0) await this.mirror.refresh(userId, { status, is_verified: status === 'approved' }, a.version);
@@ -85,7 +85,7 @@ export class KycService {
   async branding(): Promise<BrandingOut> {
     const cached = this.branding$.get('branding');
     if (cached) return cached;
-    const a = await this.client.call<BrandingOut>('GET', '/api/v1/kyc/branding');
+    const a = await this.client.call<BrandingOut>('GET', KYC_PATHS.branding);
     this.branding$.set('branding', a.body);
     return a.body;
   }

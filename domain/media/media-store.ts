@@ -1,4 +1,4 @@
-// Uploaded files on disk under MEDIA_ROOT, served back at {PUBLIC_BASE_URL}/media/.
+// Uploaded files on disk under MEDIA_ROOT, served back at the media links (platform.links.media).
 // The type is decided from the file's magic bytes (file-type), never from the
 // client's name or Content-Type; names are content hashes, so a retried upload
 // writes the same file once.
@@ -68,7 +68,7 @@ export class MediaStore {
   }
 
   url(relative: string | null | undefined): string | null {
-    return relative ? `${this.platform.config.publicBaseUrl}/media/${relative}` : null;
+    return relative ? this.platform.links.media(relative) : null;
   }
 
   /** Checks size and real type; throws 400/413/415 with the field named. */
@@ -93,7 +93,7 @@ export class MediaStore {
 
   private async checkType(data: Buffer, type: { mime: string; ext: string } | null, rule: UploadRule): Promise<{ mime: string; ext: string }> {
     if (!type || !rule.types.includes(type.mime)) {
-      throw new DomainError(415, 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
+      throw new DomainError('unsupported_type', 'unsupported_file_type', `${rule.field} must be one of ${rule.types.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: rule.field, message: 'unsupported file type' }]);
     }
     if (rule.maxPixels || rule.maxSide) await this.imageSize(data, rule);
     return type;
@@ -111,13 +111,13 @@ export class MediaStore {
     } catch {
       meta = {} as Metadata;
     }
-    if (!meta.width || !meta.height) throw new DomainError(400, 'invalid_image', `${rule.field} looks like an image but cannot be decoded.`, [{ path: rule.field, message: 'corrupt image' }]);
+    if (!meta.width || !meta.height) throw new DomainError('invalid', 'invalid_image', `${rule.field} looks like an image but cannot be decoded.`, [{ path: rule.field, message: 'corrupt image' }]);
     const frameHeight = meta.pageHeight ?? meta.height;
     const pixels = meta.width * frameHeight * Math.max(1, meta.pages ?? 1);
     const side = Math.max(meta.width, frameHeight);
     if ((rule.maxPixels && pixels > rule.maxPixels) || (rule.maxSide && side > rule.maxSide)) {
       const limit = [rule.maxSide && `at most ${rule.maxSide} px on a side`, rule.maxPixels && `at most ${(rule.maxPixels / 1e6).toLocaleString('en')} megapixels`].filter(Boolean).join(' and ');
-      throw new DomainError(400, 'image_too_large', `${rule.field} is ${meta.width} × ${frameHeight} px${(meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : ''}; ${limit} are accepted.`, [
+      throw new DomainError('invalid', 'image_too_large', `${rule.field} is ${meta.width} × ${frameHeight} px${(meta.pages ?? 1) > 1 ? ` × ${meta.pages} frames` : ''}; ${limit} are accepted.`, [
         { path: rule.field, message: `image is ${meta.width} × ${frameHeight} px`, type: 'image.dimensions' },
       ]);
     }
@@ -179,6 +179,6 @@ export class MediaStore {
 function checkSize(data: Buffer, rule: UploadRule): void {
   if (!Buffer.isBuffer(data) || data.length === 0) throw Invalid.field(rule.field, `${rule.field} must be a non-empty file.`, 'empty_file');
   if (data.length > rule.maxBytes) {
-    throw new DomainError(413, 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
+    throw new DomainError('too_large', 'file_too_large', `${rule.field} is larger than ${Math.round(rule.maxBytes / 1024)} KiB.`, [{ path: rule.field, message: 'file too large' }]);
   }
 }

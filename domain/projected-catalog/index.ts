@@ -11,6 +11,6 @@ export interface ProjectedCatalogServices {
 }
 
 export function createProjectedCatalogServices(platform: Platform, catalog: CatalogServices): ProjectedCatalogServices {
-  const projector = new Projector(`${platform.config.publicBaseUrl}/media/`);
+  const projector = new Projector(platform.links.media(''));
   return { projector, catalog: new ProjectedCatalogService(platform, projector, catalog) };
 }

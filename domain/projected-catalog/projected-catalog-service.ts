@@ -165,17 +165,10 @@ export class ProjectedCatalogService {
    */
   private links(at: PageAt, total: number, params: { page: number; page_size: number; offset?: number }, start: number, covered: number): { next: string | null; previous: string | null } {
     if (params.offset === undefined && covered === params.page_size) return pageLinks(at, total, params.page, params.page_size);
-    const link = (offset: number | null, page: number | null) => {
-      const url = new URL(at.path, at.baseUrl);
-      for (const [k, v] of Object.entries(at.query)) if (v !== undefined && k !== 'page' && k !== 'offset') url.searchParams.set(k, String(v));
-      if (offset !== null) url.searchParams.set('offset', String(offset));
-      if (page !== null) url.searchParams.set('page', String(page));
-      return url.toString();
-    };
-    const next = start + covered < total ? link(start + covered, null) : null;
+    const next = start + covered < total ? at.link({ offset: start + covered }) : null;
     let previous: string | null = null;
-    if (params.offset === undefined) previous = params.page > 1 ? link(null, params.page - 1) : null;
-    else if (start > 0) previous = link(Math.max(0, start - params.page_size), null);
+    if (params.offset === undefined) previous = params.page > 1 ? at.link({ page: params.page - 1 }) : null;
+    else if (start > 0) previous = at.link({ offset: Math.max(0, start - params.page_size) });
     return { next, previous };
   }
 }

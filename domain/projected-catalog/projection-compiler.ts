@@ -15,7 +15,7 @@ export interface Sql {
 
 /** Values a field's SQL may need that only the running platform knows. */
 export interface SqlContext {
-  /** `${PUBLIC_BASE_URL}/media/`: stored paths are relative to it */
+  /** the media links' prefix (`platform.links.media('')`): stored paths are relative to it */
   mediaBase: string;
 }
 

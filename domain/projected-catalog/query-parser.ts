@@ -43,7 +43,7 @@ export interface Selection {
 export class QueryError extends DomainError {
   constructor(message: string, position: number, extra: { field?: string; at?: string; type?: string } = {}) {
     const { type = 'query.syntax', ...rest } = extra;
-    super(400, 'invalid_query', message, [{ path: 'query', message, type, position, ...rest } as FieldIssue]);
+    super('invalid', 'invalid_query', message, [{ path: 'query', message, type, position, ...rest } as FieldIssue]);
   }
 }
 

@@ -165,7 +165,7 @@ export class ReportScheduleService extends ScopedCollection<Record<string, unkno
       if (!locked || !fresh || fresh.status !== 'completed' || fresh.mailed_at) return null;
       const content = scheduledReportMail({
         title: fresh.title, scheduleName: s.name, rowCount: fresh.row_count ?? 0, expiresAt: iso(fresh.expires_at) ?? '',
-        url: `${this.platform.config.publicBaseUrl}/api/reports/${fresh.id}/download/`,
+        url: this.platform.links.reportDownload(fresh.id),
       });
       const mailId = await this.mail.queueOnce(trx, `report-schedule:${s.id}:report:${fresh.id}`, locked.email, 'scheduled_report', content);
       await Report.query(trx).findById(fresh.id).patch({ mailed_at: new Date() } as never);

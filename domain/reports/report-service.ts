@@ -157,10 +157,10 @@ export class ReportService {
   async download(actor: Actor, reportId: number): Promise<{ stream: fs.ReadStream; contentType: string; fileName: string; size: number }> {
     const row = await findInScope<Report>(this.platform.knex, Report, reportId, actor.scope, 'Report');
     if (row.status !== 'completed' || !row.file_path) throw new Conflict(`The report is ${row.status}; download it once it is completed.`, 'report_not_ready', { status: row.status, progress: row.progress });
-    if (row.expires_at && new Date(row.expires_at) <= new Date()) throw new DomainError(410, 'report_expired', `The report's file was kept until ${iso(row.expires_at)}; generate it again.`);
+    if (row.expires_at && new Date(row.expires_at) <= new Date()) throw new DomainError('gone', 'report_expired', `The report's file was kept until ${iso(row.expires_at)}; generate it again.`);
     const file = this.absolute(row.file_path);
     const stat = await fsp.stat(file).catch(() => null);
-    if (!stat) throw new DomainError(410, 'report_expired', 'The report\'s file is no longer kept; generate it again.');
+    if (!stat) throw new DomainError('gone', 'report_expired', 'The report\'s file is no longer kept; generate it again.');
     return { stream: fs.createReadStream(file), contentType: CONTENT_TYPES[row.format as ReportFormat], fileName: `${row.kind}-${row.id}.${row.format}`, size: stat.size };
   }
 
@@ -362,12 +362,11 @@ export class ReportService {
   }
 
   toOut(r: Report | Record<string, any>): Record<string, unknown> {
-    const base = this.platform.config.publicBaseUrl;
     const downloadable = r.status === 'completed' && r.file_path && (!r.expires_at || new Date(r.expires_at) > new Date());
     return {
       id: r.id, kind: r.kind, format: r.format, title: r.title, status: r.status, progress: r.progress, filters: r.filters ?? {}, summary: r.summary ?? null,
       row_count: r.row_count ?? null, file_size: r.file_size == null ? null : Number(r.file_size), error: r.error ?? null, schedule_id: r.schedule_id ?? null,
-      download_url: downloadable ? `${base}/api/reports/${r.id}/download/` : null,
+      download_url: downloadable ? this.platform.links.reportDownload(r.id) : null,
       profile_type: r.team_id != null ? 'team' : 'self', team_id: r.team_id ?? null, created_by: r.created_by ?? null,
       created_at: iso(r.created_at), started_at: iso(r.started_at), finished_at: iso(r.finished_at), expires_at: iso(r.expires_at),
     };

@@ -15,12 +15,15 @@ export const pageQuery = {
   page_size: Joi.number().integer().min(1).max(100).default(20).description('rows per page (max 100)'),
 };
 
-/** Where a list was asked for: page links repeat this path and query with another page. */
+/** Another page of the same list: by page number, or by the row it starts at. */
+export type PageRef = { page: number } | { offset: number };
+
+/**
+ * Where a list was asked for: the edge spells the link to another page of it (the
+ * same path and query with `page` or `offset` replaced); the domain only says which.
+ */
 export interface PageAt {
-  /** PUBLIC_BASE_URL */
-  baseUrl: string;
-  path: string;
-  query: Record<string, unknown>;
+  link(to: PageRef): string;
 }
 
 export interface ListSpec {
@@ -103,24 +106,37 @@ export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model
   return query;
 }
 
-/** Counts and fetches one page: two queries however many rows there are. */
+/**
+ * Fetches one page and the total in one statement (`count(*) OVER ()`: Postgres counts
+ * the matching rows before LIMIT and, for columns computed by subqueries, evaluates
+ * them only for the rows of the page). A page past the end has no row to carry the
+ * total, so only then a second statement counts.
+ */
 export async function paginate<T>(at: PageAt, query: Knex.QueryBuilder | QueryBuilder<Model, Model[]>, params: ListParams, mapRow: (row: any) => T): Promise<Page<T>> {
   const q = query as unknown as Knex.QueryBuilder;
-  const countQuery = q.clone().clearSelect().clearOrder();
-  const [{ count }] = (await (countQuery as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[];
-  const rows = await q.offset((params.page - 1) * params.page_size).limit(params.page_size);
-  const total = Number(count);
-  return { count: total, ...pageLinks(at, total, params.page, params.page_size), results: (rows as unknown[]).map(mapRow) };
+  const countOnly = q.clone().clearSelect().clearOrder();
+  const total = `count(*) OVER () AS ${PAGE_TOTAL}`;
+  if (isObjection(query)) {
+    // objection selects `<table>.*` only when nothing is selected: keep that before adding the total
+    if (!query.hasSelects()) query.select(`${(query as unknown as { tableRef(): string }).tableRef()}.*`);
+    query.select(query.knex().raw(total));
+  } else {
+    if (!(q as unknown as { _statements: { grouping: string }[] })._statements.some((st) => st.grouping === 'columns')) q.select('*');
+    q.select((q as unknown as { client: Knex.Client }).client.raw(total));
+  }
+  const rows = (await q.offset((params.page - 1) * params.page_size).limit(params.page_size)) as Record<string, unknown>[];
+  const count = rows.length ? Number(rows[0][PAGE_TOTAL]) : Number(((await (countOnly as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[])[0].count);
+  for (const row of rows) delete row[PAGE_TOTAL];
+  return { count, ...pageLinks(at, count, params.page, params.page_size), results: rows.map(mapRow) };
 }
 
+const isObjection = (q: unknown): q is QueryBuilder<Model, Model[]> => typeof (q as { toKnexQuery?: unknown }).toKnexQuery === 'function';
+
+/** The column that carries a page's total (no table has it). */
+const PAGE_TOTAL = '__page_total';
+
 export function pageLinks(at: PageAt, count: number, page: number, pageSize: number): { next: string | null; previous: string | null } {
-  const link = (p: number) => {
-    const url = new URL(at.path, at.baseUrl);
-    for (const [k, v] of Object.entries(at.query)) if (v !== undefined && k !== 'page') url.searchParams.set(k, String(v));
-    url.searchParams.set('page', String(p));
-    return url.toString();
-  };
-  return { next: page * pageSize < count ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null };
+  return { next: page * pageSize < count ? at.link({ page: page + 1 }) : null, previous: page > 1 ? at.link({ page: page - 1 }) : null };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');

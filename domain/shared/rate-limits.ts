@@ -1,7 +1,8 @@
-// Redis-backed limits shared by every gateway instance (rate-limiter-flexible).
+// Redis-backed limits shared by every gateway instance (rate-limiter-flexible), and
+// per-process limits in memory for hot routes (consumeLocal).
 // When Redis itself fails the limiter lets the request through and logs it: an
 // outage of the limiter must not lock every user out.
-import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Platform } from '../../db/platform.js';
 import { RateLimited } from '../../jobs/runtime/errors.js';
 
@@ -19,6 +20,7 @@ const rateLimiterLibrary = () => (library ??= import('rate-limiter-flexible'));
 
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterRedis>();
+  private readonly local = new Map<string, RateLimiterMemory>();
 
   constructor(private readonly platform: Platform) {}
 
@@ -45,6 +47,25 @@ export class RateLimits {
     } catch (res) {
       if (res instanceof (await rateLimiterLibrary()).RateLimiterRes) throw new RateLimited(res.msBeforeNext / 1000, rule.message);
       this.platform.log.warn({ err: res, limit: rule.name }, 'rate limiter unavailable; allowing request');
+    }
+  }
+
+  /**
+   * Spends one point of a limit kept in this process's memory (no Redis round trip):
+   * for a route hot enough that a shared counter would cost more than the work it
+   * guards. The bound holds per process (n gateway processes allow n times the points).
+   */
+  async consumeLocal(rule: LimitRule, key: string): Promise<void> {
+    let l = this.local.get(rule.name);
+    if (!l) {
+      const { RateLimiterMemory } = await rateLimiterLibrary();
+      l = new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.durationSeconds, blockDuration: rule.blockSeconds ?? 0 });
+      this.local.set(rule.name, l);
+    }
+    try {
+      await l.consume(key);
+    } catch (res) {
+      throw new RateLimited((res as { msBeforeNext: number }).msBeforeNext / 1000, rule.message);
     }
   }
 

@@ -77,7 +77,7 @@ export async function findInScope<T = Record<string, any>>(db: Db, model: ModelC
 /** 404 for a referenced id (in a body or query) that is not in the caller's scope. */
 export class ReferenceNotFound extends DomainError {
   constructor(field: string, what: string, id: unknown) {
-    super(404, 'not_found', `${what} ${String(id)} not found.`, { field, id });
+    super('not_found', 'not_found', `${what} ${String(id)} not found.`, { field, id });
   }
 }
 

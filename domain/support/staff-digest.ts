@@ -48,7 +48,7 @@ export class StaffDigest {
         if (mark) await SupportStaffDigest.query(trx).findById(member.id).patch({ sent_through: through, updated_at: trx.fn.now() } as never);
         else await SupportStaffDigest.query(trx).insert({ user_id: member.id, sent_through: through } as never);
         if (!total) return null;
-        const content = staffDigestMail({ name: displayName(member), tickets: listed, more: total - listed.length, baseUrl: config.publicBaseUrl });
+        const content = staffDigestMail({ name: displayName(member), tickets: listed, more: total - listed.length, links: this.platform.links });
         return this.mail.queue(trx, member.email, 'support.staff_digest', content);
       });
       if (id !== null) mails.push(id);

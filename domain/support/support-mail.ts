@@ -2,6 +2,7 @@
 // and replies stay in the app (encrypted at rest there, and e-mail is not); long digit
 // runs of the subject are masked.
 import type { MailContent } from '../shared/mail-templates.js';
+import type { PublicLinks } from '../../jobs/public-links.js';
 
 export const STATUS_LABELS: Record<string, string> = {
   open: 'open',
@@ -50,11 +51,11 @@ export interface DigestTicket {
 }
 
 /** One e-mail listing the tickets opened since a staff member's last digest. */
-export function staffDigestMail(ctx: { name: string; tickets: DigestTicket[]; more: number; baseUrl: string }): MailContent {
+export function staffDigestMail(ctx: { name: string; tickets: DigestTicket[]; more: number; links: Pick<PublicLinks, 'ticket' | 'newestTickets'> }): MailContent {
   const total = ctx.tickets.length + ctx.more;
   const lead = total === 1 ? 'One new support ticket is waiting for the support team.' : `${total} new support tickets are waiting for the support team.`;
-  const url = (t: DigestTicket) => `${ctx.baseUrl}/api/support-tickets/${t.id}/`;
-  const more = ctx.more ? `and ${ctx.more} more: ${ctx.baseUrl}/api/support-tickets/?ordering=-created_at` : '';
+  const url = (t: DigestTicket) => ctx.links.ticket(t.id);
+  const more = ctx.more ? `and ${ctx.more} more: ${ctx.links.newestTickets()}` : '';
   const lines = ctx.tickets.map((t) => `    ${t.ticket_number} (${t.priority}): ${maskDigits(t.subject)}\n      ${url(t)}`);
   const text = `Hello ${ctx.name || 'there'},\n\n${lead}\n\n${lines.join('\n')}\n${more ? `\n${more}\n` : ''}\n— Inventory Platform support\n`;
   const items = ctx.tickets.map((t) => `<li><a href="${escape(url(t))}"><strong>${escape(t.ticket_number)}</strong></a> (${escape(t.priority)}): ${escape(maskDigits(t.subject))}</li>`);

@@ -53,11 +53,11 @@ export class TicketAttachmentStore {
       const field = `attachments.${i}`;
       if (!Buffer.isBuffer(f.data) || f.data.length === 0) throw Invalid.field(field, `${field} (${safeName(f.filename) || 'unnamed'}) is empty.`, 'empty_file');
       if (f.data.length > maxBytes) {
-        throw new DomainError(413, 'file_too_large', `${safeName(f.filename) || field} is larger than ${formatBytes(maxBytes)}.`, [{ path: field, message: `larger than ${maxBytes} bytes` }]);
+        throw new DomainError('too_large', 'file_too_large', `${safeName(f.filename) || field} is larger than ${formatBytes(maxBytes)}.`, [{ path: field, message: `larger than ${maxBytes} bytes` }]);
       }
       const contentType = attachmentType(upload);
       if (!contentType) {
-        throw new DomainError(415, 'unsupported_file_type', `${safeName(f.filename) || field} is not an image (PNG, JPEG, GIF, WebP), a PDF or plain UTF-8 text.`, [{ path: field, message: 'unsupported file type' }]);
+        throw new DomainError('unsupported_type', 'unsupported_file_type', `${safeName(f.filename) || field} is not an image (PNG, JPEG, GIF, WebP), a PDF or plain UTF-8 text.`, [{ path: field, message: 'unsupported file type' }]);
       }
       out.push({ originalName: safeName(f.filename), data: f.data, contentType, ext: ATTACHMENT_TYPES[contentType], sha256: crypto.createHash('sha256').update(f.data).digest('hex') });
     }
@@ -67,7 +67,7 @@ export class TicketAttachmentStore {
   checkCount(adding: number, existing: number): void {
     const { maxCount } = this.limits;
     if (existing + adding > maxCount) {
-      throw new DomainError(400, 'too_many_attachments', `A ticket holds at most ${maxCount} attachments${existing ? ` (it has ${existing})` : ''}.`, [{ path: 'attachments', message: `at most ${maxCount} files` }]);
+      throw new DomainError('invalid', 'too_many_attachments', `A ticket holds at most ${maxCount} attachments${existing ? ` (it has ${existing})` : ''}.`, [{ path: 'attachments', message: `at most ${maxCount} files` }]);
     }
   }
 

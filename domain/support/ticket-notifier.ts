@@ -79,7 +79,7 @@ export class TicketNotifier {
         pushes.push([r.id, n.id]);
         // staff hear of new tickets by e-mail once per digest (staff-digest.ts), not once per ticket
         if (event.kind === 'created') continue;
-        mails.push(await this.mail.queue(trx, r.email, `support.${event.kind}`, supportMail(event.kind, { name: displayName(r), ticket, message, url: `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticket.id}/` })));
+        mails.push(await this.mail.queue(trx, r.email, `support.${event.kind}`, supportMail(event.kind, { name: displayName(r), ticket, message, url: this.platform.links.ticket(ticket.id) })));
       }
       await SupportTicketEvent.query(trx).findById(event.id).patch({ notified_at: trx.fn.now() } as never);
     });

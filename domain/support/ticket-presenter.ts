@@ -95,7 +95,7 @@ export class TicketPresenter {
   ) {}
 
   attachmentUrl(ticketId: string, attachmentId: string): string {
-    return `${this.platform.config.publicBaseUrl}/api/support-tickets/${ticketId}/attachments/${attachmentId}/`;
+    return this.platform.links.ticketAttachment(ticketId, attachmentId);
   }
 
   /** The tickets as the viewer sees them, each with its `embedReplies` latest replies. */

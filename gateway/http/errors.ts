@@ -1,6 +1,7 @@
 // The one error mapper: every failure leaves the gateway as
 //   {"error": {"code": "...", "message": "...", "details": ...}}
-// Domain errors carry their own status and code; joi validation becomes 400 with
+// Domain errors carry a kind and a code; the kind's HTTP status is chosen here, once
+// (HTTP_STATUS), and a retry-after becomes the Retry-After header. Joi validation becomes 400 with
 // field paths; hapi's own errors and database errors are translated; anything else
 // is a 500 without a stack trace (logged with one). This file is the HTTP error
 // contract (ErrorOut, errorDocs, errorBody, validationFailAction) shared with the kyc
@@ -9,7 +10,7 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, Lifecycle } from '@hapi/hapi';
 import Joi, { type ValidationError } from 'joi';
 import objection from 'objection';
-import { DomainError, Invalid, type FieldIssue } from '../../jobs/runtime/errors.js';
+import { DomainError, Invalid, type ErrorKind, type FieldIssue } from '../../jobs/runtime/errors.js';
 import { pgError } from '../../db/errors.js';
 
 const { ValidationError: ObjectionValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError, DataError } = objection;
@@ -21,6 +22,44 @@ export const ErrorOut = Joi.object({
     details: Joi.any().description('Field issues [{path, message, type}] for validation errors, or extra facts; null otherwise'),
   }).label('ErrorDetail'),
 }).label('Error');
+
+/** The one place an error's kind becomes an HTTP status (the contract's codes). */
+export const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+  timeout: 504,
+};
+
+/** An error raised by the edge itself that needs a header of its own (Allow, Connection). */
+export class EdgeError extends DomainError {
+  constructor(kind: ErrorKind, code: string, message: string, details: DomainError['details'], readonly headers: Record<string, string>) {
+    super(kind, code, message, details);
+  }
+}
+
+/** The HTTP status of a domain error. */
+export const httpStatusOf = (err: DomainError): number => HTTP_STATUS[err.kind];
+
+/** The headers a domain error's answer carries: Retry-After, WWW-Authenticate, an edge error's own. */
+export function httpHeadersOf(err: DomainError): Record<string, string> {
+  return {
+    ...(err.kind === 'unauthenticated' ? { 'WWW-Authenticate': 'Bearer' } : {}),
+    ...(err.retryAfter === null ? {} : { 'Retry-After': String(err.retryAfter) }),
+    ...(err instanceof EdgeError ? err.headers : {}),
+  };
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (code validation_error and field paths in details, or a specific code)',
@@ -97,27 +136,27 @@ const HAPI_CODES: Record<number, string> = {
 
 export function translateError(err: Error & { code?: string; name: string }): DomainError | null {
   if (err instanceof DomainError) return err;
-  if (err instanceof NotFoundError) return new DomainError(404, 'not_found', 'Resource not found.');
-  if (err instanceof UniqueViolationError) return new DomainError(409, 'conflict', 'A record with these values already exists.', { columns: (err as { columns?: string[] }).columns ?? [] });
-  if (err instanceof ForeignKeyViolationError) return new DomainError(409, 'conflict', 'The record is referenced by, or references, another record.');
-  if (err instanceof CheckViolationError || err instanceof DataError) return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
+  if (err instanceof NotFoundError) return new DomainError('not_found', 'not_found', 'Resource not found.');
+  if (err instanceof UniqueViolationError) return new DomainError('conflict', 'conflict', 'A record with these values already exists.', { columns: (err as { columns?: string[] }).columns ?? [] });
+  if (err instanceof ForeignKeyViolationError) return new DomainError('conflict', 'conflict', 'The record is referenced by, or references, another record.');
+  if (err instanceof CheckViolationError || err instanceof DataError) return new DomainError('invalid', 'invalid_value', 'A value is out of range or malformed.');
   if (err instanceof ObjectionValidationError) {
     const data = (err as unknown as { data: Record<string, { message: string }[]> }).data ?? {};
     return new Invalid('Invalid request.', Object.entries(data).map(([path, list]) => ({ path, message: list[0]?.message ?? 'invalid' })));
   }
   const pgCode = pgError(err).code ?? '';
-  if (pgCode === '23505') return new DomainError(409, 'conflict', 'A record with these values already exists.');
+  if (pgCode === '23505') return new DomainError('conflict', 'conflict', 'A record with these values already exists.');
   // SQLSTATE class 22 is "data exception": a value the database cannot take (malformed,
   // out of range, too long, a NUL or an untranslatable character) is the input's fault
-  if (/^22[0-9A-Z]{3}$/.test(pgCode)) return new DomainError(400, 'invalid_value', 'A value is out of range or malformed.');
-  if (pgCode === '40001' || pgCode === '40P01') return new DomainError(409, 'write_conflict', 'A concurrent change got in the way; retry the request.');
+  if (/^22[0-9A-Z]{3}$/.test(pgCode)) return new DomainError('invalid', 'invalid_value', 'A value is out of range or malformed.');
+  if (pgCode === '40001' || pgCode === '40P01') return new DomainError('conflict', 'write_conflict', 'A concurrent change got in the way; retry the request.');
   // a pooled connection cut under a query ("Connection terminated unexpectedly") and
   // the SQLSTATE connection-exception class 08 are outages too, not internal errors
   if (err.name === 'KnexTimeoutError' || ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300'].includes(pgCode) || pgCode.startsWith('08') || /Connection terminated/.test(err.message)) {
-    return new DomainError(503, 'database_unavailable', 'The database is unavailable; retry shortly.', null, { 'Retry-After': '5' });
+    return new DomainError('unavailable', 'database_unavailable', 'The database is unavailable; retry shortly.', null, 5);
   }
   if (err.name === 'QueueUnavailable' || err.name === 'MaxRetriesPerRequestError' || /enableOfflineQueue|Connection is closed|ECONNREFUSED.*6379/.test(err.message)) {
-    return new DomainError(503, 'queue_unavailable', 'The job queue is unavailable; retry shortly.', null, { 'Retry-After': '5' });
+    return new DomainError('unavailable', 'queue_unavailable', 'The job queue is unavailable; retry shortly.', null, 5);
   }
   return null;
 }
@@ -131,8 +170,8 @@ export const errorsPlugin: Plugin<void> = {
       const err = response as Boom.Boom & { code?: string };
       const domain = translateError(err);
       if (domain) {
-        const res = h.response(errorBody(domain.code, domain.message, domain.details)).code(domain.status);
-        for (const [k, v] of Object.entries(domain.headers)) res.header(k, v);
+        const res = h.response(errorBody(domain.code, domain.message, domain.details)).code(httpStatusOf(domain));
+        for (const [k, v] of Object.entries(httpHeadersOf(domain))) res.header(k, v);
         return res;
       }
       const status = err.output.statusCode;

@@ -18,7 +18,8 @@
 // The same inspection guards WebSocket messages (gateway/realtime/hub.ts).
 import type { Plugin, Request, ResponseToolkit, Server } from '@hapi/hapi';
 import Joi from 'joi';
-import { DomainError, Invalid } from '../../jobs/runtime/errors.js';
+import { Invalid } from '../../jobs/runtime/errors.js';
+import { EdgeError } from './errors.js';
 
 export const MAX_INPUT_DEPTH = 64;
 
@@ -145,7 +146,7 @@ function refuseUnsafeTarget(request: Request, h: ResponseToolkit) {
 }
 
 const tooLarge = (declared: number, max: number, what = 'this endpoint accepts') =>
-  new DomainError(413, 'payload_too_large', `The request body is larger than ${what} (${declared} bytes declared, at most ${max}).`, null, { connection: 'close' });
+  new EdgeError('too_large', 'payload_too_large', `The request body is larger than ${what} (${declared} bytes declared, at most ${max}).`, null, { connection: 'close' });
 
 /**
  * Once the route is known, before its body is read: a declared Content-Length over the

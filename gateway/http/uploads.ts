@@ -102,10 +102,10 @@ export async function withUploads<T>(body: T, fields: readonly string[]): Promis
 
 /** The usual answers for a picture field: empty is 400 empty_file, anything but one file 415. */
 export function imagePartErrors(field: string, empty: string): FilePartErrors {
-  const notFile = () => new DomainError(415, 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
+  const notFile = () => new DomainError('unsupported_type', 'unsupported_file_type', `${field} must be an image file sent as multipart/form-data.`, [{ path: field, message: 'not a file' }]);
   return {
     many: notFile,
-    empty: () => new DomainError(400, 'empty_file', empty, [{ path: field, message: 'empty or missing file' }]),
+    empty: () => new DomainError('invalid', 'empty_file', empty, [{ path: field, message: 'empty or missing file' }]),
     notFile,
   };
 }

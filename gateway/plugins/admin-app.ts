@@ -20,7 +20,7 @@ import Handlebars from 'handlebars';
 import type { Config } from '../../jobs/runtime/config.js';
 import type { Principal } from '../../domain/accounts/token-service.js';
 import { ADMIN_RESOURCES } from '../../domain/admin/admin-resources.js';
-import { translateError } from '../http/errors.js';
+import { httpStatusOf, translateError } from '../http/errors.js';
 import { Forbidden } from '../../jobs/runtime/errors.js';
 import { QUEUE_DASHBOARD_PATH } from './queue-dashboard.js';
 
@@ -126,7 +126,7 @@ const pageHeaders = (res: ResponseObject) =>
 /** Errors on admin pages are pages too; a missing or ended session goes to the sign-in page. */
 function errorPage(request: Request, h: ResponseToolkit, err: Boom.Boom) {
   const domain = translateError(err as Error & { name: string });
-  const status = domain?.status ?? err.output.statusCode;
+  const status = domain ? httpStatusOf(domain) : err.output.statusCode;
   if (status === 401) {
     const next = request.method === 'get' ? `?next=${encodeURIComponent(request.url.pathname + request.url.search)}` : '';
     return pageHeaders(h.redirect(`${ADMIN_LOGIN_PATH}${next}`).code(303).takeover());

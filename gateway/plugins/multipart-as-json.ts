@@ -23,7 +23,7 @@ interface FilePart {
 type Container = Record<string, unknown> | unknown[];
 
 function invalid(part: string, message: string): DomainError {
-  return new DomainError(400, 'invalid_multipart', `Part "${part}": ${message}`, [{ path: part, message, type: 'multipart.part' }]);
+  return new DomainError('invalid', 'invalid_multipart', `Part "${part}": ${message}`, [{ path: part, message, type: 'multipart.part' }]);
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -141,7 +141,7 @@ function fileBytes(f: FilePart, part: string, index: number | null): Buffer {
   const data = Buffer.isBuffer(f.payload) ? f.payload : typeof f.payload === 'string' ? Buffer.from(f.payload) : Buffer.alloc(0);
   if (data.length === 0) {
     const which = index === null ? part : `${part} (file ${index + 1})`;
-    throw new DomainError(400, 'empty_file', `Image ${which} is empty.`, [{ path: part, part, ...(index === null ? {} : { index }), message: 'empty file' } as never]);
+    throw new DomainError('invalid', 'empty_file', `Image ${which} is empty.`, [{ path: part, part, ...(index === null ? {} : { index }), message: 'empty file' } as never]);
   }
   return data;
 }

@@ -21,7 +21,7 @@ export const jsonBodyCap: RouteOptions['ext'] = {
     method(request, h) {
       const type = String(request.headers['content-type'] ?? '');
       if (!type.toLowerCase().startsWith('multipart/form-data') && Number(request.headers['content-length'] ?? 0) > JSON_CEILING) {
-        throw new DomainError(413, 'payload_too_large', 'A JSON body is limited to 1 MiB; send files as multipart/form-data.');
+        throw new DomainError('too_large', 'payload_too_large', 'A JSON body is limited to 1 MiB; send files as multipart/form-data.');
       }
       return h.continue;
     },
@@ -38,10 +38,10 @@ export const ticketPayload: RouteOptionsPayload = {
   allow: ['application/json', 'multipart/form-data'],
   failAction(_request, _h, err) {
     const status = (err as { output?: { statusCode?: number } }).output?.statusCode;
-    if (status === 413) throw new DomainError(413, 'payload_too_large', `The request is larger than ${UPLOAD_CEILING / 1024 / 1024} MiB.`, [{ path: 'attachments', message: 'request too large' }]);
-    if (status === 415) throw new DomainError(415, 'unsupported_media_type', 'Send application/json, or multipart/form-data when attaching files.');
-    if (/JSON/i.test((err as Error).message)) throw new DomainError(400, 'malformed_json', 'The request body is not valid JSON.');
-    throw new DomainError(400, 'invalid_upload', 'The multipart body could not be read.');
+    if (status === 413) throw new DomainError('too_large', 'payload_too_large', `The request is larger than ${UPLOAD_CEILING / 1024 / 1024} MiB.`, [{ path: 'attachments', message: 'request too large' }]);
+    if (status === 415) throw new DomainError('unsupported_type', 'unsupported_media_type', 'Send application/json, or multipart/form-data when attaching files.');
+    if (/JSON/i.test((err as Error).message)) throw new DomainError('invalid', 'malformed_json', 'The request body is not valid JSON.');
+    throw new DomainError('invalid', 'invalid_upload', 'The multipart body could not be read.');
   },
 };
 

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { realtimeChannel, type JobFinishedEvent, type RealtimeEvent } from '../../jobs/events.js';
 import type { JobWaiters } from '../../domain/jobs/job-service.js';
 import type { SocketHub } from './socket-hub.js';
+import { jobResultOut } from '../routes/jobs/job-result.js';
 
 const NOTIFICATIONS_PATH = '/ws/notifications/';
 
@@ -55,7 +56,7 @@ export class RealtimeRelay implements JobWaiters {
           this.hub.sendToUser(
             event.actor_id,
             event.kind === 'job.completed'
-              ? { type: 'job.completed', data: { job_id: event.job_id, name: event.name, result: event.result ?? null, finished_at: event.finished_at } }
+              ? { type: 'job.completed', data: { job_id: event.job_id, name: event.name, result: jobResultOut(event.name, event.result ?? null), finished_at: event.finished_at } }
               : { type: 'job.failed', data: { job_id: event.job_id, name: event.name, error: event.error ?? { code: 'job_failed', message: 'The job failed.' }, finished_at: event.finished_at } },
             NOTIFICATIONS_PATH,
           );

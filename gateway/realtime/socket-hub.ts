@@ -10,6 +10,7 @@ import type { Principal } from '../../domain/accounts/token-service.js';
 import { CloseCodes, type ServerMessage } from './messages.js';
 import { sha256Hex } from '../../jobs/runtime/secrets.js';
 import { inspectInput, problemError } from '../http/input-guard.js';
+import { httpHeadersOf, httpStatusOf } from '../http/errors.js';
 import { DEFAULT_SOCKET_LIMITS, MessageMeter, type SocketLimits } from './socket-limits.js';
 
 export interface Connection {
@@ -256,9 +257,10 @@ function refuseUpgrade(socket: Duplex, err: DomainError): void {
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     Connection: 'close',
-    ...err.headers,
+    ...httpHeadersOf(err),
   };
-  const head = [`HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Error'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const status = httpStatusOf(err);
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
   if (socket.writable) socket.end(`${head}\r\n\r\n${body}`);
   else socket.destroy();
 }

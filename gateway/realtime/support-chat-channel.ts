@@ -48,12 +48,12 @@ class SocketInputError extends DomainError {}
 function validate<T>(type: string, data: unknown): T {
   // no data (or null) is an empty object: sessions.list needs none
   if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
-    throw new SocketInputError(400, 'validation_error', '"data" must be an object.', [{ path: 'data', message: 'must be an object' }]);
+    throw new SocketInputError('invalid', 'validation_error', '"data" must be an object.', [{ path: 'data', message: 'must be an object' }]);
   }
   const { error, value } = SCHEMAS[type].validate(data ?? {}, { abortEarly: false, stripUnknown: true });
   if (error) {
     const details = error.details.map((d) => ({ path: d.path.join('.'), message: d.message.replace(/"/g, ''), type: d.type }));
-    throw new SocketInputError(400, 'validation_error', `Invalid ${type}: ${details.map((d) => d.message).join('; ')}`, details);
+    throw new SocketInputError('invalid', 'validation_error', `Invalid ${type}: ${details.map((d) => d.message).join('; ')}`, details);
   }
   return value as T;
 }
@@ -95,7 +95,7 @@ async function answerChatRequest(chat: ChatService, actor: Actor, type: string, 
       return { type: 'support.chat.ticket.created', data: await chat.createTicket(actor, session_id, consent, overrides) };
     }
     default:
-      throw new SocketInputError(400, 'unknown_type', `Unknown message type "${type.slice(0, 100)}".`, { known_types: Object.keys(SCHEMAS) });
+      throw new SocketInputError('invalid', 'unknown_type', `Unknown message type "${type.slice(0, 100)}".`, { known_types: Object.keys(SCHEMAS) });
   }
 }
 

@@ -9,7 +9,7 @@ import Joi from 'joi';
 import type { Request, ResponseToolkit, RouteOptionsPayload, ServerRoute } from '@hapi/hapi';
 import type { Services } from '../../domain/index.js';
 import type { CollectionService } from '../../domain/shared/scoped-collection.js';
-import type { ListParams, PageAt } from '../../domain/shared/listing.js';
+import type { ListParams, PageAt, PageRef } from '../../domain/shared/listing.js';
 import { actor } from '../plugins/scope.js';
 import { id } from './schemas.js';
 import { errorDocs } from '../http/errors.js';
@@ -40,8 +40,20 @@ export interface CollectionRoutes {
   notes?: Partial<Record<Verb, string>>;
 }
 
-/** Where a list was asked for, as plain values for the service's page links. */
-export const pageAt = (request: Request): PageAt => ({ baseUrl: request.server.app.platform.config.publicBaseUrl, path: request.path, query: request.query });
+/**
+ * Where a list was asked for: a link to another page is this request's absolute URL
+ * with `page` replaced, or with `offset` in place of `page` and `offset`.
+ */
+export const pageAt = (request: Request): PageAt => ({
+  link(to: PageRef) {
+    const url = new URL(request.path, request.server.app.platform.config.publicBaseUrl);
+    const replaced = 'page' in to ? ['page'] : ['page', 'offset'];
+    for (const [k, v] of Object.entries(request.query)) if (v !== undefined && !replaced.includes(k)) url.searchParams.set(k, String(v));
+    if ('page' in to) url.searchParams.set('page', String(to.page));
+    else url.searchParams.set('offset', String(to.offset));
+    return url.toString();
+  },
+});
 
 /** A collection's declaration, typed (its verb files turn it into routes). */
 export const defineCollection = (c: CollectionRoutes): CollectionRoutes => c;

@@ -2,7 +2,8 @@
 // the wait, otherwise 202 with the job id to poll or to await over WebSocket.
 import type { ResponseToolkit } from '@hapi/hapi';
 import type { JobStatus, Outcome } from '../../domain/jobs/job-service.js';
-import { DomainError } from '../../jobs/runtime/errors.js';
+import { DomainError, type ErrorKind } from '../../jobs/runtime/errors.js';
+import { jobResultOut } from './jobs/job-result.js';
 
 export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string) {
   const poll = pollUrl(h.request.server.app.platform.config.publicBaseUrl, outcome.status.id);
@@ -13,9 +14,9 @@ export function jobAccepted(h: ResponseToolkit, outcome: Outcome, wsUrl: string)
 }
 
 /** Turns a failed job into the error it carried (code: message). */
-export function jobFailure(outcome: Outcome, status = 422): DomainError {
+export function jobFailure(outcome: Outcome, kind: ErrorKind = 'unprocessable'): DomainError {
   const err = outcome.status.error ?? { code: 'job_failed', message: 'The job failed.' };
-  return new DomainError(status, err.code, err.message);
+  return new DomainError(kind, err.code, err.message);
 }
 
 export const notificationsWsUrl = (publicBaseUrl: string) => `${publicBaseUrl.replace(/^http/, 'ws')}/ws/notifications/`;
@@ -25,4 +26,4 @@ export type JobStatusOut = JobStatus & { poll_url: string };
 
 export const pollUrl = (publicBaseUrl: string, jobId: string) => `${publicBaseUrl}/api/jobs/${jobId}/`;
 
-export const jobStatusOut = (status: JobStatus, publicBaseUrl: string): JobStatusOut => ({ ...status, poll_url: pollUrl(publicBaseUrl, status.id) });
+export const jobStatusOut = (status: JobStatus, publicBaseUrl: string): JobStatusOut => ({ ...status, result: jobResultOut(status.name, status.result), poll_url: pollUrl(publicBaseUrl, status.id) });

@@ -26,8 +26,8 @@ const finallyRejected = (row: ApplicantRow) =>
 /** A provider failure as the documented error body: 502 (or 503 when it is not configured). */
 export function providerFailure(err: unknown): never {
   if (err instanceof ProviderError) {
-    if (err.status === null && !err.retryable) throw new DomainError(503, 'provider_not_configured', err.message);
-    throw new DomainError(502, 'provider_error', `The verification provider failed: ${err.message}`, null, err.retryable ? { 'Retry-After': '5' } : {});
+    if (err.status === null && !err.retryable) throw new DomainError('unavailable', 'provider_not_configured', err.message);
+    throw new DomainError('upstream_failed', 'provider_error', `The verification provider failed: ${err.message}`, null, err.retryable ? 5 : null);
   }
   throw err;
 }

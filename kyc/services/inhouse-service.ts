@@ -27,7 +27,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A document photo larger than this (width × height) is refused before it is decoded: 12,000 × 4,000 covers any camera. */
 export const MAX_IMAGE_PIXELS = 48_000_000;
 
-const unreadable = (field: string, what: string) => new DomainError(400, 'invalid_image', `${field} ${what}; upload a clear photo or scan of the document.`, [{ path: field, message: what }]);
+const unreadable = (field: string, what: string) => new DomainError('invalid', 'invalid_image', `${field} ${what}; upload a clear photo or scan of the document.`, [{ path: field, message: what }]);
 
 /**
  * A picture is accepted only when it decodes completely: the header gives its size
@@ -40,7 +40,7 @@ async function checkPicture(field: string, data: Buffer): Promise<void> {
   const meta = await sharp(data, { limitInputPixels: false }).metadata().catch(() => null);
   if (!meta?.width || !meta.height) throw unreadable(field, 'cannot be read as an image');
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new DomainError(400, 'image_too_large', `${field} is ${meta.width} × ${meta.height} px; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels are accepted.`, [{ path: field, message: `image is ${meta.width} × ${meta.height} px`, type: 'image.dimensions' }]);
+    throw new DomainError('invalid', 'image_too_large', `${field} is ${meta.width} × ${meta.height} px; at most ${MAX_IMAGE_PIXELS / 1e6} megapixels are accepted.`, [{ path: field, message: `image is ${meta.width} × ${meta.height} px`, type: 'image.dimensions' }]);
   }
   try {
     await sharp(data, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width: 256, height: 256, fit: 'inside', withoutEnlargement: true }).raw().toBuffer();
@@ -123,10 +123,10 @@ export class InhouseService {
   }
 
   private async image(field: string, data: Buffer): Promise<string> {
-    if (data.length > MAX_IMAGE_BYTES) throw new DomainError(413, 'file_too_large', `${field} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`, [{ path: field, message: 'file too large' }]);
+    if (data.length > MAX_IMAGE_BYTES) throw new DomainError('too_large', 'file_too_large', `${field} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`, [{ path: field, message: 'file too large' }]);
     const type = await fileTypeFromBuffer(data);
     if (!type || !IMAGE_TYPES.includes(type.mime)) {
-      throw new DomainError(415, 'unsupported_file_type', `${field} must be one of ${IMAGE_TYPES.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: field, message: 'unsupported file type' }]);
+      throw new DomainError('unsupported_type', 'unsupported_file_type', `${field} must be one of ${IMAGE_TYPES.join(', ')}${type ? `, not ${type.mime}` : ''}.`, [{ path: field, message: 'unsupported file type' }]);
     }
     await (type.mime === 'application/pdf' ? checkPdf(field, data) : checkPicture(field, data));
     return type.mime;

@@ -50,7 +50,8 @@ import { CALIBRATION, type HeaderFieldName } from '../../workers/invoice/text/co
 import { FIELDS, compactName, invoiceReference, receiptReference, score, type FieldName, type FieldResult, type Reference } from './invoice-accuracy-yardstick.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.join(here, '../../../shared');
+// the development sets: ../shared beside the repository, or BENCH_SHARED_DIR (a worktree kept elsewhere)
+const shared = process.env.BENCH_SHARED_DIR ?? path.join(here, '../../../shared');
 type SetName = 'invoices' | 'receipts';
 const SETS: Record<SetName, string> = {
   invoices: path.join(shared, 'invoices/invoice2data'),

@@ -16,9 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { loadConfig } from '../../jobs/runtime/config.js';
 import { createKnex } from '../../db/knex.js';
-import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { freePort, startChild, stats } from './ledger-support.js';
 import { invoiceCsv, invoicePng, sampleInvoice, scannedPdf, textPdf } from './invoice-documents.js';
+import { benchOwner, type BenchOwner } from './bench-owner.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/invp_bench_invoices';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/12';
@@ -35,19 +35,8 @@ const knex = createKnex(DB, { min: 0, max: 4 });
 const web = await startChild('web', entry('gateway/index'), env, async () => (await fetch(`${base}/api/health/`).catch(() => null))?.ok ?? false);
 const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'invoices,imports' }, /worker: consuming/);
 
-async function owner() {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.test`;
-  const [row] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', config.passwordScryptCost), email_verified_at: new Date() }).returning('id');
-  await knex('profiles').insert({ user_id: row.id });
-  const login: any = await (await fetch(`${base}/api/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password-1' }) })).json();
-  const headers = { authorization: `Bearer ${login.access}` };
-  const post = async (path: string, body: unknown): Promise<any> => (await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-  const inventory = await post('/api/inventories/', { name: 'Bench' });
-  const storage = await post('/api/storages/', { inventory_id: inventory.id, name: 'Shelf' });
-  const box = await post('/api/storage-boxes/', { storage_id: storage.id, name: 'Box' });
-  return { id: row.id as string, headers, inventory, box };
-}
-type Owner = Awaited<ReturnType<typeof owner>>;
+const owner = () => benchOwner(knex, base, config.passwordScryptCost);
+type Owner = BenchOwner;
 
 /** A job-backed answer: the body, after polling when the call answered 202. */
 async function settle(res: Response, o: Owner): Promise<any> {

@@ -30,14 +30,15 @@ export interface Child {
 /**
  * Starts an entry file (web or worker) under tsx (a compiled .js file under plain node)
  * and waits for `ready`: a line on its output, or a probe that answers true (for
- * processes that print nothing at LOG_LEVEL=warn).
+ * processes that print nothing at LOG_LEVEL=warn). `nodeArgs` go to node before the entry (e.g. --cpu-prof).
  */
-export async function startChild(name: string, entry: string, env: Record<string, string>, ready: RegExp | (() => Promise<boolean>)): Promise<Child> {
-  const proc = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startChild(name: string, entry: string, env: Record<string, string>, ready: RegExp | (() => Promise<boolean>), nodeArgs: string[] = []): Promise<Child> {
+  const proc = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry])], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      // only the tail is kept (an access log under load would grow it without end)
+      output = (output + chunk.toString()).slice(-8000);
       if (ready instanceof RegExp && ready.test(output)) resolve();
     };
     if (typeof ready === 'function') {

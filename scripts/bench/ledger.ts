@@ -1,11 +1,18 @@
-// Stock ledger benchmark (run: npx tsx scripts/bench/ledger.ts; not a test).
+// Stock ledger benchmark (run: npm run build && node dist/scripts/bench/ledger.js; not a test).
 //
 // 1. Throughput: 10,000 ledger transactions (60% consume, 25% receive, 5% adjust,
 //    10% move) on 100 items from 20 concurrent HTTP clients against the real gateway
-//    (a `web` child process) with the alert worker running (a `worker` child), then
-//    the same number of raw single-row UPDATEs from 20 pooled connections in the same
-//    run; reports transactions/s, p50/p99 and the ratio. The ledger is checked for
-//    consistency afterwards (every item's quantity equals the sum of its legs).
+//    (a compiled `web` child process, dist/) with the alert worker running (a `worker`
+//    child), against two floors in the same run from the same number of clients:
+//    - bare ledger: a bare `pg` pool issuing the statements the ledger issues per
+//      transaction — BEGIN, insert the transaction row and lock the items (one CTE),
+//      update the quantities and insert the legs (one CTE), insert the audit entry,
+//      COMMIT — for the same sequence of operations (a move locks its source and the
+//      destination item the HTTP run created; the ledger's destination lookup is not
+//      repeated). Target: the ledger through HTTP at least 0.5 of it.
+//    - raw single-row UPDATEs, each its own autocommit (the floor of one statement).
+//    The ledger is checked for consistency afterwards (every item's quantity equals
+//    the sum of its legs).
 // 2. Query count of GET /api/inventory-items/ and /api/inventory-transactions/ with
 //    10 and with 1,000 rows in the scope: it must not grow with the rows.
 // 3. The bulk receive API (10,000 lines, as the invoice import calls it) against a bare
@@ -41,8 +48,10 @@ const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
 const server = await compose(config); // in-process, not listening: set-up and query counts
 const { knex } = server.app.platform;
 
-const web = await startChild('web', 'gateway/index.ts', env, /gateway listening/);
-const worker = await startChild('worker', 'workers/index.ts', { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/);
+// compiled, as in production (npm run build first; BENCH_SOURCE=1 runs the sources under tsx)
+const entry = (name: string) => (process.env.BENCH_SOURCE === '1' ? `${name}.ts` : `dist/${name}.js`);
+const web = await startChild('web', entry('gateway/index'), env, /gateway listening/);
+const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/);
 
 async function user(tag: string) {
   const email = `bench-${tag}-${randomBytes(4).toString('hex')}@example.test`;
@@ -121,8 +130,70 @@ const { rows: [consistency] } = await knex.raw(
 );
 const alerts = await knex('inventory_alerts').where({ owner_id: owner.id }).select(knex.raw("count(*)::int AS total, count(*) FILTER (WHERE status = 'active')::int AS active"));
 
-// the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
+// the bare ledger: the same statements per transaction, issued with a bare pg pool
 const pool = new pg.Pool({ connectionString: DB, max: CLIENTS });
+const destinations = new Map<number, number>(
+  (await knex.raw(
+    `SELECT s.id AS source, d.id AS dest FROM inventory_items s JOIN inventory_items d ON d.product_id = s.product_id AND d.storage_box_id = ? WHERE s.storage_box_id = ?`,
+    [t.box2.id, t.box.id],
+  )).rows.map((r: { source: number; dest: number }) => [r.source, r.dest]),
+);
+let bareRefused = 0;
+const bareLedger = async (i: number) => {
+  const op = ledgerOp(i);
+  const source = op.item_id;
+  const dest = op.kind === 'move' ? destinations.get(source) : undefined;
+  const deltas = new Map<number, number>(op.kind === 'consume' ? [[source, -1]] : op.kind === 'receive' ? [[source, 1]] : op.kind === 'adjust' ? [[source, op.delta!]] : [[source, -1], [dest!, 1]]);
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: locked } = await client.query(
+      `WITH t AS (INSERT INTO inventory_transactions (kind, reference, note, idempotency_key, request_fingerprint, source_type, source_id, owner_id, team_id, created_by)
+                  VALUES ($1, '', '', NULL, NULL, NULL, NULL, $2, NULL, $2) RETURNING id, created_at),
+            locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
+                              i.serial_number, i.expiry_date, i.owner_id, i.team_id, p.name AS product_name, v.name AS inventory_name,
+                              b.storage_id, s.name AS storage_name, b.name AS storage_box_name
+                         FROM t JOIN inventory_items i ON i.id = ANY($3::int[]) AND i.owner_id = $2 AND i.team_id IS NULL
+                         JOIN products p ON p.id = i.product_id JOIN storage_boxes b ON b.id = i.storage_box_id
+                         JOIN storages s ON s.id = b.storage_id JOIN inventories v ON v.id = i.inventory_id
+                        ORDER BY i.id FOR UPDATE OF i)
+       SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.* FROM t LEFT JOIN locked ON true ORDER BY locked.id`,
+      [op.kind, owner.id, ids],
+    );
+    const txId = locked[0].transaction_id;
+    // the ledger's own rule: a quantity never goes below zero, the whole transaction is refused
+    if (locked.some((r) => r.quantity + deltas.get(r.id)! < 0)) {
+      bareRefused++;
+      await client.query('ROLLBACK');
+      return;
+    }
+    const { rows: legs } = await client.query(
+      `WITH d AS (SELECT * FROM unnest($1::int[], $2::int[]) AS d(id, delta)),
+            upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d WHERE i.id = d.id RETURNING i.id, i.quantity)
+       INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
+       SELECT $3::bigint, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM upd JOIN d ON d.id = upd.id ORDER BY upd.id
+       RETURNING id, item_id, delta, quantity_before, quantity_after`,
+      [ids, ids.map((id) => deltas.get(id)!), txId],
+    );
+    await client.query(
+      `INSERT INTO system_audit_logs (actor_id, profile_type, team_id, action, entity_type, entity_id, summary, changes, ip) VALUES ($1, 'self', NULL, $2, 'inventory_transaction', $3, $4, $5, NULL)`,
+      [owner.id, `inventory_transaction.${op.kind}`, String(txId), legs.map((l) => `item ${l.item_id}: ${l.quantity_before} → ${l.quantity_after}`).join('; '), JSON.stringify({ kind: op.kind, reference: '', legs })],
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+};
+await closedLoop(400, CLIENTS, bareLedger); // warm-up
+bareRefused = 0;
+const bareLedgerRun = await closedLoop(TOTAL, CLIENTS, bareLedger);
+const bareLedgerStats = stats(bareLedgerRun.latencies, bareLedgerRun.wallMs);
+
+// the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
 const rawItems = items.slice(10);
 await closedLoop(400, CLIENTS, async (i) => void (await pool.query('UPDATE inventory_items SET quantity = quantity - 1, updated_at = now() WHERE id = $1', [rawItems[i % rawItems.length]])));
 const rawRun = await closedLoop(TOTAL, CLIENTS, async (i) => void (await pool.query('UPDATE inventory_items SET quantity = quantity - 1, updated_at = now() WHERE id = $1', [rawItems[(i * 37) % rawItems.length]])));
@@ -161,7 +232,11 @@ await web.stop();
 await server.stop();
 
 const summary = {
+  load_average: (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100),
   ledger_http: { ...ledger, clients: CLIENTS, items: ITEMS },
+  bare_ledger_statements: { ...bareLedgerStats, clients: CLIENTS, refused_insufficient_stock: bareRefused },
+  ledger_to_bare_ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100,
+  ledger_target_met: ledger.per_second / bareLedgerStats.per_second >= 0.5,
   raw_single_row_updates: { ...raw, clients: CLIENTS },
   raw_to_ledger_ratio: Math.round((raw.per_second / ledger.per_second) * 100) / 100,
   ledger_consistency: consistency,

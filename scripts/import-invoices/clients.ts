@@ -14,6 +14,7 @@ import { resolveScope } from '../../domain/shared/scope.js';
 import { startWorkers, type RunningWorkers } from '../../workers/runner.js';
 import { User } from '../../db/models/index.js';
 import { ApiSession } from './api-session.js';
+import { DomainError } from '../../jobs/runtime/errors.js';
 
 export interface Target {
   inventoryId: number;
@@ -115,9 +116,8 @@ export async function whenAllowed<T>(call: () => Promise<T>, attempts = 8): Prom
     try {
       return await call();
     } catch (err) {
-      const limited = err as { status?: number; headers?: Record<string, string> };
-      if (limited.status !== 429 || attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, Number(limited.headers?.['Retry-After'] ?? 5) * 1000));
+      if (!(err instanceof DomainError) || err.kind !== 'rate_limited' || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, (err.retryAfter ?? 5) * 1000));
     }
   }
 }

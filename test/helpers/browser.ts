@@ -8,6 +8,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ROOT, startEntry, type RunningProcess } from './processes.js';
 import { closedPort } from './tcp-proxy.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
+import { startApp, type TestApp } from './app.js';
+import type { TestFn } from 'ava';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -52,4 +54,34 @@ export async function startWeb(env: Record<string, string>): Promise<WebProcess>
       await web.exited;
     },
   };
+}
+
+export interface BrowserStage {
+  /** the in-process app, for factories and the database */
+  app: TestApp;
+  web: WebProcess;
+  browser: Browser;
+}
+
+/**
+ * The stage a browser test file plays on: an in-process app (factories), the real `web`
+ * process sharing its queue prefix and secret, and one headless browser, all stopped
+ * after the file. `prepare` runs between the app and the web process (the data the
+ * pages show); `env` is added to the web process's. Nothing starts without Chromium.
+ */
+export function browserStage(test: TestFn, opts: { env?: Record<string, string>; prepare?: (app: TestApp) => Promise<void> } = {}): BrowserStage {
+  const stage = {} as BrowserStage;
+  test.before(async () => {
+    if (!hasChromium) return;
+    stage.app = await startApp({ workers: false });
+    await opts.prepare?.(stage.app);
+    stage.web = await startWeb({ QUEUE_PREFIX: stage.app.config.queuePrefix, SECRET_KEY: stage.app.config.secretKey, ...opts.env });
+    stage.browser = await launchBrowser();
+  });
+  test.after.always(async () => {
+    await stage.browser?.close();
+    await stage.web?.stop();
+    await stage.app?.stop();
+  });
+  return stage;
 }

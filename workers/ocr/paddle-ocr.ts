@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { readPicture, type Picture } from './picture.js';
 import { UnreadableImage, type OcrLine, type OcrResult } from './recognize.js';
 import { takeTurn } from './engine-turns.js';
+import { withMachineTurn } from './machine-turn.js';
 import { LINE_HEIGHT, linePlanes, planes, type RawImage } from './paddle-pixels.js';
 import { certainty, decode, toLine, type Reading } from './paddle-decode.js';
 
@@ -84,6 +85,9 @@ function warmEngine(): Promise<Engine> {
   return engine;
 }
 
+/** The machine-wide lock of this engine's readings (./machine-turn.ts). */
+export const MACHINE_LOCK = 'second-ocr-engine';
+
 /** The end of the last call queued: callers take turns, as the ONNX sessions use every core already. */
 let engineTurn: Promise<unknown> = Promise.resolve();
 
@@ -132,7 +136,9 @@ export async function recognizeLines(image: Picture, opts: { timeoutMs: number }
     throw new UnreadableImage(`The image could not be decoded: ${(err as Error).message}`);
   }
   try {
-    const run = async () => readSegments(await warmEngine(), picture);
+    // one reading at a time on the machine: the sandboxed children of a worker (and any
+    // other process reading with it) take turns, as each reading uses every core
+    const run = () => withMachineTurn(MACHINE_LOCK, started + opts.timeoutMs, opts.timeoutMs, async () => readSegments(await warmEngine(), picture));
     clearTimeout(idleTimer);
     const turn = takeTurn(engineTurn, run, started + opts.timeoutMs, opts.timeoutMs);
     engineTurn = turn.queue;

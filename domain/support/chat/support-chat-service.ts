@@ -115,8 +115,8 @@ export class SupportChatService {
     const outcome = await finished;
     const reply = await this.replyFor(actor, question.id);
     if (reply) return reply;
-    if (outcome?.kind === 'job.failed') throw new DomainError(503, 'answer_failed', 'The answer could not be prepared; please ask again.', { session_id: sessionId, message_id: question.id });
-    throw new DomainError(504, 'answer_timeout', 'The answer was not ready in time. It will appear in the session when it is.', { session_id: sessionId, message_id: question.id });
+    if (outcome?.kind === 'job.failed') throw new DomainError('unavailable', 'answer_failed', 'The answer could not be prepared; please ask again.', { session_id: sessionId, message_id: question.id });
+    throw new DomainError('timeout', 'answer_timeout', 'The answer was not ready in time. It will appear in the session when it is.', { session_id: sessionId, message_id: question.id });
   }
 
   private async saveQuestion(userId: string, sessionId: string, text: unknown, waitMs: number) {
@@ -155,12 +155,12 @@ export class SupportChatService {
     const { userId } = actor;
     if (consent !== true) throw new Invalid('No ticket was created: consent must be true.', [{ path: 'consent', message: 'consent must be true to create a ticket' }], 'consent_required');
     const session = await this.ownSession(userId, sessionId);
-    if (!this.tickets) throw new DomainError(503, 'tickets_unavailable', 'Support tickets are not available.');
+    if (!this.tickets) throw new DomainError('unavailable', 'tickets_unavailable', 'Support tickets are not available.');
     const tickets = this.tickets;
     // one consent at a time per session: the draft row is locked until its ticket is recorded
     const result = await this.platform.knex.transaction(async (trx) => {
       const draft = await this.store.latestDraftForUpdate(trx, session.id);
-      if (!draft) throw new DomainError(409, 'no_ticket_draft', 'No reply in this session offered a ticket; ask the assistant first.');
+      if (!draft) throw new DomainError('conflict', 'no_ticket_draft', 'No reply in this session offered a ticket; ask the assistant first.');
       if (draft.ticket_id) return { ticketId: draft.ticket_id, created: false };
       const d = draft.draft;
       const { id } = await tickets.create(actor, {

@@ -15,7 +15,7 @@ export interface FormProblem {
 
 /** The problem a form's failure describes, or null when it is not about the input. */
 export function formProblem(form: string, err: unknown): FormProblem | null {
-  if (err instanceof DomainError && err.status === 400) {
+  if (err instanceof DomainError && err.kind === 'invalid') {
     const details = Array.isArray(err.details) ? (err.details as { path: string; message: string }[]).map((d) => ({ path: d.path, message: d.message })) : [];
     return { form, message: err.message, details };
   }

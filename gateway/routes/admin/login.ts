@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { ADMIN_REFUSED } from '../../../domain/admin/admin-session-service.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
+import { httpHeadersOf, httpStatusOf } from '../../http/errors.js';
 import { clientAddress } from '../../plugins/client-address.js';
 import { ADMIN_COOKIE, safeNext } from '../../plugins/admin-app.js';
 import { formOptions } from './routes-shared.js';
@@ -31,9 +32,9 @@ export default {
       h.state(ADMIN_COOKIE, { sid });
       return h.redirect(safeNext(next)).code(303);
     } catch (err) {
-      if (!(err instanceof DomainError) || (err.status !== 401 && err.status !== 429)) throw err;
-      const res = h.view('login', { title: 'Sign in', error: err.status === 401 ? ADMIN_REFUSED : err.message, next: safeNext(next), email }).code(err.status);
-      for (const [k, v] of Object.entries(err.headers)) if (k !== 'WWW-Authenticate') res.header(k, v);
+      if (!(err instanceof DomainError) || (err.kind !== 'unauthenticated' && err.kind !== 'rate_limited')) throw err;
+      const res = h.view('login', { title: 'Sign in', error: err.kind === 'unauthenticated' ? ADMIN_REFUSED : err.message, next: safeNext(next), email }).code(httpStatusOf(err));
+      for (const [k, v] of Object.entries(httpHeadersOf(err))) if (k !== 'WWW-Authenticate') res.header(k, v);
       return res;
     }
   },

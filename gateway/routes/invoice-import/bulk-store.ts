@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { id, JobAccepted } from '../schemas.js';
 import { errorDocs } from '../../http/errors.js';
-import { BULK_STORE_STATUS } from '../../../jobs/invoice-store-result.js';
+import { BULK_STORE_STATUS } from '../jobs/job-result.js';
 import { actor } from '../../plugins/scope.js';
 import { jobAccepted, notificationsWsUrl } from '../respond.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
@@ -52,6 +52,6 @@ export default {
     const answer = await request.server.app.services.invoiceImport.bulkStore(actor(request), request.payload as never);
     if ('outcome' in answer) return h.response(answer.body).code(BULK_STORE_STATUS[answer.outcome]);
     if (!answer.done) return jobAccepted(h, answer, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
-    throw new DomainError(503, 'store_failed', 'The bulk store could not be completed and nothing was written; send it again.');
+    throw new DomainError('unavailable', 'store_failed', 'The bulk store could not be completed and nothing was written; send it again.');
   },
 } satisfies ServerRoute;

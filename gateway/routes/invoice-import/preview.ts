@@ -13,9 +13,9 @@ import { filePart, type FilePartErrors } from '../../http/uploads.js';
 type PreviewForm = Omit<PreviewInput, 'document'> & { document: unknown };
 
 const documentPartErrors: FilePartErrors = {
-  many: (n) => new DomainError(400, 'too_many_documents', `One document per preview: ${n} document parts were sent.`, [{ path: 'document', message: 'sent more than once' }]),
-  empty: () => new DomainError(400, 'empty_file', 'document must be a non-empty file.', [{ path: 'document', message: 'empty or missing file' }]),
-  notFile: () => new DomainError(400, 'unsupported_document_type', 'document must be a file sent as multipart/form-data.', [{ path: 'document', message: 'not a file' }]),
+  many: (n) => new DomainError('invalid', 'too_many_documents', `One document per preview: ${n} document parts were sent.`, [{ path: 'document', message: 'sent more than once' }]),
+  empty: () => new DomainError('invalid', 'empty_file', 'document must be a non-empty file.', [{ path: 'document', message: 'empty or missing file' }]),
+  notFile: () => new DomainError('invalid', 'unsupported_document_type', 'document must be a file sent as multipart/form-data.', [{ path: 'document', message: 'not a file' }]),
 };
 
 /** hapi's own ceiling on the request; the configured INVOICE_MAX_BYTES (at most 64 MiB) is checked by the service. */
@@ -41,9 +41,9 @@ export default {
       allow: ['multipart/form-data'],
       failAction(_request, _h, err) {
         const status = (err as { output?: { statusCode?: number } }).output?.statusCode;
-        if (status === 413) throw new DomainError(400, 'document_too_large', 'document is larger than the upload limit.', [{ path: 'document', message: 'file too large' }]);
-        if (status === 415) throw new DomainError(400, 'invalid_upload', 'Send the document as multipart/form-data.', [{ path: 'document', message: 'not multipart/form-data' }]);
-        throw new DomainError(400, 'invalid_upload', 'The multipart body could not be read.', null);
+        if (status === 413) throw new DomainError('invalid', 'document_too_large', 'document is larger than the upload limit.', [{ path: 'document', message: 'file too large' }]);
+        if (status === 415) throw new DomainError('invalid', 'invalid_upload', 'Send the document as multipart/form-data.', [{ path: 'document', message: 'not multipart/form-data' }]);
+        throw new DomainError('invalid', 'invalid_upload', 'The multipart body could not be read.', null);
       },
     },
     validate: {
@@ -64,7 +64,7 @@ export default {
     const outcome = await imports.preview(who, { ...form, document: filePart(form.document, documentPartErrors) });
     if (!outcome.done) return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
     // a type only the parser could tell apart (XML with a DTD, say) is the same 400 as one refused at upload
-    if (outcome.status.state === 'failed') throw jobFailure(outcome, outcome.status.error?.code === 'unsupported_document_type' ? 400 : 422);
+    if (outcome.status.state === 'failed') throw jobFailure(outcome, outcome.status.error?.code === 'unsupported_document_type' ? 'invalid' : 'unprocessable');
     return imports.previewOf(who, outcome.status.result as ParseResult);
   },
 } satisfies ServerRoute;

@@ -38,6 +38,47 @@ export interface TranslatedList {
 
 type Verb = 'list' | 'read' | 'create' | 'update' | 'delete';
 
+/** What a translated list says of itself; `translatedList` derives the rest. */
+export interface TranslatedListDeclaration {
+  /** the OpenAPI tag, also the path: /api/<tag>/ */
+  tag: string;
+  /** the schemas' label prefix: <label>ListQuery, <label>List */
+  label: string;
+  key: TranslatedList['key'];
+  keySchema: Joi.ObjectSchema;
+  service: TranslatedList['service'];
+  schemas: { out: Joi.Schema; createIn: Joi.Schema; patchIn: Joi.Schema };
+  /** the texts of each endpoint; create and update notes follow the rules all lists share */
+  texts: Record<Verb, { description: string; notes?: string }>;
+  deleteConflicts?: boolean;
+}
+
+const SHARED_NOTES: Partial<Record<Verb, string>> = {
+  create: 'slug unique (409 slug_taken); name is English, other languages go in translations.',
+  update: 'Only the fields sent change; translations, when sent, replace all translations.',
+};
+
+/** One translated list: its path, labels and the notes every list shares, from its declaration. */
+export function translatedList(d: TranslatedListDeclaration): TranslatedList {
+  const texts = Object.fromEntries(
+    (Object.keys(d.texts) as Verb[]).map((verb) => {
+      const notes = [SHARED_NOTES[verb], d.texts[verb].notes].filter(Boolean).join(' ');
+      return [verb, { description: d.texts[verb].description, ...(notes ? { notes } : {}) }];
+    }),
+  ) as TranslatedList['texts'];
+  return {
+    path: `/api/${d.tag}/`,
+    key: d.key,
+    keySchema: d.keySchema,
+    tag: d.tag,
+    service: d.service,
+    ...d.schemas,
+    listLabels: { query: `${d.label}ListQuery`, answer: `${d.label}List` },
+    texts,
+    deleteConflicts: d.deleteConflicts,
+  };
+}
+
 export function translatedRoute(l: TranslatedList, verb: Verb): ServerRoute {
   const item = `${l.path}{${l.key}}/`;
   const keyOf = (request: Request) => (request.params as Record<string, string>)[l.key];

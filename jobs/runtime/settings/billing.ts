@@ -13,7 +13,7 @@ export const billingSettings = inGroup(billingGroup, {
       read: (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean),
     }),
     webhookToleranceSeconds: setting('BILLING_WEBHOOK_TOLERANCE_SECONDS', Joi.number().integer().min(10).max(3600).default(300), 'a signed webhook further than this from now is refused as a replay'),
-    webhookIpLimitPerMinute: setting('BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE', Joi.number().integer().min(1).max(10_000_000).default(6000), 'webhook requests per client address per minute (429 beyond)'),
+    webhookIpLimitPerMinute: setting('BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE', Joi.number().integer().min(1).max(10_000_000).default(6000), 'webhook requests per client address per minute in each gateway process, and refused (400) ones per client address per minute across all processes (429 beyond)'),
     stripeSecretKey: setting('STRIPE_SECRET_KEY', Joi.string().allow('').pattern(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/).default(''), 'Stripe API key (needed with BILLING_PROCESSOR=stripe)', { secret: 'secret' }),
     stripeMaxNetworkRetries: setting('STRIPE_MAX_NETWORK_RETRIES', Joi.number().integer().min(0).max(10).default(2), 'Stripe SDK retries of a failed network call'),
     sandboxTickSeconds: setting('BILLING_SANDBOX_TICK_SECONDS', Joi.number().integer().min(0).max(86400).default(60), 'how often the sandbox renews due subscriptions and retries failed payments (`0`: never)'),

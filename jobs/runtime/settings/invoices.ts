@@ -56,7 +56,7 @@ export const invoiceSettings = inGroup(invoicesGroup, {
     sandboxIdleExitMs: setting(
       'SANDBOX_IDLE_EXIT_MS',
       Joi.number().integer().min(0).max(24 * 3600_000).default(180000),
-      "a sandboxed child idle this long exits, giving its engines' memory back (`0`: never)",
+      "a sandboxed child idle this long exits, giving its engines' memory back (an invoice child that read big pages or unsure photos holds 0.7–0.8 GiB while idle, however long; a new child is forked for the next job, a cold start of a second or two; `0`: never)",
     ),
   },
 });

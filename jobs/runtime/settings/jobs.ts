@@ -17,7 +17,7 @@ export const jobSettings = inGroup(jobsGroup, {
   mediaConcurrency: setting(
     'MEDIA_CONCURRENCY',
     Joi.number().integer().min(1).max(16).default(2),
-    'sandboxed child processes of the `media` queue (OCR, barcode photos) and of the `invoices` queue, each, per worker process; each holds a warm OCR engine (~350 MiB); an invoice child that has read an unsure photo also holds the second engine (~0.6 GB more, let go after 10 idle minutes)',
+    'sandboxed child processes of the `media` queue (OCR, barcode photos) and of the `invoices` queue, each, per worker process; each holds a warm OCR engine (~350 MiB); an invoice child that has read an unsure photo also holds the second engine (~0.6 GB more, let go after 10 idle minutes), which reads one photo at a time on the whole machine',
   ),
   jobLockMs: setting('JOB_LOCK_MS', Joi.number().integer().min(1000).default(30000), "BullMQ lock; a killed worker's job is taken over after it lapses"),
   reportLockMs: setting(

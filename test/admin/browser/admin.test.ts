@@ -3,38 +3,27 @@
 // dashboard from the navigation; a non-staff sign-in is refused; a form sent without
 // its CSRF token is refused. Screenshots under var/screenshots/.
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { startApp, type TestApp } from '../../helpers/app.js';
+import type { Page } from 'puppeteer-core';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
+import { browserStage, hasChromium, screenshot } from '../../helpers/browser.js';
 import { ADMIN_REFUSED } from '../../../domain/admin/admin-session-service.js';
 
 const browserTest = hasChromium ? test.serial : test.skip;
 if (!hasChromium) console.log('browser tests skipped: /usr/bin/chromium is not installed (apt-get install chromium)');
 
-let app: TestApp;
-let web: WebProcess;
-let browser: Browser;
 let staff: TestUser;
-test.before(async () => {
-  if (!hasChromium) return;
-  app = await startApp({ workers: false });
-  staff = await buildUser(app.server, { is_staff: true });
-  web = await startWeb({ QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await web?.stop();
-  await app?.stop();
+const stage = browserStage(test, {
+  prepare: async (app) => {
+    staff = await buildUser(app.server, { is_staff: true });
+  },
 });
 
-const isActive = async (id: string) => (await app.server.app.platform.knex('users').where({ id }).first()).is_active as boolean;
-const apiMe = (user: TestUser) => fetch(`${web.base}/api/profiles/me/`, { headers: user.auth }).then((r) => r.status);
+const isActive = async (id: string) => (await stage.app.server.app.platform.knex('users').where({ id }).first()).is_active as boolean;
+const apiMe = (user: TestUser) => fetch(`${stage.web.base}/api/profiles/me/`, { headers: user.auth }).then((r) => r.status);
 
 /** Signs in through the form; resolves once the next page has loaded. */
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${web.base}/admin/`);
+  await page.goto(`${stage.web.base}/admin/`);
   await page.waitForSelector('#login-form', { timeout: 30_000 });
   await page.type('input[name=email]', email);
   await page.type('input[name=password]', password);
@@ -44,7 +33,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 /** Searches the users list for an e-mail and opens the one row found. */
 async function openUser(page: Page, email: string): Promise<void> {
-  await page.goto(`${web.base}/admin/users/`);
+  await page.goto(`${stage.web.base}/admin/users/`);
   await page.type('#filters input[name=search]', email);
   await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click('#filters button[type=submit]')]);
   const count = await page.$eval('#count', (el) => el.textContent);
@@ -53,15 +42,15 @@ async function openUser(page: Page, email: string): Promise<void> {
 }
 
 browserTest('staff sign in, find a user and deactivate them: their next API call is 401', async (t) => {
-  const user = await buildUser(app.server);
+  const user = await buildUser(stage.app.server);
   t.is(await apiMe(user), 200, 'the user works against the web process before');
-  const context = await browser.createBrowserContext();
+  const context = await stage.browser.createBrowserContext();
   const page = await context.newPage();
   const blocked: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|Refused/i.test(m.text())) blocked.push(m.text());
   });
-  await page.goto(`${web.base}/admin/login/`);
+  await page.goto(`${stage.web.base}/admin/login/`);
   await screenshot(page, 'admin-login');
   await signIn(page, staff.email, staff.password);
   t.is(new URL(page.url()).pathname, '/admin/');
@@ -81,7 +70,7 @@ browserTest('staff sign in, find a user and deactivate them: their next API call
 });
 
 browserTest('the queue dashboard opens from the admin navigation with the admin session', async (t) => {
-  const context = await browser.createBrowserContext();
+  const context = await stage.browser.createBrowserContext();
   const page = await context.newPage();
   await signIn(page, staff.email, staff.password);
   await Promise.all([page.waitForNavigation({ timeout: 60_000 }), page.click('#nav-queues')]);
@@ -92,15 +81,15 @@ browserTest('the queue dashboard opens from the admin navigation with the admin 
   // a change from the dashboard's own page passes the same-origin check (what its buttons send)
   const put = (path: string) => page.evaluate((url) => fetch(url, { method: 'PUT' }).then((r) => r.status), path);
   t.true((await put('/admin/queues/api/queues/system/pause')) < 300);
-  t.true(await app.server.app.platform.producer.queue('system').isPaused());
+  t.true(await stage.app.server.app.platform.producer.queue('system').isPaused());
   t.true((await put('/admin/queues/api/queues/system/resume')) < 300);
-  t.false(await app.server.app.platform.producer.queue('system').isPaused());
+  t.false(await stage.app.server.app.platform.producer.queue('system').isPaused());
   await context.close();
 });
 
 browserTest('a non-staff sign-in is refused with the bad-credentials answer', async (t) => {
-  const plain = await buildUser(app.server);
-  const context = await browser.createBrowserContext();
+  const plain = await buildUser(stage.app.server);
+  const context = await stage.browser.createBrowserContext();
   const page = await context.newPage();
   await signIn(page, plain.email, plain.password);
   t.is(new URL(page.url()).pathname, '/admin/login/');
@@ -111,8 +100,8 @@ browserTest('a non-staff sign-in is refused with the bad-credentials answer', as
 });
 
 browserTest('a form sent without its CSRF token is refused and changes nothing', async (t) => {
-  const user = await buildUser(app.server);
-  const context = await browser.createBrowserContext();
+  const user = await buildUser(stage.app.server);
+  const context = await stage.browser.createBrowserContext();
   const page = await context.newPage();
   await signIn(page, staff.email, staff.password);
   await openUser(page, user.email);

@@ -5,6 +5,8 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { callApi as api } from '../../helpers/http.js';
 import { multipart, solidPng } from '../../factories/images.js';
+import type { DomainError } from '../../../jobs/runtime/errors.js';
+import { httpStatusOf } from '../../../gateway/http/errors.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -44,7 +46,7 @@ test('monthly invoice imports are metered per scope', async (t) => {
   for (let i = 0; i < 5; i++) await limits.meter(scope, 'invoice_imports_per_month');
   const err = await t.throwsAsync(() => limits.meter(scope, 'invoice_imports_per_month'));
   t.like((err as any).details, { limit: 'invoice_imports_per_month', max: 5, usage: 5, plan: 'free', upgrade_plan: 'pro' });
-  t.is((err as any).status, 402);
+  t.is(httpStatusOf(err as DomainError), 402);
 });
 
 test('OCR pages per month: past the plan, POST /api/process-image/ answers 402 before any job', async (t) => {

@@ -1,5 +1,7 @@
 import test from 'ava';
 import { checkDigit, checkGtin, equivalentCodes, expandUpcE, parseGtin } from '../../../domain/catalog/gtin.js';
+import type { DomainError } from '../../../jobs/runtime/errors.js';
+import { httpStatusOf } from '../../../gateway/http/errors.js';
 
 test('check digits of EAN-8, UPC-A, EAN-13 and GTIN-14', (t) => {
   t.is(checkDigit('9638507'), 4);
@@ -21,8 +23,8 @@ test('a wrong check digit names the expected one; other shapes are not GTINs', (
     t.is(r.given, 2);
   } else t.fail();
   for (const bad of ['', '123', '12345678901', 'abcdefgh', '123456789012345', '4006381333931x']) t.like(checkGtin(bad), { ok: false, reason: 'format' });
-  const err = t.throws(() => parseGtin('96385075', 'code')) as unknown as { code: string; status: number };
-  t.is(err.status, 400);
+  const err = t.throws(() => parseGtin('96385075', 'code')) as unknown as DomainError;
+  t.is(httpStatusOf(err), 400);
   t.is(err.code, 'invalid_check_digit');
   t.is((t.throws(() => parseGtin('9638', 'code')) as unknown as { code: string }).code, 'invalid_barcode');
 });

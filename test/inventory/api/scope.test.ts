@@ -95,7 +95,8 @@ test('a team the caller is not in is 403', async (t) => {
   t.is((await callApi(app.server, 'GET', '/api/inventories/', { ...mallory.auth, 'x-profile-type': 'team' })).status, 400);
 });
 
-test('team members share the team scope', async (t) => {
+// serial (runs before the concurrent tests): its consume is the one the audit test below looks for
+test.serial('team members share the team scope', async (t) => {
   const list = await callApi(app.server, 'GET', '/api/inventory-items/', teamScope(alice, teamId));
   t.deepEqual(list.body.results.map((r: any) => r.id), [teamItem.id]);
   t.is(list.body.results[0].profile_type, 'team');

@@ -160,3 +160,16 @@ test('total: what is still to pay after a deposit ("Solde à payer") is the amou
   const h = read(['Au Bon Moulin SARL', 'Facture N° FA-2017-0010', 'Date de facture 13/11/2017', 'Total TTC   671,15 €', 'Règlement   Date   Montant   Solde à payer   470,15 €']);
   t.is(h.total_amount.value, 470.15);
 });
+
+// ── calibration (round 6) ───────────────────────────────────────────────────────────
+
+test('confidence: a total no other figure confirms, found beside a weaker label, is not sure even from a text layer', async (t) => {
+  const { calibrated } = await import('../../../workers/invoice/text/confidence.js');
+  // (strength: half the label's specificity, half whether other figures add up to the total;
+  // the confidence as reported, rounded to two places)
+  const reported = (strength: number, legibility: number) => calibrated('total_amount', 1, { strength, legibility }).confidence;
+  t.true(reported(0.405, 1) < SURE, String(reported(0.405, 1)));
+  // a full "Total" label from a text layer, and a confirmed total from a fair photo, stay sure
+  t.true(reported(0.5, 1) >= SURE);
+  t.true(reported(0.905, 0.7) >= SURE);
+});

@@ -12,6 +12,7 @@ import type { Actor } from '../../../domain/shared/actor.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
 import { KycReviewService } from '../../../domain/kyc/kyc-review-service.js';
 import { KycClient } from '../../../domain/kyc/kyc-client.js';
+import { httpStatusOf } from '../../../gateway/http/errors.js';
 
 let stack: KycStack;
 let staff: TestUser;
@@ -46,7 +47,7 @@ async function applicantOf(user: TestUser, front?: Buffer) {
 async function refused(t: import('ava').ExecutionContext, promise: Promise<unknown>, status: number, code: string) {
   const err = await t.throwsAsync(promise);
   t.true(err instanceof DomainError, String(err));
-  t.is((err as DomainError).status, status, err?.message);
+  t.is(httpStatusOf(err as DomainError), status, err?.message);
   t.is((err as DomainError).code, code);
 }
 
@@ -154,7 +155,7 @@ test('bad decisions are 400 with the field, and decide nothing', async (t) => {
   const { entry } = await applicantOf(user);
   const bad = async (input: unknown, field: string) => {
     const err = await t.throwsAsync(reviews().decide(staffActor, entry.applicant_id, input as never));
-    t.is((err as DomainError).status, 400, `${JSON.stringify(input)}: ${err?.message}`);
+    t.is(httpStatusOf(err as DomainError), 400, `${JSON.stringify(input)}: ${err?.message}`);
     t.is(((err as DomainError).details as { path: string }[])[0].path, field);
   };
   await bad({ decision: 'reject' }, 'reject_type');

@@ -4,45 +4,35 @@
 // Without a token the same page shows the 401 and no data.
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
-import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { callApi } from '../../helpers/http.js';
 import { buildTeam, created, teamScope } from '../../factories/inventory.js';
-import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
+import { browserStage, hasChromium, screenshot } from '../../helpers/browser.js';
 
 const browserTest = hasChromium ? test.serial : test.skip;
 if (!hasChromium) console.log('browser tests skipped: /usr/bin/chromium is not installed (apt-get install chromium)');
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-let app: TestApp;
-let web: WebProcess;
-let browser: Browser;
 let user: TestUser;
 let teamId: number;
 const blocked: string[] = [];
 
-test.before(async () => {
-  if (!hasChromium) return;
-  app = await startApp({ workers: false });
-  user = await buildUser(app.server);
-  for (const name of ['Browsable shelf A', 'Browsable shelf B', `Browsable ${HOSTILE}`]) {
-    const res = await callApi(app.server, 'POST', '/api/inventories/', user.auth, { name });
-    if (res.status !== 201) throw new Error(`inventory: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  // the free plan's inventory limit is not what this tests (the in-process app has it off too)
-  teamId = await buildTeam(app.server, user);
-  await created(app.server, '/api/inventories/', teamScope(user, teamId), { name: 'Team shelf' });
-  web = await startWeb({ QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey, BILLING_PLAN_LIMITS: 'off' });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await web?.stop();
-  await app?.stop();
+// the free plan's inventory limit is not what this tests (the in-process app has it off too)
+const stage = browserStage(test, {
+  env: { BILLING_PLAN_LIMITS: 'off' },
+  async prepare(app) {
+    user = await buildUser(app.server);
+    for (const name of ['Browsable shelf A', 'Browsable shelf B', `Browsable ${HOSTILE}`]) {
+      const res = await callApi(app.server, 'POST', '/api/inventories/', user.auth, { name });
+      if (res.status !== 201) throw new Error(`inventory: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    teamId = await buildTeam(app.server, user);
+    await created(app.server, '/api/inventories/', teamScope(user, teamId), { name: 'Team shelf' });
+  },
 });
 
 /** A page that records what the browser blocked or what a script threw. */
-async function watchedPage(target: Browser | Awaited<ReturnType<Browser['createBrowserContext']>> = browser): Promise<Page> {
+async function watchedPage(target: Browser | Awaited<ReturnType<Browser['createBrowserContext']>> = stage.browser): Promise<Page> {
   const page = await target.newPage();
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) blocked.push(m.text());
@@ -58,7 +48,7 @@ async function loaded(page: Page): Promise<string> {
 }
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(`${web.base}/api/docs-login/`);
+  await page.goto(`${stage.web.base}/api/docs-login/`);
   await page.type('#e', user.email);
   await page.type('#p', user.password);
   await page.click('#f button');
@@ -71,13 +61,13 @@ browserTest('log in, open /api/, follow the link to a collection and see its row
   const page = await watchedPage();
   await logIn(page);
 
-  await page.goto(`${web.base}/api/`);
+  await page.goto(`${stage.web.base}/api/`);
   t.regex(await loaded(page), /^HTTP 200/);
   t.regex(await page.$eval('#body', (el) => el.textContent ?? ''), /"name": "Inventory Platform API"/);
   await screenshot(page, 'browsable-root');
 
   // the endpoint map's URLs are links
-  const href = `${web.base}/api/inventories/`;
+  const href = `${stage.web.base}/api/inventories/`;
   const link = await page.$(`#body a[href="${href}"]`);
   t.truthy(link, 'the collection URL in the index is a link');
   await Promise.all([page.waitForNavigation(), link!.click()]);
@@ -93,7 +83,7 @@ browserTest('log in, open /api/, follow the link to a collection and see its row
   await screenshot(page, 'browsable-inventories');
 
   // pages: next and previous are links the page follows
-  await page.goto(`${web.base}/api/inventories/?page_size=1`);
+  await page.goto(`${stage.web.base}/api/inventories/?page_size=1`);
   t.regex(await loaded(page), /^HTTP 200/);
   t.regex(await page.$eval('#pages', (el) => el.textContent ?? ''), /in all/);
   await Promise.all([page.waitForNavigation(), page.click('#page-next')]);
@@ -109,7 +99,7 @@ browserTest('log in, open /api/, follow the link to a collection and see its row
 browserTest('the POST form creates a row with the stored token', async (t) => {
   const page = await watchedPage();
   // the token is in this origin's localStorage from the first test (same browser profile)
-  await page.goto(`${web.base}/api/inventories/`);
+  await page.goto(`${stage.web.base}/api/inventories/`);
   t.regex(await loaded(page), /^HTTP 200/);
   const name = `Made in the browser <b>${Date.now()}</b>`;
   await page.$eval('#post-body', (el, body) => ((el as HTMLTextAreaElement).value = body), JSON.stringify({ name, description: 'through the browsable API' }));
@@ -121,7 +111,7 @@ browserTest('the POST form creates a row with the stored token', async (t) => {
   await page.waitForFunction((n) => (document.getElementById('body')?.textContent ?? '').includes(n), { timeout: 60_000 }, JSON.stringify(name));
   await screenshot(page, 'browsable-post');
 
-  const list = await callApi(app.server, 'GET', '/api/inventories/?page_size=100', user.auth);
+  const list = await callApi(stage.app.server, 'GET', '/api/inventories/?page_size=100', user.auth);
   t.true(list.body.results.some((r: { name: string; description: string }) => r.name === name && r.description === 'through the browsable API'), 'the row exists for the user');
 
   // a body that is not JSON is refused by the page, nothing is sent
@@ -133,7 +123,7 @@ browserTest('the POST form creates a row with the stored token', async (t) => {
 
 browserTest('the scope control sends X-Profile-Type and X-Team-Id', async (t) => {
   const page = await watchedPage();
-  await page.goto(`${web.base}/api/inventories/`);
+  await page.goto(`${stage.web.base}/api/inventories/`);
   t.regex(await loaded(page), /^HTTP 200/);
   t.false((await page.$eval('#body', (el) => el.textContent ?? '')).includes('Team shelf'), 'self scope by default');
   await page.select('#scope-type', 'team');
@@ -153,10 +143,10 @@ browserTest('the scope control sends X-Profile-Type and X-Team-Id', async (t) =>
 });
 
 browserTest('without a token the page shows the refusal and no data', async (t) => {
-  const context = await browser.createBrowserContext();
+  const context = await stage.browser.createBrowserContext();
   try {
     const page = await watchedPage(context);
-    await page.goto(`${web.base}/api/inventories/`);
+    await page.goto(`${stage.web.base}/api/inventories/`);
     t.regex(await loaded(page), /^HTTP 401/);
     const shown = await page.$eval('#body', (el) => el.textContent ?? '');
     t.false(shown.includes('Browsable shelf'));

@@ -2,10 +2,9 @@
 // sign in at /api/docs-login/, then Swagger UI's Try it out reaches the server it
 // came from (under the page's CSP) for a public and an authenticated operation.
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { startApp, type TestApp } from '../../helpers/app.js';
+import type { Page } from 'puppeteer-core';
 import { buildUser, type TestUser } from '../../factories/users.js';
-import { hasChromium, launchBrowser, screenshot, startWeb, type WebProcess } from '../../helpers/browser.js';
+import { browserStage, hasChromium, screenshot } from '../../helpers/browser.js';
 
 // the page's globals, for the functions that run inside the browser (the Node types do not declare them)
 declare const document: { getElementById(id: string): { textContent: string | null } | null };
@@ -14,21 +13,11 @@ declare const location: { pathname: string };
 const browserTest = hasChromium ? test.serial : test.skip;
 if (!hasChromium) console.log('browser tests skipped: /usr/bin/chromium is not installed (apt-get install chromium)');
 
-let app: TestApp;
-let web: WebProcess;
-let browser: Browser;
 let user: TestUser;
-test.before(async () => {
-  if (!hasChromium) return;
-  app = await startApp({ workers: false });
-  user = await buildUser(app.server);
-  web = await startWeb({ QUEUE_PREFIX: app.config.queuePrefix, SECRET_KEY: app.config.secretKey });
-  browser = await launchBrowser();
-});
-test.after.always(async () => {
-  await browser?.close();
-  await web?.stop();
-  await app?.stop();
+const stage = browserStage(test, {
+  prepare: async (app) => {
+    user = await buildUser(app.server);
+  },
 });
 
 /** Opens one operation by its deep link, presses Try it out and Execute, and returns the status shown. */
@@ -36,7 +25,7 @@ async function tryItOut(page: Page, tag: string, operationId: string): Promise<s
   const block = `#operations-${tag}-${operationId}`;
   // a fresh load: Swagger UI reads the deep link when it starts, not on a hash change
   await page.goto('about:blank');
-  await page.goto(`${web.base}/api/docs/#/${tag}/${operationId}`);
+  await page.goto(`${stage.web.base}/api/docs/#/${tag}/${operationId}`);
   await page.waitForSelector(`${block} .try-out__btn`, { timeout: 30_000 });
   await page.click(`${block} .try-out__btn`);
   await page.click(`${block} .execute`);
@@ -45,13 +34,13 @@ async function tryItOut(page: Page, tag: string, operationId: string): Promise<s
 }
 
 browserTest('docs login, then Try it out on a public and an authenticated operation', async (t) => {
-  const page = await browser.newPage();
+  const page = await stage.browser.newPage();
   const blocked: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy|Failed to fetch/i.test(m.text())) blocked.push(m.text());
   });
 
-  await page.goto(`${web.base}/api/docs-login/`);
+  await page.goto(`${stage.web.base}/api/docs-login/`);
   await screenshot(page, 'docs-login');
   await page.type('#e', user.email);
   await page.type('#p', user.password);

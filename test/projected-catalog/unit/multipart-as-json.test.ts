@@ -3,12 +3,13 @@
 import test from 'ava';
 import { multipartToBody, parseBracketPath } from '../../../gateway/plugins/multipart-as-json.js';
 import { DomainError } from '../../../jobs/runtime/errors.js';
+import { httpStatusOf } from '../../../gateway/http/errors.js';
 
 const file = (text: string) => ({ filename: `${text}.png`, headers: { 'content-type': 'image/png' }, payload: Buffer.from(text) });
 
 function refused(t: import('ava').ExecutionContext, parts: Record<string, unknown>, part: string, message?: RegExp) {
   const err = t.throws(() => multipartToBody(parts), { instanceOf: DomainError })!;
-  t.is((err as DomainError).status, 400);
+  t.is(httpStatusOf(err as DomainError), 400);
   t.is((err as DomainError).code, 'invalid_multipart');
   t.is(((err as DomainError).details as { path: string }[])[0].path, part);
   if (message) t.regex(err.message, message);

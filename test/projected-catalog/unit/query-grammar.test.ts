@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { parseQuery, QueryError, QUERY_MAX_LENGTH } from '../../../domain/projected-catalog/query-parser.js';
 import { compileProjection, projectionDepth, projectionSql, describeModel, type CompiledProjection } from '../../../domain/projected-catalog/projection-compiler.js';
 import { familyModel, productModel, recordModel } from '../../../domain/projected-catalog/catalog-models.js';
+import { httpStatusOf } from '../../../gateway/http/errors.js';
 
 const compile = (q: string, model = productModel) => compileProjection(model, parseQuery(q));
 /** the output shape of a compiled projection: key -> nested shape or true */
@@ -15,7 +16,7 @@ function shape(c: CompiledProjection): Record<string, unknown> {
 function fails(t: import('ava').ExecutionContext, q: string, expect: { position?: number; field?: string; type?: string; message?: RegExp }) {
   const err = t.throws(() => compile(q), { instanceOf: QueryError }, q)!;
   const d = (err as QueryError).details as unknown as { path: string; position: number; field?: string; type: string }[];
-  t.is((err as QueryError).status, 400);
+  t.is(httpStatusOf(err as QueryError), 400);
   t.is((err as QueryError).code, 'invalid_query');
   t.is(d[0].path, 'query');
   if (expect.position !== undefined) t.is(d[0].position, expect.position, `position of ${q}`);

@@ -14,6 +14,8 @@ import { selfScope } from '../../factories/inventory.js';
 import { callApi } from '../../helpers/http.js';
 import { multipart, textPng } from '../../factories/images.js';
 import { pacingDelay, waitFor } from '../../helpers/wait.js';
+import type { DomainError } from '../../../jobs/runtime/errors.js';
+import { httpHeadersOf, httpStatusOf } from '../../../gateway/http/errors.js';
 
 test("one user's burst of eight jobs does not make another user's job wait behind them", async (t) => {
   const config = testConfig({ USER_JOBS_IN_FLIGHT: '20' });
@@ -61,8 +63,9 @@ test('a user over USER_JOBS_IN_FLIGHT or USER_JOBS_PER_MINUTE is refused with 42
     const jobs = [];
     for (let i = 0; i < 3; i++) jobs.push(await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1000 + i }));
     const refused = await t.throwsAsync(platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1003 }));
-    t.like(refused, { status: 429, code: 'too_many_jobs' });
-    t.is((refused as unknown as { headers: Record<string, string> }).headers['Retry-After'], '5');
+    t.like(refused, { kind: 'rate_limited', code: 'too_many_jobs' });
+    t.is(httpStatusOf(refused as DomainError), 429);
+    t.is(httpHeadersOf(refused as DomainError)['Retry-After'], '5');
     await platform.producer.enqueue('invoice.parse', { actor_id: other, document_id: 2000 });
     t.pass('another user still enqueues');
     // enqueuing the same job again is not another job
@@ -75,7 +78,8 @@ test('a user over USER_JOBS_IN_FLIGHT or USER_JOBS_PER_MINUTE is refused with 42
     // 4 admitted in this minute so far: the fifth is the last one
     await platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1005 });
     const rate = await t.throwsAsync(platform.producer.enqueue('invoice.parse', { actor_id: user, document_id: 1006 }));
-    t.like(rate, { status: 429, code: 'too_many_jobs' });
+    t.like(rate, { kind: 'rate_limited', code: 'too_many_jobs' });
+    t.is(httpStatusOf(rate as DomainError), 429);
     t.regex(rate!.message, /5 invoices jobs per minute/);
     // queues outside the fair set are not counted
     for (let i = 0; i < 5; i++) await platform.producer.enqueue('system.echo', { actor_id: user, echo: i });

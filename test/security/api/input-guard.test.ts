@@ -5,7 +5,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { inspectInput, MAX_INPUT_DEPTH } from '../../../gateway/http/input-guard.js';
-import { translateError } from '../../../gateway/http/errors.js';
+import { httpStatusOf, translateError } from '../../../gateway/http/errors.js';
 
 let app: TestApp;
 let user: TestUser;
@@ -81,6 +81,8 @@ test('the inspection walks iteratively and skips uploaded files', (t) => {
 test('any value the database refuses (SQLSTATE class 22) is a 400, not a 500', (t) => {
   for (const code of ['22001', '22021', '22P05', '2201B', '22P02']) {
     const err = Object.assign(new Error('db says no'), { code });
-    t.like(translateError(err), { status: 400, code: 'invalid_value' }, code);
+    const out = translateError(err);
+    t.is(out && httpStatusOf(out), 400, code);
+    t.is(out?.code, 'invalid_value', code);
   }
 });

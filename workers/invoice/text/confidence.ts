@@ -31,7 +31,11 @@ export const CALIBRATION: Record<HeaderFieldName, { a: number; b: number; c: num
   invoice_number: { a: -5, b: 6, c: 4 }, // too few examples to fit (6 invoices): a prior, not a fit
   invoice_date: { a: -3.5, b: 5.3, c: 4.9 },
   currency: { a: -2.6, b: 6.4, c: 3.2 },
-  total_amount: { a: -5.3, b: 5, c: 5.9 }, // fitted -4.7, shifted for a margin: its top band stayed just under nine in ten
+  // fitted -4.7, shifted for a margin; then made steeper in strength (round 6): a total no other
+  // figure confirms, under a weaker label than "Total", was reported at 0.93 from a text layer
+  // (legibility 1) and was right 2 times in 9 on the corpus's tuning part. Same value at
+  // strength 0.5; below it lower, above it higher.
+  total_amount: { a: -8.8, b: 12, c: 5.9 },
 };
 
 /** Never certain from layout or OCR (1.0 is for exact e-invoice values). */

@@ -1,8 +1,7 @@
 // PUT/PATCH/DELETE /api/inventory-transactions/{id}/: the ledger is append-only; a
 // mistake is corrected with a new (adjust) transaction, never by rewriting history.
 import type { ServerRoute } from '@hapi/hapi';
-import { DomainError } from '../../../../jobs/runtime/errors.js';
-import { errorDocs } from '../../../http/errors.js';
+import { EdgeError, errorDocs } from '../../../http/errors.js';
 
 const refuse = (method: 'PUT' | 'PATCH' | 'DELETE'): ServerRoute => ({
   method,
@@ -15,7 +14,7 @@ const refuse = (method: 'PUT' | 'PATCH' | 'DELETE'): ServerRoute => ({
   },
   handler: (_request, h) => {
     void h;
-    throw new DomainError(405, 'ledger_append_only', 'Inventory transactions are append-only; record a correcting transaction (e.g. kind adjust) instead.', null, { Allow: 'GET' });
+    throw new EdgeError('not_allowed', 'ledger_append_only', 'Inventory transactions are append-only; record a correcting transaction (e.g. kind adjust) instead.', null, { Allow: 'GET' });
   },
 });
 
