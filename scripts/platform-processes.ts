@@ -101,30 +101,43 @@ export function watchProcess(child: ChildProcess, name: string, role: Role, opti
     output: () => text,
     ended: () => ended,
     waitFor(pattern, timeoutMs = 120_000, fromOffset = 0) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const m = pattern.exec(text.slice(fromOffset));
-          if (m) {
-            done();
-            resolve(m[0]);
-          } else if (ended) {
-            done();
-            reject(new Error(`${name} exited before printing ${pattern}: ${text.slice(-2000)}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`${name}: no ${pattern} within ${timeoutMs} ms: ${text.slice(-2000)}`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        check();
-      });
+      return untilOutput({ name, text: () => text.slice(fromOffset), ended: () => ended, listeners }, pattern, timeoutMs);
     },
   };
+}
+
+/** What `untilOutput` watches: a process's output so far, whether it ended, and the hooks run on each change. */
+export interface OutputSource {
+  name: string;
+  text(): string;
+  ended(): boolean;
+  listeners: Set<() => void>;
+}
+
+/** Resolves with the first match of `pattern` in the output; rejects when the process ends first or the time is up. */
+export function untilOutput(source: OutputSource, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const m = pattern.exec(source.text());
+      if (m) {
+        done();
+        resolve(m[0]);
+      } else if (source.ended()) {
+        done();
+        reject(new Error(`${source.name} exited before printing ${pattern}: ${source.text().slice(-2000)}`));
+      }
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${source.name}: no ${pattern} within ${timeoutMs} ms: ${source.text().slice(-2000)}`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      source.listeners.delete(check);
+    };
+    source.listeners.add(check);
+    check();
+  });
 }
 
 /** What each role prints once it serves (its entry's start-up line). */

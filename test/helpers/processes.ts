@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { untilOutput } from '../../scripts/platform-processes.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -55,33 +56,22 @@ export function watch(child: ChildProcess): RunningProcess {
     stderr: () => err,
     // generous: a process that loads the whole code base under tsx starts slowly on a busy machine
     waitFor(pattern, timeoutMs = 90_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const m = pattern.exec(out + err);
-          if (m) {
-            done();
-            resolve(m[0]);
-          } else if (child.exitCode !== null || child.signalCode !== null) {
-            done();
-            reject(new Error(`process exited before printing ${pattern}: ${out + err}`));
-          }
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`no ${pattern} within ${timeoutMs} ms: ${out + err}`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          listeners.delete(check);
-        };
-        listeners.add(check);
-        check();
-      });
+      return untilOutput({ name: 'process', text: () => out + err, ended: () => child.exitCode !== null || child.signalCode !== null, listeners }, pattern, timeoutMs);
     },
     kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
   };
+}
+
+/** Whether a process with this id is still running (signal 0 checks without sending anything). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The lines a process printed, without npm's own notices. */

@@ -18,6 +18,7 @@ import { selfScope } from '../../factories/inventory.js';
 import { startTestCluster, httpJson, type Cluster, type Member } from '../../helpers/cluster.js';
 import { connect, wsUrl } from '../../helpers/ws.js';
 import { waitFor } from '../../helpers/wait.js';
+import { alive } from '../../helpers/processes.js';
 import { signatureHeader } from '../../../domain/billing/webhook-signature.js';
 import { seal } from '../../../jobs/runtime/secrets.js';
 import { CALLBACK_SEAL_PURPOSE } from '../../../kyc/services/project-service.js';
@@ -185,14 +186,6 @@ async function childrenOf(pid: number): Promise<number[]> {
   return out;
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 test.serial('an invoice photo read by OCR: its worker killed mid-job, its sandboxed child ends with it, the other reads it once; an idle child ends with its worker too', async (t) => {
   t.timeout(360_000, 'a cold sandboxed child under tsx reads the photo after the takeover');

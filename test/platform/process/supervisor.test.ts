@@ -5,7 +5,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
-import { startEntry, whenTestProcessEnds, type RunningProcess } from '../../helpers/processes.js';
+import { alive, startEntry, whenTestProcessEnds, type RunningProcess } from '../../helpers/processes.js';
 import { closedPort } from '../../helpers/tcp-proxy.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../../helpers/env.js';
 import { restartDelay } from '../../../scripts/supervisor.js';
@@ -29,14 +29,6 @@ test.after.always(async () => {
   await app?.stop();
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** scripts/start.ts on free ports, on this file's queue prefix and secret, restarting quickly */
 async function startPlatform(env: Record<string, string> = {}) {
