@@ -110,10 +110,15 @@ export class BillingEventApplier {
   }
 
   /** Writes a processor-confirmed state (and the time it had at the processor), audited. */
-  private async setState(ctx: Ctx, sub: UserSubscription, values: Partial<UserSubscription>, what: string) {
+  /**
+   * Applies the processor's state and audits it when it changed anything — or always, for
+   * an event that is news in itself (a failed payment: the subscription may already be
+   * past_due from an earlier failure, or from the subscription event that overtook it).
+   */
+  private async setState(ctx: Ctx, sub: UserSubscription, values: Partial<UserSubscription>, what: string, always = false) {
     const changes = diff(sub as never, values as never);
     await UserSubscription.query(ctx.trx).findById(sub.id).patch({ ...values, processor_state_at: ctx.created, updated_at: new Date() } as never);
-    if (Object.keys(changes).length) {
+    if (always || Object.keys(changes).length) {
       await this.deps.audit.record(ctx.trx, { actorId: null, scope: scopeOf(sub) }, {
         action: `user_subscription.${what}`, entityType: 'user_subscription', entityId: sub.id,
         summary: `${ctx.processor} ${what.replace(/_/g, ' ')}: subscription #${sub.id}`, changes,
@@ -193,7 +198,7 @@ export class BillingEventApplier {
       const mail = activates ? billingMails.started(plan) : sub.status === 'past_due' ? billingMails.recovered(plan, amount) : billingMails.paid(plan, amount, extend ? periodEnd : sub.current_period_end);
       await this.mail(ctx, sub, mail);
     } else {
-      await this.setState(ctx, sub, { status: sub.status === 'incomplete' ? 'incomplete' : 'past_due' }, 'payment_failed');
+      await this.setState(ctx, sub, { status: sub.status === 'incomplete' ? 'incomplete' : 'past_due' }, 'payment_failed', true);
       await this.mail(ctx, sub, billingMails.failed(plan, amount, seconds(obj.next_payment_attempt), obj.hosted_invoice_url ?? null));
     }
     return 'applied';

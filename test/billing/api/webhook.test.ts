@@ -154,3 +154,22 @@ test('the webhook is throttled per client address', async (t) => {
     await small.stop();
   }
 });
+
+test('out of order: a failed payment after the subscription event that already says past_due is still audited', async (t) => {
+  const { knex } = app.server.app.platform;
+  const u = await buildUser(app.server);
+  const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
+  const processorId = `sbx_sub_late_fail${Date.now()}${seq++}`;
+  const [row] = await knex('user_subscriptions').insert({ owner_id: u.id, created_by: u.id, plan_id: plan.id, status: 'active', processor: 'sandbox', processor_subscription_id: processorId }).returning('*');
+  const now = Math.floor(Date.now() / 1000);
+  const updated = evt('customer.subscription.updated', subObj(processorId, 'past_due'), now);
+  const failed = evt('invoice.payment_failed', { id: `sbx_in_late_fail${seq}`, status: 'open', currency: 'eur', subtotal: 1200, total: 1200, amount_due: 1200, attempt_count: 1, subscription: processorId, period_start: now, period_end: now + 30 * 86400 }, now);
+  await post(updated);
+  await eventually(() => knex('billing_events').where({ event_id: updated.id }).first(), (e) => !!e?.applied_at);
+  await post(failed);
+  const applied = await eventually(() => knex('billing_events').where({ event_id: failed.id }).first(), (e) => !!e?.applied_at);
+  t.is(applied.outcome, 'applied');
+  t.is((await knex('user_subscriptions').where({ id: row.id }).first()).status, 'past_due');
+  const actions = await knex('system_audit_logs').where({ entity_type: 'user_subscription', entity_id: String(row.id) }).pluck('action');
+  t.deepEqual(actions.filter((a: string) => a === 'user_subscription.payment_failed'), ['user_subscription.payment_failed'], actions.join(', '));
+});
