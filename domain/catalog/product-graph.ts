@@ -92,22 +92,11 @@ export async function loadProducts(db: Db, ids: number[], url: MediaUrl, scope?:
 }
 
 /** A row of PRODUCT_GRAPH_COLUMNS. */
-export interface GraphRow {
-  id: number;
-  name: string;
-  supplier: string;
-  description: string;
-  category: string;
-  base_unit: string;
-  family_id: number | null;
-  product_family_name: string | null;
-  team_id: number | null;
-  created_by: string | null;
+export type GraphRow = Pick<ProductOut, 'id' | 'name' | 'supplier' | 'description' | 'category' | 'base_unit' | 'family_id' | 'product_family_name' | 'team_id' | 'created_by' | 'tags'> & {
   created_at: Date;
   updated_at: Date;
-  tags: TagOut[];
   variants: (Omit<VariantOut, 'images'> & { images: Record<string, any>[] })[];
-}
+};
 
 export function productOut(p: GraphRow, url: MediaUrl): ProductOut {
   const variantsOut: VariantOut[] = p.variants.map((v) => ({
