@@ -195,7 +195,10 @@ export class BillingEventApplier {
       // and mailed as the activation, once; the late checkout event is stale).
       const activates = sub.status === 'incomplete';
       await this.setState(ctx, sub, { status: sub.status === 'trialing' ? 'trialing' : 'active', ...(extend ? { current_period_end: periodEnd, current_period_start: seconds(obj.lines?.data?.[0]?.period?.start ?? obj.period_start) } : {}) }, activates ? 'activated' : 'payment_succeeded');
-      const mail = activates ? billingMails.started(plan) : sub.status === 'past_due' ? billingMails.recovered(plan, amount) : billingMails.paid(plan, amount, extend ? periodEnd : sub.current_period_end);
+      // a payment after a failed attempt is a recovery, also when the subscription event that
+      // says active overtook it (the invoice's own attempt count tells, not the order of events)
+      const recovered = sub.status === 'past_due' || Number(obj.attempt_count ?? 1) > 1;
+      const mail = activates ? billingMails.started(plan) : recovered ? billingMails.recovered(plan, amount) : billingMails.paid(plan, amount, extend ? periodEnd : sub.current_period_end);
       await this.mail(ctx, sub, mail);
     } else {
       await this.setState(ctx, sub, { status: sub.status === 'incomplete' ? 'incomplete' : 'past_due' }, 'payment_failed', true);

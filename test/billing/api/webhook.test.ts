@@ -173,3 +173,20 @@ test('out of order: a failed payment after the subscription event that already s
   const actions = await knex('system_audit_logs').where({ entity_type: 'user_subscription', entity_id: String(row.id) }).pluck('action');
   t.deepEqual(actions.filter((a: string) => a === 'user_subscription.payment_failed'), ['user_subscription.payment_failed'], actions.join(', '));
 });
+
+test('out of order: a retried invoice paid after the subscription event that already says active is mailed as a recovery', async (t) => {
+  const { knex } = app.server.app.platform;
+  const u = await buildUser(app.server);
+  const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
+  const processorId = `sbx_sub_late_paid${Date.now()}${seq++}`;
+  await knex('user_subscriptions').insert({ owner_id: u.id, created_by: u.id, plan_id: plan.id, status: 'past_due', processor: 'sandbox', processor_subscription_id: processorId });
+  const now = Math.floor(Date.now() / 1000);
+  const updated = evt('customer.subscription.updated', subObj(processorId, 'active'), now);
+  const paid = evt('invoice.paid', { id: `sbx_in_late_paid${seq}`, status: 'paid', currency: 'eur', subtotal: 1200, total: 1200, amount_paid: 1200, attempt_count: 2, subscription: processorId, period_start: now, period_end: now + 30 * 86400 }, now);
+  await post(updated);
+  await eventually(() => knex('billing_events').where({ event_id: updated.id }).first(), (e) => !!e?.applied_at);
+  await post(paid);
+  await eventually(() => knex('billing_events').where({ event_id: paid.id }).first(), (e) => !!e?.applied_at);
+  const subjects = await eventually(() => knex('outbound_emails').where({ to_address: u.email }).pluck('subject'), (s) => s.length > 0);
+  t.true(subjects.some((s: string) => /went through/.test(s)), subjects.join(' | '));
+});
