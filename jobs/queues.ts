@@ -5,7 +5,6 @@ import { jobCatalog, jobIdFor, QUEUE_NAMES, type JobName, type JobOf, type Queue
 import { realtimeChannel, type RealtimeEvent } from './events.js';
 import { whenReady } from './redis.js';
 import { shareOf, UserJobShares, type FairnessLimits } from './fairness.js';
-import { currentRequestId, requestContext } from './request-context.js';
 
 export class InvalidJobPayload extends Error {}
 
@@ -50,7 +49,8 @@ export class JobProducer {
     return q;
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobOf<N>, opts: { delay?: number; jobId?: string; priority?: number } = {}): Promise<Job> {
+  /** `requestId`: the request this job is enqueued for (kept in job.opts for log correlation; jobs/request-context.ts) */
+  async enqueue<N extends JobName>(name: N, payload: JobOf<N>, opts: { delay?: number; jobId?: string; priority?: number; requestId?: string } = {}): Promise<Job> {
     const spec = jobCatalog[name];
     const { error, value } = spec.payload.validate(payload);
     if (error) throw new InvalidJobPayload(`${name}: ${error.message}`);
@@ -61,7 +61,7 @@ export class JobProducer {
     const priority = shared ? await shared.admit(spec.queue, shareOf(value), jobId) : opts.priority;
     try {
       // BullMQ keeps unknown options with the job: the request id rides there, outside the checked payload
-      const requestId = currentRequestId();
+      const { requestId } = opts;
       const options = { ...spec.options, jobId, delay: opts.delay, ...(priority ? { priority } : {}), ...(deduplication ? { deduplication } : {}), ...(requestId ? { requestId } : {}) };
       return await this.queue(spec.queue).add(name, value, options);
     } catch (err) {
@@ -80,7 +80,7 @@ export class JobProducer {
     const spec = jobCatalog[name];
     if (!items.length) return;
     if (this.shares && UserJobShares.applies(spec.queue)) {
-      for (const item of items) await requestContext.run({ requestId: item.requestId ?? '' }, () => this.enqueue(name, item.payload));
+      for (const item of items) await this.enqueue(name, item.payload, { requestId: item.requestId });
       return;
     }
     const jobs = items.map(({ payload, requestId }) => {

@@ -95,7 +95,7 @@ export class AccountService {
     return this.platform.knex;
   }
 
-  async register(input: { email: string; password: string; first_name: string; last_name: string }, ip: string | null = null): Promise<UserOut> {
+  async register(input: { email: string; password: string; first_name: string; last_name: string }, ip: string | null = null, requestId?: string): Promise<UserOut> {
     await this.deps.throttle.request('register', ip);
     const email = normalizeEmail(input.email);
     const problem = passwordProblems(input.password, email);
@@ -115,7 +115,7 @@ export class AccountService {
       if (pgError(err).code === '23505') throw new Conflict('An account with this e-mail already exists.', 'email_taken');
       throw err;
     });
-    await this.deps.mail.dispatch([emailId], user.id);
+    await this.deps.mail.dispatch([emailId], user.id, { requestId });
     return userOut(user);
   }
 
@@ -141,13 +141,13 @@ export class AccountService {
   }
 
   /** Same answer whether or not the account exists or is verified (no account probing). */
-  async resendVerification(input: { email: string }, ip: string | null = null): Promise<{ message: string }> {
+  async resendVerification(input: { email: string }, ip: string | null = null, requestId?: string): Promise<{ message: string }> {
     await this.deps.throttle.request('send-code', ip);
     const email = normalizeEmail(input.email);
     await this.askCodeSend(email, ip);
     const user = await User.query(this.knex).findOne({ email });
     if (user && !user.email_verified_at && user.is_active) {
-      await this.sendCode(user, 'verify_email', ip);
+      await this.sendCode(user, 'verify_email', ip, requestId);
     }
     return { message: 'If an unverified account exists for this e-mail, a new verification code has been sent.' };
   }
@@ -217,17 +217,17 @@ export class AccountService {
       await this.deps.audit.record(trx, { actorId: user.id }, { action: 'change_password', entityType: 'user', entityId: user.id, summary: 'Password changed' });
       return this.deps.mail.queue(trx, user.email, 'password_changed', mailTemplates.passwordChanged(user.first_name));
     });
-    await this.deps.mail.dispatch([emailId], user.id);
+    await this.deps.mail.dispatch([emailId], user.id, { requestId: actor.requestId });
     return { message: 'Password changed. Other sessions have been signed out.' };
   }
 
   /** Same answer for known and unknown e-mails. */
-  async forgotPassword(input: { email: string }, ip: string | null = null): Promise<{ message: string }> {
+  async forgotPassword(input: { email: string }, ip: string | null = null, requestId?: string): Promise<{ message: string }> {
     await this.deps.throttle.request('send-code', ip);
     const email = normalizeEmail(input.email);
     await this.askCodeSend(`reset:${email}`, ip);
     const user = await User.query(this.knex).findOne({ email });
-    if (user && user.is_active) await this.sendCode(user, 'reset_password', ip);
+    if (user && user.is_active) await this.sendCode(user, 'reset_password', ip, requestId);
     return { message: 'If an account exists for this e-mail, a password reset code has been sent.' };
   }
 
@@ -275,7 +275,7 @@ export class AccountService {
     return { email, available: !exists, exists };
   }
 
-  private async sendCode(user: User, purpose: 'verify_email' | 'reset_password', ip: string | null): Promise<void> {
+  private async sendCode(user: User, purpose: 'verify_email' | 'reset_password', ip: string | null, requestId?: string): Promise<void> {
     await this.deps.throttle.codeSent(ip);
     const minutes = this.platform.config.otpTtlMinutes;
     const emailId = await this.knex.transaction(async (trx) => {
@@ -283,6 +283,6 @@ export class AccountService {
       const content = purpose === 'verify_email' ? mailTemplates.verifyEmail(user.first_name, code, minutes) : mailTemplates.resetPassword(user.first_name, code, minutes);
       return this.deps.mail.queue(trx, user.email, purpose, content);
     });
-    await this.deps.mail.dispatch([emailId], user.id);
+    await this.deps.mail.dispatch([emailId], user.id, { requestId });
   }
 }

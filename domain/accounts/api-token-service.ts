@@ -95,7 +95,7 @@ export class ApiTokenService {
       const mail = mailTemplates.apiTokenCreated(user.first_name, row.name, row.token_prefix, expiresAt.toISOString());
       return { row, emailId: await this.deps.mail.queue(trx, user.email, 'api_token_created', mail) };
     });
-    await this.deps.mail.dispatch([emailId], userId);
+    await this.deps.mail.dispatch([emailId], userId, { requestId: actor.requestId });
     return { ...out(row), token };
   }
 

@@ -8,7 +8,6 @@
 import Joi from 'joi';
 import type { Platform } from '../../db/platform.js';
 import { BillingEvent } from '../../db/models/index.js';
-import { currentRequestId } from '../../jobs/request-context.js';
 import { Invalid, NotFound } from '../../jobs/runtime/errors.js';
 import { verifySignature } from './webhook-signature.js';
 import type { PaymentProcessor, ProcessorEvent, ProcessorName } from './processor.js';
@@ -48,7 +47,8 @@ export class BillingWebhookService {
     return this.active(name).signatureHeader;
   }
 
-  async receive(name: ProcessorName | string, raw: Buffer, signature: string | undefined): Promise<Receipt> {
+  /** `requestId`: the delivery's request, carried by the apply job for log correlation */
+  async receive(name: ProcessorName | string, raw: Buffer, signature: string | undefined, requestId?: string): Promise<Receipt> {
     const processor = this.active(name);
     const { webhookSecrets, webhookToleranceSeconds } = this.platform.config.billing;
     verifySignature(signature, raw, webhookSecrets, webhookToleranceSeconds);
@@ -64,7 +64,7 @@ export class BillingWebhookService {
     const event = value as ProcessorEvent;
     // the bytes as received are stored when they are the event as validated (no value was converted)
     const payload = typeof (parsed as { created?: unknown }).created === 'number' ? text : JSON.stringify(event);
-    const recorded = await this.inbox.record({ processor: processor.name, event_id: event.id, type: event.type, created: event.created, payload }, currentRequestId());
+    const recorded = await this.inbox.record({ processor: processor.name, event_id: event.id, type: event.type, created: event.created, payload }, requestId);
     return { event_id: event.id, duplicate: recorded.duplicate };
   }
 

@@ -34,13 +34,13 @@ export class MediaAnalysisService {
     await this.limits.consume(OCR_LIMIT, actor.userId);
     await this.planLimits?.meter(actor.scope, 'ocr_pages_per_month');
     const file = await this.media.saveUpload(image, rule('image'), 'ocr');
-    return this.jobs.run('media.ocr', { actor_id: actor.userId, media_path: file.path }, waitMs);
+    return this.jobs.run('media.ocr', { actor_id: actor.userId, media_path: file.path }, waitMs, actor.requestId);
   }
 
   async scanPhoto(actor: Actor, image: Upload, waitMs: number): Promise<Outcome> {
     const { scope } = actor;
     await this.limits.consume(BARCODE_PHOTO_LIMIT, scope.userId);
     const file = await this.media.saveUpload(image, rule('image'), 'barcode-photos');
-    return this.jobs.run('media.decode-barcode', { actor_id: scope.userId, media_path: file.path, scope: { type: scope.type, team_id: scope.teamId } }, waitMs);
+    return this.jobs.run('media.decode-barcode', { actor_id: scope.userId, media_path: file.path, scope: { type: scope.type, team_id: scope.teamId } }, waitMs, actor.requestId);
   }
 }

@@ -54,7 +54,7 @@ export class DataDeletionService {
         await this.deps.audit.record(trx, { actorId: user.id }, { action: 'data_deletion.request', entityType: 'data_deletion_request', entityId: created.id, changes: { scheduled_for: scheduledFor.toISOString() } });
         return { row: created, emailId: await this.deps.mail.queue(trx, user.email, 'data_deletion_scheduled', deletionScheduledMail(user.first_name, scheduledFor)) };
       });
-      await this.deps.mail.dispatch([emailId], user.id);
+      await this.deps.mail.dispatch([emailId], user.id, { requestId: actor.requestId });
       return out(row);
     } catch (err) {
       if (pgError(err).code === '23505') throw new Conflict('A deletion of your account is already scheduled; cancel it first to change it.', 'deletion_pending');

@@ -55,7 +55,7 @@ export class DataExportService {
       throw err;
     }
     try {
-      await this.platform.producer.enqueue('maintenance.data-export', { actor_id: actor.userId, request_id: row.id });
+      await this.platform.producer.enqueue('maintenance.data-export', { actor_id: actor.userId, request_id: row.id }, { requestId: actor.requestId });
     } catch (err) {
       // the row stays queued; the data-protection sweep enqueues it again
       this.platform.log.warn({ err, request_id: row.id }, 'data export not enqueued; the sweep will retry');

@@ -134,7 +134,7 @@ export class InvoiceImportService {
       await recordAudit(trx, auditCtx(scope, scope.userId), { action: 'invoice_document.upload', entityType: 'invoice_import_document', entityId: inserted.id, changes: { size: stored.size, content_type: stored.contentType, inventory_id: input.inventory_id } });
       return inserted;
     });
-    return this.jobs.run('invoice.parse', { actor_id: scope.userId, document_id: doc.id }, waitMs);
+    return this.jobs.run('invoice.parse', { actor_id: scope.userId, document_id: doc.id }, waitMs, actor.requestId);
   }
 
   /** The preview answer of a parse job that finished (the session it wrote). */
@@ -252,7 +252,7 @@ export class InvoiceImportService {
       await recordAudit(trx, auditCtx(scope, scope.userId), { action: 'invoice_session.store_requested', entityType: 'invoice_import_attempt', entityId: row.id, changes: { session_id: session.id, lines: input.lines.length, confirm_duplicate: input.confirm_duplicate === true } });
       return row;
     });
-    const outcome = await this.jobs.run('invoice.store', { actor_id: scope.userId, attempt_id: Number(attempt.id) }, waitMs);
+    const outcome = await this.jobs.run('invoice.store', { actor_id: scope.userId, attempt_id: Number(attempt.id) }, waitMs, actor.requestId);
     if (!outcome.done || outcome.status.state !== 'completed') return outcome;
     return this.answerOf(Number(attempt.id));
   }

@@ -31,8 +31,9 @@ export type Outcome =
 export class JobService {
   constructor(private readonly platform: Platform, private readonly waiters: JobWaiters | null) {}
 
-  async enqueue<N extends JobName>(name: N, payload: JobOf<N>): Promise<Job> {
-    return this.platform.producer.enqueue(name, payload);
+  /** `requestId` everywhere here: the request the job is for (actor.requestId), kept with the job for log correlation */
+  async enqueue<N extends JobName>(name: N, payload: JobOf<N>, requestId?: string): Promise<Job> {
+    return this.platform.producer.enqueue(name, payload, { requestId });
   }
 
   /**
@@ -40,19 +41,19 @@ export class JobService {
    * finish event (null when it has not finished within `waitMs`). An enqueue failure
    * is thrown here, apart from the wait.
    */
-  async enqueueWatched<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<{ jobId: string; finished: Promise<JobFinishedEvent | null> }> {
+  async enqueueWatched<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number, requestId?: string): Promise<{ jobId: string; finished: Promise<JobFinishedEvent | null> }> {
     const jobId = jobIdFor(name, payload);
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
-    await this.platform.producer.enqueue(name, payload, { jobId });
+    await this.platform.producer.enqueue(name, payload, { jobId, requestId });
     return { jobId, finished };
   }
 
   /** Enqueues and waits up to `waitMs` for the job to finish. */
-  async run<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number): Promise<Outcome> {
+  async run<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number, requestId?: string): Promise<Outcome> {
     const jobId = jobIdFor(name, payload);
     // subscribe before adding so a fast worker cannot finish unseen
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
-    const job = await this.platform.producer.enqueue(name, payload, { jobId });
+    const job = await this.platform.producer.enqueue(name, payload, { jobId, requestId });
     await finished;
     const status = await this.read(job.id!, () => true);
     return { done: status.state === 'completed' || status.state === 'failed', status };

@@ -113,7 +113,7 @@ export class ReportService {
       return row;
     });
     try {
-      await this.platform.producer.enqueue('reports.generate', { actor_id: actor.userId, report_id: report.id });
+      await this.platform.producer.enqueue('reports.generate', { actor_id: actor.userId, report_id: report.id }, { requestId: actor.requestId });
     } catch (err) {
       await this.platform.knex.transaction(async (trx) => {
         await Report.query(trx).where({ id: report.id }).patch({ status: 'failed', error: 'queue_unavailable: the report could not be queued', updated_at: new Date() });

@@ -7,6 +7,8 @@ export interface Actor {
   userId: string;
   isStaff: boolean;
   scope: Scope;
+  /** the request this acts for, when it came from one: the jobs it enqueues carry it for log correlation */
+  requestId?: string;
 }
 
 /**

@@ -41,10 +41,10 @@ export class MailService {
   }
 
   /** Enqueues the messages' delivery; `notification` ones wait behind codes (NOTIFICATION_MAIL_PRIORITY). */
-  async dispatch(emailIds: number[], actorId: string | null = null, opts: { notification?: boolean } = {}): Promise<void> {
+  async dispatch(emailIds: number[], actorId: string | null = null, opts: { notification?: boolean; requestId?: string } = {}): Promise<void> {
     for (const id of emailIds) {
       try {
-        await this.platform.producer.enqueue('mail.send', { actor_id: actorId, email_id: id }, opts.notification ? { priority: NOTIFICATION_MAIL_PRIORITY } : {});
+        await this.platform.producer.enqueue('mail.send', { actor_id: actorId, email_id: id }, { requestId: opts.requestId, ...(opts.notification ? { priority: NOTIFICATION_MAIL_PRIORITY } : {}) });
       } catch (err) {
         this.platform.log.warn({ err, email_id: id }, 'mail job not enqueued; the outbox sweep will retry');
       }

@@ -120,7 +120,7 @@ export class TicketService {
       await attachments.removeTicketFolder(id);
       throw err;
     }
-    await this.announce(eventIds);
+    await this.announce(eventIds, actor.requestId);
     return this.present(viewer, id);
   }
 
@@ -164,7 +164,7 @@ export class TicketService {
       await attachments.remove(written.map((w) => w.path));
       throw err;
     }
-    await this.announce(eventIds);
+    await this.announce(eventIds, actor.requestId);
     return this.present(viewer, id);
   }
 
@@ -196,7 +196,7 @@ export class TicketService {
       if (reopened) events.push(await this.event(trx, row.id, viewer.userId, { kind: 'status_changed', from_status: row.status, to_status: reopened }));
       return events;
     });
-    await this.announce(eventIds);
+    await this.announce(eventIds, actor.requestId);
     const reply = await SupportTicketReply.query(this.platform.knex).findById(replyId);
     const author = await User.query(this.platform.knex).findById(viewer.userId).select('email', 'first_name', 'last_name');
     return this.deps.presenter.reply(reply!, author, viewer);
@@ -305,9 +305,9 @@ export class TicketService {
   }
 
   /** Hands events to the notification job; a lost enqueue is picked up by the support sweep. */
-  private async announce(eventIds: number[]): Promise<void> {
+  private async announce(eventIds: number[], requestId: string | undefined): Promise<void> {
     for (const id of eventIds) {
-      await this.platform.producer.enqueue('support.notify', { actor_id: null, event_id: id }).catch((err) => this.platform.log.warn({ err, event_id: id }, 'support notification not enqueued; the support sweep will retry'));
+      await this.platform.producer.enqueue('support.notify', { actor_id: null, event_id: id }, { requestId }).catch((err) => this.platform.log.warn({ err, event_id: id }, 'support notification not enqueued; the support sweep will retry'));
     }
   }
 }

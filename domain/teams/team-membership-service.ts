@@ -118,7 +118,7 @@ export class TeamMembershipService {
       // by id only: every member reads the team's audit, the invitee's address stays in the owner's invitation list
       return { row, emailId };
     });
-    if (emailId) await this.deps.mail.dispatch([emailId], ownerId);
+    if (emailId) await this.deps.mail.dispatch([emailId], ownerId, { requestId: actor.requestId });
     return sentOut(row);
   }
 

@@ -1,11 +1,11 @@
 // Request ids and the access log. Every answer (errors too) carries X-Request-Id: the
-// caller's when it is well-formed, a new UUID otherwise. The id is entered into the
-// request context, so the jobs the request enqueues carry it (jobs/request-context.ts),
-// and one info line per request names method, route, status, time and id.
+// caller's when it is well-formed, a new UUID otherwise. Routes hand the id to the
+// domain (actor(request).requestId, requestIdOf(request)), so the jobs the request
+// enqueues carry it (jobs/request-context.ts), and one info line per request names
+// method, route, status, time and id.
 import { randomUUID } from 'node:crypto';
 import type { Plugin, Request, ResponseObject } from '@hapi/hapi';
 import type { Logger } from 'pino';
-import { requestContext } from '../../jobs/request-context.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 // letters, digits and a few separators, at most 128: safe in a log line and a header
@@ -23,8 +23,6 @@ export const requestIdPlugin: Plugin<void> = {
       const given = request.headers[REQUEST_ID_HEADER];
       const requestId = typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
       request.app.requestId = requestId;
-      // the rest of this request's lifecycle (handlers, services, the job producer) runs inside it
-      requestContext.enterWith({ requestId });
       return h.continue;
     });
     // after the error mapper and the security headers, which may replace the answer

@@ -36,7 +36,7 @@ function headerValue(request: Request, name: string): string | undefined {
 export function actor(request: Request): Actor {
   const p = request.auth.credentials?.user;
   if (!p || !request.app.scope) throw new Unauthorized();
-  return { userId: p.userId, isStaff: p.isStaff, scope: request.app.scope };
+  return { userId: p.userId, isStaff: p.isStaff, scope: request.app.scope, requestId: request.app.requestId };
 }
 
 /** Who acts on a socket: the connection's user, in their own scope (a socket names no team). */

@@ -100,8 +100,7 @@ export class SupportChatService {
    * questions a minute and AI_MAX_PENDING_PER_USER waiting for their answer.
    */
   async sendMessage(actor: Actor, sessionId: string, text: unknown): Promise<{ session: SessionView; message: MessageView; question: MessageRecord }> {
-    const { userId } = actor;
-    const { session, question } = await this.saveQuestion(userId, sessionId, text, 0);
+    const { session, question } = await this.saveQuestion(actor, sessionId, text, 0);
     return { session, message: messageView(question), question };
   }
 
@@ -110,8 +109,7 @@ export class SupportChatService {
    * 45 s limit from the moment the question was saved).
    */
   async ask(actor: Actor, sessionId: string, text: unknown): Promise<ReplyView> {
-    const { userId } = actor;
-    const { question, finished } = await this.saveQuestion(userId, sessionId, text, this.ai.answerTimeoutMs + 500);
+    const { question, finished } = await this.saveQuestion(actor, sessionId, text, this.ai.answerTimeoutMs + 500);
     const outcome = await finished;
     const reply = await this.replyFor(actor, question.id);
     if (reply) return reply;
@@ -119,7 +117,7 @@ export class SupportChatService {
     throw new DomainError('timeout', 'answer_timeout', 'The answer was not ready in time. It will appear in the session when it is.', { session_id: sessionId, message_id: question.id });
   }
 
-  private async saveQuestion(userId: string, sessionId: string, text: unknown, waitMs: number) {
+  private async saveQuestion({ userId, requestId }: Actor, sessionId: string, text: unknown, waitMs: number) {
     const content = this.checkMessage(text);
     const found = await this.store.sessionWithPending(userId, sessionId, this.ai.answerTimeoutMs + PENDING_GRACE_MS);
     if (!found) throw new NotFound('Chat session', 'session_not_found');
@@ -130,7 +128,7 @@ export class SupportChatService {
     const { message: question, session } = await this.store.insertUserMessage(found.session, content);
     let finished: Promise<JobFinishedEvent | null>;
     try {
-      ({ finished } = await this.jobs.enqueueWatched('ai.answer-chat-message', { actor_id: userId, message_id: question.id }, waitMs));
+      ({ finished } = await this.jobs.enqueueWatched('ai.answer-chat-message', { actor_id: userId, message_id: question.id }, waitMs, requestId));
     } catch (err) {
       // no answer will come: the question is not kept (the client sends it again)
       await this.store.removeUserMessage(question).catch(() => undefined);

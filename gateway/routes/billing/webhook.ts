@@ -5,6 +5,7 @@ import Joi from 'joi';
 import type { ServerRoute } from '@hapi/hapi';
 import { errorDocs } from '../../http/errors.js';
 import { clientAddress } from '../../plugins/client-address.js';
+import { requestIdOf } from '../../plugins/request-log.js';
 import { PROCESSORS } from '../../../domain/billing/processor.js';
 import { Invalid } from '../../../jobs/runtime/errors.js';
 
@@ -32,7 +33,7 @@ export default PROCESSORS.map(
       const header = request.headers[services.billing.webhooks.signatureHeaderOf(name)];
       const raw = Buffer.isBuffer(request.payload) ? request.payload : Buffer.alloc(0);
       try {
-        const receipt = await services.billing.webhooks.receive(name, raw, typeof header === 'string' ? header : undefined);
+        const receipt = await services.billing.webhooks.receive(name, raw, typeof header === 'string' ? header : undefined, requestIdOf(request));
         return { received: true, ...receipt };
       } catch (err) {
         // ... and a refused one (bad signature or body) from the budget all gateway processes share

@@ -21,8 +21,9 @@ export default {
   async handler(request, h) {
     const { echo, wait, delay_ms } = request.payload as { echo: unknown; wait: number; delay_ms: number };
     const { jobs } = request.server.app.services;
-    const payload = { actor_id: actor(request).userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo, ...(delay_ms ? { delay_ms } : {}) };
-    const outcome = await jobs.run('system.echo', payload, Math.min(wait, request.server.app.platform.config.jobWaitMs));
+    const me = actor(request);
+    const payload = { actor_id: me.userId, echo: JSON.stringify(echo ?? null).length > 4096 ? null : echo, ...(delay_ms ? { delay_ms } : {}) };
+    const outcome = await jobs.run('system.echo', payload, Math.min(wait, request.server.app.platform.config.jobWaitMs), me.requestId);
     if (outcome.done) return jobStatusOut(outcome.status, request.server.app.platform.config.publicBaseUrl);
     return jobAccepted(h, outcome, notificationsWsUrl(request.server.app.platform.config.publicBaseUrl));
   },

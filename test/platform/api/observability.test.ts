@@ -100,3 +100,22 @@ test.serial('X-Request-Id is carried into the job a request enqueues and the wor
   const line = await worker.waitFor(/\{[^\n]*"request_id":"trace-into-the-job-42"[^\n]*\}/, 20_000);
   t.like(JSON.parse(line), { msg: 'job completed', name: 'system.echo', queue: 'system' });
 });
+
+/** the request id kept with the queued job (no worker runs here) whose data matches */
+async function requestIdOfQueued(queue: 'reports' | 'mail', matches: (data: Record<string, unknown>) => boolean): Promise<string | undefined> {
+  const jobs = await app.server.app.platform.producer.queue(queue).getJobs(['waiting', 'prioritized', 'delayed']);
+  const job = jobs.find((j) => matches(j.data));
+  return (job?.opts as { requestId?: string } | undefined)?.requestId ?? (job ? 'no request id' : 'no such job');
+}
+
+test.serial('the id also rides on the jobs a domain flow enqueues: an authenticated report request, an unauthenticated sign-up mail', async (t) => {
+  const report = await app.server.inject({ method: 'POST', url: '/api/generate-report/', headers: { ...user.auth, 'content-type': 'application/json', 'x-request-id': 'trace-report-request-7' }, payload: JSON.stringify({ kind: 'inventory_valuation', format: 'csv' }) });
+  t.is(report.statusCode, 202);
+  t.is(await requestIdOfQueued('reports', (data) => data.report_id === JSON.parse(report.payload).id), 'trace-report-request-7');
+
+  const email = `trace-${Date.now()}@example.test`;
+  const register = await app.server.inject({ method: 'POST', url: '/api/auth/register/', headers: { 'content-type': 'application/json', 'x-request-id': 'trace-sign-up-mail-8' }, payload: JSON.stringify({ email, password: 'Correct-horse-42!', first_name: 'Tra', last_name: 'Ce' }) });
+  t.is(register.statusCode, 201);
+  const mail = await app.server.app.platform.knex('outbound_emails').where({ to_address: email }).first();
+  t.is(await requestIdOfQueued('mail', (data) => data.email_id === Number(mail.id)), 'trace-sign-up-mail-8');
+});

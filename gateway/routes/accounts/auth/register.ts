@@ -3,6 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { email, password, UserOut } from '../../schemas.js';
 import { errorDocs } from '../../../http/errors.js';
 import { clientAddress } from '../../../plugins/client-address.js';
+import { requestIdOf } from '../../../plugins/request-log.js';
 
 export default {
   method: 'POST',
@@ -28,7 +29,7 @@ export default {
     plugins: errorDocs(400, 409, 429),
   },
   async handler(request, h) {
-    const user = await request.server.app.services.accounts.register(request.payload as never, clientAddress(request));
+    const user = await request.server.app.services.accounts.register(request.payload as never, clientAddress(request), requestIdOf(request));
     return h.response({ message: 'Account created. Check your e-mail for the verification code.', user, verification_required: true }).code(201);
   },
 } satisfies ServerRoute;

@@ -3,6 +3,7 @@ import type { ServerRoute } from '@hapi/hapi';
 import { email, MessageOnly } from '../../schemas.js';
 import { errorDocs } from '../../../http/errors.js';
 import { clientAddress } from '../../../plugins/client-address.js';
+import { requestIdOf } from '../../../plugins/request-log.js';
 
 export default {
   method: 'POST',
@@ -15,5 +16,5 @@ export default {
     validate: { payload: Joi.object({ email: email.required() }).label('EmailIn') },
     response: { status: { 200: MessageOnly } }, plugins: errorDocs(400, 429),
   },
-  handler: (request) => request.server.app.services.accounts.resendVerification(request.payload as never, clientAddress(request)),
+  handler: (request) => request.server.app.services.accounts.resendVerification(request.payload as never, clientAddress(request), requestIdOf(request)),
 } satisfies ServerRoute;
