@@ -121,6 +121,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (!onGrid(best.value) && !paidAsIs && block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 0.03)) best.value = Math.round(best.value * 20) / 20;
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
+  // a total of nothing ("TOTAL LOADING CHARGES 0.00" where the bill's own total was not read) is never sure
+  if (best.value === 0) return calibrated('total_amount', 0, { strength: 0, legibility: best.conf });
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
 }
 
