@@ -1,7 +1,7 @@
 // Words a PDF's text layer split in two ("Br uttosumme", "Zahlbetr ag", "Ver käufer"): a font
 // whose advance widths disagree with its glyphs makes pdf.js put a space inside the word.
 // Joined back where the whole word is one the readers know as a label (a total, a date,
-// a number, a seller's or a customer's heading) and neither half is: a dictionary of
+// a number, a seller's or a customer's heading) and its first half is not: a dictionary of
 // labels, not of documents, so ordinary pairs of words ("für die", "zu zahlen") stay apart.
 import type { Layout } from '../layout.js';
 import { CUSTOMER_LABELS, INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from './vocabulary.js';
@@ -15,7 +15,7 @@ export function mendSplitWords(layout: Layout): Layout {
   let changed = false;
   const mend = (text: string) =>
     text.replace(/(?<![\p{L}])(\p{L}+) (\p{Ll}+)(?![\p{L}])/gu, (whole, a: string, b: string) => {
-      if (!isLabel(a + b) || isLabel(a) || isLabel(b)) return whole;
+      if (!isLabel(a + b) || isLabel(a)) return whole;
       changed = true;
       return a + b;
     });
