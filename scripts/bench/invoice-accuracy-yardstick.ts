@@ -107,6 +107,8 @@ export function sameVendor(ours: string | null, ref: string): boolean {
   if (x === y) return true;
   const [short, long] = x.length < y.length ? [x, y] : [y, x];
   if (long.includes(short) && short.length >= 0.6 * long.length) return true;
+  // a reference that is a brand alone ("Hornbach", "toom") names the company whose name opens with it ("HORNBACH Baumarkt AG")
+  if (!/\s/.test(ref.trim()) && y.length >= 4 && x.startsWith(y)) return true;
   return editDistance(x, y) <= Math.max(1, Math.round(0.15 * long.length));
 }
 

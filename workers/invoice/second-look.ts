@@ -23,6 +23,7 @@ export function wantsSecondLook(header: ExtractedHeader): boolean {
  * The fields a second reading may replace. Not the currency: a speck read as "£" or "¥" in a
  * noisier reading is a sure-looking symbol, while the first reading's currency comes from
  * the whole document (on the tuning receipts, taking it lost two right currencies, gained none).
+ * Only where the first reading found no currency at all is the second's taken.
  */
 const SECOND_LOOK_FIELDS = ['vendor_name', 'invoice_date', 'total_amount'] as const;
 
@@ -35,6 +36,11 @@ export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice):
       (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
       taken.push(key);
     }
+  }
+  // (a first reading that found no currency at all has nothing to lose to the second's)
+  if (first.header.currency.value === null && second.header.currency.value !== null) {
+    header.currency = second.header.currency;
+    taken.push('currency');
   }
   const lines = first.lines.length ? first.lines : second.lines;
   const warnings = [...first.warnings, ...(taken.length ? [`the photo was read a second time by another OCR engine; taken from it: ${taken.join(', ')}`] : [])];

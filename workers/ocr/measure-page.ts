@@ -186,3 +186,45 @@ function span(profile: Int32Array, min: number): [number, number] {
   while (b > 2 && !(profile[b] > min && profile[b - 1] > min && profile[b - 2] > min)) b--;
   return b > a ? [a, b] : [0, profile.length - 1];
 }
+
+/**
+ * The sheet of paper when it lies on a dark ground (a receipt scanned with the lid open, a
+ * slip photographed on a dark table): most of the picture is darker than Otsu's threshold,
+ * which no printed page is, so the bright sheet is found by the projections of the light
+ * pixels — the longest run of columns, then of rows within them, holding at least half as
+ * many light pixels as the lightest (across gaps of a few). Null when the picture is mostly light (the usual page).
+ */
+export function paperOnDarkGround(data: Buffer, width: number, height: number): Box | null {
+  const t = otsu(data);
+  let dark = 0;
+  for (let i = 0; i < data.length; i++) if (data[i] <= t) dark++;
+  if (dark < 0.55 * data.length) return null;
+  const cols = new Float64Array(width);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[y * width + x] > t) cols[x]++;
+  const [left, right] = longestRun(cols);
+  const rows = new Float64Array(height);
+  for (let y = 0; y < height; y++) for (let x = left; x <= right; x++) if (data[y * width + x] > t) rows[y]++;
+  const [top, bottom] = longestRun(rows);
+  const box = { left, top, width: right - left + 1, height: bottom - top + 1 };
+  // a sheet too small to hold text, or the whole picture: nothing to cut away
+  if (box.width < width * 0.08 || box.height < height * 0.08 || box.width * box.height > 0.9 * width * height) return null;
+  return box;
+}
+
+function longestRun(profile: Float64Array): [number, number] {
+  const limit = Math.max(...profile) / 2;
+  // (a gap of a few rows — a bold line of print across the sheet — does not end the sheet)
+  const bridge = Math.max(2, Math.round(profile.length * 0.02));
+  let best: [number, number] = [0, profile.length - 1];
+  let bestLength = 0;
+  let start = -1;
+  let lastIn = -1;
+  for (let i = 0; i <= profile.length; i++) {
+    if (i < profile.length && profile[i] >= limit) {
+      if (start < 0 || i - lastIn > bridge) start = i;
+      lastIn = i;
+      if (i - start + 1 > bestLength) [best, bestLength] = [[start, i], i - start + 1];
+    }
+  }
+  return best;
+}

@@ -16,7 +16,7 @@
 // pixels are measured as they are, without a copy.
 import sharp from 'sharp';
 import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
-import { ANALYSIS_SIDE, greyRange, measure, type Box } from './measure-page.js';
+import { ANALYSIS_SIDE, greyRange, measure, paperOnDarkGround, type Box } from './measure-page.js';
 import { inkSummary } from './blank-page.js';
 
 export { greyRange, otsu } from './measure-page.js';
@@ -65,6 +65,22 @@ export interface PrepareOptions {
 export async function prepareDocumentImage(image: Picture, opts: PrepareOptions): Promise<PreparedDocument> {
   // (every raw step says b-w: sharp otherwise hands back three channels)
   const grey = await uprightGrey(image, opts.maxInputPixels);
+  // a sheet on a dark ground is cut out first: the ground would count as ink everywhere after
+  const a = Math.min(1, ANALYSIS_SIDE / Math.max(grey.width, grey.height));
+  const paper = paperOnDarkGround(await smallCopy(grey, a), Math.round(grey.width * a), Math.round(grey.height * a));
+  if (!paper) return prepareGrey(grey, opts);
+  const box = scaleBox(paper, 1 / a, grey);
+  const cut = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: grey.channels } }).extract(box).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const inner = await prepareGrey({ data: cut.data, width: cut.info.width, height: cut.info.height, channels: 1 }, opts);
+  const toSource = (b: { x0: number; y0: number; x1: number; y1: number }) => {
+    const s = inner.toSource(b);
+    return { x0: s.x0 + box.left, y0: s.y0 + box.top, x1: s.x1 + box.left, y1: s.y1 + box.top };
+  };
+  const crop = { ...inner.steps.crop, left: inner.steps.crop.left + box.left, top: inner.steps.crop.top + box.top };
+  return { ...inner, width: grey.width, height: grey.height, toSource, steps: { ...inner.steps, crop } };
+}
+
+async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<PreparedDocument> {
   const { width, height } = grey;
 
   const a = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));

@@ -31,19 +31,19 @@
 // tune/ only; held-out/ is measured, never inspected per file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { openPdf, readPdfAttachments, renderPages } from '../../../workers/invoice/formats/pdf.js';
 import { parseXmlInvoice } from '../../../workers/invoice/formats/xml.js';
+import { heldOutName } from './split.js';
 
 const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, out: { type: 'string', default: '/work/corpus' } } });
 if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> is required');
 const repo = path.resolve(args.zugferd);
 const git = (...a: string[]) => execFileSync('git', ['--git-dir', fs.existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo, ...a], { maxBuffer: 256 * 1024 * 1024 });
 
-export const heldOut = (name: string) => createHash('sha256').update(name).digest()[0] < 0x55;
+const heldOut = heldOutName;
 
 const pdfs = git('ls-tree', '-r', '--name-only', 'HEAD')
   .toString()

@@ -12,6 +12,7 @@ import { UnreadableDocument } from '../types.js';
 import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
+// (v9 also since the sheet on a dark ground is cut out first: that changes only pictures mostly dark, whose cached readings were dropped)
 export const OCR_PIPELINE_ID = 'document-v9';
 
 export interface OcrTokens {

@@ -111,6 +111,8 @@ const SIGNALS: Signal[] = [
   // tax identifiers by their own format: a German VAT id (DE + 9 digits), a UK one (GB + 9 or 12
   // digits), a New Zealand GST number (8–9 digits as 2–3/3/3), a Malaysian SST registration
   [/\bDE\s?\d{9}\b/g, 'DE', 3],
+  // (a till prints it in groups: "DE 115 055 186")
+  [/\bDE\s?\d{3}\s\d{3}\s\d{3}\b/g, 'DE', 3],
   [/\bGB\s?\d{3}\s?\d{4}\s?\d{2}(?:\s?\d{3})?\b/g, 'GB', 3],
   [/\bGST\s*(?:No|Number|Reg(?:istration)?(?:\s*No)?)?\.?\s*[:.#]?\s*\d{2,3}[- ]\d{3}[- ]\d{3}\b/gi, 'NZ', 3],
   [/\b[A-Z]\d{2}-\d{4}-\d{8}\b/g, 'MY', 3],
@@ -124,6 +126,8 @@ const SIGNALS: Signal[] = [
   [/\b(?:London|Manchester|Birmingham|Glasgow|Edinburgh|Leeds|Liverpool|Bristol|Cardiff|Belfast)\b[\s,]+[A-Z]{1,2}\d/g, 'GB', 2],
   // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
   [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
+  // (a till's own words: when and where it was paid, how, before and after tax)
+  [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG)\b/g, 'DE', 0.75],
   [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address

@@ -10,6 +10,7 @@ import { readTotal } from './total-amount.js';
 import { readLineItems } from './line-table.js';
 import { documentDecimalMark } from './numbers.js';
 import { readVendor } from './vendor.js';
+import { mendSplitWords } from './split-words.js';
 
 export interface TextReading {
   header: ExtractedHeader;
@@ -18,7 +19,8 @@ export interface TextReading {
   vendorScore: number;
 }
 
-export function readLaidOutInvoice(layout: Layout, vendorSources: Layout[] = []): TextReading {
+export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []): TextReading {
+  const layout = mendSplitWords(printed);
   const decimal = documentDecimalMark(layout.text);
   const country = detectCountry(layout.text);
   const currency = detectCurrency(layout.text, country);

@@ -6,6 +6,7 @@
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
+import { amountDueAfterPayments } from './amount-due.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
 import { derivedTotals, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
@@ -103,13 +104,16 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
   }
   if (!candidates.length) return field<number>(null, 0);
+  // a gross total less a prepayment or payment printed on the page: what is still due is the amount payable
+  const due = amountDueAfterPayments(layout, candidates, trailingMoney);
+  if (due) return calibrated('total_amount', due.value, { strength: 1, legibility: due.conf });
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
   // (among them, the ones other figures add up to, when there are)
   const near = candidates.filter((c) => c.score >= top - 0.1);
   // ("Total TTC 671,15" / "Solde à payer 470,15" after a deposit: the amount due is what is still to pay)
-  const due = near.filter((c) => c.stillToPay && c.value > 0);
-  const best = due.length ? due.sort((a, b) => b.score - a.score)[0] : (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
+  const toPay = near.filter((c) => c.stillToPay && c.value > 0);
+  const best = toPay.length ? toPay.sort((a, b) => b.score - a.score)[0] : (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
   // a till that prints a rounding adjustment of a few cents pays a total on its 5-cent grid: a total off
   // it is the figure before the rounding (or a digit the OCR misread), and what was paid is that total
   // rounded — unless tendered − change confirms the total as it stands
@@ -117,6 +121,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (!onGrid(best.value) && !paidAsIs && block.some((b) => b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 0.03)) best.value = Math.round(best.value * 20) / 20;
   // evidence: how specific the label is, and whether other figures (tendered − change, rounding, tax) add up to it
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
+  // a total of nothing ("TOTAL LOADING CHARGES 0.00" where the bill's own total was not read) is never sure
+  if (best.value === 0) return calibrated('total_amount', 0, { strength: 0, legibility: best.conf });
   return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
 }
 

@@ -42,13 +42,14 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\bdata\s+(?:della\s+|di\s+)?(?:fattura|emissione)\b|\bdata\s+(?:da\s+)?(?:fatura|emissão)\b/i, weight: 0.95 },
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
   // "Facture n°562044387 du 2 juillet 2015", "Rechnung 4711 vom 3. Mai", "Invoice 77 dated ..."
-  { re: /\b(?:invoice|facture|rechnung|factuur|factura|fattura|fatura|faktura)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
+  // (also German compounds and a second word: "Handelsrechnung Nr. 471102 vom …", "Rechnungskorrektur Nr. RK1 vom …")
+  { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|[a-zäöü]*rechnung[a-zäöü]*(?:\s+[a-zäöü]+)?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
   { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
   { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
 
 /** dates that are not the invoice date */
-export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|betaal|paid|payé|expir|valid|start|end|from|to|bis|von|tot|van|check)\w*/i;
+export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|betaal|paid|payé|expir|valid|start|end|from|to|bis|von|tot|van|check|version|stylesheet|codelist|codeliste)\w*/i;
 
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },

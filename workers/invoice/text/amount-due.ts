@@ -1,0 +1,39 @@
+// What is still to pay when the page also says what was paid already: "Bruttosumme 215,07 /
+// Erhaltene Anzahlungen -50,00 / Zahlbetrag 165,07", "Total 2,076.76 € / Residual 1,453.76 € /
+// SEPA wire transfer 623.00 €", a credit note's "Zahlbetrag -529,87" after a prepayment larger
+// than the gross. The amount due is the gross total less a printed payment, to the cent; the
+// arithmetic, not the label's rank, decides (a gross and an amount due both carry top labels).
+import type { Layout } from '../layout.js';
+import { findLabeled } from './labels.js';
+import { round2 } from './numbers.js';
+import { sameCents } from './totals-block.js';
+import type { Money, TotalCandidate } from './total-arithmetic.js';
+
+const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
+
+/** what was paid already: a prepayment, a deposit, a payment or a credit */
+const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|vorauszahlung\p{L}*|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
+
+/**
+ * The amount due when a gross total among the candidates, less an amount printed on a line
+ * of payments, is exactly it; null otherwise (most documents: nothing was paid in advance).
+ */
+export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidate[], money: Money): { value: number; conf: number } | null {
+  const dues = findLabeled(layout, { labels: [{ re: AMOUNT_DUE, weight: 1 }], parse: money, below: 0 }).filter((d) => d.value !== 0);
+  if (!dues.length) return null;
+  const paid: number[] = [];
+  for (const line of layout.lines) {
+    if (!PAID.test(line.text) || AMOUNT_DUE.test(line.text)) continue;
+    for (const cell of line.cells) {
+      const v = money(cell.text.replace(/[€$£]|\b[A-Z]{3}\b/g, '').trim());
+      if (v !== null && v !== 0) paid.push(Math.abs(v));
+    }
+  }
+  for (const due of dues) {
+    for (const gross of candidates) {
+      if (sameCents(gross.value, due.value) || gross.value <= 0) continue;
+      if (paid.some((p) => sameCents(round2(gross.value - p), due.value))) return { value: due.value, conf: Math.min(due.line.conf, gross.conf) };
+    }
+  }
+  return null;
+}
