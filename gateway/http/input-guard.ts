@@ -100,8 +100,12 @@ function expectsObjectBody(request: Request): boolean {
   return Joi.isSchema(schema) && (schema as Joi.Schema).type === 'object';
 }
 
+const MAY_BE_UNSAFE = /[.%\\]/;
+
 /** Whether a raw request path (no query) holds a dot segment, a backslash or an encoded slash. */
 export function unsafePath(rawPath: string): boolean {
+  // no dot, percent sign or backslash: no segment can be unsafe (the common case, decided without splitting)
+  if (!MAY_BE_UNSAFE.test(rawPath)) return false;
   if (rawPath.includes('\\') || /%2f|%5c/i.test(rawPath)) return true;
   for (const segment of rawPath.split('/')) {
     let decoded: string;
@@ -118,15 +122,20 @@ export function unsafePath(rawPath: string): boolean {
 export const inputGuardPlugin: Plugin<void> = {
   name: 'platform-input-guard',
   register(server) {
-    server.ext('onRequest', refuseUnsafeTarget);
+    // a path no route serves never reaches onPreAuth: there the largest limit of any route applies
+    let largest = Infinity;
+    server.ext('onPreStart', () => {
+      largest = Math.max(...server.table().map((r) => r.settings.payload?.maxBytes ?? 0), server.settings.routes?.payload?.maxBytes ?? 0);
+    });
+    server.ext('onRequest', (request, h) => refuseUnsafeTarget(request, h, largest));
     guardDeclaredLength(server);
     // after the body is read and parsed, before joi validation and the handler
     server.ext('onPostAuth', inspectBody);
   },
 };
 
-/** Before routing: NUL characters in the target or a header, and unsafe path segments. */
-function refuseUnsafeTarget(request: Request, h: ResponseToolkit) {
+/** Before routing: NUL characters in the target or a header, unsafe path segments, a declared body over `largest`. */
+function refuseUnsafeTarget(request: Request, h: ResponseToolkit, largest: number) {
   const target = request.raw.req.url ?? '';
   if (RAW_NUL.test(target)) {
     const q = target.indexOf('?');
@@ -137,11 +146,15 @@ function refuseUnsafeTarget(request: Request, h: ResponseToolkit) {
   if (unsafePath(rawPath)) {
     throw new Invalid('The path may not contain `.` or `..` segments, backslashes or encoded slashes.', [{ path: 'path', message: 'unsafe path segment', type: 'string.path' }], 'invalid_path');
   }
-  for (const [name, value] of Object.entries(request.headers)) {
+  const { headers } = request;
+  for (const name in headers) {
+    const value = headers[name] as string | string[] | undefined;
     if (typeof value === 'string' ? value.includes('\u0000') : Array.isArray(value) && value.some((v) => v.includes('\u0000'))) {
       throw problemError({ code: 'nul_character', path: `headers.${name}` });
     }
   }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > largest) throw tooLarge(declared, largest, 'any endpoint accepts');
   return h.continue;
 }
 
@@ -160,16 +173,6 @@ function guardDeclaredLength(server: Server): void {
     const settings = request.route.settings.payload;
     const max = settings?.maxBytes;
     if (typeof max === 'number' && settings?.output !== 'stream' && Number.isFinite(declared) && declared > max) throw tooLarge(declared, max);
-    return h.continue;
-  });
-  // a path no route serves never reaches onPreAuth: there the largest limit of any route applies
-  let largest = Infinity;
-  server.ext('onPreStart', () => {
-    largest = Math.max(...server.table().map((r) => r.settings.payload?.maxBytes ?? 0), server.settings.routes?.payload?.maxBytes ?? 0);
-  });
-  server.ext('onRequest', (request: Request, h: ResponseToolkit) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > largest) throw tooLarge(declared, largest, 'any endpoint accepts');
     return h.continue;
   });
 }

@@ -45,6 +45,9 @@ export function browsable(route: RequestRoute): Browsable | null {
 
 export type Representation = 'json' | 'html';
 
+/** media ranges that can choose text/html over application/json (media types are case-insensitive) */
+const MAY_PREFER_HTML = /html|text\/\*/i;
+
 /**
  * Which representation a request asks for: `?format=api` HTML, `?format=json` JSON,
  * otherwise the Accept header's preference (q-values), JSON on a tie or anything unclear.
@@ -52,6 +55,8 @@ export type Representation = 'json' | 'html';
 export function representationOf(accept: string | undefined, format: unknown): Representation {
   if (format === 'api') return 'html';
   if (format === 'json') return 'json';
+  // only text/html or text/* can outrank JSON: API clients (no Accept, */*, application/json) skip the parse
+  if (!accept || !MAY_PREFER_HTML.test(accept)) return 'json';
   try {
     return Accept.mediaType(accept, ['application/json', 'text/html']) === 'text/html' ? 'html' : 'json';
   } catch {

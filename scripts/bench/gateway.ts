@@ -24,6 +24,7 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13),
 // BENCH_SECONDS per run (5), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_SKIP_BUILD=1,
+// BENCH_TARGETS (a comma list of the paths above to load, e.g. auth; bare is always loaded),
 // BENCH_CPU_PROF=<folder>: the gateway writes a V8 CPU profile there when it stops.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -107,7 +108,7 @@ async function main() {
     const auth = { authorization: `Bearer ${access}` };
     const { productId } = await seedReads(knex, user.id);
 
-    const targets = {
+    const allTargets = {
       bare: (seconds = SECONDS) => load(`${bare}/me/`, {}, seconds, barePid),
       auth: (seconds = SECONDS) => load(`${web}/api/auth/me/`, auth, seconds, webPid),
       'pg-profile': (seconds = SECONDS) => load(`${bare}/pg/profiles/${user.id}/`, {}, seconds, barePid),
@@ -117,6 +118,9 @@ async function main() {
       'pg-product': (seconds = SECONDS) => load(`${bare}/pg/products/${user.id}/${productId}/`, {}, seconds, barePid),
       product: (seconds = SECONDS) => load(`${web}/api/products/${productId}/`, auth, seconds, webPid),
     };
+    // BENCH_TARGETS (e.g. bare,auth): only these paths are loaded (bare is always kept: every ratio needs it)
+    const only = process.env.BENCH_TARGETS?.split(',');
+    const targets = Object.fromEntries(Object.entries(allTargets).filter(([name]) => !only || name === 'bare' || only.includes(name))) as Partial<typeof allTargets> & Pick<typeof allTargets, 'bare'>;
     // the bare routes answer what ours answer (same statement, same shape)
     for (const [ours, theirs] of [[`${web}/api/profiles/me/`, `${bare}/pg/profiles/${user.id}/`], [`${web}/api/inventories/`, `${bare}/pg/inventories/${user.id}/`], [`${web}/api/products/${productId}/`, `${bare}/pg/products/${user.id}/${productId}/`]]) {
       const [a, b] = await Promise.all([fetch(ours, { headers: auth }).then((r) => r.json()), fetch(theirs).then((r) => r.json())]);
@@ -126,12 +130,12 @@ async function main() {
     // warm-up: JIT, connection pools, the token cache
     for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
       process.stdout.write(`warming up ${name}…\n`);
-      await targets[name](3);
+      await targets[name]!(3);
     }
-    const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as Run[]])) as Record<keyof typeof targets, Run[]>;
+    const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as Run[]])) as Record<keyof typeof allTargets, Run[]>;
     for (let round = 1; round <= ROUNDS; round++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
-        const r = await targets[name]();
+        const r = await targets[name]!();
         runs[name].push(r);
         process.stdout.write(`round ${round} ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuUs.toFixed(1)} µs CPU per request\n`);
       }
@@ -140,7 +144,8 @@ async function main() {
     const peaks = Object.fromEntries(children.map((c) => [c.name, c.peakRssMiB()]));
     const bareRps = mean(runs.bare, 'rps');
     const bareCpu = median(runs.bare.map((r) => r.cpuUs));
-    const row = (what: string, name: keyof typeof targets, target: string, baseline: keyof typeof targets = 'bare') => {
+    const row = (what: string, name: keyof typeof allTargets, target: string, baseline: keyof typeof allTargets = 'bare') => {
+      if (!runs[name] || !runs[baseline]) return null;
       const ratio = median(runs[name].map((r, i) => r.rps / runs[baseline][i].rps));
       const cpu = median(runs[name].map((r) => r.cpuUs));
       const bareCpu = median(runs[baseline].map((r) => r.cpuUs));
@@ -164,16 +169,17 @@ async function main() {
       row('GET /api/products/{id}/ (3 variants)', 'product', `≥ ${DB_TARGET}`, 'pg-product'),
       row('GET /api/profiles/me/ against bare Hapi without SQL', 'profile', 'reference'),
     ];
+    const measured = rows.filter((r) => r !== null);
     const report = {
       machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
       settings: { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS },
       bare_hapi: { req_s: Math.round(bareRps), p99_ms: Math.round(mean(runs.bare, 'p99') * 10) / 10, cpu_us_per_req: Math.round(bareCpu * 10) / 10 },
-      results: rows,
+      results: measured,
       peak_rss: { web: mib(peaks.web), bare_hapi: mib(peaks.bare), load_generator: mib(process.resourceUsage().maxRSS / 1024) },
       uptime: (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100),
-      target_met: { auth: rows[0].ratio >= TARGET, database_reads: rows.slice(1, 4).every((r) => r.ratio >= DB_TARGET) },
+      target_met: { auth: rows[0] ? rows[0].ratio >= TARGET : 'not measured', database_reads: rows.slice(1, 4).every((r) => r !== null) ? rows.slice(1, 4).every((r) => r!.ratio >= DB_TARGET) : 'not measured' },
     };
-    console.table(rows);
+    console.table(measured);
     console.log(JSON.stringify(report, null, 2));
   } finally {
     await Promise.all(children.map((c) => c.stop()));
