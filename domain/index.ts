@@ -128,7 +128,7 @@ export function createServices(platform: Platform, waiters: JobWaiters | null = 
   // curator earnings follow the invoices the billing event job writes
   lazy('billing', () => createBillingServices(platform, { audit: s.audit, mail: s.mail, invoiceListeners: [(trx, processor, invoiceId) => s.curation.earnings.recordInvoice(trx, processor, invoiceId)] }));
   lazy('curation', () => createCurationServices(platform, { audit: s.audit, billingSubscriptions: () => s.billing.subscriptions }));
-  lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits }));
+  lazy('dataProtection', () => createDataProtectionServices(platform, { audit: s.audit, mail: s.mail, tokens: s.tokens, limits: s.limits, cancellations: () => s.billing.cancellations }));
   lazy('admin', () => createAdminServices(platform, { accounts: s.accounts, audit: s.audit, tokens: s.tokens }));
   return s;
 }

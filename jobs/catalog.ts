@@ -118,8 +118,10 @@ export interface JobPayloads {
   'reports.run-schedule': { actor_id: null; schedule_id: number };
   /** apply one recorded payment-processor webhook event (billing_events row), once */
   'billing.apply-event': { actor_id: null; event_row_id: string };
-  /** periodic: the sandbox processor renews due subscriptions and retries failed payments; lost event jobs are re-enqueued */
+  /** periodic: the sandbox processor renews due subscriptions and retries failed payments; lost event and processor-cancellation jobs are re-enqueued */
   'billing.tick': { actor_id: null };
+  /** cancel at the processor one subscription we ended on our side (user_subscriptions row, marked by an erasure), once */
+  'billing.cancel-at-processor': { actor_id: null; subscription_id: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -339,8 +341,19 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // event ids of the sandbox are derived from the invoice and attempt, so a tick that runs twice emits nothing new
     options: { attempts: 3, backoff: backoff(10000), ...retention },
     deduplication: () => ({ id: 'billing-tick' }),
-    // sandbox renewals and payment retries fall due with time; lost event jobs are re-enqueued
+    // sandbox renewals and payment retries fall due with time; lost event and cancellation jobs are re-enqueued
     schedule: (config) => (config.billing.sandboxTickSeconds > 0 ? { id: 'billing-tick', everyMs: config.billing.sandboxTickSeconds * 1000, payload: { actor_id: null } } : null),
+    pollable: false,
+  },
+  'billing.cancel-at-processor': {
+    queue: 'billing',
+    payload: Joi.object({ actor_id: Joi.valid(null).required(), subscription_id: Joi.number().integer().positive().required() }),
+    // a processor outage is retried with backoff (about 35 minutes in all); the row records the
+    // confirmation (processor_canceled_at), so a rerun asks nothing twice. A job out of attempts
+    // is removed at once so that the billing sweep, which finds the row still owed, can enqueue
+    // it again under the same id (a kept failed job would block that id for days).
+    options: { attempts: 10, backoff: backoff(2000), removeOnComplete: retention.removeOnComplete, removeOnFail: true },
+    jobId: (p) => `billing-cancel-${p.subscription_id}`,
     pollable: false,
   },
 };

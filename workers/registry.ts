@@ -55,6 +55,7 @@ export const handlers: { [N in JobName]: HandlerModule<N> } = {
   'reports.run-schedule': async () => (await import('./handlers/run-report-schedule.js')).runReportSchedule,
   'billing.apply-event': async () => (await import('./handlers/billing-apply-event.js')).billingApplyEvent,
   'billing.tick': async () => (await import('./handlers/billing-tick.js')).billingTick,
+  'billing.cancel-at-processor': async () => (await import('./handlers/billing-cancel-at-processor.js')).billingCancelAtProcessor,
 };
 
 export function verifyRegistry(): void {

@@ -25,4 +25,8 @@ export class UserSubscription extends TimestampedModel {
   declare cancel_at_period_end: boolean;
   declare canceled_at: Date | null;
   declare processor_state_at: Date | null;
+  /** we ended it on our side (an erasure) and the processor still has to cancel it */
+  declare processor_cancel_due_at: Date | null;
+  /** the processor confirmed that cancellation (or no longer knew the subscription) */
+  declare processor_canceled_at: Date | null;
 }

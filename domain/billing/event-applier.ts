@@ -152,6 +152,9 @@ export class BillingEventApplier {
     const sub = await this.lockSubscription(ctx, obj.id, obj.metadata?.subscription_id);
     if (!sub) return 'ignored_unmatched';
     if (this.stale(sub, ctx.created)) return 'ignored_stale';
+    // canceled is final at the processor (Stripe cannot reactivate it): an update sent before
+    // the processor heard of our cancellation (an erasure's) must not bring the row back
+    if (sub.status === 'canceled' && STATUS[obj.status] !== 'canceled') return 'ignored_canceled';
     const item = obj.items?.data?.[0];
     const plans = await SubscriptionPlan.query(ctx.trx);
     const price = planOfPrice(ctx.processor, plans, item?.price?.id);
@@ -170,7 +173,12 @@ export class BillingEventApplier {
   private async subscriptionDeleted(ctx: Ctx, obj: Obj): Promise<string> {
     const sub = await this.lockSubscription(ctx, obj.id, obj.metadata?.subscription_id);
     if (!sub) return 'ignored_unmatched';
-    if (sub.status === 'canceled') return 'ignored_stale';
+    if (sub.status === 'canceled') {
+      // the processor's own word that a cancellation we owed it is done (processor-cancellations.ts)
+      if (!sub.processor_cancel_due_at || sub.processor_canceled_at) return 'ignored_stale';
+      await UserSubscription.query(ctx.trx).findById(sub.id).patch({ processor_canceled_at: ctx.created } as never);
+      return 'confirmed_processor_cancel';
+    }
     await this.setState(ctx, sub, { status: 'canceled', canceled_at: seconds(obj.canceled_at ?? obj.ended_at) ?? ctx.created, cancel_at_period_end: false }, 'canceled');
     await this.mail(ctx, sub, billingMails.canceled(await this.planName(ctx.trx, sub.plan_id)));
     return 'applied';

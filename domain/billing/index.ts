@@ -16,6 +16,7 @@ import { PlanLimits } from './plan-limits.js';
 import { SandboxProcessor } from './sandbox-processor.js';
 import { StripeProcessor } from './stripe-processor.js';
 import type { PaymentProcessor } from './processor.js';
+import { ProcessorCancellations } from './processor-cancellations.js';
 
 type Row = Record<string, unknown>;
 
@@ -27,11 +28,13 @@ export interface BillingServices {
   webhooks: BillingWebhookService;
   events: BillingEventApplier;
   limits: PlanLimits;
+  /** cancellations owed to the processor (an erasure ended the subscription on our side) */
+  cancellations: ProcessorCancellations;
   /** the configured processor */
   processor(): PaymentProcessor;
   /** the sandbox (hosted pages, renewals, retries); null when another processor is configured */
   sandbox: SandboxProcessor | null;
-  /** the billing.tick job: sandbox renewals and retries, lost event jobs re-enqueued */
+  /** the billing.tick job: sandbox renewals and retries, lost event and processor-cancellation jobs re-enqueued */
   tick(now: Date): Promise<Record<string, number>>;
 }
 
@@ -49,12 +52,14 @@ export function createBillingServices(platform: Platform, deps: { audit: AuditSe
     webhooks,
     events: new BillingEventApplier(platform, deps),
     limits: new PlanLimits(platform),
+    cancellations: new ProcessorCancellations(platform, deps.audit, processor),
     processor,
     sandbox,
     async tick(now) {
       const requeued = await webhooks.sweepUnapplied();
+      const cancellationsRequeued = await services.cancellations.sweep(now);
       const cycle = sandbox ? await sandbox.tick(now) : { renewed: 0, retried: 0 };
-      return { requeued, ...cycle };
+      return { requeued, cancellations_requeued: cancellationsRequeued, ...cycle };
     },
   };
   return services;

@@ -58,6 +58,13 @@ export interface PaymentProcessor {
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
   updateSubscription(processorSubscriptionId: string, change: SubscriptionChange): Promise<void>;
   /**
+   * Ends a processor subscription now (no proration, no final invoice): nothing more is
+   * charged. `canceled` once the processor did it, `gone` when it no longer knows the
+   * subscription or it was already canceled there (both mean: done). Any other failure
+   * throws, and the caller retries (`idempotencyKey` keeps a retried request single).
+   */
+  cancelSubscription(processorSubscriptionId: string, idempotencyKey: string): Promise<'canceled' | 'gone'>;
+  /**
    * The card behind a payment-method token, as the processor holds it; null when the
    * processor keeps no cards (the sandbox: the client's display data is taken as sent).
    * An unknown token is refused (400 processor_refused).

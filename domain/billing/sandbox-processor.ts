@@ -39,6 +39,21 @@ export class SandboxProcessor implements PaymentProcessor {
     await this.emit([this.event(`evt_sbx_${token()}`, 'customer.subscription.updated', new Date(), this.subscriptionObject(state, plan, state.status))]);
   }
 
+  /**
+   * Ends a sandbox subscription now the way the sandbox ends one elsewhere (dunning, a
+   * cancel at period end): its customer.subscription.deleted event, under the same
+   * derived id, so it is recorded once whichever path emits it first. The sandbox keeps
+   * no state of its own beyond our row: an unknown id is `gone`.
+   */
+  async cancelSubscription(id: string): Promise<'canceled' | 'gone'> {
+    const sub = await UserSubscription.query(this.platform.knex).where({ processor: 'sandbox', processor_subscription_id: id }).first();
+    if (!sub) return 'gone';
+    const plan = (await SubscriptionPlan.query(this.platform.knex).findById(sub.plan_id))!;
+    const now = new Date();
+    await this.emit([this.event(`evt_sbx_${id}_deleted`, 'customer.subscription.deleted', now, { ...this.subscriptionObject(sub, plan, 'canceled'), canceled_at: sec(now), ended_at: sec(now) })]);
+    return 'canceled';
+  }
+
   /** The sandbox holds no cards: the client's display data stands (checked locally by the route and the service). */
   async describePaymentMethod(): Promise<null> {
     return null;

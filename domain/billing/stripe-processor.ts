@@ -60,6 +60,18 @@ export class StripeProcessor implements PaymentProcessor {
     await this.call(() => this.stripe.subscriptions.update(id, params, { idempotencyKey: key }));
   }
 
+  async cancelSubscription(id: string, idempotencyKey: string): Promise<'canceled' | 'gone'> {
+    try {
+      await this.stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false }, { idempotencyKey });
+      return 'canceled';
+    } catch (err) {
+      // 404 resource_missing: Stripe no longer has it; a 400 about a canceled subscription: it already ended
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing' || /already been canceled|canceled subscription/i.test(err.message))) return 'gone';
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new Invalid(`The payment processor refused the cancellation: ${err.message}`, [], 'processor_refused');
+      throw new ServiceUnavailable('The payment processor is unavailable; try again.', 'processor_unavailable');
+    }
+  }
+
   /** The card of a PaymentMethod (pm_...) as Stripe holds it: the client's display data is not trusted. */
   async describePaymentMethod(token: string): Promise<CardDisplay> {
     if (!/^pm_[A-Za-z0-9_]+$/.test(token)) throw Invalid.field('token', 'A Stripe payment method token starts with pm_.', 'invalid_token');

@@ -11,6 +11,7 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';
 import type { TokenService } from '../accounts/token-service.js';
 import type { LimitRule, RateLimits } from '../shared/rate-limits.js';
+import type { OwedCancellation, ProcessorCancellations } from '../billing/processor-cancellations.js';
 import { pgError } from '../../db/errors.js';
 import { verifyPassword } from '../../jobs/runtime/secrets.js';
 import { Conflict, Invalid, NotFound, RateLimited, Unauthorized } from '../../jobs/runtime/errors.js';
@@ -35,7 +36,7 @@ const passwordCheckRule: LimitRule = { name: 'gdpr-deletion-password-fail', poin
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class DataDeletionService {
-  constructor(private readonly platform: Platform, private readonly deps: { audit: AuditService; mail: MailService; tokens: TokenService; limits: RateLimits }) {}
+  constructor(private readonly platform: Platform, private readonly deps: { audit: AuditService; mail: MailService; tokens: TokenService; limits: RateLimits; cancellations: () => ProcessorCancellations }) {}
 
   async request(actor: Actor, input: { current_password: string; reason?: string | null }): Promise<Record<string, unknown>> {
     const { knex, config } = this.platform;
@@ -101,11 +102,12 @@ export class DataDeletionService {
   async erase(requestId: string): Promise<boolean> {
     const { knex } = this.platform;
     const filesToRemove: string[] = [];
+    const processorCancellations: OwedCancellation[] = [];
     const erased = await knex.transaction(async (trx) => {
       const [row] = (await DataDeletionRequest.query(trx).where({ id: requestId, status: 'pending' }).patch({ status: 'running' }).returning('*')) as unknown as DataDeletionRequest[];
       if (!row) return false;
       const user = row.user_id ? await User.query(trx).findById(row.user_id).forUpdate() : undefined;
-      const ctx: ErasureContext = { trx, subject: { userId: row.subject_id, email: user?.email ?? '' }, filesToRemove, outcome: {} };
+      const ctx: ErasureContext = { trx, subject: { userId: row.subject_id, email: user?.email ?? '' }, filesToRemove, processorCancellations, outcome: {} };
       if (user) {
         for (const step of ERASURE_STEPS) await step.erase(ctx);
         // every login, refresh and API token stops at once on every instance, and live sockets close (after commit)
@@ -116,6 +118,8 @@ export class DataDeletionService {
       await this.deps.audit.record(trx, { actorId: null }, { action: 'data_deletion.complete', entityType: 'user', entityId: row.subject_id, changes: { request_id: row.id } });
       return true;
     });
+    // after commit: a rolled-back erasure owes nothing; a lost enqueue is found by the billing sweep
+    await this.deps.cancellations().enqueue(processorCancellations);
     for (const relative of filesToRemove) {
       const absolute = path.resolve(this.platform.config.mediaRoot, relative);
       if (absolute.startsWith(path.resolve(this.platform.config.mediaRoot) + path.sep)) await fs.promises.rm(absolute, { force: true });

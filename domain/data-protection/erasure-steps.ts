@@ -9,9 +9,14 @@
 // - billing records (kept for tax law): the user reference and personal columns are
 //   cleared, amounts and dates stay (the billing FKs set the scope to NULL, so the
 //   user row's delete keeps them too; curator earnings and payouts likewise);
+// - subscriptions the erasure ends stay as canceled records; each one with a processor
+//   subscription is also owed a cancellation at the processor (Stripe), asked by a
+//   billing job after the commit and re-enqueued by the billing sweep until the
+//   processor confirms (domain/billing/processor-cancellations.ts);
 // - team rows the user created keep existing with created_by cleared (FK SET NULL).
 import type { Knex } from 'knex';
 import { billingTables } from './billing-tables.js';
+import { markCancellationsOwed, type OwedCancellation } from '../billing/processor-cancellations.js';
 
 export interface ErasureSubject {
   userId: string;
@@ -23,6 +28,8 @@ export interface ErasureContext {
   subject: ErasureSubject;
   /** files under MEDIA_ROOT to remove once the transaction has committed */
   filesToRemove: string[];
+  /** subscriptions ended here that the processor must cancel too: enqueued once the transaction has committed */
+  processorCancellations: OwedCancellation[];
   outcome: Record<string, unknown>;
 }
 
@@ -74,27 +81,38 @@ const auditTrail: ErasureStep = async ({ trx, subject, outcome }) => {
   await trx.raw("SET LOCAL invp.audit_redaction = 'off'");
 };
 
+const ENDED = () => ({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
+
+/** Ends subscriptions here and marks them owed a processor cancellation (the job runs after commit). */
+async function endSubscriptions(ctx: ErasureContext, live: Knex.QueryBuilder): Promise<number> {
+  const ended: { id: number }[] = await live.whereNot('status', 'canceled').update(ENDED()).returning('id');
+  const owed = await markCancellationsOwed(ctx.trx, ended.map((r) => r.id));
+  ctx.processorCancellations.push(...owed);
+  ctx.outcome.processor_cancellations_requested = Number(ctx.outcome.processor_cancellations_requested ?? 0) + owed.length;
+  return ended.length;
+}
+
 /**
  * Before the billing rows are detached: the personal scope's payment-method tokens go
  * (they are not tax records) and its live subscriptions end here (nobody is left to
- * charge; with Stripe the customer's subscription must also be canceled in Stripe,
- * which the erasure does not call).
+ * charge), on our side now and at the processor by a job after commit: with Stripe the
+ * customer's subscription is canceled in Stripe, immediately and without proration.
  */
-const billingRelations: ErasureStep = async ({ trx, subject, outcome }) => {
+const billingRelations: ErasureStep = async (ctx) => {
+  const { trx, subject, outcome } = ctx;
   outcome.payment_methods_deleted = await trx('payment_methods').where({ owner_id: subject.userId }).whereNull('team_id').delete();
-  outcome.subscriptions_canceled = await trx('user_subscriptions').where({ owner_id: subject.userId }).whereNull('team_id').whereNot('status', 'canceled')
-    .update({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
+  outcome.subscriptions_canceled = await endSubscriptions(ctx, trx('user_subscriptions').where({ owner_id: subject.userId }).whereNull('team_id'));
 };
 
 /**
  * The user's personal curated lists go with the account (FK cascade); the paid
  * subscriptions other users hold to them end here, since there is nothing left to
- * pay for (with Stripe they must also be canceled in Stripe).
+ * pay for, and are canceled at the processor too (the subscribers stop being charged).
  */
-const curatedLists: ErasureStep = async ({ trx, subject, outcome }) => {
-  outcome.curated_subscribers_canceled = await trx('user_subscriptions').where({ purpose: 'curated' }).whereNot('status', 'canceled')
-    .whereIn('id', trx('curated_subscriptions as cs').join('curated_lists as cl', 'cl.id', 'cs.list_id').where('cl.owner_id', subject.userId).whereNull('cl.team_id').whereNotNull('cs.billing_subscription_id').select('cs.billing_subscription_id'))
-    .update({ status: 'canceled', canceled_at: new Date(), cancel_at_period_end: false, checkout_url: null, updated_at: new Date() });
+const curatedLists: ErasureStep = async (ctx) => {
+  const { trx, subject, outcome } = ctx;
+  outcome.curated_subscribers_canceled = await endSubscriptions(ctx, trx('user_subscriptions').where({ purpose: 'curated' })
+    .whereIn('id', trx('curated_subscriptions as cs').join('curated_lists as cl', 'cl.id', 'cs.list_id').where('cl.owner_id', subject.userId).whereNull('cl.team_id').whereNotNull('cs.billing_subscription_id').select('cs.billing_subscription_id')));
 };
 
 /** Billing tables (the billing area's, billing-tables.ts) keep their rows: detached and stripped of personal columns. */

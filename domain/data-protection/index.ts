@@ -4,6 +4,7 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { MailService } from '../shared/mail-service.js';
 import type { TokenService } from '../accounts/token-service.js';
 import type { RateLimits } from '../shared/rate-limits.js';
+import type { ProcessorCancellations } from '../billing/processor-cancellations.js';
 import { DataExportService } from './export-service.js';
 import { DataDeletionService } from './deletion-service.js';
 
@@ -12,6 +13,6 @@ export interface DataProtectionServices {
   deletions: DataDeletionService;
 }
 
-export function createDataProtectionServices(platform: Platform, deps: { audit: AuditService; mail: MailService; tokens: TokenService; limits: RateLimits }): DataProtectionServices {
+export function createDataProtectionServices(platform: Platform, deps: { audit: AuditService; mail: MailService; tokens: TokenService; limits: RateLimits; cancellations: () => ProcessorCancellations }): DataProtectionServices {
   return { exports: new DataExportService(platform, deps), deletions: new DataDeletionService(platform, deps) };
 }
