@@ -31,7 +31,7 @@ export const DataDeletionRequestOut = Joi.object({
   scheduled_for: Joi.string().isoDate().required().description('end of the grace period (GDPR_DELETION_GRACE_DAYS): the erasure runs after it'),
   cancelled_at: when.required(),
   completed_at: when.required(),
-  outcome: Joi.object().unknown(true).required().description('what the erasure did: teams handed over or deleted, entries redacted, billing rows anonymised'),
+  outcome: Joi.object().unknown(true).required().description('what the erasure did: teams handed over or deleted, entries redacted, billing rows anonymised, subscriptions ended (subscriptions_canceled, curated_subscribers_canceled) and how many of them are canceled at the payment processor too by a job after the erasure (processor_cancellations_requested)'),
 }).label('DataDeletionRequest');
 
 export const DataDeletionRequestIn = Joi.object({

@@ -16,7 +16,7 @@ export const billingSettings = inGroup(billingGroup, {
     webhookIpLimitPerMinute: setting('BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE', Joi.number().integer().min(1).max(10_000_000).default(6000), 'webhook requests per client address per minute in each gateway process, and refused (400) ones per client address per minute across all processes (429 beyond)'),
     stripeSecretKey: setting('STRIPE_SECRET_KEY', Joi.string().allow('').pattern(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/).default(''), 'Stripe API key (needed with BILLING_PROCESSOR=stripe)', { secret: 'secret' }),
     stripeMaxNetworkRetries: setting('STRIPE_MAX_NETWORK_RETRIES', Joi.number().integer().min(0).max(10).default(2), 'Stripe SDK retries of a failed network call'),
-    sandboxTickSeconds: setting('BILLING_SANDBOX_TICK_SECONDS', Joi.number().integer().min(0).max(86400).default(60), 'how often the sandbox renews due subscriptions and retries failed payments (`0`: never)'),
+    sandboxTickSeconds: setting('BILLING_SANDBOX_TICK_SECONDS', Joi.number().integer().min(0).max(86400).default(60), 'how often the billing sweep runs: the sandbox renews due subscriptions and retries failed payments; with either processor, lost webhook-event jobs and processor cancellations still owed by an erasure are re-enqueued (`0`: never)'),
     retryDays: setting('BILLING_RETRY_DAYS', Joi.string().pattern(/^\d{1,3}(,\d{1,3}){0,9}$/).default('1,3,5'), 'dunning: days after the first failed renewal on which the payment is retried; after the last the subscription is canceled', {
       read: (v: string) => v.split(',').map(Number),
     }),
