@@ -65,8 +65,8 @@ export class StripeProcessor implements PaymentProcessor {
       await this.stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false }, { idempotencyKey });
       return 'canceled';
     } catch (err) {
-      // 404 resource_missing: Stripe no longer has it; a 400 about a canceled subscription: it already ended
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing' || /already been canceled|canceled subscription/i.test(err.message))) return 'gone';
+      // resource_missing (Stripe's not-found): it no longer has it; a refusal about a canceled subscription: it already ended
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || /already been canceled|canceled subscription/i.test(err.message))) return 'gone';
       if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new Invalid(`The payment processor refused the cancellation: ${err.message}`, [], 'processor_refused');
       throw new ServiceUnavailable('The payment processor is unavailable; try again.', 'processor_unavailable');
     }
