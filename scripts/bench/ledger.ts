@@ -19,7 +19,7 @@
 //    knex batchInsert of 10,000 item rows.
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
-// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
 import { randomBytes } from 'node:crypto';
@@ -50,8 +50,10 @@ const { knex } = server.app.platform;
 
 // compiled, as in production (npm run build first; BENCH_SOURCE=1 runs the sources under tsx)
 const entry = (name: string) => (process.env.BENCH_SOURCE === '1' ? `${name}.ts` : `dist/${name}.js`);
-const web = await startChild('web', entry('gateway/index'), env, /gateway listening/);
-const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/);
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to node before the web and worker entries
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const web = await startChild('web', entry('gateway/index'), env, /gateway listening/, nodeArgs);
+const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/, nodeArgs);
 
 async function user(tag: string) {
   const email = `bench-${tag}-${randomBytes(4).toString('hex')}@example.test`;
