@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../shared/scope.js';
 import { inScope, scopeOnly } from '../shared/scoped-rows.js';
+import { AUDIT_LOG_TABLE, type AuditRow } from '../audit/audit-service.js';
+import { MAX_QUANTITY } from './stock-lines.js';
 
 export type Trx = Knex.Transaction;
 
@@ -42,13 +44,34 @@ export interface LockedItem {
   storage_box_name: string;
 }
 
+/** One change of an existing item: a signed delta, or (an adjust by count) the counted quantity. */
+export interface ItemChange {
+  id: number;
+  delta?: number;
+  counted?: number;
+}
+
+export interface Movement {
+  transactionId: number;
+  createdAt: Date;
+  /** the items found in the scope, locked, as they were before the change */
+  items: Map<number, LockedItem>;
+  /** the legs written, in item-id order; none when an item was missing or a quantity rule refused the change */
+  legs: LegRow[];
+}
+
 /**
- * Inserts the transaction row and locks the scope's items (SELECT ... FOR UPDATE in
- * id order, the deadlock rule) in one statement. The transaction row comes first so
- * a racing duplicate Idempotency-Key fails before any lock is taken.
+ * Records a movement of existing items in ONE statement: inserts the transaction row
+ * (first, so a racing duplicate Idempotency-Key fails before any lock is taken), locks
+ * the scope's items (SELECT ... FOR UPDATE in id order, the deadlock rule) and, only
+ * when every item was found and every quantity stays in 0..max (a serialised item at
+ * most 1), applies the changes, writes the legs and the audit entry (`audit`, with the
+ * legs and their summary added here). When it refuses, only the transaction row was
+ * written: the caller names the broken rule and throws, which rolls it back. One round
+ * trip instead of three (lock, apply, audit).
  */
-export async function insertTransactionAndLock(trx: Trx, scope: Scope, actorId: string | null, header: TransactionHeader, ids: number[]): Promise<{ transactionId: number; createdAt: Date; items: Map<number, LockedItem> }> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+export async function recordMovement(trx: Trx, scope: Scope, actorId: string | null, header: TransactionHeader, changes: ItemChange[], audit: AuditRow): Promise<Movement> {
+  const sorted = [...changes].sort((a, b) => a.id - b.id);
   const insert = trx('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
   const inScopeSql = scope.type === 'team' ? 'i.team_id = ?' : 'i.owner_id = ? AND i.team_id IS NULL';
   const { rows } = await trx.raw(
@@ -62,11 +85,39 @@ export async function insertTransactionAndLock(trx: Trx, scope: Scope, actorId: 
                        JOIN storage_boxes b ON b.id = i.storage_box_id
                        JOIN storages s ON s.id = b.storage_id
                        JOIN inventories v ON v.id = i.inventory_id
-                      ORDER BY i.id FOR UPDATE OF i)
-     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.* FROM t LEFT JOIN locked ON true ORDER BY locked.id`,
-    [...(insert.bindings as Knex.RawBinding[]), sorted, scope.type === 'team' ? scope.teamId! : scope.userId],
+                      ORDER BY i.id FOR UPDATE OF i),
+          d AS (SELECT l.id, coalesce(c.delta, c.counted - l.quantity) AS delta, l.quantity, l.serial_number
+                  FROM locked l JOIN unnest(?::int[], ?::int[], ?::int[]) AS c(id, delta, counted) ON c.id = l.id),
+          ok AS (SELECT count(*) = ? AND coalesce(bool_and(d.quantity + d.delta BETWEEN 0 AND ? AND (d.serial_number = '' OR d.quantity + d.delta <= 1)), false) AS ok FROM d),
+          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d, ok WHERE ok.ok AND i.id = d.id RETURNING i.id, i.quantity),
+          legs AS (INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
+                   SELECT t.id, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM t, upd JOIN d ON d.id = upd.id ORDER BY upd.id
+                   RETURNING id, item_id, delta, quantity_before, quantity_after),
+          audit AS (INSERT INTO ${AUDIT_LOG_TABLE} (actor_id, profile_type, team_id, action, entity_type, entity_id, summary, changes, ip)
+                    SELECT ?::uuid, ?, ?::int, ?, ?, t.id::text,
+                           left(string_agg(format('item %s: %s → %s', legs.item_id, legs.quantity_before, legs.quantity_after), '; ' ORDER BY legs.item_id), 500),
+                           ?::jsonb || jsonb_build_object('legs', jsonb_agg(jsonb_build_object('id', legs.id::text, 'item_id', legs.item_id, 'delta', legs.delta,
+                             'quantity_before', legs.quantity_before, 'quantity_after', legs.quantity_after) ORDER BY legs.item_id)),
+                           ?
+                      FROM t JOIN legs ON true GROUP BY t.id)
+     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.*,
+            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after
+       FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`,
+    [
+      ...(insert.bindings as Knex.RawBinding[]), sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
+      sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
+      audit.actor_id, audit.profile_type, audit.team_id, audit.action, audit.entity_type, audit.changes, audit.ip,
+    ] as Knex.RawBinding[] as never,
   );
-  return { transactionId: Number(rows[0].transaction_id), createdAt: rows[0].transaction_created_at, items: new Map(rows.filter((r: LockedItem) => r.id != null).map((r: LockedItem) => [r.id, r])) };
+  const found = rows.filter((r: Record<string, unknown>) => r.id != null);
+  return {
+    transactionId: Number(rows[0].transaction_id),
+    createdAt: rows[0].transaction_created_at,
+    items: new Map(found.map((r: LockedItem) => [r.id, r])),
+    legs: found.filter((r: Record<string, unknown>) => r.leg_id != null).map((r: Record<string, any>) => ({
+      id: r.leg_id, item_id: r.id, delta: r.leg_delta, quantity_before: r.leg_quantity_before, quantity_after: r.leg_quantity_after,
+    })),
+  };
 }
 
 /** Locks the items that already hold these identities, in id order, before an upsert touches them. */
@@ -134,20 +185,6 @@ export async function upsertItems(trx: Trx, scope: Scope, actorId: string | null
     ] as Knex.RawBinding[] as never,
   );
   return out as UpsertedItem[];
-}
-
-/** Applies signed deltas to locked items and writes their legs, in one statement. */
-export async function applyDeltasWithLegs(trx: Trx, transactionId: number, deltas: Map<number, number>): Promise<LegRow[]> {
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  const { rows } = await trx.raw(
-    `WITH d AS (SELECT * FROM unnest(?::int[], ?::int[]) AS d(id, delta)),
-          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d WHERE i.id = d.id RETURNING i.id, i.quantity)
-     INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
-     SELECT ?::bigint, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM upd JOIN d ON d.id = upd.id ORDER BY upd.id
-     RETURNING id, item_id, delta, quantity_before, quantity_after`,
-    [ids, ids.map((id) => deltas.get(id)!), transactionId],
-  );
-  return rows;
 }
 
 export interface LegRow {

@@ -26,7 +26,7 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_RATES (200;
 // BENCH_RATE is read too), BENCH_WEB (2), BENCH_WORKERS (2), BENCH_SECONDS per path and round (4),
-// BENCH_ROUNDS (3), BENCH_SKIP_BUILD=1.
+// BENCH_ROUNDS (3), BENCH_SKIP_BUILD=1, BENCH_NODE_ARGS (node flags for the web and worker children).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -122,8 +122,10 @@ async function main() {
   const bareEvents = new QueueEvents('bare-echo', { connection, prefix });
   let socket: WebSocket | undefined;
   try {
-    for (const [i, web] of webs.entries()) children.push(await startChild(`web${i + 1}`, 'dist/gateway/index.js', { ...env, PORT: String(ports[i]) }, async () => (await fetch(`${web}/api/health/`)).ok));
-    for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`worker${i}`, 'dist/workers/index.js', { ...env, WORKER_QUEUES: 'system', LOG_LEVEL: 'info' }, /worker: consuming/));
+    // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to node before the web and worker entries
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    for (const [i, web] of webs.entries()) children.push(await startChild(`web${i + 1}`, 'dist/gateway/index.js', { ...env, PORT: String(ports[i]) }, async () => (await fetch(`${web}/api/health/`)).ok, nodeArgs));
+    for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`worker${i}`, 'dist/workers/index.js', { ...env, WORKER_QUEUES: 'system', LOG_LEVEL: 'info' }, /worker: consuming/, nodeArgs));
     for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`bare-worker${i}`, 'dist/scripts/bench/bare-bullmq-worker.js', env, /bare worker ready/));
     await bareEvents.waitUntilReady();
 
