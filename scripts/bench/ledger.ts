@@ -19,10 +19,12 @@
 //    knex batchInsert of 10,000 item rows.
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
-// Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_PAIRS (HTTP/bare pairs, 1),
+// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -195,6 +197,17 @@ bareRefused = 0;
 const bareLedgerRun = await closedLoop(TOTAL, CLIENTS, bareLedger);
 const bareLedgerStats = stats(bareLedgerRun.latencies, bareLedgerRun.wallMs);
 
+// BENCH_PAIRS > 1: more HTTP-then-bare pairs back to back, so a shared machine's load swings
+// hit both sides of each pair alike (the ratio of each pair and their median are reported)
+const pairs = [{ http_per_s: ledger.per_second, bare_per_s: bareLedgerStats.per_second, ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100, load_1min: Math.round(os.loadavg()[0] * 100) / 100 }];
+for (let p = 1; p < Number(process.env.BENCH_PAIRS ?? 1); p++) {
+  const hr = await closedLoop(TOTAL, CLIENTS, post);
+  const br = await closedLoop(TOTAL, CLIENTS, bareLedger);
+  const [h, b] = [stats(hr.latencies, hr.wallMs), stats(br.latencies, br.wallMs)];
+  pairs.push({ http_per_s: h.per_second, bare_per_s: b.per_second, ratio: Math.round((h.per_second / b.per_second) * 100) / 100, load_1min: Math.round(os.loadavg()[0] * 100) / 100 });
+}
+const medianPairRatio = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)].ratio;
+
 // the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
 const rawItems = items.slice(10);
 await closedLoop(400, CLIENTS, async (i) => void (await pool.query('UPDATE inventory_items SET quantity = quantity - 1, updated_at = now() WHERE id = $1', [rawItems[i % rawItems.length]])));
@@ -202,11 +215,15 @@ const rawRun = await closedLoop(TOTAL, CLIENTS, async (i) => void (await pool.qu
 await pool.end();
 const raw = stats(rawRun.latencies, rawRun.wallMs);
 
+// BENCH_LEDGER_ONLY=1 stops here (parts 2 and 3 do not depend on the ledger's write path)
+const ledgerOnly = process.env.BENCH_LEDGER_ONLY === '1';
+const scopeOf = (id: string): Scope => ({ type: 'self', userId: id, teamId: null, role: null });
+const queryCounts: Record<string, unknown>[] = [];
+let bulk: unknown = null;
+if (!ledgerOnly) {
 // ── 2. query count of a list endpoint ───────────────────────────────────────
 const small = await user('small');
 const large = await user('large');
-const scopeOf = (id: string): Scope => ({ type: 'self', userId: id, teamId: null, role: null });
-const queryCounts: Record<string, unknown>[] = [];
 for (const [who, n] of [[small, 10], [large, 1000]] as const) {
   const tr = await tree(who.headers);
   const ps = await knex('products').insert(Array.from({ length: n }, (_, i) => ({ name: `List product ${i}`, owner_id: who.id, created_by: who.id }))).returning('id');
@@ -226,7 +243,8 @@ for (const [who, n] of [[small, 10], [large, 1000]] as const) {
 // ── 3. bulk receive (invoice import path) vs bare batch insert ──────────────
 const bulkUser = await user('bulk');
 const bt = await tree(bulkUser.headers);
-const bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.inventory.id, 10_000);
+bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.inventory.id, 10_000);
+}
 
 const rss = { web_mib: Math.round(web.peakRssMiB()), worker_mib: Math.round(worker.peakRssMiB()), bench_process_mib: Math.round(process.resourceUsage().maxRSS / 1024) };
 await worker.stop();
@@ -234,11 +252,13 @@ await web.stop();
 await server.stop();
 
 const summary = {
-  load_average: (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100),
+  load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
   ledger_http: { ...ledger, clients: CLIENTS, items: ITEMS },
   bare_ledger_statements: { ...bareLedgerStats, clients: CLIENTS, refused_insufficient_stock: bareRefused },
   ledger_to_bare_ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100,
   ledger_target_met: ledger.per_second / bareLedgerStats.per_second >= 0.5,
+  pairs,
+  median_pair_ratio: medianPairRatio,
   raw_single_row_updates: { ...raw, clients: CLIENTS },
   raw_to_ledger_ratio: Math.round((raw.per_second / ledger.per_second) * 100) / 100,
   ledger_consistency: consistency,
