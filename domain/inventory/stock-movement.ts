@@ -6,15 +6,16 @@ import type { Scope } from '../shared/scope.js';
 import { Conflict, Invalid } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, ReferenceNotFound, requireInScope } from '../shared/scoped-rows.js';
 import { MAX_QUANTITY } from './stock-lines.js';
-import { findByIdempotencyKey, recordMovement, type ItemChange, type LegRow, type LockedItem, type Trx } from './stock-sql.js';
+import { findByIdempotencyKey, recordMovement, type ItemChange, type LegRow, type LockedItem, type RefusedItem, type Trx } from './stock-sql.js';
 import { auditRow } from '../audit/audit-service.js';
 import { InventoryItem, StorageBox } from '../../db/models/index.js';
 import { pgError } from '../../db/errors.js';
-import { evaluateAlertsAfterCommit, header, quantityRuleBroken, type LedgerRequest } from './ledger-rules.js';
+import { evaluateAlerts, evaluateAlertsAfterCommit, header, quantityRuleBroken, type LedgerRequest } from './ledger-rules.js';
 import { receiveStock, type LedgerDeps } from './stock-receipt.js';
 
 /**
- * Records one ledger request in its own database transaction. With an
+ * Records one ledger request atomically: a movement of one item is one statement (its
+ * own transaction), a move or a receipt of lines a database transaction. With an
  * Idempotency-Key, a replay returns the original transaction id (`replayed`),
  * and the same key with a different request is a 409.
  */
@@ -25,14 +26,20 @@ export async function recordLedgerRequest(deps: LedgerDeps, scope: Scope, actorI
     if (existing) return replay(existing, fingerprint!);
   }
   try {
-    return await retryOnDeadlock(() => deps.platform.knex.transaction(async (trx): Promise<RecordResult> => {
+    const head = header(input.kind, { reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
+    return await retryOnDeadlock(async (): Promise<RecordResult> => {
       if (input.lines) {
-        const r = await receiveStock(deps, trx, scope, actorId, input.lines, { kind: input.kind as 'receive' | 'import', reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
-        return { transactionId: r.transaction_id, replayed: false };
+        return deps.platform.knex.transaction(async (trx) => {
+          const r = await receiveStock(deps, trx, scope, actorId, input.lines!, { kind: input.kind as 'receive' | 'import', reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
+          return { transactionId: r.transaction_id, replayed: false };
+        });
       }
-      const snapshot = await applyToItems(deps, trx, scope, actorId, input, header(input.kind, { reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint }));
+      // a move finds (or creates) its destination in the transaction of the movement; the others are one statement on their own
+      const snapshot = input.kind === 'move'
+        ? await deps.platform.knex.transaction((trx) => applyToItems(deps, trx, scope, actorId, input, head))
+        : await applyToItems(deps, null, scope, actorId, input, head);
       return { transactionId: snapshot.id, replayed: false, snapshot };
-    }));
+    });
   } catch (err) {
     // a concurrent request with the same key committed first: answer with its transaction
     if (idempotencyKey && pgError(err).code === '23505' && /idem/.test(pgError(err).constraint ?? '')) {
@@ -43,16 +50,22 @@ export async function recordLedgerRequest(deps: LedgerDeps, scope: Scope, actorI
   }
 }
 
-/** consume | adjust | move | receive of one existing item: lock, check, apply and audit in one statement (stock-sql.ts). */
-async function applyToItems(deps: LedgerDeps, trx: Trx, scope: Scope, actorId: string, input: LedgerRequest, head: ReturnType<typeof header>): Promise<TransactionSnapshot> {
+/**
+ * consume | adjust | move | receive of one existing item: lock, check, apply and audit
+ * in one statement (stock-sql.ts), inside `trx` (a move) or on its own (`trx` null).
+ */
+async function applyToItems(deps: LedgerDeps, trx: Trx | null, scope: Scope, actorId: string, input: LedgerRequest, head: ReturnType<typeof header>): Promise<TransactionSnapshot> {
   const sourceId = input.item_id!;
-  const destId = input.kind === 'move' ? await moveDestination(trx, scope, actorId, input) : undefined;
+  const destId = input.kind === 'move' ? await moveDestination(trx!, scope, actorId, input) : undefined;
   const changes = itemChanges(input, sourceId, destId);
   const audit = auditRow(auditCtx(scope, actorId), { action: `inventory_transaction.${input.kind}`, entityType: 'inventory_transaction', changes: { kind: input.kind, reference: input.reference ?? '' } });
-  const { transactionId: txId, createdAt, items: locked, legs } = await recordMovement(trx, scope, actorId, head, changes, audit);
-  if (!locked.has(sourceId)) throw new ReferenceNotFound('item_id', 'Inventory item', sourceId);
-  if (!legs.length) throw refusal(changes, locked);
-  if (legs.some((l) => crossesAlertLine(locked.get(l.item_id)!, l))) evaluateAlertsAfterCommit(deps.platform, trx, txId);
+  const movement = await recordMovement(trx ?? deps.platform.knex, scope, actorId, head, changes, audit);
+  if ('refused' in movement) throw refusal(changes, movement.refused, sourceId);
+  const { transactionId: txId, createdAt, items: locked, legs } = movement;
+  if (legs.some((l) => crossesAlertLine(locked.get(l.item_id)!, l))) {
+    if (trx) evaluateAlertsAfterCommit(deps.platform, trx, txId);
+    else evaluateAlerts(deps.platform, txId);
+  }
   return {
     ...head, id: txId, created_at: createdAt, team_id: scope.teamId, created_by: actorId,
     leg_count: legs.length, net_delta: legs.reduce((sum, l) => sum + l.delta, 0),
@@ -71,9 +84,10 @@ function itemChanges(input: LedgerRequest, sourceId: number, destId: number | un
 }
 
 /** The rule a refused movement broke, checked in the request's order (the statement applies nothing unless all hold). */
-function refusal(changes: ItemChange[], locked: Map<number, LockedItem>): Error {
+function refusal(changes: ItemChange[], found: Map<number, RefusedItem>, sourceId: number): Error {
+  if (!found.has(sourceId)) return new ReferenceNotFound('item_id', 'Inventory item', sourceId);
   for (const change of changes) {
-    const item = locked.get(change.id);
+    const item = found.get(change.id);
     if (!item) return new ReferenceNotFound('to_item_id', 'Inventory item', change.id);
     const delta = change.counted !== undefined ? change.counted - item.quantity : change.delta!;
     const after = item.quantity + delta;

@@ -44,6 +44,9 @@ export interface LockedItem {
   storage_box_name: string;
 }
 
+/** SQLSTATE of inventory_ledger_refuse: the movement broke a rule and wrote nothing. */
+const REFUSED = 'LDG01';
+
 /** One change of an existing item: a signed delta, or (an adjust by count) the counted quantity. */
 export interface ItemChange {
   id: number;
@@ -56,9 +59,16 @@ export interface Movement {
   createdAt: Date;
   /** the items found in the scope, locked, as they were before the change */
   items: Map<number, LockedItem>;
-  /** the legs written, in item-id order; none when an item was missing or a quantity rule refused the change */
+  /** the legs written, in item-id order */
   legs: LegRow[];
 }
+
+/** A movement the statement refused (an item missing, a quantity rule broken): the items it found, nothing written. */
+export interface RefusedMovement {
+  refused: Map<number, RefusedItem>;
+}
+
+export type RefusedItem = Pick<LockedItem, 'id' | 'quantity' | 'unit' | 'serial_number'>;
 
 /**
  * Records a movement of existing items in ONE statement: inserts the transaction row
@@ -66,15 +76,17 @@ export interface Movement {
  * the scope's items (SELECT ... FOR UPDATE in id order, the deadlock rule) and, only
  * when every item was found and every quantity stays in 0..max (a serialised item at
  * most 1), applies the changes, writes the legs and the audit entry (`audit`, with the
- * legs and their summary added here). When it refuses, only the transaction row was
- * written: the caller names the broken rule and throws, which rolls it back. One round
- * trip instead of three (lock, apply, audit).
+ * legs and their summary added here). Otherwise the statement ends in an error
+ * (inventory_ledger_refuse, the ledger_refusal migration), so nothing of it stays,
+ * and the items it found come back as `refused` for the caller to name the rule. Being
+ * atomic on its own, it needs no explicit transaction (`db` may be the knex itself):
+ * one round trip where lock, apply, audit and commit took five.
  */
-export async function recordMovement(trx: Trx, scope: Scope, actorId: string | null, header: TransactionHeader, changes: ItemChange[], audit: AuditRow): Promise<Movement> {
+export async function recordMovement(db: Knex | Trx, scope: Scope, actorId: string | null, header: TransactionHeader, changes: ItemChange[], audit: AuditRow): Promise<Movement | RefusedMovement> {
   const sorted = [...changes].sort((a, b) => a.id - b.id);
-  const insert = trx('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
+  const insert = db('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
   const inScopeSql = scope.type === 'team' ? 'i.team_id = ?' : 'i.owner_id = ? AND i.team_id IS NULL';
-  const { rows } = await trx.raw(
+  const { rows, refused } = await db.raw(
     `WITH t AS (${insert.sql}),
           -- joined to t so the row is inserted before any item is locked
           locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
@@ -101,14 +113,20 @@ export async function recordMovement(trx: Trx, scope: Scope, actorId: string | n
                            ?
                       FROM t JOIN legs ON true GROUP BY t.id)
      SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.*,
-            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after
+            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after,
+            (SELECT inventory_ledger_refuse((SELECT jsonb_agg(jsonb_build_object('id', r.id, 'quantity', r.quantity, 'unit', r.unit, 'serial_number', r.serial_number)) FROM locked r))
+               FROM ok WHERE NOT ok.ok) AS refused
        FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`,
     [
       ...(insert.bindings as Knex.RawBinding[]), sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
       sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
       audit.actor_id, audit.profile_type, audit.team_id, audit.action, audit.entity_type, audit.changes, audit.ip,
     ] as Knex.RawBinding[] as never,
-  );
+  ).catch((err: { code?: string; detail?: string }) => {
+    if (err?.code !== REFUSED) throw err;
+    return { rows: null, refused: JSON.parse(err.detail ?? '[]') as RefusedItem[] };
+  });
+  if (!rows) return { refused: new Map((refused as RefusedItem[]).map((i) => [i.id, i])) };
   const found = rows.filter((r: Record<string, unknown>) => r.id != null);
   return {
     transactionId: Number(rows[0].transaction_id),

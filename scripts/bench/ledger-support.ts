@@ -146,3 +146,27 @@ async function bareBatch(knex: Knex, rows: { storage_box_id: number; product_id:
     knex.batchInsert('inventory_items', rows.map((r) => ({ ...r, inventory_id: inventoryId, lot_number: lot, owner_id: userId, created_by: userId })), 1000).transacting(trx),
   );
 }
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU the Postgres backends of this database (a local server) use while `fn` runs: the
+ * database's share of a transaction, which a throughput ratio on a shared machine hides.
+ * Backends that start during the run count from zero.
+ */
+export async function withBackendCpu<T>(knex: Knex, fn: () => Promise<T>): Promise<{ result: T; postgresSeconds: number }> {
+  const pids = async () => ((await knex.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows as { pid: number }[]).map((r) => r.pid);
+  const before = new Map((await pids()).map((pid) => [pid, cpuSecondsOf(pid)]));
+  const result = await fn();
+  let used = 0;
+  for (const pid of await pids()) used += cpuSecondsOf(pid) - (before.get(pid) ?? 0);
+  return { result, postgresSeconds: used };
+}

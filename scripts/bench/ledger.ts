@@ -34,7 +34,7 @@ import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../domain/shared/scope.js';
 import { actorFor } from '../../domain/shared/actor.js';
-import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
+import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats, withBackendCpu } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -106,16 +106,23 @@ const post = async (i: number) => {
 };
 await closedLoop(400, CLIENTS, post); // warm-up
 failures = {};
-const cpu0 = { web: web.cpuSeconds(), worker: worker.cpuSeconds(), bench: process.cpuUsage() };
-const ledgerRun = await closedLoop(TOTAL, CLIENTS, post);
-const busy = (s: number) => Math.round((s / (ledgerRun.wallMs / 1000)) * 100);
-const cpuBench = process.cpuUsage(cpu0.bench);
-const ledger = {
-  ...stats(ledgerRun.latencies, ledgerRun.wallMs),
-  failures,
-  // share of one core each process used during the run (the load generator shares the cores)
-  cpu_percent: { web: busy(web.cpuSeconds() - cpu0.web), worker: busy(worker.cpuSeconds() - cpu0.worker), load_generator: busy((cpuBench.user + cpuBench.system) / 1e6) },
+/** One timed HTTP run: throughput, latency, and the CPU each process (Postgres backends included) spent. */
+const httpRun = async () => {
+  const cpu0 = { web: web.cpuSeconds(), worker: worker.cpuSeconds(), bench: process.cpuUsage() };
+  const { result: run, postgresSeconds } = await withBackendCpu(knex, () => closedLoop(TOTAL, CLIENTS, post));
+  const cpu = { web: web.cpuSeconds() - cpu0.web, worker: worker.cpuSeconds() - cpu0.worker, postgres: postgresSeconds, load_generator: cpuSecondsUsed(cpu0.bench) };
+  return {
+    ...stats(run.latencies, run.wallMs),
+    // share of one core each process used during the run (the load generator shares the cores)
+    cpu_percent: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v / (run.wallMs / 1000)) * 100)])),
+    cpu_ms_per_tx: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v * 1e6) / TOTAL) / 1000])),
+  };
 };
+const cpuSecondsUsed = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+};
+const ledger = { ...(await httpRun()), failures };
 
 // the alert jobs the run caused drain, and the ledger adds up
 const queue = new Queue('inventory', { connection: new Redis(REDIS, { maxRetriesPerRequest: null }), prefix: env.QUEUE_PREFIX });
@@ -194,18 +201,22 @@ const bareLedger = async (i: number) => {
 };
 await closedLoop(400, CLIENTS, bareLedger); // warm-up
 bareRefused = 0;
-const bareLedgerRun = await closedLoop(TOTAL, CLIENTS, bareLedger);
-const bareLedgerStats = stats(bareLedgerRun.latencies, bareLedgerRun.wallMs);
+const bareRun = async () => {
+  const bench0 = process.cpuUsage();
+  const { result: run, postgresSeconds } = await withBackendCpu(knex, () => closedLoop(TOTAL, CLIENTS, bareLedger));
+  const cpu = { bare_client: cpuSecondsUsed(bench0), postgres: postgresSeconds };
+  return { ...stats(run.latencies, run.wallMs), cpu_ms_per_tx: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v * 1e6) / TOTAL) / 1000])) };
+};
+const bareLedgerStats = await bareRun();
 
 // BENCH_PAIRS > 1: more HTTP-then-bare pairs back to back, so a shared machine's load swings
 // hit both sides of each pair alike (the ratio of each pair and their median are reported)
-const pairs = [{ http_per_s: ledger.per_second, bare_per_s: bareLedgerStats.per_second, ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100, load_1min: Math.round(os.loadavg()[0] * 100) / 100 }];
-for (let p = 1; p < Number(process.env.BENCH_PAIRS ?? 1); p++) {
-  const hr = await closedLoop(TOTAL, CLIENTS, post);
-  const br = await closedLoop(TOTAL, CLIENTS, bareLedger);
-  const [h, b] = [stats(hr.latencies, hr.wallMs), stats(br.latencies, br.wallMs)];
-  pairs.push({ http_per_s: h.per_second, bare_per_s: b.per_second, ratio: Math.round((h.per_second / b.per_second) * 100) / 100, load_1min: Math.round(os.loadavg()[0] * 100) / 100 });
-}
+const pairOf = (h: Awaited<ReturnType<typeof httpRun>>, b: Awaited<ReturnType<typeof bareRun>>) => ({
+  http_per_s: h.per_second, bare_per_s: b.per_second, ratio: Math.round((h.per_second / b.per_second) * 100) / 100,
+  http_cpu_ms_per_tx: h.cpu_ms_per_tx, bare_cpu_ms_per_tx: b.cpu_ms_per_tx, load_1min: Math.round(os.loadavg()[0] * 100) / 100,
+});
+const pairs = [pairOf(ledger, bareLedgerStats)];
+for (let p = 1; p < Number(process.env.BENCH_PAIRS ?? 1); p++) pairs.push(pairOf(await httpRun(), await bareRun()));
 const medianPairRatio = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)].ratio;
 
 // the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections

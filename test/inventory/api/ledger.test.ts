@@ -155,6 +155,24 @@ test.serial('a move into a serialised item that would hold 2 is refused as a who
   t.is((await item(s.id)).quantity, 1);
 });
 
+test.serial('a movement of one item is one statement: a broken rule or an unknown item writes nothing, not even the transaction row', async (t) => {
+  const p = await buildProduct(app.server, { userId: user.id });
+  const s = await buildItem(app.server, selfScope(user), { ...tree, product: p }, 1, { serial_number: 'SN-one' });
+  const before = await counts();
+  const serial = await tx({ kind: 'receive', item_id: s.id, quantity: 1 });
+  t.is(serial.status, 409);
+  t.is(serial.body.error.code, 'serial_quantity');
+  const overflow = await tx({ kind: 'adjust', item_id: s.id, counted_quantity: 2 });
+  t.is(overflow.body.error.code, 'serial_quantity');
+  const unknown = await tx({ kind: 'consume', item_id: 2147483000, quantity: 1 });
+  t.is(unknown.status, 404);
+  t.deepEqual(await counts(), before);
+  const counted = await tx({ kind: 'adjust', item_id: s.id, counted_quantity: 0 });
+  t.is(counted.status, 201);
+  t.is(counted.body.delta, -1);
+  t.is((await item(s.id)).quantity, 0);
+});
+
 test('a ledger request is audited in its own statement: the legs, their summary, the scope; a refused one leaves no entry', async (t) => {
   const { knex } = app.server.app.platform;
   const it = await buildItem(app.server, selfScope(user), tree, 6, { lot_number: 'L-audit' });
