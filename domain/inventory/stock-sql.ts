@@ -87,36 +87,7 @@ export async function recordMovement(db: Knex | Trx, scope: Scope, actorId: stri
   const insert = db('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
   const inScopeSql = scope.type === 'team' ? 'i.team_id = ?' : 'i.owner_id = ? AND i.team_id IS NULL';
   const { rows, refused } = await db.raw(
-    `WITH t AS (${insert.sql}),
-          -- joined to t so the row is inserted before any item is locked
-          locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
-                            i.serial_number, i.expiry_date, i.owner_id, i.team_id, p.name AS product_name, v.name AS inventory_name,
-                            b.storage_id, s.name AS storage_name, b.name AS storage_box_name
-                       FROM t JOIN inventory_items i ON i.id = ANY(?::int[]) AND ${inScopeSql}
-                       JOIN products p ON p.id = i.product_id
-                       JOIN storage_boxes b ON b.id = i.storage_box_id
-                       JOIN storages s ON s.id = b.storage_id
-                       JOIN inventories v ON v.id = i.inventory_id
-                      ORDER BY i.id FOR UPDATE OF i),
-          d AS (SELECT l.id, coalesce(c.delta, c.counted - l.quantity) AS delta, l.quantity, l.serial_number
-                  FROM locked l JOIN unnest(?::int[], ?::int[], ?::int[]) AS c(id, delta, counted) ON c.id = l.id),
-          ok AS (SELECT count(*) = ? AND coalesce(bool_and(d.quantity + d.delta BETWEEN 0 AND ? AND (d.serial_number = '' OR d.quantity + d.delta <= 1)), false) AS ok FROM d),
-          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d, ok WHERE ok.ok AND i.id = d.id RETURNING i.id, i.quantity),
-          legs AS (INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
-                   SELECT t.id, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM t, upd JOIN d ON d.id = upd.id ORDER BY upd.id
-                   RETURNING id, item_id, delta, quantity_before, quantity_after),
-          audit AS (INSERT INTO ${AUDIT_LOG_TABLE} (actor_id, profile_type, team_id, action, entity_type, entity_id, summary, changes, ip)
-                    SELECT ?::uuid, ?, ?::int, ?, ?, t.id::text,
-                           left(string_agg(format('item %s: %s → %s', legs.item_id, legs.quantity_before, legs.quantity_after), '; ' ORDER BY legs.item_id), 500),
-                           ?::jsonb || jsonb_build_object('legs', jsonb_agg(jsonb_build_object('id', legs.id::text, 'item_id', legs.item_id, 'delta', legs.delta,
-                             'quantity_before', legs.quantity_before, 'quantity_after', legs.quantity_after) ORDER BY legs.item_id)),
-                           ?
-                      FROM t JOIN legs ON true GROUP BY t.id)
-     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.*,
-            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after,
-            (SELECT inventory_ledger_refuse((SELECT jsonb_agg(jsonb_build_object('id', r.id, 'quantity', r.quantity, 'unit', r.unit, 'serial_number', r.serial_number)) FROM locked r))
-               FROM ok WHERE NOT ok.ok) AS refused
-       FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`,
+    movementSql(insert.sql, inScopeSql),
     [
       ...(insert.bindings as Knex.RawBinding[]), sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
       sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
@@ -251,4 +222,40 @@ export async function insertTransaction(trx: Trx, scope: Scope, actorId: string 
 export async function findByIdempotencyKey(db: Knex | Trx, scope: Scope, key: string): Promise<{ id: number; request_fingerprint: string | null } | undefined> {
   const row = await inScope(db('inventory_transactions').where('idempotency_key', key), scope).first('id', 'request_fingerprint');
   return row ? { id: Number(row.id), request_fingerprint: row.request_fingerprint } : undefined;
+}
+
+/** The statement of recordMovement (the transaction row's insert and the scope condition spliced in). */
+function movementSql(insertSql: string, inScopeSql: string): string {
+  return (
+    `WITH t AS (${insertSql}),
+          -- joined to t so the row is inserted before any item is locked
+          locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
+                            i.serial_number, i.expiry_date, i.owner_id, i.team_id, p.name AS product_name, v.name AS inventory_name,
+                            b.storage_id, s.name AS storage_name, b.name AS storage_box_name
+                       FROM t JOIN inventory_items i ON i.id = ANY(?::int[]) AND ${inScopeSql}
+                       JOIN products p ON p.id = i.product_id
+                       JOIN storage_boxes b ON b.id = i.storage_box_id
+                       JOIN storages s ON s.id = b.storage_id
+                       JOIN inventories v ON v.id = i.inventory_id
+                      ORDER BY i.id FOR UPDATE OF i),
+          d AS (SELECT l.id, coalesce(c.delta, c.counted - l.quantity) AS delta, l.quantity, l.serial_number
+                  FROM locked l JOIN unnest(?::int[], ?::int[], ?::int[]) AS c(id, delta, counted) ON c.id = l.id),
+          ok AS (SELECT count(*) = ? AND coalesce(bool_and(d.quantity + d.delta BETWEEN 0 AND ? AND (d.serial_number = '' OR d.quantity + d.delta <= 1)), false) AS ok FROM d),
+          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d, ok WHERE ok.ok AND i.id = d.id RETURNING i.id, i.quantity),
+          legs AS (INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
+                   SELECT t.id, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM t, upd JOIN d ON d.id = upd.id ORDER BY upd.id
+                   RETURNING id, item_id, delta, quantity_before, quantity_after),
+          audit AS (INSERT INTO ${AUDIT_LOG_TABLE} (actor_id, profile_type, team_id, action, entity_type, entity_id, summary, changes, ip)
+                    SELECT ?::uuid, ?, ?::int, ?, ?, t.id::text,
+                           left(string_agg(format('item %s: %s → %s', legs.item_id, legs.quantity_before, legs.quantity_after), '; ' ORDER BY legs.item_id), 500),
+                           ?::jsonb || jsonb_build_object('legs', jsonb_agg(jsonb_build_object('id', legs.id::text, 'item_id', legs.item_id, 'delta', legs.delta,
+                             'quantity_before', legs.quantity_before, 'quantity_after', legs.quantity_after) ORDER BY legs.item_id)),
+                           ?
+                      FROM t JOIN legs ON true GROUP BY t.id)
+     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.*,
+            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after,
+            (SELECT inventory_ledger_refuse((SELECT jsonb_agg(jsonb_build_object('id', r.id, 'quantity', r.quantity, 'unit', r.unit, 'serial_number', r.serial_number)) FROM locked r))
+               FROM ok WHERE NOT ok.ok) AS refused
+       FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`
+  );
 }
