@@ -29,14 +29,13 @@
 // BENCH_ROUNDS (3), BENCH_SKIP_BUILD=1, BENCH_NODE_ARGS (node flags for the web and worker children).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import WebSocket from 'ws';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { createKnex } from '../../db/knex.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
-import { freePort, startChild, stats, type Child } from './ledger-support.js';
+import { agent, freePort, postJson, startChild, stats, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -65,23 +64,6 @@ async function openLoop(seconds: number, send: (i: number) => Promise<number | n
   const results = await Promise.all(pending);
   const latencies = results.filter((l): l is number => l !== null);
   return { latencies, lost: results.length - latencies.length, wallMs: performance.now() - started };
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-/** POST a JSON body over a keep-alive connection; resolves with the status and parsed answer. */
-function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
 }
 
 /** Matches results to their sends by a key carried in the job; null when none came in time. */

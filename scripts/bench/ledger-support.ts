@@ -3,6 +3,7 @@
 // in-process measurements (list query counts, bulk receive vs batch insert).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Server } from '@hapi/hapi';
@@ -169,4 +170,22 @@ export async function withBackendCpu<T>(knex: Knex, fn: () => Promise<T>): Promi
   let used = 0;
   for (const pid of await pids()) used += cpuSecondsOf(pid) - (before.get(pid) ?? 0);
   return { result, postgresSeconds: used };
+}
+
+/** The load generators' HTTP client: node:http over keep-alive connections (less CPU per request than fetch, on cores the measured processes share). */
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** POST a JSON body over a keep-alive connection; resolves with the status and parsed answer. */
+export function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (data += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
 }

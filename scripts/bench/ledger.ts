@@ -20,7 +20,7 @@
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
 // Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_PAIRS (HTTP/bare pairs, 1),
-// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_HTTP_CLIENT=fetch (the load generator's client before 2026-11-27), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
 import { randomBytes } from 'node:crypto';
@@ -34,7 +34,7 @@ import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../domain/shared/scope.js';
 import { actorFor } from '../../domain/shared/actor.js';
-import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats, withBackendCpu } from './ledger-support.js';
+import { agent, bulkVersusBatchInsert, closedLoop, freePort, postJson, queriesOf, startChild, stats, withBackendCpu } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -99,9 +99,14 @@ const ledgerOp = (i: number) => {
   return { kind: 'move', item_id: item, quantity: 1, to_storage_box_id: t.box2.id };
 };
 let failures: Record<string, number> = {};
+// the load generator shares the 2 cores: node:http over keep-alive connections, not fetch (BENCH_HTTP_CLIENT=fetch, as before 2026-11-27)
+const useFetch = process.env.BENCH_HTTP_CLIENT === 'fetch';
 const post = async (i: number) => {
-  const res = await fetch(`${base}/api/inventory-transactions/`, { method: 'POST', headers: owner.headers, body: JSON.stringify(ledgerOp(i)) });
-  const body = (await res.json()) as { error?: { code: string } };
+  const url = `${base}/api/inventory-transactions/`;
+  const res = useFetch
+    ? await fetch(url, { method: 'POST', headers: owner.headers, body: JSON.stringify(ledgerOp(i)) }).then(async (r) => ({ status: r.status, body: await r.json() }))
+    : await postJson(url, { authorization: owner.headers.authorization }, ledgerOp(i));
+  const body = res.body as { error?: { code: string } };
   if (res.status !== 201) failures[`${res.status} ${body.error?.code}`] = (failures[`${res.status} ${body.error?.code}`] ?? 0) + 1;
 };
 await closedLoop(400, CLIENTS, post); // warm-up
@@ -258,6 +263,7 @@ bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.i
 }
 
 const rss = { web_mib: Math.round(web.peakRssMiB()), worker_mib: Math.round(worker.peakRssMiB()), bench_process_mib: Math.round(process.resourceUsage().maxRSS / 1024) };
+agent.destroy();
 await worker.stop();
 await web.stop();
 await server.stop();
