@@ -2,7 +2,6 @@
 // read and write). Every statement takes arrays (unnest) so its cost in round trips
 // is the same for one row or ten thousand, and every lock is taken in item-id order
 // so two ledger writers never wait on each other in a cycle.
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Scope } from '../shared/scope.js';
 import { inScope, scopeOnly } from '../shared/scoped-rows.js';
@@ -95,7 +94,7 @@ export async function recordMovement(db: Knex | Trx, scope: Scope, actorId: stri
       sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
       audit.actor_id, audit.profile_type, audit.team_id, audit.action, audit.entity_type, audit.changes, audit.ip,
     ] as Knex.RawBinding[] as never,
-  ).options({ name: preparedName(sql) }).catch((err: { code?: string; detail?: string }) => {
+  ).catch((err: { code?: string; detail?: string }) => {
     if (err?.code !== REFUSED) throw err;
     return { rows: null, refused: JSON.parse(err.detail ?? '[]') as RefusedItem[] };
   });
@@ -224,18 +223,6 @@ export async function insertTransaction(trx: Trx, scope: Scope, actorId: string 
 export async function findByIdempotencyKey(db: Knex | Trx, scope: Scope, key: string): Promise<{ id: number; request_fingerprint: string | null } | undefined> {
   const row = await inScope(db('inventory_transactions').where('idempotency_key', key), scope).first('id', 'request_fingerprint');
   return row ? { id: Number(row.id), request_fingerprint: row.request_fingerprint } : undefined;
-}
-
-/**
- * The movement statement runs as a named prepared statement: each connection parses
- * and plans its text once instead of on every movement. The name follows the text (two
- * texts: a self and a team scope), since pg refuses one name for two texts.
- */
-const preparedNames = new Map<string, string>();
-function preparedName(sql: string): string {
-  let name = preparedNames.get(sql);
-  if (!name) preparedNames.set(sql, (name = `ledger_movement_${createHash('sha256').update(sql).digest('hex').slice(0, 16)}`));
-  return name;
 }
 
 /** The statement of recordMovement (the transaction row's insert and the scope condition spliced in). */

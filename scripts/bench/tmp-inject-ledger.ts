@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../../jobs/runtime/config.js';
+import { compose } from '../../gateway/server.js';
+import { hashPassword } from '../../jobs/runtime/secrets.js';
+const DB = process.env.BENCH_DATABASE_URL!;
+const config = loadConfig({ ...process.env, DATABASE_URL: DB, REDIS_URL: process.env.BENCH_REDIS_URL, QUEUE_PREFIX: 'cq' + randomBytes(2).toString('hex'), LOG_LEVEL: 'silent', NODE_ENV: 'development' });
+const server = await compose(config);
+const { knex } = server.app.platform;
+const email = `cq-${randomBytes(4).toString('hex')}@example.test`;
+const [row] = await knex('users').insert({ email, password_hash: await hashPassword('bench-password-1', config.passwordScryptCost), email_verified_at: new Date() }).returning('id');
+await knex('profiles').insert({ user_id: row.id });
+const login = await server.inject({ method: 'POST', url: '/api/auth/login/', payload: { email, password: 'bench-password-1' } });
+const headers = { authorization: `Bearer ${JSON.parse(login.payload).access}` };
+const j = async (method: string, url: string, payload?: unknown) => JSON.parse((await server.inject({ method: method as 'POST', url, payload: payload as object, headers })).payload);
+const inv = await j('POST', '/api/inventories/', { name: 'i' });
+const st = await j('POST', '/api/storages/', { inventory_id: inv.id, name: 's' });
+const box = await j('POST', '/api/storage-boxes/', { storage_id: st.id, name: 'b' });
+const box2 = await j('POST', '/api/storage-boxes/', { storage_id: st.id, name: 'b2' });
+const [p] = await knex('products').insert({ name: 'p', owner_id: row.id, created_by: row.id }).returning('id');
+const item = await j('POST', '/api/inventory-items/', { storage_box_id: box.id, product_id: p.id, quantity: 1000 });
+
+const n = Number(process.env.N ?? 3000);
+const items = [item.id];
+for (let k = 0; k < 19; k++) { const [pp] = await knex('products').insert({ name: 'p' + k, owner_id: row.id, created_by: row.id }).returning('id'); items.push((await j('POST', '/api/inventory-items/', { storage_box_id: box.id, product_id: pp.id, quantity: 100000 })).id); }
+const cpu0 = process.cpuUsage(); const t0 = performance.now();
+let next = 0;
+await Promise.all(Array.from({ length: 20 }, async () => { for (let i = next++; i < n; i = next++) { const r = await server.inject({ method: 'POST', url: '/api/inventory-transactions/', payload: { kind: i % 3 ? 'consume' : 'receive', item_id: items[i % 20], quantity: 1 }, headers }); if (r.statusCode !== 201) throw new Error(r.payload); } }));
+const c = process.cpuUsage(cpu0);
+console.log(JSON.stringify({ n, per_s: Math.round(n / ((performance.now() - t0) / 1000)), cpu_us_per_req: Math.round((c.user + c.system) / n), user_us: Math.round(c.user / n), sys_us: Math.round(c.system / n), load: (await import('node:os')).loadavg()[0] }));
+await server.stop();
+process.exit(0);
