@@ -4,12 +4,17 @@
 //    10% move) on 100 items from 20 concurrent HTTP clients against the real gateway
 //    (a compiled `web` child process, dist/) with the alert worker running (a `worker`
 //    child), against two floors in the same run from the same number of clients:
-//    - bare ledger: a bare `pg` pool issuing the statements the ledger issues per
-//      transaction — BEGIN, insert the transaction row and lock the items (one CTE),
-//      update the quantities and insert the legs (one CTE), insert the audit entry,
-//      COMMIT — for the same sequence of operations (a move locks its source and the
-//      destination item the HTTP run created; the ledger's destination lookup is not
-//      repeated). Target: the ledger through HTTP at least 0.5 of it.
+//    - bare ledger: a bare `pg` pool issuing the statements of a ledger transaction as
+//      the issue defines them — BEGIN, insert the transaction row and lock the items
+//      (one CTE), update the quantities and insert the legs (one CTE), insert the audit
+//      entry, COMMIT — for the same sequence of operations (a move locks its source and
+//      the destination item the HTTP run created; the ledger's destination lookup is not
+//      repeated). Target: the ledger through HTTP at least 0.5 of it. (Since 2026-11-27
+//      the ledger itself does a one-item movement in ONE statement without BEGIN/COMMIT,
+//      and a move in a transaction: find the destination, the one statement, COMMIT.)
+//    The CPU each process spent per transaction is reported beside the rates, the
+//    database's own included (its backends, read from /proc), since on a machine
+//    shared with other work the rates swing with the load and the CPU much less.
 //    - raw single-row UPDATEs, each its own autocommit (the floor of one statement).
 //    The ledger is checked for consistency afterwards (every item's quantity equals
 //    the sum of its legs).
@@ -20,7 +25,8 @@
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
 // Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_PAIRS (HTTP/bare pairs, 1),
-// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_HTTP_CLIENT=fetch (the load generator's client before 2026-11-27), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_HTTP_CLIENT=fetch (the load generator's client before
+// 2026-11-27), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
 import { randomBytes } from 'node:crypto';
