@@ -1,3 +1,4 @@
+// Size: one benchmark run read top to bottom (set-up, timed runs, report); split into steps it would read less plainly.
 // Stock ledger benchmark (run: npm run build && node dist/scripts/bench/ledger.js; not a test).
 //
 // 1. Throughput: 10,000 ledger transactions (60% consume, 25% receive, 5% adjust,
@@ -25,7 +26,8 @@
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
 // Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_PAIRS (HTTP/bare pairs, 1),
-// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_HTTP_CLIENT=fetch (the load generator's client before
+// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_SAME_STATEMENT=1 (also the ledger's own statement from
+// the bench process, without HTTP), BENCH_HTTP_CLIENT=fetch (the load generator's client before
 // 2026-11-27), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
@@ -40,6 +42,8 @@ import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../domain/shared/scope.js';
 import { actorFor } from '../../domain/shared/actor.js';
+import { recordMovement } from '../../domain/inventory/stock-sql.js';
+import { auditRow } from '../../domain/audit/audit-service.js';
 import { agent, bulkVersusBatchInsert, closedLoop, freePort, postJson, queriesOf, startChild, stats, withBackendCpu } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
@@ -228,6 +232,23 @@ const pairOf = (h: Awaited<ReturnType<typeof httpRun>>, b: Awaited<ReturnType<ty
 });
 const pairs = [pairOf(ledger, bareLedgerStats)];
 for (let p = 1; p < Number(process.env.BENCH_PAIRS ?? 1); p++) pairs.push(pairOf(await httpRun(), await bareRun()));
+// the ledger's own statement without HTTP: recordMovement (one statement; a move BEGIN, it, COMMIT) from
+// the same number of clients, on the bench's knex; how much of the gap is the edge rather than SQL
+const sameStatement = async (i: number) => {
+  const op = ledgerOp(i);
+  const changes = op.kind === 'move' ? [{ id: op.item_id, delta: -1 }, { id: destinations.get(op.item_id)!, delta: 1 }] : [{ id: op.item_id, delta: op.kind === 'consume' ? -1 : op.kind === 'receive' ? 1 : op.delta! }];
+  const scope = { type: 'self', userId: owner.id, teamId: null, role: null } as const;
+  const head = { kind: op.kind, reference: '', note: '', idempotency_key: null, request_fingerprint: null, source_type: null, source_id: null };
+  const audit = auditRow({ actorId: owner.id, scope: { type: 'self', teamId: null } }, { action: `inventory_transaction.${op.kind}`, entityType: 'inventory_transaction', changes: { kind: op.kind, reference: '' } });
+  if (op.kind === 'move') await knex.transaction((trx) => recordMovement(trx, scope, owner.id, head, changes, audit));
+  else await recordMovement(knex, scope, owner.id, head, changes, audit);
+};
+let sameStatementStats: ReturnType<typeof stats> | null = null;
+if (process.env.BENCH_SAME_STATEMENT === '1') {
+  await closedLoop(400, CLIENTS, sameStatement);
+  const run = await closedLoop(TOTAL, CLIENTS, sameStatement);
+  sameStatementStats = stats(run.latencies, run.wallMs);
+}
 const medianPairRatio = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)].ratio;
 
 // the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
@@ -282,6 +303,7 @@ const summary = {
   ledger_target_met: ledger.per_second / bareLedgerStats.per_second >= 0.5,
   pairs,
   median_pair_ratio: medianPairRatio,
+  ledger_statement_without_http: sameStatementStats && { ...sameStatementStats, ledger_http_ratio_to_it: Math.round((ledger.per_second / sameStatementStats.per_second) * 100) / 100 },
   raw_single_row_updates: { ...raw, clients: CLIENTS },
   raw_to_ledger_ratio: Math.round((raw.per_second / ledger.per_second) * 100) / 100,
   ledger_consistency: consistency,
