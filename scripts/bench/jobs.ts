@@ -135,7 +135,7 @@ async function main() {
     const httpWait = async (i: number) => {
       const t0 = performance.now();
       const res = await postJson(`${webOf(i)}/api/jobs/echo/`, headers, { echo: { seq: i }, wait: 5000 });
-      if (res.status !== 200 || res.body.state !== 'completed' || res.body.result?.echo.seq !== i) throw new Error(`http job ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 || res.body.state !== 'completed' || res.body.result?.echo.seq !== i) throw new Error(`${res.status} ${res.body?.error?.code ?? res.body?.state ?? ''}`);
       return performance.now() - t0;
     };
 
@@ -158,7 +158,7 @@ async function main() {
       const arrived = wsArrivals.expect(`${run}:${i}`);
       const t0 = performance.now();
       const res = await postJson(`${webOf(i)}/api/jobs/echo/`, headers, { echo: { seq: i, run }, wait: 0 });
-      if (res.status !== 202 && res.status !== 200) throw new Error(`ws job ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 202 && res.status !== 200) throw new Error(`${res.status} ${res.body?.error?.code ?? ''}`);
       const at = await arrived;
       return at === null ? null : at - t0;
     };
@@ -184,6 +184,7 @@ async function main() {
     const cpuSpent: Record<PathName, Record<string, number>> = { bare: {}, http: {}, ws: {} };
     const jobsRun: Record<PathName, number> = { bare: 0, http: 0, ws: 0 };
     let seq = 0;
+    const lostWhy: Record<string, number> = {};
     for (const rate of RATES) {
       RATE = rate;
       const samples: Record<PathName, number[]> = { bare: [], http: [], ws: [] };
@@ -195,7 +196,10 @@ async function main() {
           run = `${rate}-r${round}`;
           const base = seq;
           const before = cpuByType();
-          const r = await openLoop(SECONDS, (i) => paths[name](base + i).catch(() => null));
+          const r = await openLoop(SECONDS, (i) => paths[name](base + i).catch((err: Error) => {
+            lostWhy[`${name}: ${err.message}`] = (lostWhy[`${name}: ${err.message}`] ?? 0) + 1;
+            return null;
+          }));
           const after = cpuByType();
           for (const k of Object.keys(after)) cpuSpent[name][k] = (cpuSpent[name][k] ?? 0) + after[k] - (before[k] ?? 0);
           jobsRun[name] += r.latencies.length + r.lost;
@@ -247,6 +251,8 @@ async function main() {
           peak_rss_per_process_type: Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, mib(v)])),
           load_generator_rss: mib(process.resourceUsage().maxRSS / 1024),
           target_met: rows.every((r) => r.highest_rate_p99_under_50ms >= 2000),
+          // requests that failed outright (status and error code), apart from results that never came
+          lost_because: lostWhy,
         },
         null,
         2,
