@@ -84,13 +84,13 @@ export type RefusedItem = Pick<LockedItem, 'id' | 'quantity' | 'unit' | 'serial_
  */
 export async function recordMovement(db: Knex | Trx, scope: Scope, actorId: string | null, header: TransactionHeader, changes: ItemChange[], audit: AuditRow): Promise<Movement | RefusedMovement> {
   const sorted = [...changes].sort((a, b) => a.id - b.id);
-  const insert = db('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
-  const inScopeSql = scope.type === 'team' ? 'i.team_id = ?' : 'i.owner_id = ? AND i.team_id IS NULL';
-  const sql = movementSql(insert.sql, inScopeSql);
+  const { owner_id, team_id } = scopeOnly(scope);
+  const row = [header.kind, header.reference, header.note, header.idempotency_key, header.request_fingerprint, header.source_type, header.source_id, owner_id, team_id, actorId];
+  const sql = scope.type === 'team' ? MOVEMENT_SQL.team : MOVEMENT_SQL.self;
   const { rows, refused } = await db.raw(
     sql,
     [
-      ...(insert.bindings as Knex.RawBinding[]), sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
+      ...row, sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
       sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
       audit.actor_id, audit.profile_type, audit.team_id, audit.action, audit.entity_type, audit.changes, audit.ip,
     ] as Knex.RawBinding[] as never,
@@ -225,8 +225,10 @@ export async function findByIdempotencyKey(db: Knex | Trx, scope: Scope, key: st
   return row ? { id: Number(row.id), request_fingerprint: row.request_fingerprint } : undefined;
 }
 
-/** The statement of recordMovement (the transaction row's insert and the scope condition spliced in). */
-function movementSql(insertSql: string, inScopeSql: string): string {
+/** The statement of recordMovement, its text built once per kind of scope (the insert's columns in `row`'s order). */
+function movementSql(inScopeSql: string): string {
+  const insertSql = `INSERT INTO inventory_transactions (kind, reference, note, idempotency_key, request_fingerprint, source_type, source_id, owner_id, team_id, created_by)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`;
   return (
     `WITH t AS (${insertSql}),
           -- joined to t so the row is inserted before any item is locked
@@ -260,3 +262,5 @@ function movementSql(insertSql: string, inScopeSql: string): string {
        FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`
   );
 }
+
+const MOVEMENT_SQL = { self: movementSql('i.owner_id = ? AND i.team_id IS NULL'), team: movementSql('i.team_id = ?') };
