@@ -9,6 +9,9 @@ export interface JobFinishedEvent {
   result?: unknown;
   error?: { code: string; message: string };
   finished_at: string;
+  /** the attempts it took and its last progress, as a read of the finished job tells them (absent from older workers) */
+  attempts_made?: number;
+  progress?: unknown;
 }
 
 /** A realtime message addressed to one user (notifications, alerts, pushes). */

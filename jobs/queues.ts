@@ -104,6 +104,12 @@ export class JobProducer {
     return this.queue(queue).getJob(jobId);
   }
 
+  /** A job's state in its queue (one Redis call; `unknown` when it is gone). */
+  async stateOf(jobId: string, queue: QueueName): Promise<string> {
+    await this.connected();
+    return this.queue(queue).getJobState(jobId);
+  }
+
   async publish(event: RealtimeEvent): Promise<void> {
     await this.connection.publish(realtimeChannel(this.prefix, this.connection.options.db), JSON.stringify(event));
   }

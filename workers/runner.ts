@@ -141,7 +141,12 @@ async function release(ctx: HandlerContext, job: Job): Promise<void> {
 
 async function publish(ctx: HandlerContext, job: Job, kind: 'job.completed' | 'job.failed', extra: { result?: unknown; error?: { code: string; message: string } }) {
   try {
-    await ctx.platform.producer.publish({ kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null, finished_at: new Date().toISOString(), ...extra });
+    await ctx.platform.producer.publish({
+      kind, job_id: job.id!, name: job.name, queue: job.queueName, actor_id: job.data?.actor_id ?? null,
+      // what a read of the finished job would say, so a waiting request answers from the event alone
+      finished_at: new Date(job.finishedOn ?? Date.now()).toISOString(), attempts_made: job.attemptsMade, progress: job.progress ?? 0,
+      ...extra,
+    });
   } catch (err) {
     ctx.log.warn({ err, job_id: job.id }, 'could not publish job result; clients can still poll it');
   }

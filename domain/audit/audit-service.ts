@@ -43,20 +43,43 @@ export async function recordAuditMany(db: Knex | Knex.Transaction, ctx: AuditCon
   if (!entries.length) return;
   // a plain knex insert: every write pays for it, and the model's insert cost ~1.5–2× the CPU
   // (the values are built here from code constants and redacted changes; see AuditLog for the shape)
-  await db(AUDIT_TABLE).insert(
-    entries.map((entry) => ({
-      actor_id: ctx.actorId,
-      profile_type: (entry.scope ?? ctx.scope)?.type ?? 'self',
-      team_id: (entry.scope ?? ctx.scope)?.teamId ?? null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId == null ? null : String(entry.entityId),
-      summary: (entry.summary ?? '').slice(0, 500),
-      changes: JSON.stringify(withoutSecretsOrFreeText(entry.changes ?? {})),
-      ip: ctx.ip ?? null,
-    })),
-  );
+  await db(AUDIT_TABLE).insert(entries.map((entry) => auditRow(ctx, entry)));
 }
+
+/** The columns of one audit row, redacted; `changes` is JSON text. */
+export interface AuditRow {
+  actor_id: string | null;
+  profile_type: string;
+  team_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  summary: string;
+  changes: string;
+  ip: string | null;
+}
+
+/**
+ * The row recordAudit writes for an entry. A set-based statement that records its
+ * audit entry itself, as one step of the statement (the stock ledger's movement,
+ * stock-sql.ts), starts from this row so the redaction and the shape stay here.
+ */
+export function auditRow(ctx: AuditContext, entry: AuditEntry & { scope?: AuditContext['scope'] }): AuditRow {
+  return {
+    actor_id: ctx.actorId,
+    profile_type: (entry.scope ?? ctx.scope)?.type ?? 'self',
+    team_id: (entry.scope ?? ctx.scope)?.teamId ?? null,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    summary: (entry.summary ?? '').slice(0, 500),
+    changes: JSON.stringify(withoutSecretsOrFreeText(entry.changes ?? {})),
+    ip: ctx.ip ?? null,
+  };
+}
+
+/** The audit log's table (for a statement that writes its row itself; see auditRow). */
+export const AUDIT_LOG_TABLE = AUDIT_TABLE;
 
 /** Fields whose values never enter the log: credentials, and free text a person may have written anything into. */
 const SECRET_FIELD = /(password|secret|token|hash|otp|api_key|_enc$|sealed)/i;

@@ -70,9 +70,12 @@ export function afterCommit(trx: Knex.Transaction, fn: () => unknown): void {
 
 /** Enqueues the alert evaluation of a ledger transaction once the outermost database transaction commits. */
 export function evaluateAlertsAfterCommit(platform: Platform, trx: Knex.Transaction, transactionId: number): void {
-  afterCommit(trx, () =>
-    platform.producer
-      .enqueue('inventory.evaluate-alerts', { actor_id: null, cause: `tx-${transactionId}`, transaction_id: String(transactionId), item_ids: [] })
-      .catch((err) => platform.log.warn({ err, transaction_id: transactionId }, 'could not enqueue alert evaluation; the hourly sweep will catch up')),
-  );
+  afterCommit(trx, () => evaluateAlerts(platform, transactionId));
+}
+
+/** Enqueues the alert evaluation of a committed ledger transaction. */
+export function evaluateAlerts(platform: Platform, transactionId: number): void {
+  platform.producer
+    .enqueue('inventory.evaluate-alerts', { actor_id: null, cause: `tx-${transactionId}`, transaction_id: String(transactionId), item_ids: [] })
+    .catch((err) => platform.log.warn({ err, transaction_id: transactionId }, 'could not enqueue alert evaluation; the hourly sweep will catch up'));
 }

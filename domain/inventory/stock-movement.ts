@@ -6,14 +6,16 @@ import type { Scope } from '../shared/scope.js';
 import { Conflict, Invalid } from '../../jobs/runtime/errors.js';
 import { auditCtx, findInScope, ReferenceNotFound, requireInScope } from '../shared/scoped-rows.js';
 import { MAX_QUANTITY } from './stock-lines.js';
-import { applyDeltasWithLegs, findByIdempotencyKey, insertTransactionAndLock, type LegRow, type LockedItem, type Trx } from './stock-sql.js';
+import { findByIdempotencyKey, recordMovement, type ItemChange, type LegRow, type LockedItem, type RefusedItem, type Trx } from './stock-sql.js';
+import { auditRow } from '../audit/audit-service.js';
 import { InventoryItem, StorageBox } from '../../db/models/index.js';
 import { pgError } from '../../db/errors.js';
-import { evaluateAlertsAfterCommit, header, quantityRuleBroken, type LedgerRequest } from './ledger-rules.js';
+import { evaluateAlerts, evaluateAlertsAfterCommit, header, quantityRuleBroken, type LedgerRequest } from './ledger-rules.js';
 import { receiveStock, type LedgerDeps } from './stock-receipt.js';
 
 /**
- * Records one ledger request in its own database transaction. With an
+ * Records one ledger request atomically: a movement of one item is one statement (its
+ * own transaction), a move or a receipt of lines a database transaction. With an
  * Idempotency-Key, a replay returns the original transaction id (`replayed`),
  * and the same key with a different request is a 409.
  */
@@ -24,14 +26,20 @@ export async function recordLedgerRequest(deps: LedgerDeps, scope: Scope, actorI
     if (existing) return replay(existing, fingerprint!);
   }
   try {
-    return await retryOnDeadlock(() => deps.platform.knex.transaction(async (trx): Promise<RecordResult> => {
+    const head = header(input.kind, { reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
+    return await retryOnDeadlock(async (): Promise<RecordResult> => {
       if (input.lines) {
-        const r = await receiveStock(deps, trx, scope, actorId, input.lines, { kind: input.kind as 'receive' | 'import', reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
-        return { transactionId: r.transaction_id, replayed: false };
+        return deps.platform.knex.transaction(async (trx) => {
+          const r = await receiveStock(deps, trx, scope, actorId, input.lines!, { kind: input.kind as 'receive' | 'import', reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint });
+          return { transactionId: r.transaction_id, replayed: false };
+        });
       }
-      const snapshot = await applyToItems(deps, trx, scope, actorId, input, header(input.kind, { reference: input.reference, note: input.note, idempotencyKey, requestFingerprint: fingerprint }));
+      // a move finds (or creates) its destination in the transaction of the movement; the others are one statement on their own
+      const snapshot = input.kind === 'move'
+        ? await deps.platform.knex.transaction((trx) => applyToItems(deps, trx, scope, actorId, input, head))
+        : await applyToItems(deps, null, scope, actorId, input, head);
       return { transactionId: snapshot.id, replayed: false, snapshot };
-    }));
+    });
   } catch (err) {
     // a concurrent request with the same key committed first: answer with its transaction
     if (idempotencyKey && pgError(err).code === '23505' && /idem/.test(pgError(err).constraint ?? '')) {
@@ -42,48 +50,55 @@ export async function recordLedgerRequest(deps: LedgerDeps, scope: Scope, actorI
   }
 }
 
-/** consume | adjust | move | receive of one existing item: lock, check, apply, record. */
-async function applyToItems(deps: LedgerDeps, trx: Trx, scope: Scope, actorId: string, input: LedgerRequest, head: ReturnType<typeof header>): Promise<TransactionSnapshot> {
+/**
+ * consume | adjust | move | receive of one existing item: lock, check, apply and audit
+ * in one statement (stock-sql.ts), inside `trx` (a move) or on its own (`trx` null).
+ */
+async function applyToItems(deps: LedgerDeps, trx: Trx | null, scope: Scope, actorId: string, input: LedgerRequest, head: ReturnType<typeof header>): Promise<TransactionSnapshot> {
   const sourceId = input.item_id!;
-  const destId = input.kind === 'move' ? await moveDestination(trx, scope, actorId, input) : undefined;
-  const { transactionId: txId, createdAt, items: locked } = await insertTransactionAndLock(trx, scope, actorId, head, destId ? [sourceId, destId] : [sourceId]);
-  const source = locked.get(sourceId);
-  if (!source) throw new ReferenceNotFound('item_id', 'Inventory item', sourceId);
-
-  const deltas = new Map<number, number>();
-  const q = input.quantity ?? 0;
-  if (input.kind === 'receive') deltas.set(sourceId, q);
-  else if (input.kind === 'consume') deltas.set(sourceId, -q);
-  else if (input.kind === 'adjust') deltas.set(sourceId, input.counted_quantity !== undefined ? input.counted_quantity - source.quantity : input.delta!);
-  else if (input.kind === 'move') {
-    deltas.set(sourceId, -q);
-    deltas.set(destId!, q);
-  } else throw Invalid.field('lines', `${input.kind} needs lines.`);
-
-  for (const [id, delta] of deltas) {
-    const item = locked.get(id)!;
-    const after = item.quantity + delta;
-    if (after < 0) {
-      throw new Conflict(`Not enough stock: item ${id} holds ${item.quantity} ${item.unit}, the request needs ${-delta}.`, 'insufficient_stock', {
-        item_id: id, available: item.quantity, requested: -delta, shortfall: -after,
-      });
-    }
-    if (after > MAX_QUANTITY || (item.serial_number && after > 1)) throw quantityRuleBroken(id, item.serial_number, after);
+  const destId = input.kind === 'move' ? await moveDestination(trx!, scope, actorId, input) : undefined;
+  const changes = itemChanges(input, sourceId, destId);
+  const audit = auditRow(auditCtx(scope, actorId), { action: `inventory_transaction.${input.kind}`, entityType: 'inventory_transaction', changes: { kind: input.kind, reference: input.reference ?? '' } });
+  const movement = await recordMovement(trx ?? deps.platform.knex, scope, actorId, head, changes, audit);
+  if ('refused' in movement) throw refusal(changes, movement.refused, sourceId);
+  const { transactionId: txId, createdAt, items: locked, legs } = movement;
+  if (legs.some((l) => crossesAlertLine(locked.get(l.item_id)!, l))) {
+    if (trx) evaluateAlertsAfterCommit(deps.platform, trx, txId);
+    else evaluateAlerts(deps.platform, txId);
   }
-  const legs = await applyDeltasWithLegs(trx, txId, deltas);
-  await deps.audit.record(trx, auditCtx(scope, actorId), {
-    action: `inventory_transaction.${input.kind}`,
-    entityType: 'inventory_transaction',
-    entityId: txId,
-    summary: legs.map((l) => `item ${l.item_id}: ${l.quantity_before} → ${l.quantity_after}`).join('; '),
-    changes: { kind: input.kind, reference: input.reference ?? '', legs },
-  });
-  if (legs.some((l) => crossesAlertLine(locked.get(l.item_id)!, l))) evaluateAlertsAfterCommit(deps.platform, trx, txId);
   return {
     ...head, id: txId, created_at: createdAt, team_id: scope.teamId, created_by: actorId,
     leg_count: legs.length, net_delta: legs.reduce((sum, l) => sum + l.delta, 0),
     legs: legs.map((l) => ({ ...l, ...pickNames(locked.get(l.item_id)!) })),
   };
+}
+
+/** What a request changes, source first: a receive or consume of its quantity, an adjust by delta or count, a move's two legs. */
+function itemChanges(input: LedgerRequest, sourceId: number, destId: number | undefined): ItemChange[] {
+  const q = input.quantity ?? 0;
+  if (input.kind === 'receive') return [{ id: sourceId, delta: q }];
+  if (input.kind === 'consume') return [{ id: sourceId, delta: -q }];
+  if (input.kind === 'adjust') return [input.counted_quantity !== undefined ? { id: sourceId, counted: input.counted_quantity } : { id: sourceId, delta: input.delta! }];
+  if (input.kind === 'move') return [{ id: sourceId, delta: -q }, { id: destId!, delta: q }];
+  throw Invalid.field('lines', `${input.kind} needs lines.`);
+}
+
+/** The rule a refused movement broke, checked in the request's order (the statement applies nothing unless all hold). */
+function refusal(changes: ItemChange[], found: Map<number, RefusedItem>, sourceId: number): Error {
+  if (!found.has(sourceId)) return new ReferenceNotFound('item_id', 'Inventory item', sourceId);
+  for (const change of changes) {
+    const item = found.get(change.id);
+    if (!item) return new ReferenceNotFound('to_item_id', 'Inventory item', change.id);
+    const delta = change.counted !== undefined ? change.counted - item.quantity : change.delta!;
+    const after = item.quantity + delta;
+    if (after < 0) {
+      return new Conflict(`Not enough stock: item ${change.id} holds ${item.quantity} ${item.unit}, the request needs ${-delta}.`, 'insufficient_stock', {
+        item_id: change.id, available: item.quantity, requested: -delta, shortfall: -after,
+      });
+    }
+    if (after > MAX_QUANTITY || (item.serial_number && after > 1)) return quantityRuleBroken(change.id, item.serial_number, after);
+  }
+  return new Error('ledger movement refused without a broken rule');
 }
 
 /** The item a move lands in: `to_item_id`, or the same product/lot in `to_storage_box_id` (created empty when missing). */

@@ -5,6 +5,8 @@
 import type { Knex } from 'knex';
 import type { Scope } from '../shared/scope.js';
 import { inScope, scopeOnly } from '../shared/scoped-rows.js';
+import { AUDIT_LOG_TABLE, type AuditRow } from '../audit/audit-service.js';
+import { MAX_QUANTITY } from './stock-lines.js';
 
 export type Trx = Knex.Transaction;
 
@@ -42,31 +44,70 @@ export interface LockedItem {
   storage_box_name: string;
 }
 
+/** SQLSTATE of inventory_ledger_refuse: the movement broke a rule and wrote nothing. */
+const REFUSED = 'LDG01';
+
+/** One change of an existing item: a signed delta, or (an adjust by count) the counted quantity. */
+export interface ItemChange {
+  id: number;
+  delta?: number;
+  counted?: number;
+}
+
+export interface Movement {
+  transactionId: number;
+  createdAt: Date;
+  /** the items found in the scope, locked, as they were before the change */
+  items: Map<number, LockedItem>;
+  /** the legs written, in item-id order */
+  legs: LegRow[];
+}
+
+/** A movement the statement refused (an item missing, a quantity rule broken): the items it found, nothing written. */
+export interface RefusedMovement {
+  refused: Map<number, RefusedItem>;
+}
+
+export type RefusedItem = Pick<LockedItem, 'id' | 'quantity' | 'unit' | 'serial_number'>;
+
 /**
- * Inserts the transaction row and locks the scope's items (SELECT ... FOR UPDATE in
- * id order, the deadlock rule) in one statement. The transaction row comes first so
- * a racing duplicate Idempotency-Key fails before any lock is taken.
+ * Records a movement of existing items in ONE statement: inserts the transaction row
+ * (first, so a racing duplicate Idempotency-Key fails before any lock is taken), locks
+ * the scope's items (SELECT ... FOR UPDATE in id order, the deadlock rule) and, only
+ * when every item was found and every quantity stays in 0..max (a serialised item at
+ * most 1), applies the changes, writes the legs and the audit entry (`audit`, with the
+ * legs and their summary added here). Otherwise the statement ends in an error
+ * (inventory_ledger_refuse, the ledger_refusal migration), so nothing of it stays,
+ * and the items it found come back as `refused` for the caller to name the rule. Being
+ * atomic on its own, it needs no explicit transaction (`db` may be the knex itself):
+ * one round trip where lock, apply, audit and commit took five.
  */
-export async function insertTransactionAndLock(trx: Trx, scope: Scope, actorId: string | null, header: TransactionHeader, ids: number[]): Promise<{ transactionId: number; createdAt: Date; items: Map<number, LockedItem> }> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const insert = trx('inventory_transactions').insert({ ...header, ...scopeOnly(scope), created_by: actorId }).returning(['id', 'created_at']).toSQL();
-  const inScopeSql = scope.type === 'team' ? 'i.team_id = ?' : 'i.owner_id = ? AND i.team_id IS NULL';
-  const { rows } = await trx.raw(
-    `WITH t AS (${insert.sql}),
-          -- joined to t so the row is inserted before any item is locked
-          locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
-                            i.serial_number, i.expiry_date, i.owner_id, i.team_id, p.name AS product_name, v.name AS inventory_name,
-                            b.storage_id, s.name AS storage_name, b.name AS storage_box_name
-                       FROM t JOIN inventory_items i ON i.id = ANY(?::int[]) AND ${inScopeSql}
-                       JOIN products p ON p.id = i.product_id
-                       JOIN storage_boxes b ON b.id = i.storage_box_id
-                       JOIN storages s ON s.id = b.storage_id
-                       JOIN inventories v ON v.id = i.inventory_id
-                      ORDER BY i.id FOR UPDATE OF i)
-     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.* FROM t LEFT JOIN locked ON true ORDER BY locked.id`,
-    [...(insert.bindings as Knex.RawBinding[]), sorted, scope.type === 'team' ? scope.teamId! : scope.userId],
-  );
-  return { transactionId: Number(rows[0].transaction_id), createdAt: rows[0].transaction_created_at, items: new Map(rows.filter((r: LockedItem) => r.id != null).map((r: LockedItem) => [r.id, r])) };
+export async function recordMovement(db: Knex | Trx, scope: Scope, actorId: string | null, header: TransactionHeader, changes: ItemChange[], audit: AuditRow): Promise<Movement | RefusedMovement> {
+  const sorted = [...changes].sort((a, b) => a.id - b.id);
+  const { owner_id, team_id } = scopeOnly(scope);
+  const row = [header.kind, header.reference, header.note, header.idempotency_key, header.request_fingerprint, header.source_type, header.source_id, owner_id, team_id, actorId];
+  const sql = scope.type === 'team' ? MOVEMENT_SQL.team : MOVEMENT_SQL.self;
+  const { rows, refused } = await db.raw(
+    sql,
+    [
+      ...row, sorted.map((c) => c.id), scope.type === 'team' ? scope.teamId! : scope.userId,
+      sorted.map((c) => c.id), sorted.map((c) => c.delta ?? null), sorted.map((c) => c.counted ?? null), sorted.length, MAX_QUANTITY,
+      audit.actor_id, audit.profile_type, audit.team_id, audit.action, audit.entity_type, audit.changes, audit.ip,
+    ] as Knex.RawBinding[] as never,
+  ).catch((err: { code?: string; detail?: string }) => {
+    if (err?.code !== REFUSED) throw err;
+    return { rows: null, refused: JSON.parse(err.detail ?? '[]') as RefusedItem[] };
+  });
+  if (!rows) return { refused: new Map((refused as RefusedItem[]).map((i) => [i.id, i])) };
+  const found = rows.filter((r: Record<string, unknown>) => r.id != null);
+  return {
+    transactionId: Number(rows[0].transaction_id),
+    createdAt: rows[0].transaction_created_at,
+    items: new Map(found.map((r: LockedItem) => [r.id, r])),
+    legs: found.filter((r: Record<string, unknown>) => r.leg_id != null).map((r: Record<string, any>) => ({
+      id: r.leg_id, item_id: r.id, delta: r.leg_delta, quantity_before: r.leg_quantity_before, quantity_after: r.leg_quantity_after,
+    })),
+  };
 }
 
 /** Locks the items that already hold these identities, in id order, before an upsert touches them. */
@@ -136,20 +177,6 @@ export async function upsertItems(trx: Trx, scope: Scope, actorId: string | null
   return out as UpsertedItem[];
 }
 
-/** Applies signed deltas to locked items and writes their legs, in one statement. */
-export async function applyDeltasWithLegs(trx: Trx, transactionId: number, deltas: Map<number, number>): Promise<LegRow[]> {
-  const ids = [...deltas.keys()].sort((a, b) => a - b);
-  const { rows } = await trx.raw(
-    `WITH d AS (SELECT * FROM unnest(?::int[], ?::int[]) AS d(id, delta)),
-          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d WHERE i.id = d.id RETURNING i.id, i.quantity)
-     INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
-     SELECT ?::bigint, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM upd JOIN d ON d.id = upd.id ORDER BY upd.id
-     RETURNING id, item_id, delta, quantity_before, quantity_after`,
-    [ids, ids.map((id) => deltas.get(id)!), transactionId],
-  );
-  return rows;
-}
-
 export interface LegRow {
   /** the leg's own id, once written */
   id?: number;
@@ -197,3 +224,43 @@ export async function findByIdempotencyKey(db: Knex | Trx, scope: Scope, key: st
   const row = await inScope(db('inventory_transactions').where('idempotency_key', key), scope).first('id', 'request_fingerprint');
   return row ? { id: Number(row.id), request_fingerprint: row.request_fingerprint } : undefined;
 }
+
+/** The statement of recordMovement, its text built once per kind of scope (the insert's columns in `row`'s order). */
+function movementSql(inScopeSql: string): string {
+  const insertSql = `INSERT INTO inventory_transactions (kind, reference, note, idempotency_key, request_fingerprint, source_type, source_id, owner_id, team_id, created_by)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`;
+  return (
+    `WITH t AS (${insertSql}),
+          -- joined to t so the row is inserted before any item is locked
+          locked AS (SELECT i.id, i.inventory_id, i.storage_box_id, i.product_id, i.variant_id, i.quantity, i.min_quantity, i.unit, i.lot_number,
+                            i.serial_number, i.expiry_date, i.owner_id, i.team_id, p.name AS product_name, v.name AS inventory_name,
+                            b.storage_id, s.name AS storage_name, b.name AS storage_box_name
+                       FROM t JOIN inventory_items i ON i.id = ANY(?::int[]) AND ${inScopeSql}
+                       JOIN products p ON p.id = i.product_id
+                       JOIN storage_boxes b ON b.id = i.storage_box_id
+                       JOIN storages s ON s.id = b.storage_id
+                       JOIN inventories v ON v.id = i.inventory_id
+                      ORDER BY i.id FOR UPDATE OF i),
+          d AS (SELECT l.id, coalesce(c.delta, c.counted - l.quantity) AS delta, l.quantity, l.serial_number
+                  FROM locked l JOIN unnest(?::int[], ?::int[], ?::int[]) AS c(id, delta, counted) ON c.id = l.id),
+          ok AS (SELECT count(*) = ? AND coalesce(bool_and(d.quantity + d.delta BETWEEN 0 AND ? AND (d.serial_number = '' OR d.quantity + d.delta <= 1)), false) AS ok FROM d),
+          upd AS (UPDATE inventory_items i SET quantity = i.quantity + d.delta, updated_at = now() FROM d, ok WHERE ok.ok AND i.id = d.id RETURNING i.id, i.quantity),
+          legs AS (INSERT INTO inventory_transaction_legs (transaction_id, item_id, delta, quantity_before, quantity_after)
+                   SELECT t.id, upd.id, d.delta, upd.quantity - d.delta, upd.quantity FROM t, upd JOIN d ON d.id = upd.id ORDER BY upd.id
+                   RETURNING id, item_id, delta, quantity_before, quantity_after),
+          audit AS (INSERT INTO ${AUDIT_LOG_TABLE} (actor_id, profile_type, team_id, action, entity_type, entity_id, summary, changes, ip)
+                    SELECT ?::uuid, ?, ?::int, ?, ?, t.id::text,
+                           left(string_agg(format('item %s: %s → %s', legs.item_id, legs.quantity_before, legs.quantity_after), '; ' ORDER BY legs.item_id), 500),
+                           ?::jsonb || jsonb_build_object('legs', jsonb_agg(jsonb_build_object('id', legs.id::text, 'item_id', legs.item_id, 'delta', legs.delta,
+                             'quantity_before', legs.quantity_before, 'quantity_after', legs.quantity_after) ORDER BY legs.item_id)),
+                           ?
+                      FROM t JOIN legs ON true GROUP BY t.id)
+     SELECT t.id AS transaction_id, t.created_at AS transaction_created_at, locked.*,
+            legs.id AS leg_id, legs.delta AS leg_delta, legs.quantity_before AS leg_quantity_before, legs.quantity_after AS leg_quantity_after,
+            (SELECT inventory_ledger_refuse((SELECT jsonb_agg(jsonb_build_object('id', r.id, 'quantity', r.quantity, 'unit', r.unit, 'serial_number', r.serial_number)) FROM locked r))
+               FROM ok WHERE NOT ok.ok) AS refused
+       FROM t LEFT JOIN locked ON true LEFT JOIN legs ON legs.item_id = locked.id ORDER BY locked.id`
+  );
+}
+
+const MOVEMENT_SQL = { self: movementSql('i.owner_id = ? AND i.team_id IS NULL'), team: movementSql('i.team_id = ?') };

@@ -48,14 +48,30 @@ export class JobService {
     return { jobId, finished };
   }
 
-  /** Enqueues and waits up to `waitMs` for the job to finish. */
+  /**
+   * Enqueues and waits up to `waitMs` for the job to finish. A job under a fresh id
+   * (no catalog job id rule) is the one just added, so its answer comes without
+   * reading it back: from its finish event (which carries the result, the attempts
+   * and the times), or, when the wait is 0, as waiting; only a wait that ran out asks
+   * Redis for its state. A job under a deterministic id may be an earlier one, so it is
+   * read back whole.
+   */
   async run<N extends JobName>(name: N, payload: JobOf<N>, waitMs: number, requestId?: string): Promise<Outcome> {
     const jobId = jobIdFor(name, payload);
     // subscribe before adding so a fast worker cannot finish unseen
     const finished = this.waiters && waitMs > 0 ? this.waiters.waitFor(jobId, waitMs) : Promise.resolve(null);
     const job = await this.platform.producer.enqueue(name, payload, { jobId, requestId });
-    await finished;
-    const status = await this.read(job.id!, () => true);
+    const event = await finished;
+    if (jobCatalog[name].jobId || !jobCatalog[name].pollable) return this.outcomeOf(await this.read(job.id!, () => true));
+    if (event) return this.outcomeOf(finishedStatus(job, event));
+    if (!(waitMs > 0 && this.waiters)) return this.outcomeOf(addedStatus(job, 'waiting'));
+    const state = await this.platform.producer.stateOf(job.id!, jobCatalog[name].queue);
+    // it finished between the wait running out and now: read it whole, with its result
+    if (state === 'completed' || state === 'failed') return this.outcomeOf(await this.read(job.id!, () => true));
+    return this.outcomeOf(addedStatus(job, publicState(state)));
+  }
+
+  private outcomeOf(status: JobStatus): Outcome {
     return { done: status.state === 'completed' || status.state === 'failed', status };
   }
 
@@ -77,7 +93,7 @@ export class JobService {
     return {
       id: job.id!,
       name: job.name,
-      state: (['waiting', 'delayed', 'active', 'completed', 'failed'].includes(state) ? state : state === 'prioritized' || state === 'waiting-children' ? 'waiting' : 'unknown') as JobStatus['state'],
+      state: publicState(state),
       progress: job.progress ?? 0,
       result: state === 'completed' ? job.returnvalue ?? null : null,
       error: failed ? codedError(job.failedReason, 'The job failed.') : null,
@@ -86,4 +102,28 @@ export class JobService {
       finished_at: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
     };
   }
+}
+
+/** BullMQ's state of a job as a client sees it (prioritized and waiting-children are waiting). */
+function publicState(state: string): JobStatus['state'] {
+  if (['waiting', 'delayed', 'active', 'completed', 'failed'].includes(state)) return state as JobStatus['state'];
+  return state === 'prioritized' || state === 'waiting-children' ? 'waiting' : 'unknown';
+}
+
+/** The status of a job this process has just added, not finished yet. */
+function addedStatus(job: Job, state: JobStatus['state']): JobStatus {
+  return { id: job.id!, name: job.name, state, progress: 0, result: null, error: null, attempts_made: 0, created_at: new Date(job.timestamp).toISOString(), finished_at: null };
+}
+
+/** The status of a job this process added, from its finish event (what a read of the finished job returns). */
+function finishedStatus(job: Job, event: JobFinishedEvent): JobStatus {
+  const completed = event.kind === 'job.completed';
+  return {
+    ...addedStatus(job, completed ? 'completed' : 'failed'),
+    progress: event.progress ?? 0,
+    result: completed ? event.result ?? null : null,
+    error: completed ? null : event.error ?? codedError(undefined, 'The job failed.'),
+    attempts_made: event.attempts_made ?? 1,
+    finished_at: event.finished_at,
+  };
 }

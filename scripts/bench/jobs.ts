@@ -26,17 +26,16 @@
 // Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_RATES (200;
 // BENCH_RATE is read too), BENCH_WEB (2), BENCH_WORKERS (2), BENCH_SECONDS per path and round (4),
-// BENCH_ROUNDS (3), BENCH_SKIP_BUILD=1.
+// BENCH_ROUNDS (3), BENCH_SKIP_BUILD=1, BENCH_NODE_ARGS (node flags for the web and worker children).
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
 import WebSocket from 'ws';
 import { migrateAndSeed } from '../../db/migrate.js';
 import { createKnex } from '../../db/knex.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
-import { freePort, startChild, stats, type Child } from './ledger-support.js';
+import { agent, freePort, postJson, startChild, stats, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -65,23 +64,6 @@ async function openLoop(seconds: number, send: (i: number) => Promise<number | n
   const results = await Promise.all(pending);
   const latencies = results.filter((l): l is number => l !== null);
   return { latencies, lost: results.length - latencies.length, wallMs: performance.now() - started };
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-/** POST a JSON body over a keep-alive connection; resolves with the status and parsed answer. */
-function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
 }
 
 /** Matches results to their sends by a key carried in the job; null when none came in time. */
@@ -122,8 +104,10 @@ async function main() {
   const bareEvents = new QueueEvents('bare-echo', { connection, prefix });
   let socket: WebSocket | undefined;
   try {
-    for (const [i, web] of webs.entries()) children.push(await startChild(`web${i + 1}`, 'dist/gateway/index.js', { ...env, PORT: String(ports[i]) }, async () => (await fetch(`${web}/api/health/`)).ok));
-    for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`worker${i}`, 'dist/workers/index.js', { ...env, WORKER_QUEUES: 'system', LOG_LEVEL: 'info' }, /worker: consuming/));
+    // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to node before the web and worker entries
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    for (const [i, web] of webs.entries()) children.push(await startChild(`web${i + 1}`, 'dist/gateway/index.js', { ...env, PORT: String(ports[i]) }, async () => (await fetch(`${web}/api/health/`)).ok, nodeArgs));
+    for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`worker${i}`, 'dist/workers/index.js', { ...env, WORKER_QUEUES: 'system', LOG_LEVEL: 'info' }, /worker: consuming/, nodeArgs));
     for (let i = 1; i <= WORKERS; i++) children.push(await startChild(`bare-worker${i}`, 'dist/scripts/bench/bare-bullmq-worker.js', env, /bare worker ready/));
     await bareEvents.waitUntilReady();
 
@@ -151,7 +135,7 @@ async function main() {
     const httpWait = async (i: number) => {
       const t0 = performance.now();
       const res = await postJson(`${webOf(i)}/api/jobs/echo/`, headers, { echo: { seq: i }, wait: 5000 });
-      if (res.status !== 200 || res.body.state !== 'completed' || res.body.result?.echo.seq !== i) throw new Error(`http job ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200 || res.body.state !== 'completed' || res.body.result?.echo.seq !== i) throw new Error(`${res.status} ${res.body?.error?.code ?? res.body?.state ?? ''}`);
       return performance.now() - t0;
     };
 
@@ -174,7 +158,7 @@ async function main() {
       const arrived = wsArrivals.expect(`${run}:${i}`);
       const t0 = performance.now();
       const res = await postJson(`${webOf(i)}/api/jobs/echo/`, headers, { echo: { seq: i, run }, wait: 0 });
-      if (res.status !== 202 && res.status !== 200) throw new Error(`ws job ${i}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 202 && res.status !== 200) throw new Error(`${res.status} ${res.body?.error?.code ?? ''}`);
       const at = await arrived;
       return at === null ? null : at - t0;
     };
@@ -200,6 +184,7 @@ async function main() {
     const cpuSpent: Record<PathName, Record<string, number>> = { bare: {}, http: {}, ws: {} };
     const jobsRun: Record<PathName, number> = { bare: 0, http: 0, ws: 0 };
     let seq = 0;
+    const lostWhy: Record<string, number> = {};
     for (const rate of RATES) {
       RATE = rate;
       const samples: Record<PathName, number[]> = { bare: [], http: [], ws: [] };
@@ -211,7 +196,10 @@ async function main() {
           run = `${rate}-r${round}`;
           const base = seq;
           const before = cpuByType();
-          const r = await openLoop(SECONDS, (i) => paths[name](base + i).catch(() => null));
+          const r = await openLoop(SECONDS, (i) => paths[name](base + i).catch((err: Error) => {
+            lostWhy[`${name}: ${err.message}`] = (lostWhy[`${name}: ${err.message}`] ?? 0) + 1;
+            return null;
+          }));
           const after = cpuByType();
           for (const k of Object.keys(after)) cpuSpent[name][k] = (cpuSpent[name][k] ?? 0) + after[k] - (before[k] ?? 0);
           jobsRun[name] += r.latencies.length + r.lost;
@@ -263,6 +251,8 @@ async function main() {
           peak_rss_per_process_type: Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, mib(v)])),
           load_generator_rss: mib(process.resourceUsage().maxRSS / 1024),
           target_met: rows.every((r) => r.highest_rate_p99_under_50ms >= 2000),
+          // requests that failed outright (status and error code), apart from results that never came
+          lost_because: lostWhy,
         },
         null,
         2,

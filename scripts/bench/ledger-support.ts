@@ -3,6 +3,7 @@
 // in-process measurements (list query counts, bulk receive vs batch insert).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import type { Knex } from 'knex';
 import type { Server } from '@hapi/hapi';
@@ -145,4 +146,46 @@ async function bareBatch(knex: Knex, rows: { storage_box_id: number; product_id:
   await knex.transaction((trx) =>
     knex.batchInsert('inventory_items', rows.map((r) => ({ ...r, inventory_id: inventoryId, lot_number: lot, owner_id: userId, created_by: userId })), 1000).transacting(trx),
   );
+}
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU the Postgres backends of this database (a local server) use while `fn` runs: the
+ * database's share of a transaction, which a throughput ratio on a shared machine hides.
+ * Backends that start during the run count from zero.
+ */
+export async function withBackendCpu<T>(knex: Knex, fn: () => Promise<T>): Promise<{ result: T; postgresSeconds: number }> {
+  const pids = async () => ((await knex.raw('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows as { pid: number }[]).map((r) => r.pid);
+  const before = new Map((await pids()).map((pid) => [pid, cpuSecondsOf(pid)]));
+  const result = await fn();
+  let used = 0;
+  for (const pid of await pids()) used += cpuSecondsOf(pid) - (before.get(pid) ?? 0);
+  return { result, postgresSeconds: used };
+}
+
+/** The load generators' HTTP client: node:http over keep-alive connections (less CPU per request than fetch, on cores the measured processes share). */
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** POST a JSON body over a keep-alive connection; resolves with the status and parsed answer. */
+export function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (data += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null }));
+    });
+    req.on('error', reject);
+    req.end(text);
+  });
 }

@@ -1,15 +1,21 @@
+// Size: one benchmark run read top to bottom (set-up, timed runs, report); split into steps it would read less plainly.
 // Stock ledger benchmark (run: npm run build && node dist/scripts/bench/ledger.js; not a test).
 //
 // 1. Throughput: 10,000 ledger transactions (60% consume, 25% receive, 5% adjust,
 //    10% move) on 100 items from 20 concurrent HTTP clients against the real gateway
 //    (a compiled `web` child process, dist/) with the alert worker running (a `worker`
 //    child), against two floors in the same run from the same number of clients:
-//    - bare ledger: a bare `pg` pool issuing the statements the ledger issues per
-//      transaction — BEGIN, insert the transaction row and lock the items (one CTE),
-//      update the quantities and insert the legs (one CTE), insert the audit entry,
-//      COMMIT — for the same sequence of operations (a move locks its source and the
-//      destination item the HTTP run created; the ledger's destination lookup is not
-//      repeated). Target: the ledger through HTTP at least 0.5 of it.
+//    - bare ledger: a bare `pg` pool issuing the statements of a ledger transaction as
+//      the issue defines them — BEGIN, insert the transaction row and lock the items
+//      (one CTE), update the quantities and insert the legs (one CTE), insert the audit
+//      entry, COMMIT — for the same sequence of operations (a move locks its source and
+//      the destination item the HTTP run created; the ledger's destination lookup is not
+//      repeated). Target: the ledger through HTTP at least 0.5 of it. (Since 2026-11-27
+//      the ledger itself does a one-item movement in ONE statement without BEGIN/COMMIT,
+//      and a move in a transaction: find the destination, the one statement, COMMIT.)
+//    The CPU each process spent per transaction is reported beside the rates, the
+//    database's own included (its backends, read from /proc), since on a machine
+//    shared with other work the rates swing with the load and the CPU much less.
 //    - raw single-row UPDATEs, each its own autocommit (the floor of one statement).
 //    The ledger is checked for consistency afterwards (every item's quantity equals
 //    the sum of its legs).
@@ -19,10 +25,14 @@
 //    knex batchInsert of 10,000 item rows.
 // Peak RSS (VmHWM) of the web and worker processes and of this process is reported.
 //
-// Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
+// Env: BENCH_NODE_ARGS (node flags for the web and worker children), BENCH_PAIRS (HTTP/bare pairs, 1),
+// BENCH_LEDGER_ONLY=1 (part 1 only), BENCH_SAME_STATEMENT=1 (also the ledger's own statement from
+// the bench process, without HTTP), BENCH_HTTP_CLIENT=fetch (the load generator's client before
+// 2026-11-27), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inventory_platform_bench,
 // created and migrated), BENCH_REDIS_URL (default redis://127.0.0.1:6379/13), BENCH_TOTAL,
 // BENCH_CLIENTS.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import pg from 'pg';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -32,7 +42,9 @@ import { compose } from '../../gateway/server.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import type { Scope } from '../../domain/shared/scope.js';
 import { actorFor } from '../../domain/shared/actor.js';
-import { bulkVersusBatchInsert, closedLoop, freePort, queriesOf, startChild, stats } from './ledger-support.js';
+import { recordMovement } from '../../domain/inventory/stock-sql.js';
+import { auditRow } from '../../domain/audit/audit-service.js';
+import { agent, bulkVersusBatchInsert, closedLoop, freePort, postJson, queriesOf, startChild, stats, withBackendCpu } from './ledger-support.js';
 
 const DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -50,8 +62,10 @@ const { knex } = server.app.platform;
 
 // compiled, as in production (npm run build first; BENCH_SOURCE=1 runs the sources under tsx)
 const entry = (name: string) => (process.env.BENCH_SOURCE === '1' ? `${name}.ts` : `dist/${name}.js`);
-const web = await startChild('web', entry('gateway/index'), env, /gateway listening/);
-const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/);
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to node before the web and worker entries
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const web = await startChild('web', entry('gateway/index'), env, /gateway listening/, nodeArgs);
+const worker = await startChild('worker', entry('workers/index'), { ...env, WORKER_QUEUES: 'inventory' }, /worker: consuming/, nodeArgs);
 
 async function user(tag: string) {
   const email = `bench-${tag}-${randomBytes(4).toString('hex')}@example.test`;
@@ -95,23 +109,35 @@ const ledgerOp = (i: number) => {
   return { kind: 'move', item_id: item, quantity: 1, to_storage_box_id: t.box2.id };
 };
 let failures: Record<string, number> = {};
+// the load generator shares the 2 cores: node:http over keep-alive connections, not fetch (BENCH_HTTP_CLIENT=fetch, as before 2026-11-27)
+const useFetch = process.env.BENCH_HTTP_CLIENT === 'fetch';
 const post = async (i: number) => {
-  const res = await fetch(`${base}/api/inventory-transactions/`, { method: 'POST', headers: owner.headers, body: JSON.stringify(ledgerOp(i)) });
-  const body = (await res.json()) as { error?: { code: string } };
+  const url = `${base}/api/inventory-transactions/`;
+  const res = useFetch
+    ? await fetch(url, { method: 'POST', headers: owner.headers, body: JSON.stringify(ledgerOp(i)) }).then(async (r) => ({ status: r.status, body: await r.json() }))
+    : await postJson(url, { authorization: owner.headers.authorization }, ledgerOp(i));
+  const body = res.body as { error?: { code: string } };
   if (res.status !== 201) failures[`${res.status} ${body.error?.code}`] = (failures[`${res.status} ${body.error?.code}`] ?? 0) + 1;
 };
 await closedLoop(400, CLIENTS, post); // warm-up
 failures = {};
-const cpu0 = { web: web.cpuSeconds(), worker: worker.cpuSeconds(), bench: process.cpuUsage() };
-const ledgerRun = await closedLoop(TOTAL, CLIENTS, post);
-const busy = (s: number) => Math.round((s / (ledgerRun.wallMs / 1000)) * 100);
-const cpuBench = process.cpuUsage(cpu0.bench);
-const ledger = {
-  ...stats(ledgerRun.latencies, ledgerRun.wallMs),
-  failures,
-  // share of one core each process used during the run (the load generator shares the cores)
-  cpu_percent: { web: busy(web.cpuSeconds() - cpu0.web), worker: busy(worker.cpuSeconds() - cpu0.worker), load_generator: busy((cpuBench.user + cpuBench.system) / 1e6) },
+/** One timed HTTP run: throughput, latency, and the CPU each process (Postgres backends included) spent. */
+const httpRun = async () => {
+  const cpu0 = { web: web.cpuSeconds(), worker: worker.cpuSeconds(), bench: process.cpuUsage() };
+  const { result: run, postgresSeconds } = await withBackendCpu(knex, () => closedLoop(TOTAL, CLIENTS, post));
+  const cpu = { web: web.cpuSeconds() - cpu0.web, worker: worker.cpuSeconds() - cpu0.worker, postgres: postgresSeconds, load_generator: cpuSecondsUsed(cpu0.bench) };
+  return {
+    ...stats(run.latencies, run.wallMs),
+    // share of one core each process used during the run (the load generator shares the cores)
+    cpu_percent: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v / (run.wallMs / 1000)) * 100)])),
+    cpu_ms_per_tx: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v * 1e6) / TOTAL) / 1000])),
+  };
 };
+const cpuSecondsUsed = (since: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+};
+const ledger = { ...(await httpRun()), failures };
 
 // the alert jobs the run caused drain, and the ledger adds up
 const queue = new Queue('inventory', { connection: new Redis(REDIS, { maxRetriesPerRequest: null }), prefix: env.QUEUE_PREFIX });
@@ -190,8 +216,40 @@ const bareLedger = async (i: number) => {
 };
 await closedLoop(400, CLIENTS, bareLedger); // warm-up
 bareRefused = 0;
-const bareLedgerRun = await closedLoop(TOTAL, CLIENTS, bareLedger);
-const bareLedgerStats = stats(bareLedgerRun.latencies, bareLedgerRun.wallMs);
+const bareRun = async () => {
+  const bench0 = process.cpuUsage();
+  const { result: run, postgresSeconds } = await withBackendCpu(knex, () => closedLoop(TOTAL, CLIENTS, bareLedger));
+  const cpu = { bare_client: cpuSecondsUsed(bench0), postgres: postgresSeconds };
+  return { ...stats(run.latencies, run.wallMs), cpu_ms_per_tx: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, Math.round((v * 1e6) / TOTAL) / 1000])) };
+};
+const bareLedgerStats = await bareRun();
+
+// BENCH_PAIRS > 1: more HTTP-then-bare pairs back to back, so a shared machine's load swings
+// hit both sides of each pair alike (the ratio of each pair and their median are reported)
+const pairOf = (h: Awaited<ReturnType<typeof httpRun>>, b: Awaited<ReturnType<typeof bareRun>>) => ({
+  http_per_s: h.per_second, bare_per_s: b.per_second, ratio: Math.round((h.per_second / b.per_second) * 100) / 100,
+  http_cpu_ms_per_tx: h.cpu_ms_per_tx, bare_cpu_ms_per_tx: b.cpu_ms_per_tx, load_1min: Math.round(os.loadavg()[0] * 100) / 100,
+});
+const pairs = [pairOf(ledger, bareLedgerStats)];
+for (let p = 1; p < Number(process.env.BENCH_PAIRS ?? 1); p++) pairs.push(pairOf(await httpRun(), await bareRun()));
+// the ledger's own statement without HTTP: recordMovement (one statement; a move BEGIN, it, COMMIT) from
+// the same number of clients, on the bench's knex; how much of the gap is the edge rather than SQL
+const sameStatement = async (i: number) => {
+  const op = ledgerOp(i);
+  const changes = op.kind === 'move' ? [{ id: op.item_id, delta: -1 }, { id: destinations.get(op.item_id)!, delta: 1 }] : [{ id: op.item_id, delta: op.kind === 'consume' ? -1 : op.kind === 'receive' ? 1 : op.delta! }];
+  const scope = { type: 'self', userId: owner.id, teamId: null, role: null } as const;
+  const head = { kind: op.kind, reference: '', note: '', idempotency_key: null, request_fingerprint: null, source_type: null, source_id: null };
+  const audit = auditRow({ actorId: owner.id, scope: { type: 'self', teamId: null } }, { action: `inventory_transaction.${op.kind}`, entityType: 'inventory_transaction', changes: { kind: op.kind, reference: '' } });
+  if (op.kind === 'move') await knex.transaction((trx) => recordMovement(trx, scope, owner.id, head, changes, audit));
+  else await recordMovement(knex, scope, owner.id, head, changes, audit);
+};
+let sameStatementStats: ReturnType<typeof stats> | null = null;
+if (process.env.BENCH_SAME_STATEMENT === '1') {
+  await closedLoop(400, CLIENTS, sameStatement);
+  const run = await closedLoop(TOTAL, CLIENTS, sameStatement);
+  sameStatementStats = stats(run.latencies, run.wallMs);
+}
+const medianPairRatio = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)].ratio;
 
 // the raw floor: single-row UPDATEs, each its own autocommit, from a pool of CLIENTS connections
 const rawItems = items.slice(10);
@@ -200,11 +258,15 @@ const rawRun = await closedLoop(TOTAL, CLIENTS, async (i) => void (await pool.qu
 await pool.end();
 const raw = stats(rawRun.latencies, rawRun.wallMs);
 
+// BENCH_LEDGER_ONLY=1 stops here (parts 2 and 3 do not depend on the ledger's write path)
+const ledgerOnly = process.env.BENCH_LEDGER_ONLY === '1';
+const scopeOf = (id: string): Scope => ({ type: 'self', userId: id, teamId: null, role: null });
+const queryCounts: Record<string, unknown>[] = [];
+let bulk: unknown = null;
+if (!ledgerOnly) {
 // ── 2. query count of a list endpoint ───────────────────────────────────────
 const small = await user('small');
 const large = await user('large');
-const scopeOf = (id: string): Scope => ({ type: 'self', userId: id, teamId: null, role: null });
-const queryCounts: Record<string, unknown>[] = [];
 for (const [who, n] of [[small, 10], [large, 1000]] as const) {
   const tr = await tree(who.headers);
   const ps = await knex('products').insert(Array.from({ length: n }, (_, i) => ({ name: `List product ${i}`, owner_id: who.id, created_by: who.id }))).returning('id');
@@ -224,19 +286,24 @@ for (const [who, n] of [[small, 10], [large, 1000]] as const) {
 // ── 3. bulk receive (invoice import path) vs bare batch insert ──────────────
 const bulkUser = await user('bulk');
 const bt = await tree(bulkUser.headers);
-const bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.inventory.id, 10_000);
+bulk = await bulkVersusBatchInsert(server, scopeOf(bulkUser.id), bt.box.id, bt.inventory.id, 10_000);
+}
 
 const rss = { web_mib: Math.round(web.peakRssMiB()), worker_mib: Math.round(worker.peakRssMiB()), bench_process_mib: Math.round(process.resourceUsage().maxRSS / 1024) };
+agent.destroy();
 await worker.stop();
 await web.stop();
 await server.stop();
 
 const summary = {
-  load_average: (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100),
+  load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
   ledger_http: { ...ledger, clients: CLIENTS, items: ITEMS },
   bare_ledger_statements: { ...bareLedgerStats, clients: CLIENTS, refused_insufficient_stock: bareRefused },
   ledger_to_bare_ratio: Math.round((ledger.per_second / bareLedgerStats.per_second) * 100) / 100,
   ledger_target_met: ledger.per_second / bareLedgerStats.per_second >= 0.5,
+  pairs,
+  median_pair_ratio: medianPairRatio,
+  ledger_statement_without_http: sameStatementStats && { ...sameStatementStats, ledger_http_ratio_to_it: Math.round((ledger.per_second / sameStatementStats.per_second) * 100) / 100 },
   raw_single_row_updates: { ...raw, clients: CLIENTS },
   raw_to_ledger_ratio: Math.round((raw.per_second / ledger.per_second) * 100) / 100,
   ledger_consistency: consistency,

@@ -12,7 +12,7 @@ export default {
   options: {
     tags: ['api', 'jobs'],
     description: 'Run a no-op job that returns what it was given',
-    notes: 'For clients to check their realtime set-up (the result also arrives as job.completed on /ws/notifications/), and for the round-trip benchmark. `wait` is how long to wait for the result in ms (default 0: answer at once, 202 unless the job has already finished; at most JOB_WAIT_MS); `delay_ms` makes the job take that long (at most 10 s) so clients can try polling and reconnects. The body is a JSON object (`{}` for the defaults); no body is 400 body_required.',
+    notes: 'For clients to check their realtime set-up (the result also arrives as job.completed on /ws/notifications/), and for the round-trip benchmark. `wait` is how long to wait for the result in ms (default 0: answer 202 at once; at most JOB_WAIT_MS); `delay_ms` makes the job take that long (at most 10 s) so clients can try polling and reconnects. The body is a JSON object (`{}` for the defaults); no body is 400 body_required.',
     validate: {
       payload: Joi.object({ echo: Joi.any().default(null), wait: Joi.number().integer().min(0).max(30000).default(0), delay_ms: Joi.number().integer().min(0).max(10_000).default(0) }).label('EchoJobIn'),
     },

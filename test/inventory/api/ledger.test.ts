@@ -155,6 +155,50 @@ test.serial('a move into a serialised item that would hold 2 is refused as a who
   t.is((await item(s.id)).quantity, 1);
 });
 
+test.serial('a movement of one item is one statement: a broken rule or an unknown item writes nothing, not even the transaction row', async (t) => {
+  const p = await buildProduct(app.server, { userId: user.id });
+  const s = await buildItem(app.server, selfScope(user), { ...tree, product: p }, 1, { serial_number: 'SN-one' });
+  const before = await counts();
+  const serial = await tx({ kind: 'receive', item_id: s.id, quantity: 1 });
+  t.is(serial.status, 409);
+  t.is(serial.body.error.code, 'serial_quantity');
+  const overflow = await tx({ kind: 'adjust', item_id: s.id, counted_quantity: 2 });
+  t.is(overflow.body.error.code, 'serial_quantity');
+  const unknown = await tx({ kind: 'consume', item_id: 2147483000, quantity: 1 });
+  t.is(unknown.status, 404);
+  t.deepEqual(await counts(), before);
+  const counted = await tx({ kind: 'adjust', item_id: s.id, counted_quantity: 0 });
+  t.is(counted.status, 201);
+  t.is(counted.body.delta, -1);
+  t.is((await item(s.id)).quantity, 0);
+});
+
+test('a ledger request is audited in its own statement: the legs, their summary, the scope; a refused one leaves no entry', async (t) => {
+  const { knex } = app.server.app.platform;
+  const it = await buildItem(app.server, selfScope(user), tree, 6, { lot_number: 'L-audit' });
+  const move = await tx({ kind: 'move', item_id: it.id, quantity: 2, to_storage_box_id: tree.box2.id, reference: 'shelf 2', note: 'private words' });
+  t.is(move.status, 201);
+  const [entry] = await knex('system_audit_logs').where({ entity_type: 'inventory_transaction', entity_id: String(move.body.id) });
+  const [src, dest] = [move.body.legs.find((l: any) => l.delta < 0), move.body.legs.find((l: any) => l.delta > 0)];
+  const byItem = [src, dest].sort((a, b) => a.item_id - b.item_id);
+  t.like(entry, { actor_id: user.id, profile_type: 'self', team_id: null, action: 'inventory_transaction.move', ip: null });
+  t.is(entry.summary, byItem.map((l) => `item ${l.item_id}: ${l.quantity_before} → ${l.quantity_after}`).join('; '));
+  t.deepEqual(entry.changes, {
+    kind: 'move',
+    reference: 'shelf 2',
+    legs: byItem.map((l) => ({ id: String(l.id), item_id: l.item_id, delta: l.delta, quantity_before: l.quantity_before, quantity_after: l.quantity_after })),
+  });
+  const adj = await tx({ kind: 'adjust', item_id: it.id, counted_quantity: 1 });
+  t.is(adj.body.delta, -3);
+  const [adjEntry] = await knex('system_audit_logs').where({ entity_type: 'inventory_transaction', entity_id: String(adj.body.id) });
+  t.is(adjEntry.summary, `item ${it.id}: 4 → 1`);
+  // this item's entries (other tests of the file write for the same user at the same time)
+  const audited = async () => Number((await knex('system_audit_logs').where({ entity_type: 'inventory_transaction' }).whereRaw(`changes->'legs' @> ?::jsonb`, [JSON.stringify([{ item_id: it.id }])]).count({ n: '*' }))[0].n);
+  const before = await audited();
+  t.is((await tx({ kind: 'consume', item_id: it.id, quantity: 2 })).status, 409);
+  t.is(await audited(), before);
+});
+
 test('two concurrent consumes that together would go negative: exactly one wins', async (t) => {
   for (let round = 0; round < 5; round++) {
     const it = await buildItem(app.server, selfScope(user), tree, 10, { lot_number: `L-race-${round}` });

@@ -45,6 +45,20 @@ test('POST /api/jobs/echo/ with wait answers 200 with the result', async (t) => 
   t.is(body.poll_url, `${app.config.publicBaseUrl}/api/jobs/${body.id}/`);
 });
 
+test('the waited answer, answered from the finish event, is what a poll of the finished job returns; the push carries the same finish time', async (t) => {
+  const user = await buildUser(app.server);
+  const ws = connect(wsUrl(app.url, '/ws/notifications/', user.access));
+  t.teardown(() => ws.close());
+  await ws.next('connection.ready');
+  const res = await echo(user, { echo: { n: [1, 'two'] }, wait: 5000 });
+  t.is(res.statusCode, 200);
+  const polled = json(await poll(user, json(res).id));
+  t.deepEqual(json(res), polled);
+  t.is(polled.attempts_made, 1);
+  const pushed = await ws.next('job.completed', (m) => m.data.job_id === polled.id);
+  t.is(pushed.data.finished_at, polled.finished_at);
+});
+
 test('wait 0 answers 202 at once; polling reaches completed', async (t) => {
   const user = await buildUser(app.server);
   const res = await echo(user, { echo: 'later', wait: 0, delay_ms: 300 });
