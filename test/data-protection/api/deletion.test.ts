@@ -145,7 +145,9 @@ test('a user with a paid invoice is erased: the invoice stays with its amounts a
   const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
   const [sub] = await knex('user_subscriptions').insert({ owner_id: gus.id, created_by: gus.id, plan_id: plan.id, interval: 'month', status: 'active', processor: 'sandbox', processor_customer_id: 'sbx_cus_gus', processor_subscription_id: `sbx_sub_gus_${gus.id.slice(0, 8)}`, current_period_start: new Date(), current_period_end: new Date(Date.now() + 30 * 86_400_000) }).returning('id');
   const [invoice] = await knex('billing_invoices').insert({ owner_id: gus.id, created_by: gus.id, subscription_id: sub.id, processor: 'sandbox', processor_invoice_id: `sbx_in_gus_${gus.id.slice(0, 8)}`, number: 'SBX-GUS-1', status: 'paid', currency: 'EUR', subtotal: 1200, tax: 228, total: 1428, amount_paid: 1428, amount_refunded: 100, period_start: new Date(), period_end: new Date(Date.now() + 30 * 86_400_000), paid_at: new Date() }).returning('id');
-  await knex('payment_methods').insert({ owner_id: gus.id, created_by: gus.id, processor: 'sandbox', processor_token: 'pm_card_visa', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
+  // a token of this test's own: other test files add pm_card_visa cards to the same database
+  const token = `pm_card_gus_${gus.id.slice(0, 8)}`;
+  await knex('payment_methods').insert({ owner_id: gus.id, created_by: gus.id, processor: 'sandbox', processor_token: token, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2099 });
 
   const r = await ask(gus);
   t.is(r.status, 202);
@@ -159,7 +161,7 @@ test('a user with a paid invoice is erased: the invoice stays with its amounts a
   t.false(JSON.stringify(kept).includes(gus.email));
   const subscription = await knex('user_subscriptions').where({ id: sub.id }).first();
   t.like(subscription, { owner_id: null, team_id: null, created_by: null, status: 'canceled' });
-  t.is((await knex('payment_methods').where({ processor_token: 'pm_card_visa', last4: '4242' }).whereNull('owner_id').whereNull('team_id')).length, 0, 'the card token is not kept');
+  t.is((await knex('payment_methods').where({ processor_token: token })).length, 0, 'the card token is not kept');
   const outcome = (await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome;
   t.is(outcome.payment_methods_deleted, 1);
   t.is(outcome.subscriptions_canceled, 1);
