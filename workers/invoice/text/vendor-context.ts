@@ -156,14 +156,26 @@ const sharedPrefix = (a: string, b: string) => {
   return i;
 };
 
+/**
+ * How often the name is printed, spaces and marks ignored, counting whole words only: "Muster" is not
+ * repeated by "Musterstraße" and "Mustermann" (a name that opens other words would look famous).
+ */
 export function countOf(lowerText: string, compact: string): number {
   if (compact.length < 4) return 0;
-  const squeezed = lowerText.normalize('NFKD').replace(/[^a-z0-9\n]/g, '');
+  const words = lowerText.normalize('NFKD').replace(/[^a-z0-9\s]/g, '').split(/\s+/).filter(Boolean);
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  let squeezed = '';
+  for (const w of words) {
+    starts.add(squeezed.length);
+    squeezed += w;
+    ends.add(squeezed.length);
+  }
   let n = 0;
   let i = squeezed.indexOf(compact);
   while (i >= 0 && n < 10) {
-    n++;
-    i = squeezed.indexOf(compact, i + compact.length);
+    if (starts.has(i) && ends.has(i + compact.length)) n++;
+    i = squeezed.indexOf(compact, i + 1);
   }
   return n;
 }

@@ -189,9 +189,17 @@ const THANKS_AT = new RegExp(
 );
 
 const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
+/** The value of a labelled name row: "Name: | ACME GmbH" in two cells, or in one as an OCR reading often sets it. */
+function nameRowValue(line: LayoutLine): string | null {
+  if (line.cells.length >= 2 && NAME_ROW.test(line.cells[0].text)) return line.cells.slice(1).map((c) => c.text).join(' ').trim();
+  const [label, rest] = line.cells[0]?.text.split(/:\s*/, 2) ?? [];
+  return line.cells.length === 1 && rest && NAME_ROW.test(`${label}:`) ? rest.trim() : null;
+}
 const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
-const SELLER_HEADING = /^(?:verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/i;
-const BUYER_HEADING = /^(?:käufer|kaeufer|käufer\s*\/\s*leistungsempfänger|leistungsempfänger|rechnungsempfänger|buyer|acheteur|koper|comprador|acquirente|cessionario)/i;
+const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:\s*(?=\S)/i;
+// (an OCR reading often garbles the umlaut: "Verkaufer", "Verkadufer", "Kiufer/Leistungsempfinger")
+const SELLER_HEADING = /^(?:verk\p{L}{1,2}ufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/iu;
+const BUYER_HEADING = /^(?:k\p{L}{1,2}ufer|leistungsempf\p{L}{1,2}nger|rechnungsempf\p{L}{1,2}nger|buyer|acheteur|koper|comprador|acquirente|cessionario)/iu;
 
 /** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
 const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
@@ -224,8 +232,8 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
   // the name row names the seller; under the buyer's heading, the buyer
   for (const doc of all) {
     for (const line of doc.lines) {
-      if (line.cells.length < 2 || !NAME_ROW.test(line.cells[0].text)) continue;
-      const name = line.cells.slice(1).map((c) => c.text).join(' ').trim();
+      const name = nameRowValue(line);
+      if (name === null) continue;
       if (!plausibleName(name)) continue;
       for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
         const above = doc.lines[i];
@@ -304,6 +312,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // "Name: ACME GmbH": the row's label is not part of the name
+    text = text.replace(NAME_ROW_LABEL, '');
     // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
     text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
     // OCR edge marks: quotes, bars, tildes around the name

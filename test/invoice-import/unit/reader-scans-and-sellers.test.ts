@@ -1,0 +1,70 @@
+// The reader on the multi-country corpus's general failures (issue 26, round 8): a seller's
+// block read by OCR without its umlauts, the German mutual insurer's legal form (a.G.), a
+// name that only opens other words, names with OCR slips, and dates near other labels.
+// Synthetic lines; each rule holds for documents in general.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { countOf } from '../../../workers/invoice/text/vendor-context.js';
+import { CUSTOMER_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('seller: the seller\'s labelled block names it when the OCR dropped the umlauts (Verkaufer / Kaufer)', (t) => {
+  const h = read([
+    'Handelsrechnung (380) Nr. 471113 vom 13.06.2018',
+    'Wahrung: EUR',
+    'Verkaufer',
+    'Nummer: 549910',
+    'Name: Lieferant GmbH',
+    'Anschrift: Lieferantenstrasse 20',
+    'DE 80333 Munchen',
+    'Kaufer/Leistungsempfinger',
+    'Nummer: GE2020211',
+    'Name: Kunden AG Mitte',
+    'Anschrift: Kundenstrasse 15',
+    'DE 69876 Frankfurt',
+  ]);
+  t.is(h.vendor_name.value, 'Lieferant GmbH');
+  // a label over the name, its umlaut read as two letters; the buyer's label read with a slip
+  const g = read([
+    'Stylesheet zur Lesbarmachung der XML-Daten von ZUGFeRD 2.0-Rechnungen',
+    'Handelsrechnung Nr. 471102 vom 05.03.2018',
+    'Verkadufer:',
+    'Lieferant GmbH',
+    'Lieferantenstrasse 20',
+    'DE 80333 Munchen',
+    'Kiufer/Leistungsempfinger:',
+    'Kunden AG Mitte',
+    'Kundenstrasse 15',
+    'DE 69876 Frankfurt',
+  ]);
+  t.is(g.vendor_name.value, 'Lieferant GmbH');
+  t.regex('Verkadufer:', VENDOR_LABELS);
+  t.regex('Kiufer/Leistungsempfinger:', CUSTOMER_LABELS);
+  t.notRegex('Verkaufsstelle', VENDOR_LABELS);
+});
+
+test('seller: a German mutual insurer\'s legal form (a.G.) names it over its local office', (t) => {
+  const h = read([
+    'MVM Musterhafter',
+    'Versicherungsverein Musterstadt a.G.',
+    'Herrn',
+    'Max Mustermann',
+    'Musterstr. 11',
+    '12346 Bad Musterhausen',
+    'Versicherungsbüro',
+    'Muster',
+    'Musterstr. 12',
+    '12345 Musterstadt',
+    'Tel.: 0123/45678',
+    'Beitragsrechnung 24. Januar 2014',
+    'Rechnungsbeitrag      59,50 €',
+  ]);
+  t.regex(h.vendor_name.value ?? '', /Versicherungsverein Musterstadt a\.G\./);
+});
+
+test('seller: a name is repeated by whole words only, not by the words it opens (Muster in Musterstraße)', (t) => {
+  t.is(countOf('muster\nmusterstr. 12\nmax mustermann\nmuster', 'muster'), 2);
+  t.is(countOf('acme gmbh\nwww.acme.de\nacme gmbh', 'acmegmbh'), 2);
+});
