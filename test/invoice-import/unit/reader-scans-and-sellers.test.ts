@@ -6,9 +6,14 @@ import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { countOf } from '../../../workers/invoice/text/vendor-context.js';
-import { CUSTOMER_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
+import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+/** the same lines as an OCR reading gives them (the engine's confidence under 1) */
+const readOcr = (lines: string[]) => {
+  const layout = layoutFromText(lines.join('\n'));
+  return readLaidOutInvoice({ ...layout, lines: layout.lines.map((l) => ({ ...l, conf: 0.93 })) }).header;
+};
 
 test('seller: the seller\'s labelled block names it when the OCR dropped the umlauts (Verkaufer / Kaufer)', (t) => {
   const h = read([
@@ -67,4 +72,20 @@ test('seller: a German mutual insurer\'s legal form (a.G.) names it over its loc
 test('seller: a name is repeated by whole words only, not by the words it opens (Muster in Musterstraße)', (t) => {
   t.is(countOf('muster\nmusterstr. 12\nmax mustermann\nmuster', 'muster'), 2);
   t.is(countOf('acme gmbh\nwww.acme.de\nacme gmbh', 'acmegmbh'), 2);
+});
+
+test('total: "Due payable" is the amount payable, over a net total the item lines add up to', (t) => {
+  const h = read(['Invoice # RE-20190610/507 issued at 2019-06-10', 'Amount      Product      VAT      Price      Total', '1.00      Design (hours)      7%      160.00 €      160.00 €', '400.00      Ballons      19%      0.79 €      316.00 €', '800.00      Hot air (litres)      19%      0.025 €      20.00 €', 'Net total:      496.00 €', 'VAT total:      [75.04 €', 'Due payable:      571.04 €']);
+  t.is(h.total_amount.value, 571.04);
+  t.true(TOTAL_LABELS.some((l) => l.re.test('Due payable:')));
+});
+
+test('total: a payments row the OCR set on one line with the amount due (SEPAWire transfer … | Residual …)', (t) => {
+  const h = read(['Invoice FA-2017-0008', 'Invoice Date      11/03/2017', 'Net total      2,076.76 €', 'Total      2,076.76 €', 'Payment      Date      Amount', 'SEPAWire transfer      11/17/2017      623.00€      Residual      1,453.76 €']);
+  t.is(h.total_amount.value, 1453.76);
+});
+
+test('total: a capital Z the OCR read as 2 still makes the label (2ahlbetrag)', (t) => {
+  const h = readOcr(['Rechnung Nr. 4711 vom 04.06.2018', 'Positionssumme      220,00', 'Steuerbetrag      0,00', 'Bruttosumme      220,00', 'Offene Zahlungen      220,00', '2ahlbetrag      440,00']);
+  t.is(h.total_amount.value, 440);
 });

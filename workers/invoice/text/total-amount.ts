@@ -27,7 +27,8 @@ function withOcrSlips(layout: Layout): Layout {
   };
   const lines = layout.lines.map((l) => {
     if (l.conf >= 1) return l;
-    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
+    // ("2ahlbetrag": a capital Z read as the digit 2 before a word of small letters)
+    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\p{L}\d.,])2(?=\p{Ll}{4,})/gu, 'Z').replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
     return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
   });
   return { ...layout, lines };
