@@ -5,6 +5,7 @@
 import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { countOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
@@ -88,4 +89,16 @@ test('total: a payments row the OCR set on one line with the amount due (SEPAWir
 test('total: a capital Z the OCR read as 2 still makes the label (2ahlbetrag)', (t) => {
   const h = readOcr(['Rechnung Nr. 4711 vom 04.06.2018', 'Positionssumme      220,00', 'Steuerbetrag      0,00', 'Bruttosumme      220,00', 'Offene Zahlungen      220,00', '2ahlbetrag      440,00']);
   t.is(h.total_amount.value, 440);
+});
+
+test('total: an insurer\'s premium invoice: the Rechnungsbeitrag (premium plus insurance tax) is the total', (t) => {
+  const h = read(['Beitragsrechnung 24. Januar 2014', 'Privathaftpflicht      50,00 €', 'Gesamtbeitrag      50,00 €', 'Versicherungsteuer 19 %      9,50 €', 'Rechnungsbeitrag      59,50 €']);
+  t.is(h.total_amount.value, 59.5);
+});
+
+test('total: cents the OCR split with a space, a euro sign glued after them (470,1 5€)', (t) => {
+  t.is(slippedAmount('470,1 5€', ','), 470.15);
+  t.is(slippedAmount('12.5 0', '.'), 12.5);
+  const h = readOcr(['Facture FA-2017-0010', 'Date 13/11/2017', 'Total TTC      671,15 €', 'Règlement      Date      Montant      Solde a payer      470,1 5€', 'Virement      05/11/2017      201,00 €']);
+  t.is(h.total_amount.value, 470.15);
 });

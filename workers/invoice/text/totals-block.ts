@@ -50,6 +50,8 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
   // "R4.00", "M46. 40", "RH41.43": a currency mark the OCR garbled, glued to an amount with cents
   s = s.replace(/^[A-Z][A-Za-z]?\.?\s?(?=-?\d{1,6}[.,]\s?\d{2}$)/, '');
+  // "470,1 5€": a space inside the cents, a currency sign glued after them
+  s = s.replace(/^(-?\d{1,6}[.,]\d)\s(\d)\s?[€£$]?$/, '$1$2');
   // "68. 87": a space after the decimal point
   s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
   // "10 00": the decimal point lost

@@ -56,7 +56,7 @@ export const TOTAL_LABELS: Label[] = [
   // what is still to pay after a deposit or prepayment: the amount due, over the gross total
   { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1, stillToPay: true },
   // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto")
-  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
+  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|rechnungsbeitrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
   // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
   { re: /^brutto\b/i, weight: 0.85, bare: true },
   { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },
