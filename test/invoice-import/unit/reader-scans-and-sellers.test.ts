@@ -6,6 +6,7 @@ import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
+import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { countOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
@@ -101,4 +102,21 @@ test('total: cents the OCR split with a space, a euro sign glued after them (470
   t.is(slippedAmount('12.5 0', '.'), 12.5);
   const h = readOcr(['Facture FA-2017-0010', 'Date 13/11/2017', 'Total TTC      671,15 €', 'Règlement      Date      Montant      Solde a payer      470,1 5€', 'Virement      05/11/2017      201,00 €']);
   t.is(h.total_amount.value, 470.15);
+});
+
+test('seller confidence: marks of an OCR slip (small letters among capitals, a stray character at the end) are never sure', (t) => {
+  t.true(improbableMarks('RESTORAN WAN sel').length > 0);
+  t.true(improbableMarks('77 SPEED MART 5').length > 0);
+  t.deepEqual(improbableMarks('RESTORAN WAN SHENG'), []);
+  t.deepEqual(improbableMarks('PIZZA di NAPOLI'), []);
+  t.deepEqual(improbableMarks('HOME MASTER HARDWARE & ELECTRICAL'), []);
+  const h = readOcr(['RESTORAN WAN sel', 'NO. 2, JALAN TEMENGGUNG 19/9', 'TEL: 03-9074 4006', 'INVOICE NO: 1234', 'DATE: 02/01/2018', 'TOTAL      8.00']);
+  t.is(h.vendor_name.value, 'RESTORAN WAN sel');
+  t.true(h.vendor_name.confidence < 0.9);
+});
+
+test('seller confidence: one short word read by OCR without a legal form is not sure to be the whole name', (t) => {
+  const h = readOcr(['Roti', 'NO. 2, JALAN TEMENGGUNG 19/9', 'TEL: 03-9074 4006', 'INVOICE NO: 1234', 'DATE: 02/01/2018', 'TOTAL      8.00']);
+  t.is(h.vendor_name.value, 'Roti');
+  t.true(h.vendor_name.confidence < 0.9);
 });

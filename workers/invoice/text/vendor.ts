@@ -39,6 +39,8 @@ interface VendorCandidate {
 
 /** The strength a name with marks of an OCR slip keeps at most (confidence below the review threshold). */
 const IMPROBABLE_STRENGTH = 0.5;
+/** A one-word name of up to four letters read by OCR keeps at most this (reported below 0.9, above review). */
+const SHORT_NAME_STRENGTH = 0.55;
 /** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
 const ELSEWHERE_STRENGTH = 0.35;
 /** Below this score no line is a credible seller. */
@@ -88,6 +90,8 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   const printed = normalisedLegalForm(best.name);
   const mended = mendedName(printed);
   if (mended !== printed || improbableMarks(printed).length) strength = Math.min(strength, IMPROBABLE_STRENGTH);
+  // "Roti": one short word and no legal form, read by OCR: too little of a name to be sure it is the whole name
+  if (best.line.conf < 1 && !LEGAL_SUFFIX.test(best.name) && /^\p{L}{1,4}$/u.test(best.name.trim())) strength = Math.min(strength, SHORT_NAME_STRENGTH);
   if (best.source === 'domain' || (onlyElsewhere && best.source !== 'thanks')) strength = Math.min(strength, ELSEWHERE_STRENGTH);
   // little evidence for any line: say so rather than name a column or an address with confidence
   // or only its place names it (a slogan or a column heading at the top): a guess for review
