@@ -120,3 +120,13 @@ test('seller confidence: one short word read by OCR without a legal form is not 
   t.is(h.vendor_name.value, 'Roti');
   t.true(h.vendor_name.confidence < 0.9);
 });
+
+test('date confidence: a date an OCR reading found printed once is not sure (a slipped digit still makes a date); printed twice, or from a text layer, it is', (t) => {
+  const slip = ['ACME TRADING SDN BHD', 'INVOICE NO: 1234', 'DATE: 20/05/2018 10:12', 'TOTAL      8.00'];
+  const once = readOcr(slip).invoice_date;
+  t.is(once.value, '2018-05-20');
+  t.true(once.confidence < 0.9);
+  t.true(once.confidence >= 0.7);
+  t.true(readOcr([...slip, 'Printed 20/05/2018']).invoice_date.confidence >= 0.9);
+  t.true(read(slip).invoice_date.confidence >= 0.9);
+});
