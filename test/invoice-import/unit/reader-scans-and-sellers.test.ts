@@ -7,6 +7,7 @@ import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
+import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 import { countOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
@@ -129,4 +130,13 @@ test('date confidence: a date an OCR reading found printed once is not sure (a s
   t.true(once.confidence >= 0.7);
   t.true(readOcr([...slip, 'Printed 20/05/2018']).invoice_date.confidence >= 0.9);
   t.true(read(slip).invoice_date.confidence >= 0.9);
+});
+
+test('seller: a receipt whose name is only its logo gives an honest unknown, not an item, a tax heading or a till phrase', (t) => {
+  const h = readOcr(['Warburger Strasse 130', '33100 Paderborn', 'EUR', 'Emmentaler Stuck      2,59 x 2      5,18 A', 'Bulgur-Krauter      0,99 x 2      1,98 A', 'zu zahlen      7,16', 'Bar      10,00', 'Ruckgeld      -2,84', 'MWST%      MWST      +      Netto      =      Brutto', 'A 7 %      0,47      6,69      7,16', 'Summe      0,47      6,69      7,16', 'Kartenzahlung', 'BITTE BELEG AUFBEWAHREN', '02.03.20 15:59']);
+  t.is(h.vendor_name.value, null);
+  t.is(h.total_amount.value, 7.16);
+  t.false(plausibleName('Brutto'));
+  t.false(plausibleName('MNST%'));
+  t.true(improbableMarks('L DI').length > 0);
 });

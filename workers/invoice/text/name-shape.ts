@@ -65,6 +65,9 @@ export function improbableMarks(name: string): string[] {
   // "RESTORAN WAN sel": a word of small letters after words of capitals is the end of a word the OCR garbled
   // (joining words and particles excepted: "SAM & Co", "PIZZA di NAPOLI")
   const capitals = tokens.filter((t) => /^\p{Lu}{2,}$/u.test(t.replace(/[^\p{L}]/gu, ''))).length;
+  // "L DI": letters scattered in words of one or two (a logo the OCR broke up), not a name
+  const wordsOfLetters = tokens.map((t) => t.replace(/[^\p{L}]/gu, '')).filter(Boolean);
+  if (wordsOfLetters.length >= 2 && wordsOfLetters.every((w) => w.length <= 2) && wordsOfLetters.join('').length <= 5) marks.push(`scattered letters: ${name}`);
   tokens.forEach((token, i) => {
     const t = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
     if (!t) return;

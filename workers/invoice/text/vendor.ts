@@ -43,6 +43,8 @@ const IMPROBABLE_STRENGTH = 0.5;
 const SHORT_NAME_STRENGTH = 0.55;
 /** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
 const ELSEWHERE_STRENGTH = 0.35;
+/** Below this score, with nothing but its place on the page for it, the best line names no seller at all. */
+const HONEST_UNKNOWN_SCORE = 1;
 /** Below this score no line is a credible seller. */
 const CREDIBLE_SCORE = 2;
 
@@ -76,6 +78,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     if (entity) best = { ...entity, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
+  // a receipt whose name is only its logo: the best line left is a till phrase, an item or a heading that
+  // nothing names a seller — an honest unknown (for review) rather than a guess
+  if (best.score < HONEST_UNKNOWN_SCORE && !best.corroborated && best.source === undefined) return { ...field<string>(null, 0), score: 0 };
   // a seller named only by a sign-off or a web domain, with nothing in the letterhead agreeing: the best
   // there is, reported for review
   const onlyElsewhere = best.source !== undefined && !ranked.some((c) => c !== best && c.source === undefined && c.score > 0 && compactName(c.name) === compactName(best.name));
@@ -134,6 +139,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
         if (customerLines.has(line.index)) score -= 4;
+        // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
+        if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
@@ -191,6 +198,9 @@ const THANKS_AT = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
+const PRICE_CELL = /^[^\p{L}]*\d[.,]\d{2}(?!\d)[^\p{L}]*(?:\p{L}[^\p{L}]*)?$/u;
 
 const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
 /** The value of a labelled name row: "Name: | ACME GmbH" in two cells, or in one as an OCR reading often sets it. */
