@@ -140,3 +140,8 @@ test('seller: a receipt whose name is only its logo gives an honest unknown, not
   t.false(plausibleName('MNST%'));
   t.true(improbableMarks('L DI').length > 0);
 });
+
+test('number: a compound German title opens with the title word (Rechnungskorrektur Nr. RK21012345 vom …)', (t) => {
+  const h = read(['Rechnungskorrektur Nr. RK21012345 vom 16.09.2019', 'Lief-Nr : 549910', 'Kunden-Nr. : 009420', 'Bruttosumme      -8,79']);
+  t.is(h.invoice_number.value, 'RK21012345');
+});
