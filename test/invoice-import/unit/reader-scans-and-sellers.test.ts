@@ -8,7 +8,7 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
-import { countOf } from '../../../workers/invoice/text/vendor-context.js';
+import { countOf, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -144,4 +144,9 @@ test('seller: a receipt whose name is only its logo gives an honest unknown, not
 test('number: a compound German title opens with the title word (Rechnungskorrektur Nr. RK21012345 vom …)', (t) => {
   const h = read(['Rechnungskorrektur Nr. RK21012345 vom 16.09.2019', 'Lief-Nr : 549910', 'Kunden-Nr. : 009420', 'Bruttosumme      -8,79']);
   t.is(h.invoice_number.value, 'RK21012345');
+});
+
+test('seller: a standard\'s identifier (urn:…zugferd.de…) is not the seller\'s web address', (t) => {
+  t.deepEqual(domainsOf('Anwendungsempfehlung : urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic'), []);
+  t.true(domainsOf('www.acme-shop.de').some((d) => d.domain === 'acme-shop'));
 });

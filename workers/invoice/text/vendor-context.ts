@@ -128,8 +128,10 @@ export function cuesAround(doc: Layout, line: LayoutLine, x0: number): boolean {
   return hits >= 2;
 }
 
-export function domainsOf(text: string): { domain: string; local: string }[] {
+export function domainsOf(printed: string): { domain: string; local: string }[] {
   const out: { domain: string; local: string }[] = [];
+  // ("urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic": a standard's identifier, not a web address)
+  const text = printed.replace(/\burn:\S+/gi, ' ');
   for (const m of text.matchAll(/([\w.+-]+)@([\w-]+)\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
   for (const m of text.matchAll(/(?:https?:\/\/)?www\.([\w-]+)\.[a-z.]+/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
   for (const m of text.matchAll(/\b([\w-]{3,})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
