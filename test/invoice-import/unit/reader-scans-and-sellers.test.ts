@@ -150,3 +150,13 @@ test('seller: a standard\'s identifier (urn:…zugferd.de…) is not the seller\
   t.deepEqual(domainsOf('Anwendungsempfehlung : urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic'), []);
   t.true(domainsOf('www.acme-shop.de').some((d) => d.domain === 'acme-shop'));
 });
+
+test('total: a table of totals per tax rate whose unlabelled last row is their sum gives that row; item rows never do', (t) => {
+  // (columns: each cell set at the start of a 16-character column, as the figures stand under their headings)
+  const row = (...cells: string[]) => cells.map((c) => c.padEnd(16)).join('').trimEnd();
+  const table = [row('Warenwert', 'Zu-/Abschlag', 'Nettobetrag', 'MwSt-Betrag', 'MwSt-%', 'Endbetrag'), row('326,50', '-8,10', '321,40', '61,07', '19,0', '382,47'), row('130,70', '-3,11', '127,59', '8,93', '7,0', '136,52'), row('457,20', '-11,21', '448,99', '70,00', 'EUR', '518,99')];
+  t.is(read(['Rechnung 471102', 'Rechnungsdatum 05.03.2018', ...table]).total_amount.value, 518.99);
+  // an item table with a total column: its rows carry descriptions, the sum row is not read off the column
+  const items = ['Beschreibung      Menge      Preis      Total', 'Trennblätter A4      2      10,00      20,00', 'Ordner breit      3      10,00      30,00', 'Summe netto      50,00', 'MwSt 19 %      9,50', 'Gesamtbetrag      59,50'];
+  t.is(read(['Rechnung 471103', 'Rechnungsdatum 05.03.2018', ...items]).total_amount.value, 59.5);
+});

@@ -7,6 +7,7 @@ import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { amountDueAfterPayments } from './amount-due.js';
+import { summedColumnTotal } from './summed-column.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
 import { derivedTotals, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
@@ -104,6 +105,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
     if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
   }
+  // a table of totals per tax rate whose unlabelled last row is their sum: that row
+  const summed = summedColumnTotal(layout, trailingMoney);
+  if (summed) return calibrated('total_amount', summed.value, { strength: 0.9, legibility: summed.conf });
   if (!candidates.length) return field<number>(null, 0);
   // a gross total less a prepayment or payment printed on the page: what is still due is the amount payable
   const due = amountDueAfterPayments(layout, candidates, trailingMoney);
