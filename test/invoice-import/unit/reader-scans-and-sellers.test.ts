@@ -160,3 +160,8 @@ test('total: a table of totals per tax rate whose unlabelled last row is their s
   const items = ['Beschreibung      Menge      Preis      Total', 'Trennblätter A4      2      10,00      20,00', 'Ordner breit      3      10,00      30,00', 'Summe netto      50,00', 'MwSt 19 %      9,50', 'Gesamtbetrag      59,50'];
   t.is(read(['Rechnung 471103', 'Rechnungsdatum 05.03.2018', ...items]).total_amount.value, 59.5);
 });
+
+test('total: a "TAX INVOICE NO" line is the document\'s title and number, not an amount of tax added to the subtotal', (t) => {
+  const h = readOcr(['THE ROTI MAN BAKERY', 'REG C 01      04-05-2018 16:07', 'Bacon      RM4.90      S', 'Walnut Raisin      RM8.60      S', 'Dark Rye Bun      RM6.90      S', 'SUBTOTAL      RM20.40', 'CASH      RM20.40', 'TAX INVOICE NO      223894', 'THANK YOU      PLEASE COME AGAIN']);
+  t.is(h.total_amount.value, 20.4);
+});

@@ -92,7 +92,8 @@ function kindOf(line: LayoutLine): AmountKind {
   if (SUBTOTAL_WORDS.test(words)) return 'subtotal';
   if (COUNT_WORDS.test(words) && !TAX_WORDS.test(words)) return 'count';
   if (TOTAL_LABELS.some((l) => l.re.test(words)) && !NOT_TOTAL.test(words)) return 'total';
-  if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b/i.test(words)) return 'tax';
+  // ("TAX INVOICE NO | 223894": the document's title and number, not an amount of tax)
+  if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b/i.test(words) && !/\b(?:invoice|receipt|no\.?|number|#)\s*:?\s*$|\binvoice\b/i.test(words)) return 'tax';
   return 'other';
 }
 
