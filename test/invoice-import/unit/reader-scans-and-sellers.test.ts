@@ -165,3 +165,9 @@ test('total: a "TAX INVOICE NO" line is the document\'s title and number, not an
   const h = readOcr(['THE ROTI MAN BAKERY', 'REG C 01      04-05-2018 16:07', 'Bacon      RM4.90      S', 'Walnut Raisin      RM8.60      S', 'Dark Rye Bun      RM6.90      S', 'SUBTOTAL      RM20.40', 'CASH      RM20.40', 'TAX INVOICE NO      223894', 'THANK YOU      PLEASE COME AGAIN']);
   t.is(h.total_amount.value, 20.4);
 });
+
+test('number: a number label inside a sentence refers to a number; the title\'s own number is the document\'s', (t) => {
+  const h = read(['Handelsrechnung (380) Nr. E2018092011804 vom 20.09.2018', 'Bestellung: 2018092011804', 'Bei Schriftwechsel bitte Ihre Kundennummer 35040727 und Belegnummer 2018092011804 angeben', 'Bruttosumme      9,00']);
+  t.is(h.invoice_number.value, 'E2018092011804');
+  t.is(read(['Belegnummer: 4711', 'Datum 20.09.2018', 'Summe      9,00']).invoice_number.value, '4711');
+});

@@ -34,7 +34,10 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     parse: parseInvoiceNumber,
     exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b/i,
   });
-  if (best && best.score >= COMPOUND_TITLE_WEIGHT) return calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+  // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
+  // number; the title's own number, when there is one, is the document's)
+  const inProse = best !== undefined && best.line.text.split(/\s+/).length >= 8;
+  if (best && best.score >= COMPOUND_TITLE_WEIGHT && !inProse) return calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell
   for (const line of layout.lines) {
