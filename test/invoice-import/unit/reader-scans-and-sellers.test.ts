@@ -8,6 +8,7 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
+import { findDates } from '../../../workers/invoice/text/dates.js';
 import { countOf, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
@@ -170,4 +171,10 @@ test('number: a number label inside a sentence refers to a number; the title\'s 
   const h = read(['Handelsrechnung (380) Nr. E2018092011804 vom 20.09.2018', 'Bestellung: 2018092011804', 'Bei Schriftwechsel bitte Ihre Kundennummer 35040727 und Belegnummer 2018092011804 angeben', 'Bruttosumme      9,00']);
   t.is(h.invoice_number.value, 'E2018092011804');
   t.is(read(['Belegnummer: 4711', 'Datum 20.09.2018', 'Summe      9,00']).invoice_number.value, '4711');
+});
+
+test('date: a space the OCR put inside the year (05-05-2 018) is still the year, at the place it was printed', (t) => {
+  const [d] = findDates('Date : 05-05-2 018 11:25:29', 'dmy');
+  t.is(d.iso, '2018-05-05');
+  t.is(d.index, 'Date : '.length);
 });
