@@ -9,7 +9,7 @@ import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 import { findDates } from '../../../workers/invoice/text/dates.js';
-import { countOf, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
+import { countOf, domainScore, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -177,4 +177,8 @@ test('date: a space the OCR put inside the year (05-05-2 018) is still the year,
   const [d] = findDates('Date : 05-05-2 018 11:25:29', 'dmy');
   t.is(d.iso, '2018-05-05');
   t.is(d.index, 'Date : '.length);
+});
+
+test('seller: a web domain read with a digit for a look-alike letter (marktkauf-1ehr.de) still matches the name', (t) => {
+  t.is(domainScore('marktkauflehr', domainsOf('www.marktkauf-1ehr.de')), 2.5);
 });

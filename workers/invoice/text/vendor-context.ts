@@ -144,7 +144,9 @@ export function domainScore(compact: string, domains: { domain: string; local: s
   for (const { domain, local } of domains) {
     const d = domain.replace(/[^a-z0-9]/g, '');
     if (!d && !local) continue;
-    if (d.length >= 4 && (compact.includes(d) || d.includes(compact))) best = Math.max(best, 2.5);
+    // ("marktkauf-1ehr.de": a domain read with a digit for a look-alike letter)
+    const letters = d.replace(/1/g, 'l').replace(/0/g, 'o');
+    if (d.length >= 4 && (compact.includes(d) || d.includes(compact) || compact.includes(letters) || letters.includes(compact))) best = Math.max(best, 2.5);
     else if (d.length >= 4 && compact.length >= 6 && sharedPrefix(compact, d) >= 5) best = Math.max(best, 1.5);
     const surname = compact.length >= 8 ? compact.slice(-Math.min(8, compact.length - 3)) : '';
     if (local && surname.length >= 5 && local.replace(/[^a-z]/g, '').includes(surname)) best = Math.max(best, 1);
