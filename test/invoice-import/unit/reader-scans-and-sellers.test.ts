@@ -8,6 +8,7 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
+import { detectCurrency } from '../../../workers/invoice/text/currency.js';
 import { findDates } from '../../../workers/invoice/text/dates.js';
 import { countOf, domainScore, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
 import { CUSTOMER_LABELS, TOTAL_LABELS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
@@ -181,4 +182,10 @@ test('date: a space the OCR put inside the year (05-05-2 018) is still the year,
 
 test('seller: a web domain read with a digit for a look-alike letter (marktkauf-1ehr.de) still matches the name', (t) => {
   t.is(domainScore('marktkauflehr', domainsOf('www.marktkauf-1ehr.de')), 2.5);
+});
+
+test('currency: the invoice currency a label names (Rechnungswährung : GBP) over the tax accounting\'s second currency', (t) => {
+  const c = detectCurrency(['Handelsrechnung Nr. 47110815 vom 31.10.2018', 'Rechnungswährung | : | GBP', 'Währung der Umsatzsteuerbuchung | : | EUR', 'Steuerbetrag in EUR | 34,80', 'Gesamtbetrag EUR | 183,14', 'Summe EUR | 183,14', 'Bruttosumme | 163,16'].join('\n'));
+  t.is(c.value, 'GBP');
+  t.true(c.confidence >= 0.9);
 });
