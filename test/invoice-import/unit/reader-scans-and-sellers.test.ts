@@ -52,6 +52,8 @@ test('seller: the seller\'s labelled block names it when the OCR dropped the uml
   t.is(g.vendor_name.value, 'Lieferant GmbH');
   t.regex('Verkadufer:', VENDOR_LABELS);
   t.regex('Kiufer/Leistungsempfinger:', CUSTOMER_LABELS);
+  t.regex('Verkéufer:', VENDOR_LABELS);
+  t.regex('Kéufer:', CUSTOMER_LABELS);
   t.notRegex('Verkaufsstelle', VENDOR_LABELS);
 });
 
