@@ -191,3 +191,8 @@ test('currency: the invoice currency a label names (Rechnungswährung : GBP) ove
   t.is(c.value, 'GBP');
   t.true(c.confidence >= 0.9);
 });
+
+test('total: the tax rate a total includes, read in the label\'s own cell with its % lost (Total Incl.6), is no amount', (t) => {
+  t.not(readOcr(['DATE : 12/28/2017 10:17:32 PM', 'Total Incl.6      GST']).total_amount.value, 6);
+  t.is(readOcr(['Sub Total      15.00', 'Total Incl.6 GST      15.00']).total_amount.value, 15);
+});

@@ -156,7 +156,9 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summ
     const line = layout.lines[c.line.index];
     if (line.cells.length >= 3) found.push({ ...c, line, where: 'right', cellIndex: 0, score: c.score * 0.95 });
   }
-  const kept = found.filter((c) => !summaryLines.has(c.line.index));
+  // "Total Incl.6 | GST": the tax rate the total includes (its % lost) read in the label's own cell is no amount
+  const rateOnly = (c: (typeof found)[number]) => c.where === 'cell' && /(?:incl|excl)\w*\.?\s*\d{1,2}\s*%?\s*$/i.test(c.line.cells[c.cellIndex]?.text ?? '');
+  const kept = found.filter((c) => !summaryLines.has(c.line.index) && !rateOnly(c));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = kept.filter((c) => c.value !== 0);
   // (whether the amount was printed without its cents: "Grand Total | 30")
