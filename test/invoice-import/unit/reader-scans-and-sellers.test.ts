@@ -8,6 +8,7 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { slippedAmount } from '../../../workers/invoice/text/totals-block.js';
 import { improbableMarks } from '../../../workers/invoice/text/name-shape.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
+import { detectCountry } from '../../../workers/invoice/text/country.js';
 import { detectCurrency } from '../../../workers/invoice/text/currency.js';
 import { findDates } from '../../../workers/invoice/text/dates.js';
 import { countOf, domainScore, domainsOf } from '../../../workers/invoice/text/vendor-context.js';
@@ -195,4 +196,11 @@ test('currency: the invoice currency a label names (Rechnungswährung : GBP) ove
 test('total: the tax rate a total includes, read in the label\'s own cell with its % lost (Total Incl.6), is no amount', (t) => {
   t.not(readOcr(['DATE : 12/28/2017 10:17:32 PM', 'Total Incl.6      GST']).total_amount.value, 6);
   t.is(readOcr(['Sub Total      15.00', 'Total Incl.6 GST      15.00']).total_amount.value, 15);
+});
+
+test('currency: a German street and till words name the country, so a £ the OCR read for € on a receipt is the euro', (t) => {
+  const text = ['LDL', 'Warburger StraBe 130', '33100 Paderborn', 'Balance Br      £58', '| zu zahlen 7', 'Kreditkarte      23,51', 'B A £58 1 bd 13,84', 'Datum 12.05.20'].join('\n');
+  const country = detectCountry(text);
+  t.is(country.value, 'DE');
+  t.is(detectCurrency(text, country).value, 'EUR');
 });

@@ -127,7 +127,9 @@ const SIGNALS: Signal[] = [
   // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
   [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
   // (a till's own words: when and where it was paid, how, before and after tax)
-  [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG)\b/g, 'DE', 0.75],
+  [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG|Datum|Kreditkarte|Zahlung)\b/g, 'DE', 0.75],
+  // a German street ("Warburger Straße 130", the OCR's "StraBe"): also Austria's, also a euro country
+  [/\p{L}*(?:straße|strasse|straBe)\s+\d/giu, 'DE', 1.5],
   [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
