@@ -204,3 +204,13 @@ test('currency: a German street and till words name the country, so a £ the OCR
   t.is(country.value, 'DE');
   t.is(detectCurrency(text, country).value, 'EUR');
 });
+
+test('country: a Malaysian landline (one-digit area code and a dash) names Malaysia; a till\'s $ there is the ringgit', (t) => {
+  const text = ['FUYI MINI MARKET', '$4476', 'TAMAN NSTI,', '03-3279 1851', 'TAX INVOICE', 'Total Includes GST 6%      9.00', 'Cash      50.00'].join('\n');
+  const country = detectCountry(text);
+  t.is(country.value, 'MY');
+  t.is(detectCurrency(text, country).value, 'MYR');
+  t.true(country.confidence > detectCountry(text.replace('03-3279 1851', '')).confidence);
+  t.is(detectCountry('03-3279 1851').value, 'MY');
+  t.not(detectCountry('Tel. 020-1234567\nAmsterdam').value, 'MY');
+});

@@ -134,6 +134,8 @@ const SIGNALS: Signal[] = [
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],
+  // a Malaysian landline: a one-digit area code and a dash ("03-3279 1851", "07-355 1234")
+  [/(?<![\d-])0[3-9]-\s?\d{3,4}[\s-]?\d{4}(?!\d)/g, 'MY', 1.5],
   // Malay street words (Jalan, Taman, Lorong) in an address
   [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung|Kg)\b\.?\s+\w/gi, 'MY', 1.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
