@@ -105,13 +105,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
     if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
   }
-  // a table of totals per tax rate whose unlabelled last row is their sum: that row
-  const summed = summedColumnTotal(layout, trailingMoney);
-  if (summed) return calibrated('total_amount', summed.value, { strength: 0.9, legibility: summed.conf });
+  const settled = settledByArithmetic(layout, candidates, trailingMoney);
+  if (settled) return settled;
   if (!candidates.length) return field<number>(null, 0);
-  // a gross total less a prepayment or payment printed on the page: what is still due is the amount payable
-  const due = amountDueAfterPayments(layout, candidates, trailingMoney);
-  if (due) return calibrated('total_amount', due.value, { strength: 1, legibility: due.conf });
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
   // (among them, the ones other figures add up to, when there are)
@@ -132,6 +128,18 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
 }
 
 /** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */
+/**
+ * A total other figures settle outright: the unlabelled last row of a table of totals per tax rate
+ * that the rows above add up to, or a gross total less a prepayment or payment printed on the page
+ * (what is still due is the amount payable).
+ */
+function settledByArithmetic(layout: Layout, candidates: TotalCandidate[], money: Money): Field<number> | null {
+  const summed = summedColumnTotal(layout, money);
+  if (summed) return calibrated('total_amount', summed.value, { strength: 0.9, legibility: summed.conf });
+  const due = candidates.length ? amountDueAfterPayments(layout, candidates, money) : null;
+  return due ? calibrated('total_amount', due.value, { strength: 1, legibility: due.conf }) : null;
+}
+
 function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summaryLines: Set<number>): TotalCandidate[] {
   // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
   const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
