@@ -3,6 +3,7 @@
 //
 //   git clone https://github.com/ZUGFeRD/corpus /tmp/zugferd-corpus        # any commit; round 5 used 47b61be
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus [--out /work/corpus]
+//   npx tsx scripts/bench/corpus/fetch-corpus.ts --rescan [--scan-dir invoices-scan] [--out /work/corpus]   # only the scan form, from invoices-pdf
 //
 // (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
 //
@@ -20,8 +21,11 @@
 // Two forms of each document, scored separately by scripts/bench/invoice-accuracy.ts:
 // - invoices-pdf/<name>.pdf: the PDF itself, read from its text layer with --text-only
 //   (the bench then never opens the embedded XML);
-// - invoices-scan/<name>.png: page 1 drawn at 150 dpi in grey (what a scanner gives), read
-//   by OCR: the printed page only, no text layer, no XML.
+// - invoices-scan/<name>.png (one page) or <name>.pdf (several): each page drawn at 150 dpi
+//   in grey (what a scanner gives: a picture, or a PDF of one picture a page), read by OCR:
+//   the printed pages only, no text layer, no XML. (Round 7 kept page 1 alone, so the total
+//   of a longer invoice, printed on its last page, was not on the picture at all: 20 of the
+//   33 tuning documents. `--rescan` rebuilds this form from invoices-pdf in place.)
 // Beside each: <name>.json, an invoice2data-style array with one object
 // ({issuer, invoice_number, date, currency, amount}), the layout the bench reads.
 //
@@ -34,12 +38,61 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import PDFDocument from 'pdfkit';
 import { openPdf, readPdfAttachments, renderPages } from '../../../workers/invoice/formats/pdf.js';
 import { parseXmlInvoice } from '../../../workers/invoice/formats/xml.js';
 import { heldOutName } from './split.js';
 
-const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, out: { type: 'string', default: '/work/corpus' } } });
-if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> is required');
+const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, rescan: { type: 'boolean', default: false }, 'scan-dir': { type: 'string', default: 'invoices-scan' }, out: { type: 'string', default: '/work/corpus' } } });
+
+type OpenPdf = Awaited<ReturnType<typeof openPdf>>;
+
+/** Every page at 150 dpi in grey: a PNG for one page, else a PDF of one picture a page (a scanner's multi-page output). */
+async function scanForm(doc: OpenPdf): Promise<{ ext: 'png' | 'pdf'; data: Buffer }> {
+  const pngs: { png: Buffer; width: number; height: number }[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const box = (await doc.getPage(n)).getViewport({ scale: 1 });
+    const [{ image }] = await renderPages(doc, [{ number: n, box: { width: box.width, height: box.height } }], (box.width * 150 / 72) * (box.height * 150 / 72));
+    const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).grayscale().png().toBuffer();
+    pngs.push({ png, width: box.width, height: box.height });
+  }
+  if (pngs.length === 1) return { ext: 'png', data: pngs[0].png };
+  return new Promise((resolve, reject) => {
+    const out = new PDFDocument({ autoFirstPage: false, compress: true });
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    out.on('end', () => resolve({ ext: 'pdf', data: Buffer.concat(chunks) }));
+    out.on('error', reject);
+    for (const p of pngs) out.addPage({ size: [p.width, p.height], margin: 0 }).image(p.png, 0, 0, { width: p.width, height: p.height });
+    out.end();
+  });
+}
+
+async function writeScanForm(doc: OpenPdf, dir: string, name: string): Promise<void> {
+  for (const ext of ['png', 'pdf']) fs.rmSync(path.join(dir, `${name}.${ext}`), { force: true });
+  const scan = await scanForm(doc);
+  fs.writeFileSync(path.join(dir, `${name}.${scan.ext}`), scan.data);
+}
+
+if (args.rescan) {
+  for (const part of ['tune', 'held-out']) {
+    const from = path.join(args.out!, part, 'invoices-pdf');
+    for (const f of fs.readdirSync(from).filter((x) => x.endsWith('.pdf'))) {
+      const doc = await openPdf(fs.readFileSync(path.join(from, f)));
+      try {
+        const to = path.join(args.out!, part, args['scan-dir']!);
+        fs.mkdirSync(to, { recursive: true });
+        await writeScanForm(doc, to, f.replace(/\.pdf$/, ''));
+        fs.copyFileSync(path.join(from, f.replace(/\.pdf$/, '.json')), path.join(to, f.replace(/\.pdf$/, '.json')));
+      } finally {
+        await doc.destroy();
+      }
+    }
+  }
+  console.log('scan form rebuilt from invoices-pdf');
+  process.exit(0);
+}
+if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> (or --rescan) is required');
 const repo = path.resolve(args.zugferd);
 const git = (...a: string[]) => execFileSync('git', ['--git-dir', fs.existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo, ...a], { maxBuffer: 256 * 1024 * 1024 });
 
@@ -78,10 +131,7 @@ for (const p of pdfs) {
     for (const kind of ['invoices-pdf', 'invoices-scan']) fs.mkdirSync(path.join(args.out!, part, kind), { recursive: true });
     fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.pdf`), data);
     fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.json`), json);
-    const page = await doc.getPage(1);
-    const box = page.getViewport({ scale: 1 });
-    const [{ image }] = await renderPages(doc, [{ number: 1, box: { width: box.width, height: box.height } }], (box.width * 150 / 72) * (box.height * 150 / 72));
-    await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).grayscale().png().toFile(path.join(args.out!, part, 'invoices-scan', `${name}.png`));
+    await writeScanForm(doc, path.join(args.out!, part, 'invoices-scan'), name);
     fs.writeFileSync(path.join(args.out!, part, 'invoices-scan', `${name}.json`), json);
     manifest.push({ name, source: `github.com/ZUGFeRD/corpus ${p}`, part });
   } catch (err) {

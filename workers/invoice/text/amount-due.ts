@@ -12,7 +12,7 @@ import type { Money, TotalCandidate } from './total-arithmetic.js';
 const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
 
 /** what was paid already: a prepayment, a deposit, a payment or a credit */
-const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|vorauszahlung\p{L}*|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
+const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|vorauszahlung\p{L}*|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
 
 /**
  * The amount due when a gross total among the candidates, less an amount printed on a line
@@ -23,8 +23,12 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   if (!dues.length) return null;
   const paid: number[] = [];
   for (const line of layout.lines) {
-    if (!PAID.test(line.text) || AMOUNT_DUE.test(line.text)) continue;
-    for (const cell of line.cells) {
+    if (!PAID.test(line.text)) continue;
+    // ("SEPA Wire transfer 11/17/2017 623.00 € | Residual 1,453.76 €": an OCR reading may set the payments
+    // table's row and the amount due beside it on one line: the payment is what comes before the due label)
+    const dueAt = line.cells.findIndex((c) => AMOUNT_DUE.test(c.text));
+    if (dueAt === 0 || (dueAt > 0 && !PAID.test(line.cells.slice(0, dueAt).map((c) => c.text).join(' ')))) continue;
+    for (const cell of dueAt > 0 ? line.cells.slice(0, dueAt) : line.cells) {
       const v = money(cell.text.replace(/[€$£]|\b[A-Z]{3}\b/g, '').trim());
       if (v !== null && v !== 0) paid.push(Math.abs(v));
     }

@@ -127,11 +127,15 @@ const SIGNALS: Signal[] = [
   // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
   [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
   // (a till's own words: when and where it was paid, how, before and after tax)
-  [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG)\b/g, 'DE', 0.75],
+  [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG|Datum|Kreditkarte|Zahlung)\b/g, 'DE', 0.75],
+  // a German street ("Warburger Straße 130", the OCR's "StraBe"): also Austria's, also a euro country
+  [/\p{L}*(?:straße|strasse|straBe)\s+\d/giu, 'DE', 1.5],
   [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],
+  // a Malaysian landline: a one-digit area code and a dash ("03-3279 1851", "07-355 1234")
+  [/(?<![\d-])0[3-9]-\s?\d{3,4}[\s-]?\d{4}(?!\d)/g, 'MY', 1.5],
   // Malay street words (Jalan, Taman, Lorong) in an address
   [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung|Kg)\b\.?\s+\w/gi, 'MY', 1.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],

@@ -74,6 +74,17 @@ const SHARED_SIGN_STRENGTH = 0.2;
 const UNNAMED_STRENGTH = 0.4;
 const EURO_POUND = new Set(['EUR', 'GBP']);
 
+const CURRENCY_LABEL_CODE = /(?<!\p{L})(?:rechnungsw(?:ä|a|ae)hrung|w(?:ä|a|ae)hrung|invoice\s+currency|currency|devise|valuta|moneda|divisa|mata\s+wang)[\s:|]{0,8}([A-Z]{3})(?![A-Za-z])/giu;
+
+/**
+ * "Rechnungswährung : GBP", "Currency: USD": the document says which money it is in — over a second
+ * currency it also prints for its tax ("Währung der Umsatzsteuerbuchung : EUR", "Steuerbetrag in EUR").
+ */
+function labelledCurrency(text: string): string | null {
+  const labelled = new Set([...text.matchAll(CURRENCY_LABEL_CODE)].map((m) => m[1]).filter((c) => /^[A-Z]{3}$/.test(c) && ISO_CURRENCIES.has(c)));
+  return labelled.size === 1 ? [...labelled][0] : null;
+}
+
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
 export function detectCurrency(text: string, country?: CountryReading): Field<string> {
@@ -89,6 +100,8 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
       named.add(code);
     }
   }
+  const labelled = labelledCurrency(text);
+  if (labelled) return field(labelled, 0.95);
   for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
     if (ISO_CURRENCIES.has(m[1])) {
       add(m[1], 2);

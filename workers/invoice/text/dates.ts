@@ -114,7 +114,11 @@ export function valid(y: number, m: number, d: number): string | null {
 }
 
 /** Every date in a text, in order of appearance. */
-export function findDates(text: string, order: DayOrder): DateMatch[] {
+/** "05-05-2 018": a space the OCR put inside the year, moved after it (the positions stay as printed). */
+const yearMended = (text: string) => text.replace(/(\b\d{1,2}[-./]\d{1,2}[-./])(\d)\s(\d{3})\b/g, '$1$2$3 ');
+
+export function findDates(printed: string, order: DayOrder): DateMatch[] {
+  const text = yearMended(printed);
   const out: DateMatch[] = [];
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, iso: string | null, ambiguous = false, how: Pick<DateMatch, 'compact' | 'repaired'> = {}) => {

@@ -24,6 +24,9 @@ const CONFUSABLE: [string, string][] = [
   ['c', 'e'], ['e', 'c'], ['u', 'n'], ['n', 'u'], ['1', 'I'], ['1', 'l'], ['h', 'b'], ['b', 'h'],
 ];
 
+/** Small words that join or qualify the words of a name in capitals. */
+const JOINING_WORDS = new Set(['and', 'und', 'et', 'en', 'of', 'the', 'de', 'du', 'des', 'la', 'le', 'di', 'da', 'del', 'van', 'von', 'der', 'den', 'zu', 'zum', 'zur', 'am', 'im', 'an', 'bei', 'co', 'mbh', 'gmbh', 'bhd', 'ltd', 'inc', 'sdn', 'dan', 'y', 'e', 'a']);
+
 const LEGAL_WORDS = ['gmbh', 'bhd', 'ltd', 'limited', 'berhad', 'pte', 'pty', 'sarl', 'inc', 'corp', 'llc', 'plc'];
 
 /** A digit inside a word of capitals is the letter it resembles: "0JC" → "OJC", "C0FFEE" → "COFFEE"; a word of common names one confusion off is that word. */
@@ -59,9 +62,18 @@ export function mendedName(name: string): string {
 export function improbableMarks(name: string): string[] {
   const marks: string[] = [];
   const tokens = name.split(/\s+/).filter(Boolean);
+  // "RESTORAN WAN sel": a word of small letters after words of capitals is the end of a word the OCR garbled
+  // (joining words and particles excepted: "SAM & Co", "PIZZA di NAPOLI")
+  const capitals = tokens.filter((t) => /^\p{Lu}{2,}$/u.test(t.replace(/[^\p{L}]/gu, ''))).length;
+  // "L DI": letters scattered in words of one or two (a logo the OCR broke up), not a name
+  const wordsOfLetters = tokens.map((t) => t.replace(/[^\p{L}]/gu, '')).filter(Boolean);
+  if (wordsOfLetters.length >= 2 && wordsOfLetters.every((w) => w.length <= 2) && wordsOfLetters.join('').length <= 5) marks.push(`scattered letters: ${name}`);
   tokens.forEach((token, i) => {
     const t = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
     if (!t) return;
+    if (capitals >= 2 && i > 0 && /^\p{Ll}{2,}$/u.test(t) && !JOINING_WORDS.has(t)) marks.push(`small letters among capitals: ${t}`);
+    // "77 SPEED MART 5": a lone character after the name (the OCR's remnant of "S/B" or a speck)
+    if (i === tokens.length - 1 && i >= 2 && /^[\p{L}\d]$/u.test(t) && !/^[&+]$/.test(t)) marks.push(`stray character at the end: ${t}`);
     // a digit among letters ("0JC", "C0RP"), not a number with a unit or ordinal ("24H", "7th", "3M")
     if (/\p{L}/u.test(t) && /\d/.test(t) && !/^\d+(?:[A-Za-z]{1,2}|st|nd|rd|th)$/i.test(t) && !/^[A-Z]\d{1,2}$/.test(t) && !/^\d+-\p{L}/u.test(t)) marks.push(`digit among letters: ${t}`);
     // a lone S or 8 between two words: "&" misread ("ACME S BOOKS"), not an initial before a surname

@@ -7,6 +7,7 @@ import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { amountDueAfterPayments } from './amount-due.js';
+import { summedColumnTotal } from './summed-column.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
 import { derivedTotals, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
@@ -27,7 +28,8 @@ function withOcrSlips(layout: Layout): Layout {
   };
   const lines = layout.lines.map((l) => {
     if (l.conf >= 1) return l;
-    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
+    // ("2ahlbetrag": a capital Z read as the digit 2 before a word of small letters)
+    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\p{L}\d.,])2(?=\p{Ll}{4,})/gu, 'Z').replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
     return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
   });
   return { ...layout, lines };
@@ -103,10 +105,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
     if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
   }
+  const settled = settledByArithmetic(layout, candidates, trailingMoney);
+  if (settled) return settled;
   if (!candidates.length) return field<number>(null, 0);
-  // a gross total less a prepayment or payment printed on the page: what is still due is the amount payable
-  const due = amountDueAfterPayments(layout, candidates, trailingMoney);
-  if (due) return calibrated('total_amount', due.value, { strength: 1, legibility: due.conf });
   // the amount payable is the largest of the best-labelled totals
   const top = Math.max(...candidates.map((c) => c.score));
   // (among them, the ones other figures add up to, when there are)
@@ -127,6 +128,18 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
 }
 
 /** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */
+/**
+ * A total other figures settle outright: the unlabelled last row of a table of totals per tax rate
+ * that the rows above add up to, or a gross total less a prepayment or payment printed on the page
+ * (what is still due is the amount payable).
+ */
+function settledByArithmetic(layout: Layout, candidates: TotalCandidate[], money: Money): Field<number> | null {
+  const summed = summedColumnTotal(layout, money);
+  if (summed) return calibrated('total_amount', summed.value, { strength: 0.9, legibility: summed.conf });
+  const due = candidates.length ? amountDueAfterPayments(layout, candidates, money) : null;
+  return due ? calibrated('total_amount', due.value, { strength: 1, legibility: due.conf }) : null;
+}
+
 function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summaryLines: Set<number>): TotalCandidate[] {
   // a value under the label counts only on a line of its own amounts, not on the next labelled line ("CASH 20.00")
   const found = findLabeled(layout, { labels: TOTAL_LABELS, parse: trailingMoney, exclude: NOT_TOTAL, below: 1 }).filter(
@@ -151,7 +164,9 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summ
     const line = layout.lines[c.line.index];
     if (line.cells.length >= 3) found.push({ ...c, line, where: 'right', cellIndex: 0, score: c.score * 0.95 });
   }
-  const kept = found.filter((c) => !summaryLines.has(c.line.index));
+  // "Total Incl.6 | GST": the tax rate the total includes (its % lost) read in the label's own cell is no amount
+  const rateOnly = (c: (typeof found)[number]) => c.where === 'cell' && /(?:incl|excl)\w*\.?\s*\d{1,2}\s*%?\s*$/i.test(c.line.cells[c.cellIndex]?.text ?? '');
+  const kept = found.filter((c) => !summaryLines.has(c.line.index) && !rateOnly(c));
   // a zero total ("Total : 0.00" of an empty discount block) counts only when nothing else does
   const nonZero = kept.filter((c) => c.value !== 0);
   // (whether the amount was printed without its cents: "Grand Total | 30")

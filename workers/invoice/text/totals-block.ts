@@ -50,6 +50,8 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   s = s.replace(/(\d[.,]\d{2})\s?[A-Z]{1,3}$/, '$1');
   // "R4.00", "M46. 40", "RH41.43": a currency mark the OCR garbled, glued to an amount with cents
   s = s.replace(/^[A-Z][A-Za-z]?\.?\s?(?=-?\d{1,6}[.,]\s?\d{2}$)/, '');
+  // "470,1 5€": a space inside the cents, a currency sign glued after them
+  s = s.replace(/^(-?\d{1,6}[.,]\d)\s(\d)\s?[€£$]?$/, '$1$2');
   // "68. 87": a space after the decimal point
   s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
   // "10 00": the decimal point lost
@@ -90,7 +92,8 @@ function kindOf(line: LayoutLine): AmountKind {
   if (SUBTOTAL_WORDS.test(words)) return 'subtotal';
   if (COUNT_WORDS.test(words) && !TAX_WORDS.test(words)) return 'count';
   if (TOTAL_LABELS.some((l) => l.re.test(words)) && !NOT_TOTAL.test(words)) return 'total';
-  if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b/i.test(words)) return 'tax';
+  // ("TAX INVOICE NO | 223894": the document's title and number, not an amount of tax)
+  if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b/i.test(words) && !/\b(?:invoice|receipt|no\.?|number|#)\s*:?\s*$|\binvoice\b/i.test(words)) return 'tax';
   return 'other';
 }
 

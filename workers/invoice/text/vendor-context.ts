@@ -128,8 +128,10 @@ export function cuesAround(doc: Layout, line: LayoutLine, x0: number): boolean {
   return hits >= 2;
 }
 
-export function domainsOf(text: string): { domain: string; local: string }[] {
+export function domainsOf(printed: string): { domain: string; local: string }[] {
   const out: { domain: string; local: string }[] = [];
+  // ("urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic": a standard's identifier, not a web address)
+  const text = printed.replace(/\burn:\S+/gi, ' ');
   for (const m of text.matchAll(/([\w.+-]+)@([\w-]+)\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
   for (const m of text.matchAll(/(?:https?:\/\/)?www\.([\w-]+)\.[a-z.]+/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
   for (const m of text.matchAll(/\b([\w-]{3,})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
@@ -142,7 +144,9 @@ export function domainScore(compact: string, domains: { domain: string; local: s
   for (const { domain, local } of domains) {
     const d = domain.replace(/[^a-z0-9]/g, '');
     if (!d && !local) continue;
-    if (d.length >= 4 && (compact.includes(d) || d.includes(compact))) best = Math.max(best, 2.5);
+    // ("marktkauf-1ehr.de": a domain read with a digit for a look-alike letter)
+    const letters = d.replace(/1/g, 'l').replace(/0/g, 'o');
+    if (d.length >= 4 && (compact.includes(d) || d.includes(compact) || compact.includes(letters) || letters.includes(compact))) best = Math.max(best, 2.5);
     else if (d.length >= 4 && compact.length >= 6 && sharedPrefix(compact, d) >= 5) best = Math.max(best, 1.5);
     const surname = compact.length >= 8 ? compact.slice(-Math.min(8, compact.length - 3)) : '';
     if (local && surname.length >= 5 && local.replace(/[^a-z]/g, '').includes(surname)) best = Math.max(best, 1);
@@ -156,14 +160,26 @@ const sharedPrefix = (a: string, b: string) => {
   return i;
 };
 
+/**
+ * How often the name is printed, spaces and marks ignored, counting whole words only: "Muster" is not
+ * repeated by "Musterstraße" and "Mustermann" (a name that opens other words would look famous).
+ */
 export function countOf(lowerText: string, compact: string): number {
   if (compact.length < 4) return 0;
-  const squeezed = lowerText.normalize('NFKD').replace(/[^a-z0-9\n]/g, '');
+  const words = lowerText.normalize('NFKD').replace(/[^a-z0-9\s]/g, '').split(/\s+/).filter(Boolean);
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  let squeezed = '';
+  for (const w of words) {
+    starts.add(squeezed.length);
+    squeezed += w;
+    ends.add(squeezed.length);
+  }
   let n = 0;
   let i = squeezed.indexOf(compact);
   while (i >= 0 && n < 10) {
-    n++;
-    i = squeezed.indexOf(compact, i + compact.length);
+    if (starts.has(i) && ends.has(i + compact.length)) n++;
+    i = squeezed.indexOf(compact, i + 1);
   }
   return n;
 }

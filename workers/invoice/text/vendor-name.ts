@@ -77,6 +77,10 @@ export function plausibleName(text: string): boolean {
   if (/^(?:name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
+  // the headings of a tax table or a totals block ("MWST% MWST + Netto = Brutto", "Summe"): a receipt whose
+  // name is only its logo leaves these as its best-placed words
+  if (/%/.test(t)) return false;
+  if (/^(?:(?:brutto|netto|mwst|ust|mw\.?st\.?|steuer|summe|gesamt|betrag|total|subtotal|tax|vat|gst|sst|amount|net|gross|ttc|ht|tva)[\s%+=.:/]*)+$/i.test(t)) return false;
   // an item or a column of prices: a name does not end in an amount ("Widgets 10.00", "€ 4,50")
   if (/\d[.,]\d{2}\s*[€£$]?\s*$/.test(t)) return false;
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not

@@ -39,8 +39,12 @@ interface VendorCandidate {
 
 /** The strength a name with marks of an OCR slip keeps at most (confidence below the review threshold). */
 const IMPROBABLE_STRENGTH = 0.5;
+/** A one-word name of up to four letters read by OCR keeps at most this (reported below 0.9, above review). */
+const SHORT_NAME_STRENGTH = 0.55;
 /** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
 const ELSEWHERE_STRENGTH = 0.35;
+/** Below this score, with nothing but its place on the page for it, the best line names no seller at all. */
+const HONEST_UNKNOWN_SCORE = 1;
 /** Below this score no line is a credible seller. */
 const CREDIBLE_SCORE = 2;
 
@@ -74,6 +78,9 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     if (entity) best = { ...entity, score: best.score };
   }
   if (!best || best.score <= 0) return { ...field<string>(null, 0), score: 0 };
+  // a receipt whose name is only its logo: the best line left is a till phrase, an item or a heading that
+  // nothing names a seller — an honest unknown (for review) rather than a guess
+  if (best.score < HONEST_UNKNOWN_SCORE && !best.corroborated && best.source === undefined) return { ...field<string>(null, 0), score: 0 };
   // a seller named only by a sign-off or a web domain, with nothing in the letterhead agreeing: the best
   // there is, reported for review
   const onlyElsewhere = best.source !== undefined && !ranked.some((c) => c !== best && c.source === undefined && c.score > 0 && compactName(c.name) === compactName(best.name));
@@ -88,6 +95,8 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   const printed = normalisedLegalForm(best.name);
   const mended = mendedName(printed);
   if (mended !== printed || improbableMarks(printed).length) strength = Math.min(strength, IMPROBABLE_STRENGTH);
+  // "Roti": one short word and no legal form, read by OCR: too little of a name to be sure it is the whole name
+  if (best.line.conf < 1 && !LEGAL_SUFFIX.test(best.name) && /^\p{L}{1,4}$/u.test(best.name.trim())) strength = Math.min(strength, SHORT_NAME_STRENGTH);
   if (best.source === 'domain' || (onlyElsewhere && best.source !== 'thanks')) strength = Math.min(strength, ELSEWHERE_STRENGTH);
   // little evidence for any line: say so rather than name a column or an address with confidence
   // or only its place names it (a slogan or a column heading at the top): a guess for review
@@ -130,6 +139,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
         if (customerLines.has(line.index)) score -= 4;
+        // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
+        if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
@@ -188,10 +199,21 @@ const THANKS_AT = new RegExp(
   'i',
 );
 
+/** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
+const PRICE_CELL = /^[^\p{L}]*\d[.,]\d{2}(?!\d)[^\p{L}]*(?:\p{L}[^\p{L}]*)?$/u;
+
 const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
+/** The value of a labelled name row: "Name: | ACME GmbH" in two cells, or in one as an OCR reading often sets it. */
+function nameRowValue(line: LayoutLine): string | null {
+  if (line.cells.length >= 2 && NAME_ROW.test(line.cells[0].text)) return line.cells.slice(1).map((c) => c.text).join(' ').trim();
+  const [label, rest] = line.cells[0]?.text.split(/:\s*/, 2) ?? [];
+  return line.cells.length === 1 && rest && NAME_ROW.test(`${label}:`) ? rest.trim() : null;
+}
 const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
-const SELLER_HEADING = /^(?:verkäufer|verkaeufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/i;
-const BUYER_HEADING = /^(?:käufer|kaeufer|käufer\s*\/\s*leistungsempfänger|leistungsempfänger|rechnungsempfänger|buyer|acheteur|koper|comprador|acquirente|cessionario)/i;
+const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:\s*(?=\S)/i;
+// (an OCR reading often garbles the umlaut: "Verkaufer", "Verkadufer", "Kiufer/Leistungsempfinger")
+const SELLER_HEADING = /^(?:verk\p{L}{1,2}ufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/iu;
+const BUYER_HEADING = /^(?:k\p{L}{1,2}ufer|leistungsempf\p{L}{1,2}nger|rechnungsempf\p{L}{1,2}nger|buyer|acheteur|koper|comprador|acquirente|cessionario)/iu;
 
 /** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
 const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
@@ -224,8 +246,8 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
   // the name row names the seller; under the buyer's heading, the buyer
   for (const doc of all) {
     for (const line of doc.lines) {
-      if (line.cells.length < 2 || !NAME_ROW.test(line.cells[0].text)) continue;
-      const name = line.cells.slice(1).map((c) => c.text).join(' ').trim();
+      const name = nameRowValue(line);
+      if (name === null) continue;
       if (!plausibleName(name)) continue;
       for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
         const above = doc.lines[i];
@@ -304,6 +326,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // "Name: ACME GmbH": the row's label is not part of the name
+    text = text.replace(NAME_ROW_LABEL, '');
     // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
     text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
