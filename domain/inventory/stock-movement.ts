@@ -172,10 +172,16 @@ function pickNames(i: LockedItem) {
   };
 }
 
-/** Whether a leg may raise or clear an alert: the item has a minimum the leg reaches or leaves, or an expiry date. */
+/**
+ * Whether a leg can raise or clear an alert: it takes the quantity across the item's
+ * minimum (low stock), or across zero for an item with an expiry date (the expiry
+ * alerts hold only while stock is left). A movement that stays on one side changes no
+ * alert, so it asks for no evaluation; dates passing are the hourly sweep's.
+ */
 function crossesAlertLine(item: LockedItem, leg: LegRow): boolean {
-  if (item.expiry_date) return true;
-  return item.min_quantity > 0 && (leg.quantity_before <= item.min_quantity || leg.quantity_after <= item.min_quantity);
+  const low = (q: number) => item.min_quantity > 0 && q <= item.min_quantity;
+  if (low(leg.quantity_before) !== low(leg.quantity_after)) return true;
+  return !!item.expiry_date && leg.quantity_before > 0 !== leg.quantity_after > 0;
 }
 
 function replay(existing: { id: number; request_fingerprint: string | null }, fingerprint: string) {

@@ -82,6 +82,29 @@ test('low stock is raised after the crossing transaction, pushed over the socket
   live.ws.close();
 });
 
+test('only a movement across the line asks for an evaluation: one that stays below the minimum, or away from zero with an expiry date, enqueues none', async (t) => {
+  const u = await buildUser(app.server);
+  const tree = await buildTree(app.server, u, selfScope(u));
+  const low = await buildItem(app.server, selfScope(u), tree, 10, { min_quantity: 3 });
+  const dated = await buildItem(app.server, selfScope(u), { ...tree, box: tree.box2 }, 10, { expiry_date: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10) });
+  const move = async (body: object) => (await callApi(app.server, 'POST', '/api/inventory-transactions/', selfScope(u), body)).body.id as number;
+  const evaluationOf = async (txId: number) => app.server.app.platform.producer.getJob(`inventory-alerts-tx-${txId}`, 'inventory');
+  // the evaluation is enqueued after the answer: a crossing one is waited for
+  const evaluated = (txId: number) => eventually(() => evaluationOf(txId), (job) => !!job);
+
+  await evaluated(await move({ kind: 'consume', item_id: low.id, quantity: 8 })); // 10 → 2 crosses the minimum of 3
+  await eventually(() => alertsOf(selfScope(u), low.id, 'active'), (a) => a.length === 1);
+  const below = await move({ kind: 'consume', item_id: low.id, quantity: 1 }); // 2 → 1 stays below it
+  const above = await move({ kind: 'consume', item_id: dated.id, quantity: 4 }); // 10 → 6 with an expiry date stays above zero
+  // positive marker: a later crossing's evaluation is there, so the two before it would be by now
+  await evaluated(await move({ kind: 'receive', item_id: low.id, quantity: 5 })); // 1 → 6 crosses back
+  t.falsy(await evaluationOf(below), 'a movement below the minimum that stays below it');
+  t.falsy(await evaluationOf(above), 'a movement of dated stock that leaves stock');
+  await eventually(() => alertsOf(selfScope(u), low.id, 'active'), (a) => a.length === 0);
+  await evaluated(await move({ kind: 'consume', item_id: dated.id, quantity: 6 })); // 6 → 0 with an expiry date crosses zero
+  t.pass();
+});
+
 test('team alerts reach every member; others never see them', async (t) => {
   const [owner, member, outsider] = await Promise.all([buildUser(app.server), buildUser(app.server), buildUser(app.server)]);
   const teamId = await buildTeam(app.server, owner, [member]);
