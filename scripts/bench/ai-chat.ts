@@ -27,7 +27,6 @@
 // (1000), BENCH_SKIP_BUILD=1.
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { migrateAndSeed } from '../../db/migrate.js';
@@ -35,7 +34,7 @@ import { createKnex } from '../../db/knex.js';
 import { hashPassword } from '../../jobs/runtime/secrets.js';
 import { FaqKnowledge } from '../../domain/support/chat/faq-knowledge.js';
 import { OfflineEngine } from '../../domain/support/chat/engines/offline-engine.js';
-import { closedLoop, freePort, startChild, stats, type Child } from './ledger-support.js';
+import { agent, closedLoop, freePort, postJson, startChild, stats, type Child } from './ledger-support.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/inventory_platform_bench';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
@@ -84,22 +83,6 @@ function generatedArticles(n: number) {
       `Note: a ${thing} that still holds stock cannot be removed. Record a transaction first, then ${verb} the ${thing} again.`,
     ].join('\n\n');
     return { slug: `${BENCH_SLUG}${i}`, language: 'en', title, body, is_published: true };
-  });
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
-
-function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> {
-  const text = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (res) => {
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data ? JSON.parse(data) : null }));
-    });
-    req.on('error', reject);
-    req.end(text);
   });
 }
 

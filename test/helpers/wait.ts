@@ -39,3 +39,17 @@ export async function queueIsIdle(queue: { getJobCounts(...types: string[]): Pro
 /** Waits until every job on the queue has run: the signal that a job's effects (or its lack of them) are final. */
 export const queueDrained = (queue: Parameters<typeof queueIsIdle>[0], opts: WaitOptions = {}) =>
   waitFor(() => queueIsIdle(queue), { message: 'queue drained', ...opts });
+
+/**
+ * Polls `fn` until `ok` holds of its value or `ms` pass, and returns the last value
+ * either way, so that the test's own assertion on it shows what was there.
+ */
+export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < until) {
+    await sleep(50);
+    v = await fn();
+  }
+  return v;
+}

@@ -6,6 +6,7 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
 import { buildTeam, teamScope } from '../../factories/inventory.js';
 import { callApi as api } from '../../helpers/http.js';
+import { eventually } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -14,16 +15,6 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 const DAY = 86_400_000;
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 async function planId(code: string) {
   const res = await api(app.server, 'GET', `/api/subscription-plans/?code=${code}`, (await user()).auth);

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { callApi as api } from '../../helpers/http.js';
+import { eventually } from '../../helpers/wait.js';
 
 const SECRET = 'whsec_test_billing_0123456789';
 const STRIPE = 'https://api.stripe.com';
@@ -35,16 +36,6 @@ async function deliver(type: string, object: Record<string, unknown>, created = 
   const res = await app.server.inject({ method: 'POST', url: '/api/stripe/webhook/', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
   if (res.statusCode !== 200) throw new Error(`webhook ${type}: ${res.statusCode} ${res.payload}`);
 }
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
-
 test.serial('checkout, activation, failed renewal, recovery, cancel at period end and deletion through Stripe', async (t) => {
   const staff = await buildUser(app.server, { is_staff: true });
   const u = await buildUser(app.server);

@@ -7,6 +7,7 @@
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { signatureHeader } from '../../../domain/billing/webhook-signature.js';
+import { eventually } from '../../helpers/wait.js';
 
 const SECRET = 'test-billing-webhook-secret';
 let app: TestApp;
@@ -23,15 +24,6 @@ const deliver = (body: unknown) => {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   return app.server.app.services.billing.webhooks.receive('sandbox', Buffer.from(raw), signed(raw));
 };
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
 /** counts the statements inserting into billing_events while `fn` runs */
 async function insertsDuring<T>(fn: () => Promise<T>): Promise<{ value: T; inserts: number }> {
   const { knex } = app.server.app.platform;

@@ -5,6 +5,7 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { signatureHeader } from '../../../domain/billing/webhook-signature.js';
+import { eventually } from '../../helpers/wait.js';
 
 const SECRET = 'test-billing-webhook-secret';
 let app: TestApp;
@@ -24,16 +25,6 @@ async function post(body: unknown, header?: string | null, path = '/api/sandbox/
   const res = await app.server.inject({ method: 'POST', url: path, headers, payload: raw });
   return { status: res.statusCode, body: JSON.parse(res.payload) };
 }
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
-
 /** An active sandbox subscription linked to processor id `sbx_sub_<n>`. */
 async function activeSubscription() {
   const u = await buildUser(app.server);

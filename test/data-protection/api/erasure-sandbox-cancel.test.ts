@@ -7,22 +7,13 @@ import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser } from '../../factories/users.js';
 import { callApi as api } from '../../helpers/http.js';
+import { eventually } from '../../helpers/wait.js';
 
 let app: TestApp;
 test.before(async () => {
   app = await startApp({ workers: ['billing', 'mail'], env: { BILLING_SANDBOX_TICK_SECONDS: '0' } });
 });
 test.after.always(async () => app?.stop());
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 test('a sandbox subscription of an erased account is canceled at the sandbox once and never renews', async (t) => {
   const { knex } = app.server.app.platform;

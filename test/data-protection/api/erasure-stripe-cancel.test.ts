@@ -9,6 +9,7 @@ import nock from 'nock';
 import Stripe from 'stripe';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, type TestUser } from '../../factories/users.js';
+import { eventually } from '../../helpers/wait.js';
 
 const SECRET = 'whsec_test_erasure_0123456789';
 const STRIPE = 'https://api.stripe.com';
@@ -28,16 +29,6 @@ test.after.always(async () => {
 const run = Date.now().toString(36);
 const knex = () => app.server.app.platform.knex;
 const services = () => app.server.app.services;
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 /** A live Stripe subscription of the user's own plan, as the webhooks would have left it. */
 async function stripeSubscription(owner: TestUser, processorId: string, extra: Record<string, unknown> = {}): Promise<number> {
