@@ -15,7 +15,6 @@ import type { PaymentProcessor } from './processor.js';
 /** One subscription the processor still has to cancel (our user_subscriptions id). */
 export interface OwedCancellation {
   subscriptionId: number;
-  processor: string;
 }
 
 export type CancellationOutcome = 'canceled' | 'gone' | 'already_confirmed' | 'not_owed' | 'other_processor';
@@ -25,11 +24,11 @@ export async function markCancellationsOwed(trx: Knex.Transaction, ids: number[]
   if (!ids.length) return [];
   // a row without a processor subscription yet (an unfinished checkout) is marked too:
   // should its checkout still complete, the event links the processor's id and the sweep cancels it
-  const rows: { id: number; processor: string; processor_subscription_id: string | null }[] = await trx('user_subscriptions')
+  const rows: { id: number; processor_subscription_id: string | null }[] = await trx('user_subscriptions')
     .whereIn('id', ids).whereNull('processor_canceled_at')
     .update({ processor_cancel_due_at: trx.raw('coalesce(processor_cancel_due_at, ?)', [now]) })
-    .returning(['id', 'processor', 'processor_subscription_id']);
-  return rows.filter((r) => r.processor_subscription_id).map((r) => ({ subscriptionId: r.id, processor: r.processor }));
+    .returning(['id', 'processor_subscription_id']);
+  return rows.filter((r) => r.processor_subscription_id).map((r) => ({ subscriptionId: r.id }));
 }
 
 export class ProcessorCancellations {
@@ -53,8 +52,8 @@ export class ProcessorCancellations {
   async sweep(now = new Date()): Promise<number> {
     const rows = await UserSubscription.query(this.platform.knex).where({ processor: this.processor().name })
       .whereNotNull('processor_cancel_due_at').whereNull('processor_canceled_at').whereNotNull('processor_subscription_id')
-      .where('processor_cancel_due_at', '<', new Date(now.getTime() - 60_000)).orderBy('processor_cancel_due_at').limit(500).select('id', 'processor');
-    await this.enqueue(rows.map((r) => ({ subscriptionId: r.id, processor: r.processor })));
+      .where('processor_cancel_due_at', '<', new Date(now.getTime() - 60_000)).orderBy('processor_cancel_due_at').limit(500).select('id');
+    await this.enqueue(rows.map((r) => ({ subscriptionId: r.id })));
     return rows.length;
   }
 
