@@ -43,7 +43,7 @@ import { openPdf, readPdfAttachments, renderPages } from '../../../workers/invoi
 import { parseXmlInvoice } from '../../../workers/invoice/formats/xml.js';
 import { heldOutName } from './split.js';
 
-const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, rescan: { type: 'boolean', default: false }, 'scan-dir': { type: 'string', default: 'invoices-scan' }, out: { type: 'string', default: '/work/corpus' } } });
+const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, also: { type: 'string', multiple: true, default: [] }, rescan: { type: 'boolean', default: false }, 'scan-dir': { type: 'string', default: 'invoices-scan' }, out: { type: 'string', default: '/work/corpus' } } });
 
 type OpenPdf = Awaited<ReturnType<typeof openPdf>>;
 
@@ -93,18 +93,30 @@ if (args.rescan) {
   process.exit(0);
 }
 if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> (or --rescan) is required');
-const repo = path.resolve(args.zugferd);
-const git = (...a: string[]) => execFileSync('git', ['--git-dir', fs.existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo, ...a], { maxBuffer: 256 * 1024 * 1024 });
-
 const heldOut = heldOutName;
-
+const gitOf = (dir: string) => {
+  const repo = path.resolve(dir);
+  return (...a: string[]) => execFileSync('git', ['--git-dir', fs.existsSync(path.join(repo, '.git')) ? path.join(repo, '.git') : repo, ...a], { maxBuffer: 256 * 1024 * 1024 });
+};
+// --also <repo>: more hybrid e-invoices from other producers' public test files (round 9:
+// github.com/ZUGFeRD/mustangproject, horstoeko/zugferd, akretion/factur-x), written to
+// <part>/more-invoices-pdf and more-invoices-scan so the round-5 parts stay as they were.
+// A document whose labels equal one already taken (the same sample in another repository)
+// is skipped; so are files that are not invoices or are broken on purpose (orders, the
+// validators' invalid/corrupt samples, an empty PDF/A).
+const sources = [{ dir: args.zugferd, prefix: '', kinds: ['invoices-pdf', 'invoices-scan'] }, ...args.also!.map((dir) => ({ dir, prefix: `${path.basename(path.resolve(dir, dir.endsWith('/repo') ? '..' : '.')).replace(/[^A-Za-z0-9_-]+/g, '_')}__`, kinds: ['more-invoices-pdf', 'more-invoices-scan'] }))];
+const seen = new Set<string>();
+const manifest: Record<string, unknown>[] = [];
+const commits: Record<string, string> = {};
+for (const source of sources) {
+const git = gitOf(source.dir);
+commits[source.dir] = git('rev-parse', 'HEAD').toString().trim();
 const pdfs = git('ls-tree', '-r', '--name-only', 'HEAD')
   .toString()
   .split('\n')
-  .filter((p) => /\.pdf$/i.test(p) && !/(^|\/)fail\//.test(p))
+  .filter((p) => /\.pdf$/i.test(p) && !/(^|\/)fail\//.test(p) && (source.prefix === '' || !/order|invalid|corrupt|fail|empty|plain|^doc\//i.test(p)))
   .sort();
-const seen = new Set<string>();
-const manifest: Record<string, unknown>[] = [];
+const [pdfKind, scanKind] = source.kinds;
 for (const p of pdfs) {
   const data = git('show', `HEAD:${p}`);
   let label: { issuer: string | null; invoice_number: string | null; date: string | null; currency: string | null; amount: number | null } | null = null;
@@ -125,18 +137,21 @@ for (const p of pdfs) {
       continue;
     }
     seen.add(key);
-    const name = p.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9_-]+/g, '_');
+    const name = source.prefix + p.replace(/\.pdf$/i, '').replace(/[^A-Za-z0-9_-]+/g, '_');
     const part = heldOut(name) ? 'held-out' : 'tune';
     const json = JSON.stringify([Object.fromEntries(Object.entries(label).filter(([, v]) => v !== null))], null, 2);
-    for (const kind of ['invoices-pdf', 'invoices-scan']) fs.mkdirSync(path.join(args.out!, part, kind), { recursive: true });
-    fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.pdf`), data);
-    fs.writeFileSync(path.join(args.out!, part, 'invoices-pdf', `${name}.json`), json);
-    await writeScanForm(doc, path.join(args.out!, part, 'invoices-scan'), name);
-    fs.writeFileSync(path.join(args.out!, part, 'invoices-scan', `${name}.json`), json);
-    manifest.push({ name, source: `github.com/ZUGFeRD/corpus ${p}`, part });
+    for (const kind of source.kinds) fs.mkdirSync(path.join(args.out!, part, kind), { recursive: true });
+    manifest.push({ name, source: `${source.dir} ${p}`, part, kind: pdfKind });
+    // (a document already written by an earlier run is left as it is: its scan form is the slow part)
+    if (fs.existsSync(path.join(args.out!, part, pdfKind, `${name}.json`))) continue;
+    fs.writeFileSync(path.join(args.out!, part, pdfKind, `${name}.pdf`), data);
+    fs.writeFileSync(path.join(args.out!, part, pdfKind, `${name}.json`), json);
+    await writeScanForm(doc, path.join(args.out!, part, scanKind), name);
+    fs.writeFileSync(path.join(args.out!, part, scanKind, `${name}.json`), json);
   } catch (err) {
     console.log(`skip (${(err as Error).message}): ${p}`);
   }
 }
-fs.writeFileSync(path.join(args.out!, 'manifest.json'), JSON.stringify({ commit: git('rev-parse', 'HEAD').toString().trim(), documents: manifest }, null, 2));
+}
+fs.writeFileSync(path.join(args.out!, 'manifest.json'), JSON.stringify({ commits, documents: manifest }, null, 2));
 console.log(`${manifest.length} documents: ${manifest.filter((m) => m.part === 'tune').length} tuning, ${manifest.filter((m) => m.part === 'held-out').length} held out`);

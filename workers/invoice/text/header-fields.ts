@@ -9,11 +9,14 @@ import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
-  for (const raw of text.split(/\s+/)) {
+  const raws = text.split(/\s+/);
+  for (const [i, raw] of raws.entries()) {
     // "(575)": a code in brackets after a title is the document's type, not its number
     if (/^\(\d+\)$/.test(raw)) continue;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
-    if (token.length < 3 || token.length > 40) continue;
+    // ("Rechnung Nr. 42 vom 05.01.2017", "Facture n° 7 du …": a short number is the document's when its date follows it)
+    const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
+    if ((token.length < 3 && !dated) || token.length > 40) continue;
     if (!/\d/.test(token) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(token)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}-\d{2}-\d{2}$/.test(token)) continue;
     if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
@@ -25,14 +28,15 @@ export function parseInvoiceNumber(text: string): string | null {
 
 // (a few words and bracketed notes between: "Rechnung des Versicherers (575) Nr. …", "Gutschrift (Selbst ausgestellte Rechnung) (389) Nr. …")
 // (a title word may open a compound: "Rechnungskorrektur Nr. RK21012345", "Gutschriftsanzeige Nr. …")
-const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
 
 export function readInvoiceNumber(layout: Layout): Field<string> {
   const [best] = findLabeled(layout, {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
-    exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b/i,
+    // (and another invoice's: "N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung")
+    exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel|associ\w*|li[ée]e|related|referenced|original|ursprüngl\w*|bezugs\w*|korrigiert\w*|storniert\w*|preceding|pr[ée]c[ée]dent\w*)\b/i,
   });
   // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
   // number; the title's own number, when there is one, is the document's)

@@ -75,14 +75,21 @@ export function withinAddress(doc: Layout, line: LayoutLine): boolean {
 }
 
 /** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */
+const POSTCODE = /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/;
+
 export function senderLineIndexes(doc: Layout): Set<number> {
   const out = new Set<number>();
   for (const line of doc.lines) {
     if (line.page !== 1) continue;
     for (const cell of line.cells) {
       const parts = cell.text.split(/\s+[-–·•|]\s+/);
-      if (parts.length >= 3 && parts.some((p) => /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/.test(p))) out.add(line.index);
+      if (parts.length >= 3 && parts.some((p) => POSTCODE.test(p))) out.add(line.index);
     }
+    // the same line laid out as cells of its own ("ACME GmbH | Street 1 | 12345 City"), above the window in
+    // the upper part of the first page: a name with no long number first, a postcode after it
+    const page = doc.pages[0];
+    const [first, ...rest] = line.cells;
+    if (line.cells.length >= 3 && page && line.y < page.height * 0.4 && /\p{L}{2}/u.test(first.text) && !/\d{3,}/.test(first.text) && !/:\s*$/.test(first.text) && rest.some((c) => POSTCODE.test(c.text)) && rest.every((c) => !/:/.test(c.text))) out.add(line.index);
   }
   return out;
 }

@@ -202,6 +202,9 @@ const THANKS_AT = new RegExp(
 /** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
 const PRICE_CELL = /^[^\p{L}]*\d[.,]\d{2}(?!\d)[^\p{L}]*(?:\p{L}[^\p{L}]*)?$/u;
 
+/** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
+const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
+
 const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
 /** The value of a labelled name row: "Name: | ACME GmbH" in two cells, or in one as an OCR reading often sets it. */
 function nameRowValue(line: LayoutLine): string | null {
@@ -310,11 +313,16 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
   if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text) || tradeTail)) {
     cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
   }
+  // a sender line laid out in cells: its first cell is the name — also a brand written as its web address ("weclapp.com")
+  if (isSender && line.cells.length >= 3) {
+    const first = line.cells[0].text.trim();
+    if (first !== line.text.trim() && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first))) out.push({ name: first, sender: true, x0: line.cells[0].x0 });
+  }
   for (const cell of cells) {
     if (DOCUMENT_TITLES.test(cell.text)) continue;
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
-      if (first !== cell.text && plausibleName(first)) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
+      if (first !== cell.text && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"

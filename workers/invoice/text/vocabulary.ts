@@ -27,6 +27,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:bon[\s-]*(?:nr\.?|nummer)|bonnummer|kassenbon[\s-]*nr\.?|ticket\s*n[°º.]+|n[°º]\s*(?:de\s+)?ticket|scontrino\s*n\.?|no\.?\s*resit|resit\s*no\.?)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /\b(?:document|doc\.?|receipt|rcpt|bill|cash\s*bill|transaction|trans\.?|txn|slip|voucher|ticket|order)\s*(?:no\.?|nr\.?|number|num\.?|#|id)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
+  // a credit note's own number under its title ("Avoir AV-2017-0005", "Credit note CN-12", "Gutschrift 4711")
+  { re: /^(?:avoir|credit\s*note|gutschrift|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)\b\.?/i, weight: 0.6, bare: true },
   { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
   // documents that are invoices without saying so (hotel folios, receipts): their own reference
   { re: /\b(?:booking|reservation|confirmation|folio|bill)\s*(?:id|no\.?|nr\.?|number|#|ref(?:erence)?)(?=[\s:.#]|$)/i, weight: 0.45 },
@@ -43,20 +45,20 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
   // "Facture n°562044387 du 2 juillet 2015", "Rechnung 4711 vom 3. Mai", "Invoice 77 dated ..."
   // (also German compounds and a second word: "Handelsrechnung Nr. 471102 vom …", "Rechnungskorrektur Nr. RK1 vom …")
-  { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|[a-zäöü]*rechnung[a-zäöü]*(?:\s+[a-zäöü]+)?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
+  { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|[a-zäöü]*rechnung[a-zäöü]*(?:\s+[a-zäöü]+)?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|von|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
   { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
   { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
 
 /** dates that are not the invoice date */
-export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|betaal|paid|payé|expir|valid|start|end|from|to|bis|von|tot|van|check|version|stylesheet|codelist|codeliste)\w*/i;
+export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|vorherig|preceding|pr[ée]c[ée]dent)\w*/i;
 
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|due\s+payable|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
   // what is still to pay after a deposit or prepayment: the amount due, over the gross total
   { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1, stillToPay: true },
   // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto")
-  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|rechnungsbeitrag|endbetrag|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
+  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|rechnungsbeitrag|endbetrag|endsumme|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
   // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
   { re: /^brutto\b/i, weight: 0.85, bare: true },
   { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },

@@ -1,0 +1,54 @@
+// The reader on another invoice's references and on labels found in more producers' invoices
+// (issue 26, round 9): a credit note or corrected invoice prints the number and date of the
+// invoice it refers to; a service period prints its first and last day; short numbers
+// follow their title; a sender line names a company by its web address. Synthetic lines;
+// each rule holds for documents in general.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('number and date: the referenced invoice ("N° de facture associée", "Date de facture associée") is not the document\'s', (t) => {
+  const h = read([
+    'LE FOURNISSEUR SARL',
+    '35 rue d\'ici, 75018 PARIS',
+    'FACTURE N° : F20260023',
+    'Date : 31/01/2026',
+    'N° DE FACTURE ASSOCIÉE : F20260003',
+    'DATE DE FACTURE ASSOCIÉE : 01/01/2026',
+    'Total TTC 104,90 €',
+  ]);
+  t.is(h.invoice_number.value, 'F20260023');
+  t.is(h.invoice_date.value, '2026-01-31');
+});
+
+test('number: a credit note\'s own number under its title ("Avoir AV-…"), not the linked invoice ("Facture liée")', (t) => {
+  const h = read(['Aubonmoulin SARL', 'Avoir AV-2017-0005', 'Date de facture 16/11/2017', 'Facture liée FA-2017-0010', 'Total TTC -233,47 €']);
+  t.is(h.invoice_number.value, 'AV-2017-0005');
+  t.is(h.invoice_date.value, '2017-11-16');
+});
+
+test('number: a one- or two-digit number followed by its date ("Rechnung Nr. 42 vom 05.01.2017")', (t) => {
+  const h = read(['Muster Handwerk GmbH', 'Musterweg 1, 10115 Berlin', 'Rechnung Nr. 42 vom 05.01.2017', 'Leistung 100,00', 'Bruttobetrag 119,00']);
+  t.is(h.invoice_number.value, '42');
+  t.is(h.invoice_date.value, '2017-01-05');
+  // a short number alone after a label is not taken ("Seite Nr. 2", "Rechnung Nr. 7" without a date)
+  t.is(read(['Muster Handwerk GmbH', 'Rechnung Nr. 7', 'Bruttobetrag 119,00']).invoice_number.value, null);
+});
+
+test('date: "Rechnung … von <date>" names the invoice date; a service period\'s first and last day do not', (t) => {
+  t.is(read(['Beispiel GmbH', 'Rechnung # RE-20171118/506 von 18.11.2017', 'Leistungsdatum 17.11.2017', 'Endsumme 571,04 €']).invoice_date.value, '2017-11-18');
+  const h = read(['LE FOURNISSEUR SARL', 'Date début : 01/12/2019', 'Date fin : 31/12/2019', 'DATE DE DEBUT DE PRESTATION : 01/12/2019', 'FACTURE N° : F20200027', 'Date : 15/01/2020', 'Net à payer 100,00 €']);
+  t.is(h.invoice_date.value, '2020-01-15');
+});
+
+test('total: "Endsumme" is the amount due', (t) => {
+  const h = read(['Beispiel GmbH', 'Rechnung RE1001', 'Positionen netto 804,35 €', 'USt. 19,00% 152,83 €', 'Endsumme 963,12 €']);
+  t.is(h.total_amount.value, 963.12);
+});
+
+test('seller: the sender line over the window names a company by its web address ("weclapp.com | street | town"), not the addressee under it', (t) => {
+  const h = read(['weclapp.com | Somestreet 42 | 08155 Some city', 'Beispiel AG', 'Feldstraße 34', '54321 Hithausen', 'Rechnung RE1001', 'Belegdatum: 26.10.22', 'Endsumme 963,12 €']);
+  t.is(h.vendor_name.value, 'weclapp.com');
+});
