@@ -6,6 +6,7 @@
 import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -51,4 +52,32 @@ test('total: "Endsumme" is the amount due', (t) => {
 test('seller: the sender line over the window names a company by its web address ("weclapp.com | street | town"), not the addressee under it', (t) => {
   const h = read(['weclapp.com | Somestreet 42 | 08155 Some city', 'Beispiel AG', 'Feldstraße 34', '54321 Hithausen', 'Rechnung RE1001', 'Belegdatum: 26.10.22', 'Endsumme 963,12 €']);
   t.is(h.vendor_name.value, 'weclapp.com');
+});
+
+test('seller: the block under the seller\'s heading names it, also wrapped onto a second line; a deviating payee and a tax representative do not', (t) => {
+  const h = read([
+    'Handelsrechnung Nr. 47110815 vom 31.10.2018',
+    'Verkäufer:',
+    'Nummer : 12345676',
+    'MVM Musterhafter',
+    'Versicherungsverein Musterstadt a.G.',
+    'Marktstr. 153',
+    'DE 38226 Salzgitter',
+    'Käufer/Leistungsempfänger:',
+    'Metallbau Leipzig GmbH & Co. KG',
+    'Pappelallee 15',
+    'Steuerbevollmächtigter des Verkäufers:',
+    'Global Supplies Financial Services',
+    'Friedrichstraße 165',
+    'Abweichender | Zahlungsempfänger:',
+    'Global Supplies Financial Services',
+    'Friedrichstraße 165',
+    'Gesamtbetrag 1.190,00 EUR',
+  ]);
+  t.is(h.vendor_name.value, 'MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+});
+
+test('seller: a label\'s own words ("Seller trade name", "Company name") are not a name', (t) => {
+  for (const label of ['TRADE NAME', 'Company Name', 'Legal name', 'Business Name']) t.false(plausibleName(label), label);
+  t.true(plausibleName('Trade Winds Ltd'));
 });

@@ -98,15 +98,18 @@ export function senderLineIndexes(doc: Layout): Set<number> {
 export function customerBlock(doc: Layout): Set<number> {
   const out = new Set<number>();
   for (const line of doc.lines) {
-    line.cells.forEach((cell) => {
+    line.cells.forEach((cell, ci) => {
       const m = CUSTOMER_LABELS.exec(cell.text);
-      if (!m) return;
+      // (also a label the layout cut into cells: "Abweichender | Zahlungsempfänger:")
+      const split = !m && ci > 0 && CUSTOMER_LABELS.test(`${line.cells[ci - 1].text} ${cell.text}`);
+      if (!m && !split) return;
       // the label's own line holds a name when it continues after the label ("ATTN: Jane Doe")
-      if (cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) out.add(line.index);
+      if (m && cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) out.add(line.index);
+      const label = split ? line.cells[ci - 1] : cell;
       for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
         const next = doc.lines[i];
         if (next.page !== line.page) break;
-        if (next.cells.some((c) => overlap(c, { x0: cell.x0 - 10, x1: Math.max(cell.x1, cell.x0 + 120) }) > 0 && c.x0 >= cell.x0 - 25)) out.add(i);
+        if (next.cells.some((c) => overlap(c, { x0: label.x0 - 10, x1: Math.max(label.x1, label.x0 + 120) }) > 0 && c.x0 >= label.x0 - 25)) out.add(i);
       }
     });
   }
@@ -120,7 +123,9 @@ export function labelAbove(doc: Layout, line: LayoutLine, x0: number, re: RegExp
     // a label is short ("Service Provider:"), not a sentence that happens to say "from"
     // set in the same column, or centred over the line as on a till receipt ("Owned by" / "ACME Sdn Bhd")
     const centred = (c: { x0: number; x1: number }) => prev.cells.length === 1 && line.cells.length <= 4 && Math.abs((c.x0 + c.x1) / 2 - (line.x0 + line.x1) / 2) < 3 * line.h;
-    if (prev.cells.some((c) => re.test(c.text) && c.text.split(/\s+/).length <= 4 && (Math.abs(c.x0 - x0) < 3 * line.h || centred(c)))) return true;
+    // (read with the cells before it: "Abweichender | Zahlungsempfänger:" is not the payee label it ends with)
+    const upTo = (ci: number) => prev.cells.slice(Math.max(0, ci - 2), ci + 1).map((c) => c.text).join(' ');
+    if (prev.cells.some((c, ci) => re.test(c.text) && re.test(upTo(ci)) && c.text.split(/\s+/).length <= 4 && (Math.abs(c.x0 - x0) < 3 * line.h || centred(c)))) return true;
   }
   return false;
 }

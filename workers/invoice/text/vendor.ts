@@ -51,7 +51,8 @@ const CREDIBLE_SCORE = 2;
 /** Score at or above which the vendor is trusted without looking further (e.g. OCR of logos). */
 export const CONFIDENT_VENDOR_SCORE = 4;
 
-const PAYEE_LABEL = /\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
+// (not a payee the document names as other than the seller: "Abweichender Zahlungsempfänger", "alternative payee")
+const PAYEE_LABEL = /(?<!(?:abweichende[rn]?|alternative|different|other)\s+)\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
 
 
 export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
@@ -261,6 +262,26 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
           break;
         }
         if (CUSTOMER_LABELS.test(heading) || BUYER_HEADING.test(heading)) break;
+      }
+    }
+  }
+  // the seller's heading over its block without a "Name:" row ("Verkäufer:" / "Nummer: 12345676" / "Rohstoff AG
+  // Salzgitter"): the first line under it that is no labelled row names the seller
+  for (const doc of all) {
+    for (const line of doc.lines) {
+      if (!SELLER_HEADING.test((wholeText(line) ?? '').replace(/[:\s]+$/, ''))) continue;
+      for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
+        const below = doc.lines[i];
+        if (below.page !== line.page || nameRowValue(below) !== null) break;
+        const text = below.cells.map((c) => c.text).join(' ').trim();
+        if (/:/.test(text) || !/\p{L}{2}/u.test(text)) continue;
+        if (!plausibleName(text) || ADDRESS_WORDS.test(text)) break;
+        // ("MVM Musterhafter" / "Versicherungsverein Musterstadt a.G.": a name wrapped onto the next line, which ends it with its legal form)
+        const after = doc.lines[i + 1];
+        const rest = after && after.page === below.page ? after.cells.map((c) => c.text).join(' ').trim() : '';
+        const name = !LEGAL_SUFFIX.test(text) && rest && LEGAL_SUFFIX.test(rest) && !/:/.test(rest) && !/\d{3,}/.test(rest) && plausibleName(`${text} ${rest}`) ? `${text} ${rest}` : text;
+        out.push({ name: withoutRegistration(name), line: below, score: 8 + (LEGAL_SUFFIX.test(name) ? 1 : 0), registered: false, corroborated: true });
+        break;
       }
     }
   }
