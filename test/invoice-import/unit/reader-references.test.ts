@@ -81,3 +81,18 @@ test('seller: a label\'s own words ("Seller trade name", "Company name") are not
   for (const label of ['TRADE NAME', 'Company Name', 'Legal name', 'Business Name']) t.false(plausibleName(label), label);
   t.true(plausibleName('Trade Winds Ltd'));
 });
+
+/** the same lines as an OCR reading gives them (the engine's confidence under 1) */
+const readOcr = (lines: string[]) => {
+  const layout = layoutFromText(lines.join('\n'));
+  return readLaidOutInvoice({ ...layout, quality: 0.9, lines: layout.lines.map((l) => ({ ...l, conf: 0.9 })) }).header;
+};
+
+test('OCR: a total label read with its words run together ("NETA PAYER") or a word split by a letter-spaced font ("Rechnungsbet rag")', (t) => {
+  t.is(readOcr(['LE FOURNISSEUR SARL', 'Date déchéance : 02/03/2026', 'NETA PAYER 104,90 EUR']).total_amount.value, 104.9);
+  t.is(readOcr(['Alphabet Fuhrparkmanagement GmbH', 'Rechnung 2015738820', 'Positionen 376,37', 'Rechnungsbet rag 447,88']).total_amount.value, 447.88);
+});
+
+test('OCR: a label\'s words spaced apart ("TRADE NA ME") are not a name', (t) => {
+  t.false(plausibleName('TRADE NA ME'));
+});

@@ -9,9 +9,11 @@ import { CUSTOMER_LABELS, INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, TOTAL_LABE
 const LABELS = [...TOTAL_LABELS, ...INVOICE_DATE_LABELS, ...INVOICE_NUMBER_LABELS].map((l) => l.re);
 const isLabel = (word: string) => LABELS.some((re) => re.test(word)) || VENDOR_LABELS.test(word) || CUSTOMER_LABELS.test(word);
 
-/** "Br uttosumme | 235,62" -> "Bruttosumme | 235,62" (text layers only: OCR splits words otherwise) */
+/**
+ * "Br uttosumme | 235,62" -> "Bruttosumme | 235,62". Also in an OCR reading of a letter-spaced font
+ * ("Rechnungsbet rag"), where the engine puts a space inside a word the same way.
+ */
 export function mendSplitWords(layout: Layout): Layout {
-  if (layout.quality < 1) return layout;
   let changed = false;
   const mend = (text: string) =>
     text.replace(/(?<![\p{L}])(\p{L}+) (\p{Ll}+)(?![\p{L}])/gu, (whole, a: string, b: string) => {

@@ -74,7 +74,9 @@ export function plausibleName(text: string): boolean {
   // also the heading of a rendering of e-invoice data ("Stylesheet zur Lesbarmachung der XML-Daten …")
   if (/\bxml\b|\bstylesheet\b|\blesbarmachung\b|\bvisuali[sz]\w*/i.test(t)) return false;
   // a field's label in a block of labelled rows ("Name:", "Nummer", "Globale Nummer", "Anschrift")
-  if (/^(?:(?:trade|company|legal|business|registered|shop|store)\s+name|name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
+  // (also as an OCR reading spaces it: "TRADE NA ME")
+  if (/^(?:trade|company|legal|business|registered|shop|store)name:?$/i.test(t.replace(/\s+/g, ''))) return false;
+  if (/^(?:name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // the headings of a tax table or a totals block ("MWST% MWST + Netto = Brutto", "Summe"): a receipt whose

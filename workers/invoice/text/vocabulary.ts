@@ -63,7 +63,7 @@ export const TOTAL_LABELS: Label[] = [
   { re: /^brutto\b/i, weight: 0.85, bare: true },
   { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },
   { re: /\b(?:factuur\s*totaal|totaal\s*bedrag|totaalbedrag|te\s+betalen|totaal\s+incl\w*)\b/i, weight: 0.95 },
-  { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s+(?:à|a)\s+payer|(?<!\p{L})(?:à|a)\s+payer(?!\p{L})|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/iu, weight: 0.95 },
+  { re: /(?:\bmontant\s+total|\btotal\s+ttc|\bnet\s*(?:à|a)\s*payer|(?<!\p{L})(?:à|a)\s+payer(?!\p{L})|\bimporte\s+total|\btotal\s+a\s+pagar|\btotale\s+(?:fattura|documento|da\s+pagare)|\bvalor\s+total|należność(?:\s+ogółem)?|\bdo\s+zapłaty|\bgrand\s+total|\btotal\s+payable)/iu, weight: 0.95 },
   // "Total Sales", "Total (RM)", "Jumlah": the bill, unless a more specific label says otherwise
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
