@@ -7,6 +7,8 @@
 // columns (description, quantity, price) are placed, where the second engine's words are
 // only spread along their line; a first reading with no item lines takes the second's.
 import type { ExtractedHeader, ExtractedInvoice } from './types.js';
+import { probability, type ReadField } from './text/confidence.js';
+import { compactName } from './text/vendor-name.js';
 
 /**
  * A first reading below this confidence in its seller, date or total is read again: about
@@ -31,11 +33,20 @@ const SECOND_LOOK_FIELDS = ['vendor_name', 'invoice_date', 'total_amount'] as co
 export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
   const header = { ...first.header };
   const taken: string[] = [];
+  // (a seller is compared by its evidence: the cap on an unchecked name (text/vendor.ts) would make two readings tie)
+  const sureness = (f: ReadField<unknown>, key: (typeof SECOND_LOOK_FIELDS)[number]) => (key === 'vendor_name' && f.value !== null && f.basis ? probability('vendor_name', f.basis) : f.confidence);
   for (const key of SECOND_LOOK_FIELDS) {
-    if (second.header[key].confidence > first.header[key].confidence) {
+    if (sureness(second.header[key], key) > sureness(first.header[key], key)) {
       (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
       taken.push(key);
     }
+  }
+  // the same seller read by both engines: its letters are checked, and a cap on an unchecked name
+  // (text/vendor.ts) no longer applies — the name gets what its evidence says
+  const [a, b] = [first.header.vendor_name, second.header.vendor_name] as ReadField<string>[];
+  if (a.value && b.value && compactName(a.value) === compactName(b.value)) {
+    const checked = Math.max(...[a, b].map((f) => (f.basis ? probability('vendor_name', f.basis) : f.confidence)));
+    if (checked > header.vendor_name.confidence) header.vendor_name = { ...header.vendor_name, confidence: Math.round(checked * 100) / 100 };
   }
   // (a first reading that found no currency at all has nothing to lose to the second's)
   if (first.header.currency.value === null && second.header.currency.value !== null) {

@@ -7,6 +7,8 @@ import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
+import { surerReading } from '../../../workers/invoice/second-look.js';
+import type { ExtractedInvoice } from '../../../workers/invoice/types.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -95,4 +97,31 @@ test('OCR: a total label read with its words run together ("NETA PAYER") or a wo
 
 test('OCR: a label\'s words spaced apart ("TRADE NA ME") are not a name', (t) => {
   t.false(plausibleName('TRADE NA ME'));
+});
+
+test('seller confidence: an OCR-read name that nothing checks (no legal form, printed once, no domain) is reported for review; a legal form, a second printing or a text layer can make it sure', (t) => {
+  const body = ['NO 5 JALAN MERDEKA', '50000 KUALA LUMPUR', 'TEL 03-2222 3333', 'DATE: 05/01/17', 'ITEM A 12.00', 'TOTAL 12.00', 'THANK YOU'];
+  const once = readOcr(['MEDLA MARKT TRADING', ...body]).vendor_name;
+  t.is(once.value, 'MEDLA MARKT TRADING');
+  t.true(once.confidence < 0.9, `${once.confidence}`);
+  t.true(readOcr(['MEDLA MARKT TRADING SDN BHD', ...body]).vendor_name.confidence >= 0.9);
+  t.true(readOcr(['MEDLA MARKT TRADING', ...body, 'MEDLA MARKT TRADING']).vendor_name.confidence >= 0.9);
+  t.true(read(['MEDLA MARKT TRADING', ...body]).vendor_name.confidence >= 0.9);
+});
+
+test('seller confidence: the same unchecked name read by both engines is checked; two different names keep the first reading\'s when its evidence is stronger', (t) => {
+  const body = ['NO 5 JALAN MERDEKA', '50000 KUALA LUMPUR', 'TEL 03-2222 3333', 'DATE: 05/01/17', 'ITEM A 12.00', 'TOTAL 12.00'];
+  const reading = (name: string) => {
+    const layout = layoutFromText([name, ...body].join('\n'));
+    const { header, lines } = readLaidOutInvoice({ ...layout, quality: 0.9, lines: layout.lines.map((l) => ({ ...l, conf: 0.95 })) });
+    return { format: 'image', pages: 1, header, lines, warnings: [] } as ExtractedInvoice;
+  };
+  const first = reading('MEDLA MARKT TRADING');
+  t.true(first.header.vendor_name.confidence < 0.9);
+  const agreed = surerReading(first, reading('MEDLA MARKT TRADING'));
+  t.is(agreed.header.vendor_name.value, 'MEDLA MARKT TRADING');
+  t.true(agreed.header.vendor_name.confidence >= 0.9, `${agreed.header.vendor_name.confidence}`);
+  const other = reading('MEDLA MARKT');
+  const kept = surerReading(first, { ...other, header: { ...other.header, vendor_name: { ...other.header.vendor_name, basis: { strength: 0.5, legibility: 0.95 } } } as typeof other.header });
+  t.is(kept.header.vendor_name.value, 'MEDLA MARKT TRADING');
 });

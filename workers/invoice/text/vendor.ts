@@ -102,8 +102,17 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // little evidence for any line: say so rather than name a column or an address with confidence
   // or only its place names it (a slogan or a column heading at the top): a guess for review
   if (best.score < CREDIBLE_SCORE || (!best.corroborated && best.source === undefined)) strength = Math.min(strength, ELSEWHERE_STRENGTH);
-  return { ...calibrated('vendor_name', mended, { strength, legibility: best.line.conf }), score: best.score };
+  const read = calibrated('vendor_name', mended, { strength, legibility: best.line.conf });
+  // an OCR reading's name that nothing checks — no legal form, printed once, no domain or sign-off naming it,
+  // not read the same by a second engine (second-look.ts) — is never sure: a slipped letter still makes a name
+  const unchecked = best.line.conf < 1 && !LEGAL_SUFFIX.test(mended) && best.source === undefined && countOf(lowerOf(layout, extra), key) <= 1 && domainScore(key, domainsOf(textOf(layout, extra))) === 0;
+  return { ...(unchecked && read.confidence > UNCHECKED_NAME_CONFIDENCE ? { ...read, confidence: UNCHECKED_NAME_CONFIDENCE } : read), score: best.score };
 }
+
+/** The most an OCR-read seller name that nothing checks is reported at (under 0.9: reviewed). */
+export const UNCHECKED_NAME_CONFIDENCE = 0.89;
+const textOf = (layout: Layout, extra: Layout[]) => [layout, ...extra].map((l) => l.text).join('\n');
+const lowerOf = (layout: Layout, extra: Layout[]) => textOf(layout, extra).toLowerCase();
 
 export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandidate[] {
   const all = [layout, ...extra];
