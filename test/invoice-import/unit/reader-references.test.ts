@@ -8,6 +8,7 @@ import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 import { surerReading } from '../../../workers/invoice/second-look.js';
+import { detectCountry } from '../../../workers/invoice/text/country.js';
 import type { ExtractedInvoice } from '../../../workers/invoice/types.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -124,4 +125,22 @@ test('seller confidence: the same unchecked name read by both engines is checked
   const other = reading('MEDLA MARKT');
   const kept = surerReading(first, { ...other, header: { ...other.header, vendor_name: { ...other.header.vendor_name, basis: { strength: 0.5, legibility: 0.95 } } } as typeof other.header });
   t.is(kept.header.vendor_name.value, 'MEDLA MARKT TRADING');
+});
+
+test('currency from the seller\'s country: a Canadian province and GST/HST, a Swiss UID and town, a Mexican RFC, a South African (Pty) Ltd with its rand', (t) => {
+  const inv = (head: string[], money: string) => read([...head, 'INVOICE', 'Invoice No: 1042', 'Date: 03/04/2024', 'Consulting services 10 hours', `Subtotal ${money}`, `Total ${money}`]);
+  const ca = inv(['Maple Works Inc.', '100 King St W', 'Toronto, ON M5X 1A9', 'GST/HST No. 123456789 RT0001'], '$1,000.00');
+  t.is(ca.currency.value, 'CAD');
+  const ch = inv(['Alpen Werk AG', 'Bahnhofstrasse 1', '8001 Zürich', 'MWST CHE-123.456.789'], "1'000.00");
+  t.is(ch.currency.value, 'CHF');
+  const mx = inv(['Comercial del Norte SA de CV', 'Av. Reforma 100', 'Ciudad de México, CDMX 06600', 'RFC CNO123456T12'], '$1,000.00');
+  t.is(mx.currency.value, 'MXN');
+  t.is(mx.vendor_name.value, 'Comercial del Norte SA de CV');
+  const za = inv(['Cape Supplies (Pty) Ltd', '1 Long Street, Cape Town 8001', 'VAT No 4123456789'], 'R1,000.00');
+  t.is(za.currency.value, 'ZAR');
+  t.is(za.total_amount.value, 1000);
+});
+
+test('country: a lower-case word after a tax label ("VAT No 4123…") is no country prefix', (t) => {
+  t.not(detectCountry('Acme\nVAT No 4123456789\nTotal 10.00').value, 'NO');
 });

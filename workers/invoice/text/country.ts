@@ -25,6 +25,9 @@ export const MONTH_FIRST_COUNTRIES = new Set(['US', 'PH', 'FM', 'MH', 'PW']);
 /** Countries whose money is a dollar (a bare `$` there is that dollar). */
 export const DOLLAR_COUNTRIES = new Set(['US', 'CA', 'AU', 'NZ', 'SG', 'HK', 'TW', 'MX', 'BR']);
 
+/** South Africa's rand is printed as R before the amount ("R1,000.00"). */
+export const RAND_COUNTRIES = new Set(['ZA']);
+
 type Signal = [RegExp, string, number];
 
 const SIGNALS: Signal[] = [
@@ -33,6 +36,9 @@ const SIGNALS: Signal[] = [
   [/\bPte\.?\s*Ltd\b|\bPTE\.?\s*LTD\b/gi, 'SG', 3],
   [/\bPvt\.?\s*Ltd\b|\bPrivate\s+Limited\b|\bLLP\b(?=.*\bIndia\b)/gi, 'IN', 3],
   [/\bPty\.?\s*Ltd\b/gi, 'AU', 3],
+  // ("(Pty) Ltd" in brackets is South Africa's private company)
+  [/\(Pty\)\s*Ltd\b/gi, 'ZA', 3.5],
+  [/\bS\.?\s?A\.?\s+de\s+C\.?\s?V\.?|\bS\.?\s?de\s+R\.?\s?L\.?/gi, 'MX', 3],
   [/\bGmbH\b|\bUG\s*\(haftungsbeschränkt\)|\be\.\s?K\./g, 'DE', 2],
   [/\bB\.\s?V\.|\bV\.o\.F\.|\bVOF\b/g, 'NL', 2],
   [/\bS\.?A\.?R\.?L\.?\b|\bSAS\b|\bS\.A\.S\.|\bEURL\b/g, 'FR', 2],
@@ -60,6 +66,10 @@ const SIGNALS: Signal[] = [
   [/\bCVR(?:-?nr)?\b/gi, 'DK', 3],
   [/\bOrg\.?\s*nr\b|\bOrganisationsnummer\b/gi, 'SE', 2],
   [/\bEIN\s*[:.]?\s*\d{2}-\d{7}\b/g, 'US', 3],
+  // a Swiss company id (UID "CHE-123.456.789", with MWST/TVA/IVA after it), a Mexican RFC, Canada's GST/HST and business number
+  [/\bCHE-?\d{3}\.?\d{3}\.?\d{3}\b/g, 'CH', 4],
+  [/\bRFC\s*[:.]?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b/g, 'MX', 4],
+  [/\bGST\s*\/\s*HST\b|\bHST\b|\bQST\b|\bTVQ\b|\b\d{9}\s?RT\s?\d{4}\b/g, 'CA', 3],
   [/\bCompanies\s+House\b|\bregistered\s+in\s+England\b/gi, 'GB', 3],
   // local money
   [/\bRM\s?\d|\bRM\b|\bRinggit\b/g, 'MY', 2.5],
@@ -108,6 +118,8 @@ const SIGNALS: Signal[] = [
   [/\bDanmark\b|\bDenmark\b/gi, 'DK', 2.5],
   [/\bSuomi\b|\bFinland\b/gi, 'FI', 2.5],
   [/\bIreland\b|\bÉire\b/gi, 'IE', 2.5],
+  [/\bSouth Africa\b|\bSuid-Afrika\b/gi, 'ZA', 2.5],
+  [/\bMéxico\b|\bMexico\b|\bCDMX\b/g, 'MX', 2.5],
   // tax identifiers by their own format: a German VAT id (DE + 9 digits), a UK one (GB + 9 or 12
   // digits), a New Zealand GST number (8–9 digits as 2–3/3/3), a Malaysian SST registration
   [/\bDE\s?\d{9}\b/g, 'DE', 3],
@@ -141,6 +153,12 @@ const SIGNALS: Signal[] = [
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
   [/\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b/g, 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
+  // a Canadian province before its postcode ("Toronto, ON M5X 1A9")
+  [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/g, 'CA', 3],
+  // a Swiss postcode with its town, and the Swiss thousands mark (1'000.00)
+  [/\b\d{4}\s+(?:Zürich|Zurich|Genève|Geneve|Genf|Basel|Bern|Lausanne|Luzern|Lucerne|Winterthur|St\.?\s?Gallen|Lugano|Biel|Thun|Zug|Fribourg|Schaffhausen|Chur|Neuchâtel|Sion|Aarau|Baden)\b/g, 'CH', 2.5],
+  [/\d'\d{3}(?:'\d{3})*[.,]\d{2}\b/g, 'CH', 1.5],
+  [/\b(?:Johannesburg|Cape Town|Durban|Pretoria|Port Elizabeth|Gqeberha|Bloemfontein|Sandton|Centurion|Stellenbosch)\b/g, 'ZA', 2.5],
   [/\b[1-9]\d{3}[ ]?(?!SA|SD|SS)[A-Z]{2}[ ]+[A-Z][a-z]{2,}/g, 'NL', 1], // Dutch postcode + town
 ];
 
@@ -206,6 +224,8 @@ export function detectCountry(text: string): CountryReading {
     if (n) add(country, w * Math.min(2, 1 + (n - 1) * 0.25));
   }
   for (const m of text.matchAll(PREFIXED)) {
+    // (a country prefix is printed in capitals: "VAT No 4123456789" is no Norwegian number)
+    if ((m[1] ?? m[2]) !== (m[1] ?? m[2]).toUpperCase()) continue;
     const c = (m[1] ?? m[2]).toUpperCase();
     if (c === 'EL') add('GR', 3);
     else if (COUNTRY_CURRENCY[c]) add(c, 3);

@@ -12,7 +12,7 @@
 // for review. With no mark at all, the seller's country gives a guess.
 import type { Field } from '../types.js';
 import { field } from '../types.js';
-import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, type CountryReading } from './country.js';
+import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, RAND_COUNTRIES, type CountryReading } from './country.js';
 
 export const ISO_CURRENCIES = new Set([
   'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'HRK', 'ISK',
@@ -149,6 +149,9 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
     }
     add(code, Math.min(dollars, 10) * 1.5);
   }
+  // R before an amount: the rand, on a South African document (elsewhere an R is a letter, not money)
+  const rands = (text.match(/(?<![A-Za-z])R\s?(?=\d{1,3}(?:[ ,]\d{3})*[.,]\d{2}(?!\d))/g) ?? []).length;
+  if (rands && country?.value && RAND_COUNTRIES.has(country.value)) add('ZAR', Math.min(rands, 10) * 1.5);
   // a seller plainly of one country prints its own money: a couple of foreign signs (the OCR reads
   // "RM" or a tax code as "¥", "£", "€") do not outweigh that, a code or a word naming the money does
   if (local && (country?.confidence ?? 0) >= 0.8 && score.size > 0) add(local, COUNTRY_PRIOR);

@@ -16,7 +16,8 @@ export function parseAmount(raw: string, hint: DecimalMark | null = null): numbe
     negative = true;
     s = s.slice(1, -1);
   }
-  s = s.replace(CURRENCY_TOKENS, ' ').trim();
+  // (the rand's R before the amount: "R1,000.00")
+  s = s.replace(CURRENCY_TOKENS, ' ').replace(/^R\s?(?=\d)/, '').trim();
   // "1939/-" and "1939.00/-": Indian bills close an amount with "/-"
   s = s.replace(/\s*\/-$/, '');
   if (/^-|^−/.test(s)) {
@@ -85,7 +86,7 @@ export function documentDecimalMark(text: string): DecimalMark | null {
 export function looksLikeMoney(cell: string): boolean {
   const s = cell.trim();
   if (!/\d/.test(s)) return false;
-  const stripped = s.replace(CURRENCY_TOKENS, '').replace(/\s*\/-$/, '').trim();
+  const stripped = s.replace(CURRENCY_TOKENS, '').replace(/^R\s?(?=\d)/, '').replace(/\s*\/-$/, '').trim();
   if (!/^[-−(]?\s*[\d.,' ]+\s*[-)]?$/.test(stripped)) return false;
   return /[.,]\d{2}\)?-?$/.test(stripped) || stripped.length < s.length;
 }

@@ -54,7 +54,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
     const whole = money(text);
     if (whole !== null) return whole;
-    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
+    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
     if (m && looksLikeMoney(m[1])) return parseAmount(m[1], decimal);
     // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
     const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
