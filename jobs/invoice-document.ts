@@ -30,9 +30,16 @@ export function sniffDocument(data: Buffer): Sniffed | null {
   if (start.startsWith('<')) return /^<(\?xml|[\w:]+)/.test(start) ? { kind: 'xml', contentType: 'application/xml', ext: 'xml' } : null;
   const lines = start.split(/\r?\n/).filter((l) => l.trim());
   if (lines.length >= 2 && /[,;\t|]/.test(lines[0]) && !/ {3,}/.test(lines[0])) return { kind: 'csv', contentType: 'text/csv', ext: 'csv' };
-  // a printed invoice saved as text: several lines, mostly words, some of them amounts
-  if (lines.length >= 5 && (start.match(/\p{L}/gu)?.length ?? 0) > start.replace(/\s/g, '').length * 0.4 && /\d[.,]\d{2}\b/.test(start)) return { kind: 'text', contentType: 'text/plain', ext: 'txt' };
+  if (looksLikePrintedText(start)) return { kind: 'text', contentType: 'text/plain', ext: 'txt' };
   return null;
+}
+
+/** A printed invoice saved as text: several lines, mostly words, some of them amounts. */
+export function looksLikePrintedText(text: string): boolean {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  const lines = start.split(/\r?\n/).filter((l) => l.trim());
+  // (amounts with cents, or in groups of thousands for a currency without cents: "48.000", "1,591,600")
+  return lines.length >= 5 && (start.match(/\p{L}/gu)?.length ?? 0) > start.replace(/\s/g, '').length * 0.4 && /\d[.,]\d{2}\b|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
 }
 
 /** UTF-8 text (or Latin-1 from older exports), or null for binary data. */

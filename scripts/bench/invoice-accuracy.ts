@@ -146,7 +146,7 @@ async function cachedOcr(dir: string): Promise<OcrFunction> {
 function listDocuments(set: SetName): { file: string; split: Split }[] {
   const folder = SETS[set];
   const external = Boolean(args[`${set}-dir`]);
-  const pattern = set === 'receipts' ? /\.(png|jpe?g|webp|tiff?)$/i : /\.(pdf|png|jpe?g|xml|csv)$/i;
+  const pattern = set === 'receipts' ? /\.(png|jpe?g|webp|tiff?)$/i : /\.(pdf|png|jpe?g|xml|csv|txt)$/i;
   const only = args.only ? new Set(args.only.split(',')) : null;
   return fs
     .readdirSync(folder)

@@ -12,7 +12,7 @@ import { OCR_CELL_GAP } from './formats/ocr-settings.js';
 import { budgetLeft, ocrBudget, type OcrBudget } from './formats/ocr-budget.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
 import { parseCsvInvoice } from './formats/csv.js';
-import { decodeText, sniffDocument } from '../../jobs/invoice-document.js';
+import { decodeText, looksLikePrintedText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
 import { nonStockKind } from './text/non-stock.js';
 import { CONFIDENT_VENDOR_SCORE, readVendor } from './text/vendor.js';
@@ -65,7 +65,15 @@ export async function extractInvoice(data: Buffer, opts: ExtractOptions = DEFAUL
     if (!kind) throw new UnreadableDocument('unsupported_document_type', 'The XML is neither a UBL 2.1 nor a UN/CEFACT CII invoice.');
     invoice = parseXmlInvoice(text, kind);
   } else if (sniffed.kind === 'csv') {
-    invoice = parseCsvInvoice(decodeText(data) ?? '');
+    const text = decodeText(data) ?? '';
+    try {
+      invoice = parseCsvInvoice(text);
+    } catch (err) {
+      // a receipt saved as text whose first line holds a comma ("ACME - Rodoviária, S.A.") is no table:
+      // without a header row naming item columns, it is read as the printed text it is
+      if (!(err instanceof UnreadableDocument) || !looksLikePrintedText(text)) throw err;
+      invoice = fromLayout(layoutFromText(text), 'text', 1);
+    }
   } else if (sniffed.kind === 'text') {
     invoice = fromLayout(layoutFromText(decodeText(data) ?? ''), 'text', 1);
   } else if (sniffed.kind === 'image') {

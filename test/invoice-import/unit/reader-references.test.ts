@@ -9,6 +9,8 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 import { surerReading } from '../../../workers/invoice/second-look.js';
 import { detectCountry } from '../../../workers/invoice/text/country.js';
+import { documentDecimalMark } from '../../../workers/invoice/text/numbers.js';
+import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../../workers/invoice/extract.js';
 import type { ExtractedInvoice } from '../../../workers/invoice/types.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -143,4 +145,22 @@ test('currency from the seller\'s country: a Canadian province and GST/HST, a Sw
 
 test('country: a lower-case word after a tax label ("VAT No 4123…") is no country prefix', (t) => {
   t.not(detectCountry('Acme\nVAT No 4123456789\nTotal 10.00').value, 'NO');
+});
+
+test('a receipt saved as text whose first line holds a comma is read as text, not refused as a table; so is one in a currency without cents', async (t) => {
+  const pt = ['Brisa - Concessão Rodoviária, S.A.', 'Quinta da Torre da Aguilha - Edificio Brisa,', '2785-599 São Domingos de Rana', 'MCRC Cascais e NIPC: 502 790 024', 'FACTURA SIMPLIFICADA', 'Data e Hora: 2019-01-23 07:44:51', 'Classe: 1 Taxa: 1,35 €', 'TOTAL: Eur 1,35', 'Obrigado e Boa Viagem!'].join('\n');
+  const { invoice } = await extractInvoice(Buffer.from(pt), { ...DEFAULT_EXTRACT_OPTIONS });
+  t.is(invoice.format, 'text');
+  t.is(invoice.header.currency.value, 'EUR');
+  t.is(invoice.header.invoice_date.value, '2019-01-23');
+  const id = ['TABLE 67/1', '1 SPGTHY BOLOGNASE 58,000', '1 WAGYU RIBEYE 195,000', '1 ICED LEMON TEA 22,000', 'SUBTOTAL 275,000', 'PB1 27,500', 'DUE 302,500'].join('\n');
+  const read = await extractInvoice(Buffer.from(id), { ...DEFAULT_EXTRACT_OPTIONS });
+  t.is(read.invoice.format, 'text');
+  t.is(read.invoice.header.total_amount.value, 302500);
+});
+
+test('Portugal names its money (postcode NNNN-NNN, NIPC, Lda); a rate ("TAX 10.00 %") does not make "48.000" forty-eight', (t) => {
+  t.is(detectCountry('Restaurante Pinoquio\nPraça dos Restauradores, 1250-188 Lisboa\nContribuinte: 510776914\n0,59 Kg Gambas 29,50\nTOTAL 124,80').value, 'PT');
+  t.is(documentDecimalMark('BASO BIHUN 1 43.636 43.636\nTAX 10.00 % 4.364\nGRAND TOTAL 48.000'), null);
+  t.is(read(['BASO BIHUN 1 43.636 43.636', 'TOTAL 43.636', 'TAX 10.00 % 4.364', 'GRAND TOTAL 48.000', 'TUNAI 50.000']).total_amount.value, 48000);
 });

@@ -149,7 +149,18 @@ const SIGNALS: Signal[] = [
   // a Malaysian landline: a one-digit area code and a dash ("03-3279 1851", "07-355 1234")
   [/(?<![\d-])0[3-9]-\s?\d{3,4}[\s-]?\d{4}(?!\d)/g, 'MY', 1.5],
   // Malay street words (Jalan, Taman, Lorong) in an address
-  [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung|Kg)\b\.?\s+\w/gi, 'MY', 1.5],
+  // ("Kg" is a kampung before a name, a kilogram after a number: "0,59 Kg Gambas")
+  [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung)\b\.?\s+\w|(?<![\d.,]\s?)\bKg\b\.?\s+\p{Lu}/giu, 'MY', 1.5],
+  // Portugal: its postcode (NNNN-NNN) before the town, company and taxpayer ids, a certified till's line, its language
+  [/\b\d{4}-\d{3}\s+\p{Lu}/gu, 'PT', 2.5],
+  [/\bNIPC\b|\bContribuinte\b|\bC\.?R\.?C\.?\s|\bprograma certificado\b|\bATCUD\b|\bMatr[ií]cula\b/gi, 'PT', 3],
+  [/\bLda\.?(?=\s|,|$)|\bLDA\b|\bUnipessoal\b/g, 'PT', 2],
+  [/\b(?:Obrigad[oa]|Fatura|Fatura-Recibo|Factura-Recibo|Talão|Talao|Troco|Numerário|Numerario|Morada|Pagamento|Artigos|Atendido)\b/g, 'PT', 0.75],
+  [/\bPortugal\b/gi, 'PT', 2.5],
+  [/\b(?:Lisboa|Porto|Braga|Coimbra|Faro|Aveiro|Setúbal|Setubal|Funchal|Amadora|Almada|Cascais|Sintra|Oeiras|Matosinhos|Gaia|Loures|Leiria|Viseu|Évora|Evora)\b/g, 'PT', 1.5],
+  // Indonesia: a street (Jl.), the till's words (cash, change, VAT), large towns
+  [/\bJl\.\s?\p{Lu}|\b(?:Kembali|Kembalian|PPN|Pajak|Tunai\s+Kembali|Jakarta|Bandung|Surabaya|Tangerang|Bekasi|Depok|Medan|Semarang|Yogyakarta|Denpasar|Makassar|Bogor)\b/gu, 'ID', 1.5],
+  [/\bIndonesia\b/gi, 'ID', 2.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
   [/\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b/g, 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
@@ -186,7 +197,7 @@ const TAX_RATES: [RegExp, Record<string, [string, number][]>][] = [
   [/\bVAT\b/, { '20': [['GB', 1.5]], '5': [['GB', 0.5]], '23': [['IE', 1.5]], '13.5': [['IE', 1.5]], '15': [['ZA', 1]] }],
   [/\bTVA\b/, { '20': [['FR', 2]], '5.5': [['FR', 2]], '10': [['FR', 1]], '2.1': [['FR', 1.5]], '21': [['BE', 1.5]], '17': [['LU', 1.5]] }],
   [/\bBTW\b/, { '21': [['NL', 1.5], ['BE', 1]], '9': [['NL', 2]], '6': [['BE', 1]] }],
-  [/\bIVA\b/, { '21': [['ES', 1.5]], '10': [['ES', 1]], '22': [['IT', 2]], '4': [['IT', 0.5]], '23': [['PT', 2]], '13': [['PT', 1]] }],
+  [/\bIVA\b/, { '21': [['ES', 1.5]], '10': [['ES', 1]], '22': [['IT', 2]], '4': [['IT', 0.5]], '23': [['PT', 2]], '13': [['PT', 1]], '6': [['PT', 1]] }],
   [/\b(?:Moms|MVA)\b/i, { '25': [['SE', 1], ['DK', 1], ['NO', 1]] }],
 ];
 

@@ -121,7 +121,8 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
     add(code, Math.min(n, 10) * ONE_SIGN);
   }
   // "12,99 Eur", "EUR" in lower or mixed case after an amount
-  const euroAfter = (text.match(/\d\s?(?:Eur|eur|EURO|Euro)\b/g) ?? []).length;
+  // (also before it: "TOTAL: Eur 124,80")
+  const euroAfter = (text.match(/\d\s?(?:Eur|eur|EURO|Euro)\b|\b(?:Eur|EURO|Euro)\s?(?=\d)/g) ?? []).length;
   if (euroAfter) {
     add('EUR', 2 * Math.min(euroAfter, 3));
     named.add('EUR');

@@ -72,7 +72,8 @@ function toNumber(s: string, hint: DecimalMark | null): number | null {
 export function documentDecimalMark(text: string): DecimalMark | null {
   let comma = 0;
   let dot = 0;
-  for (const token of text.split(/[\s|]+/)) {
+  // (a rate is no amount: "TAX 10.00 %" says nothing of how "48.000" is written)
+  for (const token of text.replace(/\d+[.,]\d+\s?%/g, ' ').split(/[\s|]+/)) {
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)) continue;
     if (/\d[.,]\d{2}[.,]\d{2}/.test(token)) continue;
     if (/\d,\d{2}(?!\d)/.test(token)) comma++;

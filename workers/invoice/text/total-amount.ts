@@ -55,7 +55,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const whole = money(text);
     if (whole !== null) return whole;
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
-    if (m && looksLikeMoney(m[1])) return parseAmount(m[1], decimal);
+    // (also an amount of a currency without cents, in groups of thousands: "Grand Total 1,591,600", "TOTAL 48.000")
+    if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()))) return parseAmount(m[1], decimal);
     // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
     const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
     return bracketed ? -Number(bracketed[1]) : null;
