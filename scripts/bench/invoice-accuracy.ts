@@ -10,7 +10,8 @@
 // - receipts: ../shared/receipts/sroie (photographed and scanned shop receipts with
 //   company, date and total as a person reads them; all Malaysian, so the currency is MYR).
 // --invoices-dir / --receipts-dir measure another folder laid out the same way (a document
-// and its JSON side by side), for example more documents of the same public collections;
+// and its JSON side by side; an invoices folder may hold PDFs, pictures, XML, CSV or text
+// files: scripts/bench/corpus/fetch-text-receipts.ts writes receipts as text), for example more documents of the same public collections;
 // every document of such a folder counts as held out (its files are not shown one by one),
 // unless --dir-split tune says it is a tuning part (scripts/bench/corpus/fetch-corpus.ts
 // builds such parts). A receipt JSON may say its `currency` (default MYR, SROIE's).

@@ -4,6 +4,8 @@
 //   git clone https://github.com/ZUGFeRD/corpus /tmp/zugferd-corpus        # any commit; round 5 used 47b61be
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus [--out /work/corpus]
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --rescan [--scan-dir invoices-scan] [--out /work/corpus]   # only the scan form, from invoices-pdf
+//   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus --also /tmp/mustangproject --also /tmp/horstoeko-zugferd --also /tmp/factur-x
+//       # round 9: more producers' hybrid e-invoices, in <part>/more-invoices-pdf and more-invoices-scan
 //
 // (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
 //

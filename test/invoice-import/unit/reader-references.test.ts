@@ -164,3 +164,26 @@ test('Portugal names its money (postcode NNNN-NNN, NIPC, Lda); a rate ("TAX 10.0
   t.is(documentDecimalMark('BASO BIHUN 1 43.636 43.636\nTAX 10.00 % 4.364\nGRAND TOTAL 48.000'), null);
   t.is(read(['BASO BIHUN 1 43.636 43.636', 'TOTAL 43.636', 'TAX 10.00 % 4.364', 'GRAND TOTAL 48.000', 'TUNAI 50.000']).total_amount.value, 48000);
 });
+
+test('dates: a phone number printed in pairs ("01.48.26.44.81") is no date and does not decide the day order', (t) => {
+  const h = read(['La Source', '39, Rue Alain Chartier', '75015 Paris', '#0022 Caisse 2 02-08-2015', '1 PERRIER 5.80', 'TOTAL EURO *5.80', 'Tl.: 01.48.26.44.81', 'MERCI DE VOTRE VISITE']);
+  t.is(h.invoice_date.value, '2015-08-02');
+});
+
+test('country: a North American phone number and a town with its state name the United States when no $ is printed', (t) => {
+  const c = detectCountry(['Friendly Red\'s', '22 Haverhill Rd', 'Windham NH', '603-437-7251', 'Server: Giancarlo 07/21/2018', 'Subtotal 71.40', 'Tax 6.43', 'Total 77.83'].join('\n'));
+  t.is(c.value, 'US');
+});
+
+test('total: a later total that is an earlier one plus a service charge or a tip printed between them is what was paid', (t) => {
+  t.is(read(['HP Pho Ga', 'Rosemead, CA 91770', 'Subtotal 22.25', 'TAX 2.11', 'Total 24.36', 'S. Service Charge 40% 8.90', 'Total $33.26']).total_amount.value, 33.26);
+  t.is(read(['BOMBAY GRILL HOUSE', 'NEW YORK, NY 10019', 'Subtotal $108.80', 'Tax $9.66', 'Total $118.46', 'MASTERCARD 0148 $118.46', 'Tip 35.54', 'Total 154.00']).total_amount.value, 154);
+  // a second total that nothing between explains stays the lesser claim
+  t.is(read(['ACME Store', 'Subtotal 10.00', 'Tax 0.80', 'Total 10.80', 'Loyalty points 12', 'Total savings 2.00']).total_amount.value, 10.8);
+});
+
+test('seller: a restaurant bill\'s table or check number and a printed time are no names; a sender line needs a postcode before its town', (t) => {
+  for (const s of ['Tbl 2/1', 'Table 14', 'Chk 1878', "Nov30'14 06:35PM"]) t.false(plausibleName(s), s);
+  const h = read(['Marie Callender\'s Restaurant', 'Store #0134', '2131 Price St', 'Pismo Beach, CA 93449', '111590 Becky', 'Tbl 2/1 | Chk 1878 | Gst 2', "Nov30'14 06:35PM", '1 SOFT DRINK 2.79', 'Subtotal 17.77', 'Tax 1.42', 'Total 19.19']);
+  t.is(h.vendor_name.value, "Marie Callender's Restaurant");
+});

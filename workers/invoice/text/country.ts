@@ -164,6 +164,11 @@ const SIGNALS: Signal[] = [
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
   [/\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b/g, 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
+  // a North American phone number ("(818) 898-0880", "603-437-7251"), a town and its state closing a line
+  // ("Windham NH"), a restaurant bill's server, guests and tip
+  [/\(\d{3}\)\s?\d{3}-\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g, 'US', 1.5],
+  [/^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30},?\s(?:AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)[^\S\n]*$/gmu, 'US', 2],
+  [/\b(?:Server|Guests?|Gratuity|Suggested Tip|Tip)\b\s*[:#(]/g, 'US', 0.75],
   // a Canadian province before its postcode ("Toronto, ON M5X 1A9")
   [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/g, 'CA', 3],
   // a Swiss postcode with its town, and the Swiss thousands mark (1'000.00)

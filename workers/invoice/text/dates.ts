@@ -43,7 +43,8 @@ export interface DateMatch {
 // a year may run straight into a time
 const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
 const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2}))`, 'g');
-const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
+// (not three groups of a longer run: a phone number printed in pairs, "01.48.26.44.81")
+const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/]|[.-]\d)|${GLUED_TIME})`, 'g');
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // "02/Jan/2017", "15-JAN-18": a written month between the same two separators
 const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');

@@ -78,6 +78,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   addArithmeticTotals(candidates, block, derived);
   reconcileWithPaid(layout, candidates, block, derived);
   roundToPaid(layout, candidates, derived);
+  paidAfterCharges(layout, candidates, trailingMoney);
   // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone
   const taxes = block.filter((b) => b.kind === 'tax' && b.value > 0);
   const subtotals = block.filter((b) => b.kind === 'subtotal');
@@ -176,6 +177,36 @@ function labelledTotals(layout: Layout, money: Money, trailingMoney: Money, summ
     return !!cell && !/\d[.,]\s?\d{2}(?!\d)/.test(cell.text);
   };
   const stillToPay = (c: (typeof found)[number]) => TOTAL_LABELS.some((l) => l.stillToPay && l.re.test(c.line.cells[c.cellIndex]?.text ?? ''));
-  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c), ...(stillToPay(c) ? { stillToPay: true } : {}) }));
+  return (nonZero.length ? nonZero : kept).map((c) => ({ value: c.value, score: c.score, label: c.score, agreed: false, conf: c.line.conf, whole: whole(c), lineIndex: c.line.index, ...(stillToPay(c) ? { stillToPay: true } : {}) }));
 }
 
+/**
+ * "Total 24.36 / Service Charge 40% 8.90 / Total $33.26", "Total $118.46 / Tip 35.54 / Total 154.00": a
+ * later total that is an earlier one plus what the lines between them add (a service charge, a tip)
+ * is what was paid — the earlier one is the bill before them.
+ */
+const CHARGE_WORDS = /\b(?:tip|tips|gratuity|service|svc|charge|surcharge|delivery|fee|pourboire|trinkgeld|servicio|propina)\b/i;
+const PAYMENT_WORDS = /\b(?:visa|master\s?card|mastercard|amex|american\s+express|discover|debit|credit|card|cash|auth\w*|approv\w*|paid|tendered|payment)\b/i;
+
+function paidAfterCharges(layout: Layout, candidates: TotalCandidate[], amountOf: Money): void {
+  for (const later of candidates) {
+    for (const earlier of candidates) {
+      const [from, to] = [earlier.lineIndex, later.lineIndex];
+      if (later === earlier || from === undefined || to === undefined) continue;
+      if (to - from < 2 || to - from > 4 || later.value <= earlier.value) continue;
+      const between = layout.lines.slice(from + 1, to);
+      if (between.some((l) => l.page !== layout.lines[to].page)) continue;
+      // (lines between are charges with their amount, or the payment of the earlier total: "MASTERCARD 0148 $118.46", "CREDIT CARD AUTH")
+      let added = 0;
+      let explained = true;
+      for (const l of between) {
+        const v = amountOf(l.text.replace(/\s*\|\s*/g, ' '));
+        if (CHARGE_WORDS.test(l.text) && v !== null && v > 0) added += v;
+        else if (!PAYMENT_WORDS.test(l.text)) explained = false;
+      }
+      if (!explained || added === 0 || !sameCents(earlier.value + added, later.value)) continue;
+      later.score = Math.max(later.score, earlier.score + 0.05);
+      later.agreed = true;
+    }
+  }
+}

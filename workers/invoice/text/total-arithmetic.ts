@@ -23,6 +23,8 @@ export interface TotalCandidate {
   whole?: boolean;
   /** labelled as what is still to pay after a deposit ("Solde à payer") */
   stillToPay?: boolean;
+  /** the index of the line its label is on (labelled totals) */
+  lineIndex?: number;
 }
 
 export type Money = (text: string) => number | null;

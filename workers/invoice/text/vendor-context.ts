@@ -77,6 +77,9 @@ export function withinAddress(doc: Layout, line: LayoutLine): boolean {
 /** "ACME GmbH - Hauptstr. 1 - 12345 Berlin": a line of 3+ parts with a postal code, printed above the recipient. */
 const POSTCODE = /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/;
 
+/** a postcode before its town ("08155 Some city", "D-80333 München", "1012 AB Amsterdam"), not a number after a word ("Chk 1878") */
+const POSTCODE_BEFORE_TOWN = /^\s*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}(?:\s?[A-Z]{2})?\s+\p{L}{2}/u;
+
 export function senderLineIndexes(doc: Layout): Set<number> {
   const out = new Set<number>();
   for (const line of doc.lines) {
@@ -89,7 +92,7 @@ export function senderLineIndexes(doc: Layout): Set<number> {
     // the upper part of the first page: a name with no long number first, a postcode after it
     const page = doc.pages[0];
     const [first, ...rest] = line.cells;
-    if (line.cells.length >= 3 && page && line.y < page.height * 0.4 && /\p{L}{2}/u.test(first.text) && !/\d{3,}/.test(first.text) && !/:\s*$/.test(first.text) && rest.some((c) => POSTCODE.test(c.text)) && rest.every((c) => !/:/.test(c.text))) out.add(line.index);
+    if (line.cells.length >= 3 && page && line.y < page.height * 0.4 && /\p{L}{2}/u.test(first.text) && !/\d{3,}/.test(first.text) && !/:\s*$/.test(first.text) && rest.some((c) => POSTCODE_BEFORE_TOWN.test(c.text)) && rest.every((c) => !/:/.test(c.text))) out.add(line.index);
   }
   return out;
 }

@@ -65,6 +65,8 @@ export function plausibleName(text: string): boolean {
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
+  // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
+  if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;
