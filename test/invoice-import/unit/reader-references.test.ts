@@ -187,3 +187,15 @@ test('seller: a restaurant bill\'s table or check number and a printed time are 
   const h = read(['Marie Callender\'s Restaurant', 'Store #0134', '2131 Price St', 'Pismo Beach, CA 93449', '111590 Becky', 'Tbl 2/1 | Chk 1878 | Gst 2', "Nov30'14 06:35PM", '1 SOFT DRINK 2.79', 'Subtotal 17.77', 'Tax 1.42', 'Total 19.19']);
   t.is(h.vendor_name.value, "Marie Callender's Restaurant");
 });
+
+test('country: a web or e-mail address under a country\'s domain names it ("www.jumbo.pt", "info@acme.co.nz"); a generic one does not', (t) => {
+  t.is(detectCountry('jumbo\nwww.jumbo.pt\nENTRADA: 2019/02/08\nDATA EMISSÃO: 08/02/2019 13:03\nTOTAL 20.00').value, 'PT');
+  t.is(detectCountry('Kiwi Parts\ninfo@kiwiparts.co.nz\nTotal 20.00').value, 'NZ');
+  t.is(detectCountry('Acme\nwww.acme.com\nTotal 20.00').value, null);
+  t.is(read(['jumbo', 'www.jumbo.pt', 'ENTRADA: 2019/02/08', '10/99213', 'DATA EMISSÃO: 08/02/2019 13:03', 'TOTAL PARCIAL 19.90', 'TOTAL 20.00']).invoice_date.value, '2019-02-08');
+});
+
+test('seller: who served or how it was ordered, and a town with its state, are no names', (t) => {
+  for (const s of ['Server: Emely', 'Waiter 58 IRYNA P', 'Order Type: PUW', 'FAIR OAKS, CA', 'Edmonton AB']) t.false(plausibleName(s), s);
+  t.true(plausibleName('Servers Supply Ltd'));
+});

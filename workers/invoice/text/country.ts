@@ -190,6 +190,13 @@ const PHONE_CODES: Record<string, string> = {
 };
 const PHONE = /\+(\d{1,3})[\s().-]*\d/g;
 
+/** Country-code top-level domains (.uk for GB); generic ones (.com, .eu, .io, .co alone) say nothing. */
+const COUNTRY_TLDS: Record<string, string> = {
+  pt: 'PT', de: 'DE', fr: 'FR', nl: 'NL', be: 'BE', it: 'IT', es: 'ES', at: 'AT', ch: 'CH', uk: 'GB', ie: 'IE', lu: 'LU', pl: 'PL', cz: 'CZ',
+  se: 'SE', dk: 'DK', no: 'NO', fi: 'FI', au: 'AU', nz: 'NZ', my: 'MY', sg: 'SG', in: 'IN', za: 'ZA', ca: 'CA', mx: 'MX', br: 'BR',
+  jp: 'JP', hk: 'HK', id: 'ID', th: 'TH', ph: 'PH', hu: 'HU', ro: 'RO', gr: 'GR', hr: 'HR', sk: 'SK', si: 'SI',
+};
+
 /**
  * Tax rates printed with the name of the tax: "MwSt 19 %", "7% USt", "GST 15%", "TVA 20 %",
  * "BTW 21%", "VAT 20%". Each rate is a country's (or a few); the rate alone, without a tax
@@ -245,6 +252,12 @@ export function detectCountry(text: string): CountryReading {
     const c = (m[1] ?? m[2]).toUpperCase();
     if (c === 'EL') add('GR', 3);
     else if (COUNTRY_CURRENCY[c]) add(c, 3);
+  }
+  // a web or e-mail address under a country's domain ("www.jumbo.pt", "info@acme.co.nz")
+  const tlds = new Set([...text.matchAll(/(?:www\.|@|https?:\/\/)[\w.-]+?\.((?:co|com|org|net)\.[a-z]{2}|[a-z]{2})\b(?![.-]\w)/gi)].map((m) => m[1].toLowerCase()));
+  for (const tld of tlds) {
+    const c = COUNTRY_TLDS[tld.replace(/^(?:co|com|org|net)\./, '')];
+    if (c) add(c, 2);
   }
   for (const m of text.matchAll(PHONE)) {
     const digits = m[1];

@@ -67,6 +67,10 @@ export function plausibleName(text: string): boolean {
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
+  // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
+  if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
+  // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB")
+  if (/^[\p{L} .']{2,30},?\s+(?:AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|WA|TAS)$/u.test(t)) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;
