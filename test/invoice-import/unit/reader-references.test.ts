@@ -199,3 +199,8 @@ test('seller: who served or how it was ordered, and a town with its state, are n
   for (const s of ['Server: Emely', 'Waiter 58 IRYNA P', 'Order Type: PUW', 'FAIR OAKS, CA', 'Edmonton AB']) t.false(plausibleName(s), s);
   t.true(plausibleName('Servers Supply Ltd'));
 });
+
+test('seller: a simplified invoice\'s title ("FACTURA SIMPLIFICADA", "Fatura-Recibo") and a table\'s headings are no names', (t) => {
+  for (const s of ['FACTURA SIMPLIFICADA', 'Fatura Recibo', 'Talão de venda', 'Art. Descrição Qtd', 'QTD UNI DESCRICAO IVA VALOR']) t.false(plausibleName(s), s);
+  t.true(plausibleName('Artigos de Pesca Lda'));
+});

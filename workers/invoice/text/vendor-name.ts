@@ -67,6 +67,8 @@ export function plausibleName(text: string): boolean {
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
+  // a line table's column headings ("Art. Descrição Qtd", "QTD UNI DESCRICAO IVA VALOR", "Qty Description Price")
+  if (t.split(/\s+/).filter((w) => /^(?:art\.?|artigo|descri[çc][ãa]o|qtd|qty|quant\w*|uni|un|pre[çc]o|valor|iva|price|amount|description|item|items|menge|bezeichnung|preis|betrag|total)$/i.test(w)).length >= 2) return false;
   // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB")
