@@ -204,3 +204,12 @@ test('seller: a simplified invoice\'s title ("FACTURA SIMPLIFICADA", "Fatura-Rec
   for (const s of ['FACTURA SIMPLIFICADA', 'Fatura Recibo', 'Talão de venda', 'Art. Descrição Qtd', 'QTD UNI DESCRICAO IVA VALOR']) t.false(plausibleName(s), s);
   t.true(plausibleName('Artigos de Pesca Lda'));
 });
+
+test('number: "Re.-Nr.", a Polish "Faktura VAT nr", a Portuguese number with its type code ("FT 2024/42"); date: an ISO date-time and "2024年3月5日"', (t) => {
+  const inv = (lines: string[]) => read(['Acme Widgets GmbH', 'Musterweg 1, 10115 Berlin', ...lines, 'Gesamtbetrag 120,00 €']);
+  t.is(inv(['Re.-Nr. 2024042', 'Datum: 05.03.2024']).invoice_number.value, '2024042');
+  t.is(inv(['Faktura VAT nr FV/42/2024', 'Data wystawienia: 2024-03-05']).invoice_number.value, 'FV/42/2024');
+  t.is(inv(['Fatura FT 2024/42', 'Data: 2024-03-05']).invoice_number.value, 'FT 2024/42');
+  t.is(inv(['Invoice 1042', 'Invoice date 2024-03-05T10:00:00Z']).invoice_date.value, '2024-03-05');
+  t.is(inv(['Invoice 1042', '請求日: 2024年3月5日']).invoice_date.value, '2024-03-05');
+});

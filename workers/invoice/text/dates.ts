@@ -42,7 +42,9 @@ export interface DateMatch {
 // OCR often glues the time printed after a date to it ("25/12/20188:13:39PM", "05Mar201818:24"):
 // a year may run straight into a time
 const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
-const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2}))`, 'g');
+// (also an ISO date-time: "2024-03-05T10:00:00Z"; and the East Asian "2024年3月5日", "2024년 3월 5일")
+const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2})|(?=T\d{2}:\d{2}))`, 'g');
+const CJK_RE = /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]/g;
 // (not three groups of a longer run: a phone number printed in pairs, "01.48.26.44.81")
 const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/]|[.-]\d)|${GLUED_TIME})`, 'g');
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
@@ -131,6 +133,7 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
     out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0], ...how });
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
+  for (const m of text.matchAll(CJK_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
   for (const m of text.matchAll(DAY_MONTH_SEP_RE)) push(m, valid(+m[4], MONTHS[m[3].toLowerCase()], +m[1]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));

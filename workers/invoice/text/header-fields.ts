@@ -13,6 +13,8 @@ export function parseInvoiceNumber(text: string): string | null {
   for (const [i, raw] of raws.entries()) {
     // "(575)": a code in brackets after a title is the document's type, not its number
     if (/^\(\d+\)$/.test(raw)) continue;
+    // "FT 1A1901/20464", "FS 0502161902/0018579": a Portuguese document's type code is part of its number
+    if (/^(?:FT|FS|FR|NC|ND|RC|RG|VD)$/.test(raw) && /\d/.test(raws[i + 1] ?? '') && /\//.test(raws[i + 1] ?? '')) return `${raw} ${raws[i + 1].replace(/[:,;)\].]+$/, '')}`;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
     // ("Rechnung Nr. 42 vom 05.01.2017", "Facture n° 7 du …": a short number is the document's when its date follows it)
     const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
@@ -36,7 +38,7 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
     // (and another invoice's: "N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung")
-    exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel|associ\w*|li[ée]e|related|referenced|original|ursprüngl\w*|bezugs\w*|korrigiert\w*|storniert\w*|preceding|pr[ée]c[ée]dent\w*)\b/i,
+    exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel|associ\w*|li[ée]e|related|referenced|original|ursprüngl\w*|bezugs\w*|korrigiert\w*|storniert\w*|preceding|pr[ée]c[ée]dent\w*)\b/i,
   });
   // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
   // number; the title's own number, when there is one, is the document's)

@@ -14,7 +14,7 @@ export interface Label {
 export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:tax\s+)?(?:invoice|inv|bill)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#]|$)/i, weight: 0.95 },
   // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
-  { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re[\s-]nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
+  { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re\.?[\s-]+nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
   { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
   { re: /(?:\bfactura\s*(?:n[°º.]+|no\.?|núm\.?|número)|\bn[°º]\s*(?:de\s+)?factura|\bnúmero\s+de\s+factura)/i, weight: 0.95 },
