@@ -213,3 +213,8 @@ test('number: "Re.-Nr.", a Polish "Faktura VAT nr", a Portuguese number with its
   t.is(inv(['Invoice 1042', 'Invoice date 2024-03-05T10:00:00Z']).invoice_date.value, '2024-03-05');
   t.is(inv(['Invoice 1042', '請求日: 2024年3月5日']).invoice_date.value, '2024-03-05');
 });
+
+test('total: a Portuguese card slip\'s "COMPRA 207,37€" and a parking receipt\'s "QUANTIA: EUR 7.50"', (t) => {
+  t.is(read(['STAPLES PORTUGAL SA', '2795-684 CARNAXIDE', '2019-02-13 09:49:37', 'VISA ELECTRON', 'COMPRA 207,37€', 'CÓPIA CLIENTE']).total_amount.value, 207.37);
+  t.is(read(['AGAPARQUES, S.A.', '4700 BRAGA', 'RECIBO K1190120396', 'Data: 29.01.19', 'QUANTIA:', 'EUR 7.50', 'IVA Incluido']).total_amount.value, 7.5);
+});

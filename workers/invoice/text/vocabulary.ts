@@ -68,6 +68,8 @@ export const TOTAL_LABELS: Label[] = [
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
+  // a card terminal's slip or a parking receipt in Portuguese: "COMPRA 207,37€", "QUANTIA: EUR 7.50", "Montante 12,00"
+  { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true },
   // "DUE 580,965": a till's bare "Due" opening its line is what is owed
   { re: /^due\b\.?/i, weight: 0.7, bare: true },
 ];
