@@ -218,3 +218,14 @@ test('total: a Portuguese card slip\'s "COMPRA 207,37€" and a parking receipt\
   t.is(read(['STAPLES PORTUGAL SA', '2795-684 CARNAXIDE', '2019-02-13 09:49:37', 'VISA ELECTRON', 'COMPRA 207,37€', 'CÓPIA CLIENTE']).total_amount.value, 207.37);
   t.is(read(['AGAPARQUES, S.A.', '4700 BRAGA', 'RECIBO K1190120396', 'Data: 29.01.19', 'QUANTIA:', 'EUR 7.50', 'IVA Incluido']).total_amount.value, 7.5);
 });
+
+test('total: thousands grouped with spaces ("TOTAL TTC 1 200,00 €", "Total HT 1 000,00 €"); the net sum before tax in German and Spanish confirms the total; "Please pay this amount"', (t) => {
+  const fr = read(['Dupont SARL', '1 rue de Rivoli', '75001 Paris', 'FACTURE N° 1042', 'Date 05/03/2024', 'Total HT 1 000,00 €', 'TVA 20% 200,00 €', 'TOTAL TTC 1 200,00 €']);
+  t.is(fr.total_amount.value, 1200);
+  const de = read(['Acme GmbH', '10115 Berlin', 'Rechnung 1042', 'Summe netto 1.000,00 €', 'zzgl. 19% USt. 190,00 €', 'Gesamt (brutto) 1.190,00 €']).total_amount;
+  t.is(de.value, 1190);
+  t.true(de.confidence >= 0.9, `${de.confidence}`);
+  const es = read(['Acme SL', '28001 Madrid', 'Factura nº 2024/042', 'Base imponible 1.000,00 €', 'IVA 21% 210,00 €', 'Importe total (IVA incluido) 1.210,00 €']).total_amount;
+  t.true(es.value === 1210 && es.confidence >= 0.9, `${es.value} ${es.confidence}`);
+  t.is(read(['Acme LLC', 'Austin, TX 78701', 'INVOICE 1042', 'Consulting 1,000.00', 'Please pay this amount: $1,082.50']).total_amount.value, 1082.5);
+});

@@ -54,7 +54,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
     const whole = money(text);
     if (whole !== null) return whole;
-    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?\d[\d.,']*\d(?:\/-)?)\s*$/.exec(text);
+    // (thousands grouped with spaces, as French, Nordic and Polish invoices print them: "TOTAL TTC 1 200,00 €")
+    const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2})?|\d[\d.,']*\d)(?:\/-)?)\s*$/.exec(text);
     // (also an amount of a currency without cents, in groups of thousands: "Grand Total 1,591,600", "TOTAL 48.000")
     if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()))) return parseAmount(m[1], decimal);
     // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)

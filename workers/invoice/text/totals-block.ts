@@ -27,7 +27,8 @@ export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|kembalian|baki|wechselgeld|r
 /** ("TotalGST": the engine lost the space after "Total") */
 export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
-const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total)\b/i;
+// (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
+const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
@@ -70,7 +71,8 @@ export function lineAmount(line: LayoutLine, decimal: DecimalMark | null): numbe
   const last = cells[cells.length - 1].text.trim();
   const whole = slippedAmount(last, decimal);
   if (whole !== null) return whole;
-  const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?\d[\d.,]*[.,]\d{2})(?:\s+[^\d\s]{1,2})?$/.exec(last);
+  // (thousands grouped with spaces: "Total HT 1 000,00 €")
+  const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d[\d.,]*)[.,]\d{2})(?:\s+[^\d\s]{1,2})?$/.exec(last);
   if (tail) return slippedAmount(tail[1], decimal);
   // "RM | 64 | 13", "RM 64 | 13": whole units and cents in two cells after a currency mark
   if (cells.length >= 2 && /^\d{2}$/.test(last)) {

@@ -70,6 +70,7 @@ export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
   // a card terminal's slip or a parking receipt in Portuguese: "COMPRA 207,37€", "QUANTIA: EUR 7.50", "Montante 12,00"
   { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true },
+  { re: /\bplease\s+pay(?:\s+this\s+amount)?\b|\bbitte\s+(?:überweisen|zahlen)\s+sie\b/i, weight: 0.9 },
   // "DUE 580,965": a till's bare "Due" opening its line is what is owed
   { re: /^due\b\.?/i, weight: 0.7, bare: true },
 ];
