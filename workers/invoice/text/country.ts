@@ -9,6 +9,7 @@
 // currency nobody printed, and the meaning of an ambiguous mark such as `$` or `kr`.
 import type { Field } from '../types.js';
 import { field } from '../types.js';
+import { US_STATE_CODES } from './vocabulary.js';
 
 /** Country -> its currency (ISO 4217). */
 export const COUNTRY_CURRENCY: Record<string, string> = {
@@ -162,12 +163,12 @@ const SIGNALS: Signal[] = [
   [/\bJl\.\s?\p{Lu}|\b(?:Kembali|Kembalian|PPN|Pajak|Tunai\s+Kembali|Jakarta|Bandung|Surabaya|Tangerang|Bekasi|Depok|Medan|Semarang|Yogyakarta|Denpasar|Makassar|Bogor)\b/gu, 'ID', 1.5],
   [/\bIndonesia\b/gi, 'ID', 2.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
-  [/\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)\s+\d{5}(?:-\d{4})?\b/g, 'US', 2.5],
+  [new RegExp(String.raw`\b(?:${US_STATE_CODES}|DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?\b`, 'g'), 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
   // a North American phone number ("(818) 898-0880", "603-437-7251"), a town and its state closing a line
   // ("Windham NH"), a restaurant bill's server, guests and tip
   [/\(\d{3}\)\s?\d{3}-\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g, 'US', 1.5],
-  [/^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30},?\s(?:AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY)[^\S\n]*$/gmu, 'US', 2],
+  [new RegExp(String.raw`^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30},?\s(?:${US_STATE_CODES})[^\S\n]*$`, 'gmu'), 'US', 2],
   [/\b(?:Server|Guests?|Gratuity|Suggested Tip|Tip)\b\s*[:#(]/g, 'US', 0.75],
   // a Canadian province before its postcode ("Toronto, ON M5X 1A9")
   [/\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/g, 'CA', 3],
@@ -253,8 +254,9 @@ export function detectCountry(text: string): CountryReading {
     if (c === 'EL') add('GR', 3);
     else if (COUNTRY_CURRENCY[c]) add(c, 3);
   }
-  // a web or e-mail address under a country's domain ("www.jumbo.pt", "info@acme.co.nz")
-  const tlds = new Set([...text.matchAll(/(?:www\.|@|https?:\/\/)[\w.-]+?\.((?:co|com|org|net)\.[a-z]{2}|[a-z]{2})\b(?![.-]\w)/gi)].map((m) => m[1].toLowerCase()));
+  // a web or e-mail address under a country's domain ("www.jumbo.pt", "info@acme.co.nz"); a host name is at most
+  // 100 characters here, so a hostile run of "www.www.…" costs linear time, not quadratic
+  const tlds = new Set([...text.matchAll(/(?:www\.|@|https?:\/\/)[\w.-]{1,100}?\.((?:co|com|org|net)\.[a-z]{2}|[a-z]{2})\b(?![.-]\w)/gi)].map((m) => m[1].toLowerCase()));
   for (const tld of tlds) {
     const c = COUNTRY_TLDS[tld.replace(/^(?:co|com|org|net)\./, '')];
     if (c) add(c, 2);

@@ -5,7 +5,7 @@ import { field, type Field } from '../types.js';
 import { calibrated } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, valid, type DayOrder } from './dates.js';
-import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS } from './vocabulary.js';
+import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -33,12 +33,14 @@ export function parseInvoiceNumber(text: string): string | null {
 const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
 
+/** Labels of other numbers: the customer's, an order's, a tax id, a phone — and another invoice's (REFERENCED_INVOICE). */
+const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
+
 export function readInvoiceNumber(layout: Layout): Field<string> {
   const [best] = findLabeled(layout, {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
-    // (and another invoice's: "N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung")
-    exclude: /\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel|associ\w*|li[ée]e|related|referenced|original|ursprüngl\w*|bezugs\w*|korrigiert\w*|storniert\w*|preceding|pr[ée]c[ée]dent\w*)\b/i,
+    exclude: NOT_THIS_NUMBER,
   });
   // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
   // number; the title's own number, when there is one, is the document's)

@@ -2,7 +2,7 @@
 // (not a title, address, label, phone number or slogan), its legal form (cut after it,
 // obvious OCR misreadings mended, a registration number in brackets dropped) and the
 // compact form names are compared by. Used by the vendor scoring (vendor.ts).
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
@@ -54,6 +54,9 @@ export function cutAfterLegalForm(text: string): string | null {
   return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
 }
 
+/** a town and its US state, Canadian province or Australian state closing an address line */
+const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)$`, 'u');
+
 export function plausibleName(text: string): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
@@ -72,7 +75,7 @@ export function plausibleName(text: string): boolean {
   // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB")
-  if (/^[\p{L} .']{2,30},?\s+(?:AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|WA|TAS)$/u.test(t)) return false;
+  if (TOWN_AND_STATE.test(t)) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;

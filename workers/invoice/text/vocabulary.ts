@@ -51,7 +51,14 @@ export const INVOICE_DATE_LABELS: Label[] = [
 ];
 
 /** dates that are not the invoice date */
-export const OTHER_DATE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|vorherig|preceding|pr[ée]c[ée]dent)\w*/i;
+/** Words saying that a number or date is another invoice's, one the document refers to ("N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung"). */
+export const REFERENCED_INVOICE = /\b(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent)\w*/i;
+
+const DATE_ROLE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig)\w*/i;
+export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
+
+/** US state codes that are not also words or other countries' codes on a page (DE, ID, IN, ME and OR are left out). */
+export const US_STATE_CODES = 'AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 
 export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|due\s+payable|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
