@@ -34,12 +34,21 @@ export function sniffDocument(data: Buffer): Sniffed | null {
   return null;
 }
 
-/** A printed invoice saved as text: several lines, mostly words, some of them amounts. */
+/**
+ * A printed invoice or receipt saved as text: several lines of words, some of them amounts.
+ * Either amounts written as money ("12.50", "48.000", "1,591,600") among mostly words, or, for a
+ * short till receipt in a currency without cents ("TOTAL 260107"), lines that end in an amount
+ * after a word. Words alone, or numbers alone, are not a document.
+ */
 export function looksLikePrintedText(text: string): boolean {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   const lines = start.split(/\r?\n/).filter((l) => l.trim());
-  // (amounts with cents, or in groups of thousands for a currency without cents: "48.000", "1,591,600")
-  return lines.length >= 5 && (start.match(/\p{L}/gu)?.length ?? 0) > start.replace(/\s/g, '').length * 0.4 && /\d[.,]\d{2}\b|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
+  const letters = start.match(/\p{L}/gu)?.length ?? 0;
+  const visible = start.replace(/\s/g, '').length;
+  if (lines.length >= 5 && letters > visible * 0.4 && /\d[.,]\d{2}\b|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start)) return true;
+  const priced = lines.filter((l) => /\p{L}{2,}.*[\s:.]\d[\d.,]*\d\s*$/u.test(l)).length;
+  const money = /\d[.,]\d{2}\b|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
+  return lines.length >= 2 && priced >= (money ? 1 : Math.max(2, Math.ceil(lines.length / 3))) && letters > visible * 0.2;
 }
 
 /** UTF-8 text (or Latin-1 from older exports), or null for binary data. */

@@ -162,6 +162,12 @@ const SIGNALS: Signal[] = [
   // Indonesia: a street (Jl.), the till's words (cash, change, VAT), large towns
   [/\bJl\.\s?\p{Lu}|\b(?:Kembali|Kembalian|PPN|Pajak|Tunai\s+Kembali|Jakarta|Bandung|Surabaya|Tangerang|Bekasi|Depok|Medan|Semarang|Yogyakarta|Denpasar|Makassar|Bogor)\b/gu, 'ID', 1.5],
   [/\bIndonesia\b/gi, 'ID', 2.5],
+  // Indonesia's restaurant tax ("PB1 10%", Pajak Bangunan 1)
+  [/\bPB\s?1\b/g, 'ID', 3],
+  // dishes and drinks named in Malay or Indonesian (both countries' menus): a weak hint for each, told apart
+  // by how the till writes money (malayMoney below)
+  [/\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Es\s+Teh|Teh\s+Manis|Kopi\s+Susu)\b/gi, 'MY', 0.5],
+  [/\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Es\s+Teh|Teh\s+Manis|Kopi\s+Susu)\b/gi, 'ID', 0.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
   [new RegExp(String.raw`\b(?:${US_STATE_CODES}|DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?\b`, 'g'), 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
@@ -234,6 +240,24 @@ function taxRateSignals(text: string, add: (c: string, w: number) => void): void
   }
 }
 
+/**
+ * Malaysia and Indonesia share words; their money tells them apart. The ringgit has sen and a
+ * Malaysian till prints them ("12.50"); the rupiah has none in use, and an Indonesian till prints
+ * whole thousands ("24.000", "1,591,600"). When the words point to either, the way amounts are
+ * written decides between them.
+ */
+const MALAY_WORDS = /\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Teh|Kopi|Tunai|Kembali(?:an)?|Jumlah|Harga|Bayar|Pajak|Terima\s+kasih|Cukai|Baki)\b/i;
+
+function malayMoney(text: string, weights: Map<string, number>): void {
+  const my = weights.get('MY') ?? 0;
+  const id = weights.get('ID') ?? 0;
+  if ((!my && !id) || !MALAY_WORDS.test(text)) return;
+  const thousands = text.match(/(?<![\d.,])\d{1,3}(?:[.,]000|[.,]\d{2}0|[.,]\d00)+(?![\d.,]*\d)/g)?.length ?? 0;
+  const cents = text.match(/(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,]*\d)|(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d.,]*\d)/g)?.length ?? 0;
+  if (thousands >= 3 && thousands >= 3 * cents) weights.set('ID', id + 1.5);
+  else if (cents >= 3 && thousands <= cents / 3) weights.set('MY', my + 1);
+}
+
 export interface CountryReading extends Field<string> {
   /** weight per country, for diagnostics */
   weights: Record<string, number>;
@@ -267,6 +291,7 @@ export function detectCountry(text: string): CountryReading {
     if (code) add(PHONE_CODES[code], 2);
   }
   taxRateSignals(text, add);
+  malayMoney(text, weights);
   const ranked = [...weights.entries()].sort((a, b) => b[1] - a[1]);
   if (!ranked.length) return { ...field<string>(null, 0), weights: {} };
   const [best, top] = ranked[0];

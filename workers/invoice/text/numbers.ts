@@ -83,6 +83,21 @@ export function documentDecimalMark(text: string): DecimalMark | null {
   return comma > dot ? ',' : '.';
 }
 
+/**
+ * Currencies whose smallest coin in use is the unit itself (ISO 4217 minor unit 0, and the
+ * rupiah, whose cents no till prints): "58.000" and "422.730" there are thousands, never decimals.
+ */
+export const WHOLE_UNIT_CURRENCIES = new Set(['IDR', 'JPY', 'KRW', 'VND', 'CLP', 'ISK', 'PYG', 'UGX', 'XOF', 'XAF', 'KMF', 'GNF', 'RWF', 'VUV', 'XPF', 'BIF', 'DJF']);
+
+/**
+ * The decimal mark to read a document's amounts with: its habit (documentDecimalMark), unless its money
+ * has no decimals, where a mark followed by three digits groups thousands ("1.00" quantities beside
+ * "Total Rupiah 422.730" make no decimal habit of the dot).
+ */
+export function amountDecimalMark(text: string, currency: string | null): DecimalMark | null {
+  return currency && WHOLE_UNIT_CURRENCIES.has(currency) ? null : documentDecimalMark(text);
+}
+
 /** Whether a cell reads as money: a number with two decimals or a currency sign. */
 export function looksLikeMoney(cell: string): boolean {
   const s = cell.trim();

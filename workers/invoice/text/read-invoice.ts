@@ -8,7 +8,7 @@ import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber } from './header-fields.js';
 import { readTotal } from './total-amount.js';
 import { readLineItems } from './line-table.js';
-import { documentDecimalMark } from './numbers.js';
+import { amountDecimalMark } from './numbers.js';
 import { readVendor } from './vendor.js';
 import { mendSplitWords } from './split-words.js';
 
@@ -21,9 +21,9 @@ export interface TextReading {
 
 export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []): TextReading {
   const layout = mendSplitWords(printed);
-  const decimal = documentDecimalMark(layout.text);
   const country = detectCountry(layout.text);
   const currency = detectCurrency(layout.text, country);
+  const decimal = amountDecimalMark(layout.text, currency.value);
   const order = documentDayOrder(layout.text, currency.value, country);
   const vendor = readVendor(layout, vendorSources);
   const lines = readLineItems(layout, decimal);

@@ -57,7 +57,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     // (thousands grouped with spaces, as French, Nordic and Polish invoices print them: "TOTAL TTC 1 200,00 €")
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2})?|\d[\d.,']*\d)(?:\/-)?)\s*$/.exec(text);
     // (also an amount of a currency without cents, in groups of thousands: "Grand Total 1,591,600", "TOTAL 48.000")
-    if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()))) return parseAmount(m[1], decimal);
+    // (and, on a document that writes no cents anywhere, a whole amount as it stands: "Sub Total 289000")
+    if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()) || (decimal === null && /^\d{3,}$/.test(m[1].trim())))) return parseAmount(m[1], decimal);
     // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
     const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
     return bracketed ? -Number(bracketed[1]) : null;

@@ -74,6 +74,9 @@ export function lineAmount(line: LayoutLine, decimal: DecimalMark | null): numbe
   // (thousands grouped with spaces: "Total HT 1 000,00 €")
   const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d[\d.,]*)[.,]\d{2})(?:\s+[^\d\s]{1,2})?$/.exec(last);
   if (tail) return slippedAmount(tail[1], decimal);
+  // a document that writes no cents anywhere (money without decimals): "Tunai 300000", "CASH 50,000"
+  const uncents = decimal === null ? /(?:^|\s)(-?\d{1,3}(?:[.,]\d{3})+|-?\d{3,})$/.exec(last) : null;
+  if (uncents) return parseAmount(uncents[1], null);
   // "RM | 64 | 13", "RM 64 | 13": whole units and cents in two cells after a currency mark
   if (cells.length >= 2 && /^\d{2}$/.test(last)) {
     const before = cells.slice(0, -1).map((c) => c.text.trim()).join(' ');
