@@ -78,7 +78,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   }
   weighByArithmetic(layout, candidates, block, derived, summarySums, trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
-  reconcileWithPaid(layout, candidates, block, derived);
+  reconcileWithPaid(layout, candidates, block, derived, decimal);
   roundToPaid(layout, candidates, derived);
   paidAfterCharges(layout, candidates, trailingMoney);
   // "Amount Paid 2.40" under "Total GST 2.40" and "Sub Total 42.40": a total is never the tax alone

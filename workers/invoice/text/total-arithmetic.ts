@@ -93,7 +93,7 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
  * OCR digit away (a digit inserted, lost or misread) from what tendered − change says was
  * paid, is that amount misread.
  */
-export function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[]): void {
+export function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], decimal: DecimalMark | null): void {
   if (candidates.some((c) => c.agreed)) return;
   const top = bestScored(candidates);
   if (!top) return;
@@ -102,6 +102,9 @@ export function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], 
     (d) => d !== undefined && d.value > 0 && !sameCents(top.value, d.value) && oneDigitSlip(top.value.toFixed(2), d.value.toFixed(2)),
   );
   if (!paid) return;
+  // (a document that writes no cents: "Grand Total 1200" over "Cash 2000 / Change 700" is no slipped cent — one of
+  // the figures is wrong, and the labelled total stands)
+  if (decimal === null && Number.isInteger(top.value) && Number.isInteger(paid.value)) return;
   // (a sum that left out a rounding the OCR garbled is the figure before rounding, not what was paid)
   if (paid.how === 'sum' && layout.lines.some((l) => ROUNDING_WORDS.test(l.text)) && !block.some((b) => b.kind === 'rounding')) return;
   // two printings of the total that agree ("Total Inc. GST 362.50", "Final Total 362.50") outweigh one subtraction
