@@ -51,6 +51,10 @@ const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\
 // "02/Jan/2017", "15-JAN-18": a written month between the same two separators
 const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+// A restaurant till's "Sep07'18" / "Jul 15'17" (month, day, an apostrophe and the year's two digits), and
+// the time stamp of a system clock, "SUN JUN 24 20:49:53 2018" (the time between the day and the year)
+const MONTH_DAY_APOSTROPHE_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s?(\\d{1,2})\\s?['’](\\d{2})(?!\\d)`, 'giu');
+const CLOCK_STAMP_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})\\s+\\d{1,2}:\\d{2}(?::\\d{2})?\\s+((?:19|20)\\d{2})(?!\\d)`, 'giu');
 
 // A till prints the time with dots as often as with colons ("12.17.26 PM", "Time: 09.20.00"): a
 // triple of two-digit parts that reads as a clock (hours, minutes, seconds) and stands where a
@@ -134,6 +138,9 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(CJK_RE)) push(m, valid(+m[1], +m[2], +m[3]));
+  // (before a day and month: in "#04 MAR.19'17" and "Tbl 12/1 Mar18'18" the number before the month is no day)
+  for (const m of text.matchAll(MONTH_DAY_APOSTROPHE_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
+  for (const m of text.matchAll(CLOCK_STAMP_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
   for (const m of text.matchAll(DAY_MONTH_SEP_RE)) push(m, valid(+m[4], MONTHS[m[3].toLowerCase()], +m[1]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));

@@ -78,6 +78,8 @@ export const TOTAL_LABELS: Label[] = [
   // a card terminal's slip or a parking receipt in Portuguese: "COMPRA 207,37€", "QUANTIA: EUR 7.50", "Montante 12,00"
   { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true },
   { re: /\bplease\s+pay(?:\s+this\s+amount)?\b|\bbitte\s+(?:überweisen|zahlen)\s+sie\b/i, weight: 0.9 },
+  // "TOTL 9.50", "TTL 12.00": a till's abbreviated total opening its line ("SUBTTL", "TXTL" are not it)
+  { re: /^(?:totl|ttl)\b\.?/i, weight: 0.75, bare: true },
   // "DUE 580,965": a till's bare "Due" opening its line is what is owed
   { re: /^due\b\.?/i, weight: 0.7, bare: true },
 ];

@@ -1,0 +1,35 @@
+// The reader on what restaurant and fast-food tills print (issue 26, round 10): the date as
+// "Sep07'18" or as a system clock's stamp, abbreviated totals ("TOTL", "Sub/Ttl"), "CHNG" for
+// change. Synthetic lines; each rule holds for tills in general.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { findDates } from '../../../workers/invoice/text/dates.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('date: a till\'s "Sep07\'18" and "MAR.19\'17" — the number before the month is no day', (t) => {
+  t.deepEqual(findDates("Date: Sep07'18 09:28PM", 'mdy').map((d) => d.iso), ['2018-09-07']);
+  t.deepEqual(findDates('Dec26’12 04:41PM', 'dmy').map((d) => d.iso), ['2012-12-26']);
+  const h = read(['WINGS & THINGS', '1717 DUTCH BRDY ELMONT, NY 11003', '1 CORN BREAD .62', 'TOTL 9.50', 'CASH 9.50', "0168 20:14 #04 MAR.19'17 REG0001"]);
+  t.is(h.invoice_date.value, '2017-03-19');
+  const tbl = read(["Nick's Tuscan Grill", '149 Mineola Blvd', "Tbl 12/1 Mar18'18 10:54AM Gst 2", 'Total 67.89']);
+  t.is(tbl.invoice_date.value, '2018-03-18');
+});
+
+test('date: a system clock\'s stamp, the time between the day and the year ("SUN JUN 24 20:49:53 2018")', (t) => {
+  t.deepEqual(findDates('CARRY-OUT, SUN JUN 24 20:49:53 2018', 'mdy').map((d) => d.iso), ['2018-06-24']);
+  // a month and a day with no year after the time are no date
+  t.deepEqual(findDates('Open Mon-Fri, Jun 24 09:00 to 18:00', 'mdy').map((d) => d.iso), []);
+});
+
+test('total: "TOTL" opening its line is the total; "TXTL" and "SUBTTL" are not', (t) => {
+  const h = read(['WINGS & THINGS', '1 5 WINGS 5.75', 'SUBTTL 8.75', 'TXTL .75', 'TOTL 9.50', 'CASH 10.00', 'CHNG .50']);
+  t.is(h.total_amount.value, 9.5);
+});
+
+test('total: "Sub/Ttl" is a subtotal, and with the tax adds up to the amount paid', (t) => {
+  const h = read(['DOUGLAS BURGERS #15', '11325 Washington Blvd', 'Whittier, CA 90605', '1 BURGER COMBO 9.99', 'Sub/Ttl 31.24', 'Tax 2.97', ' *>DRV THRU 34.21', 'Cash 34.21']);
+  t.is(h.total_amount.value, 34.21);
+  t.true(h.total_amount.confidence >= 0.9);
+});
