@@ -5,6 +5,7 @@ import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { findDates } from '../../../workers/invoice/text/dates.js';
+import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -32,4 +33,21 @@ test('total: "Sub/Ttl" is a subtotal, and with the tax adds up to the amount pai
   const h = read(['DOUGLAS BURGERS #15', '11325 Washington Blvd', 'Whittier, CA 90605', '1 BURGER COMBO 9.99', 'Sub/Ttl 31.24', 'Tax 2.97', ' *>DRV THRU 34.21', 'Cash 34.21']);
   t.is(h.total_amount.value, 34.21);
   t.true(h.total_amount.confidence >= 0.9);
+});
+
+test('seller: a chain\'s store number is not part of its name ("Wendy\'s Restaurant #00003675", "CARL\'S JR 1100375")', (t) => {
+  const wendys = read(["Wendy's Restaurant #00003675", '401 Bergan St', 'Harrison, NJ 07029', '(973) 483-8704', 'Veggie Sandwich 1.89', 'NO American Cheese', 'Total 1.89']);
+  t.is(wendys.vendor_name.value, "Wendy's Restaurant");
+  const carls = read(["CARL'S JR 1100375", '(916) 962-3415', '8105 MADISON AVE', 'FAIR OAKS, CA', '2 Santa Fe Ckn $11.38', '- American Ch', 'Total $11.38']);
+  t.is(carls.vendor_name.value, "CARL'S JR");
+});
+
+test('seller: the name heading a street and its town, state and ZIP, over a survey slogan above it; the town line is no name', (t) => {
+  const h = read(['For a Chance to WIN', 'See Back of Receipt', 'Survey Code: 0279-4033-2211-1303', '(Digamos en Espanol)', '', 'Taco Bell 017314', '7230 Pendleton Pike', 'Lawrence, IN 46226', '(317) 541-1897', '', '9/1/2016 3:35:38 PM', 'Order 378752', '1 Crunchy Taco 1.29', 'Subtotal 1.29', 'Tax .09', 'Total 1.38', 'Cash 5.00', 'Change 3.62']);
+  t.is(h.vendor_name.value, 'Taco Bell');
+  t.true(h.vendor_name.confidence < 0.9, 'a slogan close behind leaves it for review');
+  t.false(plausibleName('Lawrence, IN 46226'));
+  t.false(plausibleName('Edmonton AB T5P 4A9'));
+  // a German town with its country code is not mistaken for a US state
+  t.true(plausibleName('Musterstadt DE'));
 });

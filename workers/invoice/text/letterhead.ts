@@ -3,7 +3,7 @@
 // numbers, address, telephone), and what tells an OCR misreading from a name. Used by
 // the vendor scoring (vendor.ts).
 import type { Layout, LayoutLine } from '../layout.js';
-import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_CUES } from './vocabulary.js';
+import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES } from './vocabulary.js';
 
 /**
  * The letterhead of the first page: the lines above its first document title, date,
@@ -41,13 +41,36 @@ function isBodyLine(l: LayoutLine): boolean {
   return /\d[.,]\d{2}(?!\d)/.test(l.text) && !VENDOR_CUES.test(l.text);
 }
 
+/**
+ * The lines of a North American address block by their shape alone: a house number and a street
+ * ("7230 Pendleton Pike"), a town with its state and ZIP code ("Lawrence, IN 46226").
+ */
+const ADDRESS_BLOCK_LINE = [
+  /^\d{1,6}\s+(?:[NSEW]\.?\s+)?\p{L}{2,}(?:\s+\p{L}[\p{L}.]*){0,4}$/u,
+  new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:${US_STATE_CODES}|DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?$`, 'u'),
+];
+
+/**
+ * The name that heads an address block: the line right above a street ("7230 Pendleton Pike") that is
+ * itself right above its town and state with the ZIP code ("Lawrence, IN 46226").
+ */
+export function headsAddressBlock(doc: Layout, line: LayoutLine): boolean {
+  const [street, town] = [doc.lines[line.index + 1], doc.lines[line.index + 2]];
+  if (!street || !town || street.page !== line.page || town.page !== line.page) return false;
+  const flat = (l: LayoutLine) => l.text.replace(/\s*\|\s*/g, ' ').trim();
+  return (ADDRESS_BLOCK_LINE[0].test(flat(street)) || ADDRESS_WORDS.test(street.text)) && ADDRESS_BLOCK_LINE[1].test(flat(town));
+}
+
+/** A telephone number alone on its line, as a shop prints it under its address ("(317) 541-1897", "516-341-7075"). */
+const PHONE_LINE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$/;
+
 /** Registration and tax numbers, address and telephone lines right under a name: how a seller introduces itself. */
 export function identityBelow(doc: Layout, line: LayoutLine): number {
   let hits = 0;
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
     const l = doc.lines[i];
     if (l.page !== line.page) break;
-    if (VENDOR_CUES.test(l.text) || ADDRESS_WORDS.test(l.text)) hits++;
+    if (VENDOR_CUES.test(l.text) || ADDRESS_WORDS.test(l.text) || PHONE_LINE.test(l.text.trim())) hits++;
   }
   return hits >= 2 ? 2.5 : hits === 1 ? 1.5 : 0;
 }

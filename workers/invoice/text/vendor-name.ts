@@ -55,7 +55,9 @@ export function cutAfterLegalForm(text: string): string | null {
 }
 
 /** a town and its US state, Canadian province or Australian state closing an address line */
-const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)$`, 'u');
+// (with its ZIP or postal code when one is printed: "Edmonton AB T5P 4A9"; the states whose codes are also
+// countries' or words — DE, ID, IN, ME, OR — only with a ZIP: "Lawrence, IN 46226", not "Musterstadt DE")
+const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4}))?|(?:DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?)$`, 'u');
 
 export function plausibleName(text: string): boolean {
   const t = text.trim();

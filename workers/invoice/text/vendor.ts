@@ -18,7 +18,7 @@ import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, type ReadField } from './confidence.js';
 import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
-import { garbleOf, identityBelow, letterhead } from './letterhead.js';
+import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
 
@@ -170,6 +170,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
         score += identityBelow(doc, line);
+        if (headsAddressBlock(doc, line)) score += 1.5;
         const numberBelow = registrationBelow(doc, line);
         if (numberBelow) score += 1.5;
         if (legalNoticeAt(doc, line, name)) score += 2;
@@ -368,6 +369,9 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     text = text.replace(NAME_ROW_LABEL, '');
     // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
     text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
+    // "Wendy's Restaurant #00003675", "Taco Bell 017314": a chain's store number after the name
+    // (not a ZIP code after a state: "Lawrence, IN 46226" is a town)
+    if (!/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
