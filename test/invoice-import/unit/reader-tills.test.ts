@@ -6,6 +6,7 @@ import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { findDates } from '../../../workers/invoice/text/dates.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
+import { extractInvoice } from '../../../workers/invoice/extract.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -50,4 +51,18 @@ test('seller: the name heading a street and its town, state and ZIP, over a surv
   t.false(plausibleName('Edmonton AB T5P 4A9'));
   // a German town with its country code is not mistaken for a US state
   t.true(plausibleName('Musterstadt DE'));
+});
+
+test('total: a card terminal\'s slip prints codes after the amount ("COMPRA 61.72€ VELOC PP N", "Pago:EUR 11.20"); a time after "Pago" is none', (t) => {
+  const slip = read(['MAKRO CASH & CARRY', 'Terminal Pagamento Automático: 00001104', '2019-02-15 10:19:29 Per016 Tr023', 'CARTAO: ****7398/76', 'COMPRA 61.72€ VELOC PP N', 'ID ESTAB:0003010699 AUT:087066']);
+  t.is(slip.total_amount.value, 61.72);
+  const parking = read(['Montepio Geral', 'Rua do Ouro N:219-241', '1200-094 Lisboa', 'Entrada: 2019-01-23 14:45', 'Pago: 2019-01-23 15:05', 'Pago:EUR 11.20', 'Iva incluido a taxa de 23%']);
+  t.is(parking.total_amount.value, 11.2);
+});
+
+test('a receipt saved as text whose first line holds a comma and whose amount runs into a code ("230,77U") is read as text', async (t) => {
+  const text = ['BCM - BRICOLAGE S.A.,', 'LEROY MERLIN', 'ALFRAGIDE', 'TEL: 214 252 200', 'Terminal Pagamento Automático: 00513632', '2019-03-19 14:31:32 Per099', 'COMPRA 230,77U MB', 'AUT:899193'].join('\n');
+  const { invoice } = await extractInvoice(Buffer.from(text));
+  t.is(invoice.format, 'text');
+  t.is(invoice.header.total_amount.value, 230.77);
 });

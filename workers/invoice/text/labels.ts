@@ -42,7 +42,9 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         const add = (value: T | null, where: Candidate<T>['where'], l: LayoutLine) => {
           if (value !== null) out.push({ value, score: label.weight * POSITION_WEIGHT[where], line: l, where, cellIndex: ci });
         };
-        const inCell = rest ? search.parse(rest) : null;
+        // (a slip's amount first, its codes after it: only the amount is read)
+        const lead = label.leading ? /^(?:(?:EUR|€)\s?)?-?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d)(?:\s?(?:€|EUR)(?!\p{L}))?/u.exec(rest) : null;
+        const inCell = rest ? search.parse(rest) ?? (lead ? search.parse(lead[0]) : null) : null;
         if (inCell !== null) {
           add(inCell, 'cell', line);
           break;

@@ -9,6 +9,8 @@ export interface Label {
   bare?: boolean;
   /** totals: what is still to pay after a deposit (it outranks the gross total other figures add up to) */
   stillToPay?: boolean;
+  /** a card terminal's slip: the amount right after the label, whatever the slip prints after it ("COMPRA 61.72€ VELOC PP N") */
+  leading?: boolean;
 }
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
@@ -76,7 +78,9 @@ export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
   // a card terminal's slip or a parking receipt in Portuguese: "COMPRA 207,37€", "QUANTIA: EUR 7.50", "Montante 12,00"
-  { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true },
+  { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true, leading: true },
+  // "Pago: EUR 11.20": what a parking or toll till says was paid
+  { re: /^pago\b\s*:?/i, weight: 0.75, bare: true, leading: true },
   { re: /\bplease\s+pay(?:\s+this\s+amount)?\b|\bbitte\s+(?:überweisen|zahlen)\s+sie\b/i, weight: 0.9 },
   // "TOTL 9.50", "TTL 12.00": a till's abbreviated total opening its line ("SUBTTL", "TXTL" are not it)
   { re: /^(?:totl|ttl)\b\.?/i, weight: 0.75, bare: true },
