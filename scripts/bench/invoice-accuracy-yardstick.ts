@@ -90,7 +90,10 @@ function editDistance(a: string, b: string): number {
 }
 
 // the bench's own normalisation (not the reader's), so changing the reader cannot change the yardstick
-const LEGAL_FORMS = /\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|pvt\.?\s*ltd|pte\.?\s*ltd|private\s+limited|ltd|limited|llc|inc|corp(?:oration)?|co|company|plc|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|b\.?\s*v|n\.?\s*v|s\.?\s*a\.?\s*s|sarl|s\.?\s*a|s\.?\s*r\.?\s*l|spa|sp\.?\s*z\s*o\.?\s*o|oy|ab|a\/s|aps|pty)\.?\s*$/i;
+const LEGAL_FORMS = /\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|pvt\.?\s*ltd|pte\.?\s*ltd|private\s+limited|ltd|limited|llc|inc|corp(?:oration)?|co|company|plc|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|b\.?\s*v|n\.?\s*v|s\.?\s*a\.?\s*s|sarl|s\.?\s*a|s\.?\s*r\.?\s*l|spa|sp\.?\s*z\s*o\.?\s*o|oy|ab|a\/s|aps|pty|lda|unipessoal|soc\.?\s*unip)\.?\s*$/i;
+
+/** A registered company name's closing legal form (the bench's own list, wider than LEGAL_FORMS: Portuguese and Spanish forms too). */
+const REGISTERED_NAME_END = /(?:\b(?:s\.?\s?a|lda|limitada|unipessoal|s\.?\s?l|gmbh|ag|ltd|limited|inc|llc|b\.?\s?v|n\.?\s?v|sas|sarl|s\.?r\.?l|spa|sdn\.?\s*bhd|bhd|pte\.?\s*ltd|pty\.?\s*ltd|plc|kg|oy|ab|a\/s|aps)\.?)\s*[,.]?$/i;
 
 export function compactName(name: string): string {
   let n = name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim();
@@ -107,8 +110,12 @@ export function sameVendor(ours: string | null, ref: string): boolean {
   if (x === y) return true;
   const [short, long] = x.length < y.length ? [x, y] : [y, x];
   if (long.includes(short) && short.length >= 0.6 * long.length) return true;
-  // a reference that is a brand alone ("Hornbach", "toom") names the company whose name opens with it ("HORNBACH Baumarkt AG")
-  if (!/\s/.test(ref.trim()) && y.length >= 4 && x.startsWith(y)) return true;
+  // a reference that is a brand alone ("Hornbach", "toom") names the company whose name opens with it ("HORNBACH Baumarkt AG");
+  // so does a brand of more words when ours is that company's registered name, its legal form closing it
+  // ("Pingo Doce" / "Pingo Doce - Distribuição Alimentar, S.A.", "Dia Portugal" / "Dia Portugal - Sup. Soc. Unip. Lda")
+  if (y.length >= 4 && x.startsWith(y) && (!/\s/.test(ref.trim()) || REGISTERED_NAME_END.test(ours.trim()))) return true;
+  // and the other way round: our brand opening the registered name the reference gives ("ALDI" / "ALDI Portugal Supermerc., Lda")
+  if (x.length >= 4 && y.startsWith(x) && REGISTERED_NAME_END.test(ref.trim())) return true;
   return editDistance(x, y) <= Math.max(1, Math.round(0.15 * long.length));
 }
 
