@@ -199,6 +199,19 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
 /** How sure the country must be to order a document's dates when none of them is unambiguous. */
 const COUNTRY_ORDER_CONFIDENCE = 0.25;
 
+/** Whether the document's own dates settle day-first or month-first (a numeric date with a part over 12 among them). */
+export function orderPrinted(text: string): boolean {
+  let dmy = 0;
+  let mdy = 0;
+  for (const m of text.matchAll(NUMERIC_RE)) {
+    if (isClockTime(text, m)) continue;
+    const [a, b] = [+m[1], +m[3]];
+    if (a > 12 && b <= 12) dmy++;
+    if (b > 12 && a <= 12) mdy++;
+  }
+  return dmy !== mdy;
+}
+
 export function documentDayOrder(text: string, currency: string | null, country?: { value: string | null; confidence: number }): DayOrder {
   let dmy = 0;
   let mdy = 0;

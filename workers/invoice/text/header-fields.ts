@@ -2,9 +2,9 @@
 // fallbacks when a document prints no label. The total has its own reader (total-amount.ts).
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
-import { calibrated } from './confidence.js';
+import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE } from './confidence.js';
 import { findLabeled } from './labels.js';
-import { findDates, valid, type DayOrder } from './dates.js';
+import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
@@ -65,12 +65,25 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
  */
 const ONCE_READ_DATE_PENALTY = 0.09;
 
-export function readInvoiceDate(layout: Layout, order: DayOrder): Field<string> {
-  const date = dateOfDocument(layout, order);
+export function readInvoiceDate(layout: Layout, order: DayOrder, countrySure = false): Field<string> {
+  const date = countrySure ? dateOfDocument(layout, order) : orderConfirmed(layout, order, dateOfDocument(layout, order));
   if (date.value === null || date.confidence < 0.9 || !layout.lines.some((l) => l.conf < 1)) return date;
   let printed = 0;
   for (const line of layout.lines) printed += plausibleDates(line.text, order).filter((d) => d.iso === date.value).length;
   return printed >= 2 ? date : { ...date, confidence: Math.round((date.confidence - ONCE_READ_DATE_PENALTY) * 100) / 100 };
+}
+
+/**
+ * "03/04/2018": a numeric date whose day and month could be either way round is read in the order
+ * the seller's country suggests, unless another date on the page settles it (a part over 12). With the
+ * country itself only hinted (or guessed from the currency), the order is a guess: the date is
+ * reported unconfirmed (under 0.9, for review).
+ */
+function orderConfirmed(layout: Layout, order: DayOrder, date: Field<string>): Field<string> {
+  if (date.value === null || date.confidence <= UNCONFIRMED_CONFIDENCE || orderPrinted(layout.text)) return date;
+  const printedAmbiguous = layout.lines.some((l) => plausibleDates(l.text, order).some((d) => d.iso === date.value && d.ambiguous));
+  const printedPlainly = layout.lines.some((l) => plausibleDates(l.text, order).some((d) => d.iso === date.value && !d.ambiguous));
+  return printedAmbiguous && !printedPlainly ? unconfirmed(date) : date;
 }
 
 function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {

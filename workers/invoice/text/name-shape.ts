@@ -82,7 +82,8 @@ export function improbableMarks(name: string): string[] {
     if (t.length >= 5 && /\p{L}q(?!u)\p{L}/iu.test(t)) marks.push(`q without u: ${t}`);
     // four consonants running in a short word or five in any ("BRTHX"); German and Dutch compounds have three or four
     // (capitals of five letters or fewer are an acronym: "KPMG", "DHL")
-    const acronym = /^[A-Z]{1,5}$/.test(t);
+    // (nor a legal form: "GmbH", "mbH", "Bhd" are as printed)
+    const acronym = /^[A-Z]{1,5}$/.test(t) || LEGAL_WORDS.includes(t.toLowerCase()) || /^g?mbh$/i.test(t);
     if (/^\p{L}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(t) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(t)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
       marks.push(`no vowel: ${t}`);
     // symbols no name holds inside a word ("AC~ME", "B|OOKS")

@@ -31,7 +31,7 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
     header: {
       vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
-      invoice_date: readInvoiceDate(layout, order),
+      invoice_date: readInvoiceDate(layout, order, country.confidence >= SURE_COUNTRY),
       currency: calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
       total_amount: confirmedByLines(readTotal(layout, decimal), lines),
     },
@@ -53,6 +53,9 @@ function confirmedByLines(total: ReadField<number>, lines: ExtractedLine[]): Rea
   if (Math.round(sum * 100) !== Math.round(total.value * 100)) return total;
   return calibrated('total_amount', total.value, { strength: total.basis.strength + LINES_AGREE, legibility: total.basis.legibility });
 }
+
+/** How sure the seller's country must be for its order of day and month to settle an ambiguous date. */
+const SURE_COUNTRY = 0.6;
 
 /** What agreeing figures add to a total's strength (total-amount.ts weighs them the same). */
 const LINES_AGREE = 0.5;

@@ -5,7 +5,7 @@
 // garbled.
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
-import { calibrated } from './confidence.js';
+import { calibrated, unconfirmed } from './confidence.js';
 import { amountDueAfterPayments } from './amount-due.js';
 import { summedColumnTotal } from './summed-column.js';
 import { findLabeled } from './labels.js';
@@ -128,7 +128,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const labelStrength = Math.max(0, Math.min(1, (best.label - 0.7) / 0.25));
   // a total of nothing ("TOTAL LOADING CHARGES 0.00" where the bill's own total was not read) is never sure
   if (best.value === 0) return calibrated('total_amount', 0, { strength: 0, legibility: best.conf });
-  return calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
+  const read = calibrated('total_amount', best.value, { strength: 0.5 * labelStrength + 0.5 * (best.agreed ? 1 : 0), legibility: best.conf });
+  return best.agreed ? read : unconfirmed(read);
 }
 
 /** Amounts printed under a total label (TOTAL, GRAND TOTAL, AMOUNT DUE...), each with its label's weight. */

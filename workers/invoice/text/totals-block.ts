@@ -71,8 +71,8 @@ export function lineAmount(line: LayoutLine, decimal: DecimalMark | null): numbe
   const last = cells[cells.length - 1].text.trim();
   const whole = slippedAmount(last, decimal);
   if (whole !== null) return whole;
-  // (thousands grouped with spaces: "Total HT 1 000,00 €")
-  const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d[\d.,]*)[.,]\d{2})(?:\s+[^\d\s]{1,2})?$/.exec(last);
+  // (thousands grouped with spaces: "Total HT 1 000,00 €"; a currency code after it: "Nettobetrag 100,00 EUR")
+  const tail = /(?:^|\s)((?:RM|Rs\.?|[A-Z]{1,2}\$|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d[\d.,]*)[.,]\d{2})(?:\s+(?:[^\d\s]{1,2}|[A-Z]{3}))?$/.exec(last);
   if (tail) return slippedAmount(tail[1], decimal);
   // a document that writes no cents anywhere (money without decimals): "Tunai 300000", "CASH 50,000"
   const uncents = decimal === null ? /(?:^|\s)(-?\d{1,3}(?:[.,]\d{3})+|-?\d{3,})$/.exec(last) : null;

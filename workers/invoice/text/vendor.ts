@@ -16,7 +16,7 @@
 // reported below the review threshold.
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
-import { calibrated, type ReadField } from './confidence.js';
+import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from './confidence.js';
 import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
@@ -106,11 +106,14 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // an OCR reading's name that nothing checks — no legal form, printed once, no domain or sign-off naming it,
   // not read the same by a second engine (second-look.ts) — is never sure: a slipped letter still makes a name
   const unchecked = best.line.conf < 1 && !LEGAL_SUFFIX.test(mended) && best.source === undefined && countOf(lowerOf(layout, extra), key) <= 1 && domainScore(key, domainsOf(textOf(layout, extra))) === 0;
-  return { ...(unchecked && read.confidence > UNCHECKED_NAME_CONFIDENCE ? { ...read, confidence: UNCHECKED_NAME_CONFIDENCE } : read), score: best.score };
+  // and a name whose evidence is only moderate (a score short of a letterhead with its identity, or a rival close behind)
+  return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
 }
 
 /** The most an OCR-read seller name that nothing checks is reported at (under 0.9: reviewed). */
-export const UNCHECKED_NAME_CONFIDENCE = 0.89;
+export const UNCHECKED_NAME_CONFIDENCE = UNCONFIRMED_CONFIDENCE;
+/** The evidence a seller's name needs to be reported as sure (≥ 0.9); below it, at most UNCONFIRMED_CONFIDENCE. */
+const SURE_NAME_STRENGTH = 0.85;
 const textOf = (layout: Layout, extra: Layout[]) => [layout, ...extra].map((l) => l.text).join('\n');
 const lowerOf = (layout: Layout, extra: Layout[]) => textOf(layout, extra).toLowerCase();
 
