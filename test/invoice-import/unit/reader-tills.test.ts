@@ -66,3 +66,12 @@ test('a receipt saved as text whose first line holds a comma and whose amount ru
   t.is(invoice.format, 'text');
   t.is(invoice.header.total_amount.value, 230.77);
 });
+
+test('seller: a Portuguese sign-off and street are no names ("Obrigado por visitar a …", "AV 23 de Julho 9"); an amount with its currency is none', (t) => {
+  t.false(plausibleName('Obrigado por visitar a IKEA Alfragide'));
+  t.false(plausibleName('40.53 Eur'));
+  t.true(plausibleName('AV Electronics'));
+  // a street scores as an address line: the names above it win
+  const h = read(['REPSOL', 'ROQUE & SOUSA - COM. COMB., LDA', 'AV 23 de Julho 9', '1200-000 Lisboa', 'Gasoleo 40,00', 'Total 40,00 EUR']);
+  t.not(h.vendor_name.value, 'AV 23 de Julho 9');
+});

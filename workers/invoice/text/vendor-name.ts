@@ -97,7 +97,7 @@ export function plausibleName(text: string): boolean {
   if (/%/.test(t)) return false;
   if (/^(?:(?:brutto|netto|mwst|ust|mw\.?st\.?|steuer|summe|gesamt|betrag|total|subtotal|tax|vat|gst|sst|amount|net|gross|ttc|ht|tva)[\s%+=.:/]*)+$/i.test(t)) return false;
   // an item or a column of prices: a name does not end in an amount ("Widgets 10.00", "€ 4,50")
-  if (/\d[.,]\d{2}\s*[€£$]?\s*$/.test(t)) return false;
+  if (/\d[.,]\d{2}\s*(?:[€£$]|eur|usd|gbp|chf)?\.?\s*$/i.test(t)) return false;
   // street names: compounds ("Hauptstr.", "Kerkstraat") or a street word after a name ("Main Rd.") — not
   // "MRD.I.Y." or "FIRST.", where the letters merely end like an abbreviation
   // "99 SPEED MART S/B": digits opening a name with a legal form are part of the name, not a house number

@@ -208,6 +208,7 @@ const THANKS_AT = new RegExp(
     String.raw`gracias\s+por\s+(?:su\s+(?:compra|visita)|comprar|elegir(?:nos)?)\s+(?:en|a)\s+`,
     String.raw`grazie\s+per\s+(?:l['’]acquisto|aver\s+acquistato|la\s+visita)\s+(?:da|presso|in)\s+`,
     String.raw`obrigad[oa]\s+(?:pela\s+(?:sua\s+)?(?:compra|visita)|por\s+comprar)\s+(?:na|no|em)\s+`,
+    String.raw`obrigad[oa]\s+por\s+(?:visitar|escolher|preferir)\s+(?:a|o|as|os)?\s*`,
     String.raw`terima\s+kasih\s+kerana\s+(?:membeli[-\s]?belah|berbelanja|memilih)\s+(?:di|dengan)\s+`,
   ].join('|'),
   'i',
