@@ -96,7 +96,8 @@ const LEGAL_FORMS = /\b(?:sdn\.?\s*bhd|bhd|berhad|s\/b|pvt\.?\s*ltd|pte\.?\s*ltd
 const REGISTERED_NAME_END = /(?:\b(?:s\.?\s?a|lda|limitada|unipessoal|s\.?\s?l|gmbh|ag|ltd|limited|inc|llc|b\.?\s?v|n\.?\s?v|sas|sarl|s\.?r\.?l|spa|sdn\.?\s*bhd|bhd|pte\.?\s*ltd|pty\.?\s*ltd|plc|kg|oy|ab|a\/s|aps)\.?)\s*[,.]?$/i;
 
 export function compactName(name: string): string {
-  let n = name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim();
+  // (a chain's store number is no part of the name: "Taco Bell 017314", "Subway#44969-0", "Denny's Restaurant #8129")
+  let n = name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/(?<=[a-z'’.])\s*(?:#\s?\d{1,8}(?:-\d{1,3})?|\s\d{5,8})$/, '');
   for (let i = 0; i < 3; i++) n = n.replace(/[\s,.()-]+$/, '').replace(LEGAL_FORMS, '');
   return n.replace(/[^a-z0-9]/g, '');
 }
