@@ -96,7 +96,9 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
 export function reconcileWithPaid(layout: Layout, candidates: TotalCandidate[], block: BlockAmount[], derived: DerivedTotal[], decimal: DecimalMark | null): void {
   if (candidates.some((c) => c.agreed)) return;
   const top = bestScored(candidates);
-  if (!top) return;
+  // (a text layer prints what the issuer wrote: no OCR slip to mend — "AMOUNT DUE: 73.24" under "SUB TOTAL 68.89 /
+  // Tax 6.35" is what is due, a discount or credit unprinted)
+  if (!top || top.conf >= 1) return;
   // what was paid: tendered − change, else subtotal + tax + rounding ("Subtotal 12.61 / Rounding -0.01 / Total 12.40")
   const paid = [derived.find((d) => d.how === 'paid'), derived.filter((d) => d.how === 'sum').at(-1)].find(
     (d) => d !== undefined && d.value > 0 && !sameCents(top.value, d.value) && oneDigitSlip(top.value.toFixed(2), d.value.toFixed(2)),
