@@ -75,3 +75,8 @@ test('seller: a Portuguese sign-off and street are no names ("Obrigado por visit
   const h = read(['REPSOL', 'ROQUE & SOUSA - COM. COMB., LDA', 'AV 23 de Julho 9', '1200-000 Lisboa', 'Gasoleo 40,00', 'Total 40,00 EUR']);
   t.not(h.vendor_name.value, 'AV 23 de Julho 9');
 });
+
+test('total: a suggested tip printed with a note after the first total — the second total, tip included, is what was paid', (t) => {
+  const h = read(['SOUTH BEACH BAR', '1 BACARDI LIGHT 40.00', 'Sub-total: 40.00', 'Sales Tax 7%: 2.80', 'Resort Tax 2%: 0.80', 'Total: 43.60', 'Voluntary 18% Tip: 7.20', 'Please feel free to adjust or remove', 'the tip amount at your discretion', '', 'Total', '50.80']);
+  t.is(h.total_amount.value, 50.8);
+});

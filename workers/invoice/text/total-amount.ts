@@ -196,7 +196,7 @@ function paidAfterCharges(layout: Layout, candidates: TotalCandidate[], amountOf
     for (const earlier of candidates) {
       const [from, to] = [earlier.lineIndex, later.lineIndex];
       if (later === earlier || from === undefined || to === undefined) continue;
-      if (to - from < 2 || to - from > 4 || later.value <= earlier.value) continue;
+      if (to - from < 2 || to - from > 6 || later.value <= earlier.value) continue;
       const between = layout.lines.slice(from + 1, to);
       if (between.some((l) => l.page !== layout.lines[to].page)) continue;
       // (lines between are charges with their amount, or the payment of the earlier total: "MASTERCARD 0148 $118.46", "CREDIT CARD AUTH")
@@ -205,7 +205,8 @@ function paidAfterCharges(layout: Layout, candidates: TotalCandidate[], amountOf
       for (const l of between) {
         const v = amountOf(l.text.replace(/\s*\|\s*/g, ' '));
         if (CHARGE_WORDS.test(l.text) && v !== null && v > 0) added += v;
-        else if (!PAYMENT_WORDS.test(l.text)) explained = false;
+        // (a note without any figure, "the tip amount at your discretion", adds nothing and breaks nothing)
+        else if (!PAYMENT_WORDS.test(l.text) && /\d/.test(l.text)) explained = false;
       }
       if (!explained || added === 0 || !sameCents(earlier.value + added, later.value)) continue;
       later.score = Math.max(later.score, earlier.score + 0.05);
