@@ -80,3 +80,11 @@ test('total: a suggested tip printed with a note after the first total — the s
   const h = read(['SOUTH BEACH BAR', '1 BACARDI LIGHT 40.00', 'Sub-total: 40.00', 'Sales Tax 7%: 2.80', 'Resort Tax 2%: 0.80', 'Total: 43.60', 'Voluntary 18% Tip: 7.20', 'Please feel free to adjust or remove', 'the tip amount at your discretion', '', 'Total', '50.80']);
   t.is(h.total_amount.value, 50.8);
 });
+
+test('total: a fast-food till\'s "TL" and "Cg" (total and change) — the total confirmed by cash less change', (t) => {
+  const h = read(['CARL\'S JR 1100375', 'REG CASHIER 11-24-2017 12:13 PM', 'CHZ BURGER SPEC $7.57', 'TAXABLE SALES $25.85', 'TAX $2.46', 'TL $28.31', 'CASH $40.00', 'Cg $11.69']);
+  t.is(h.total_amount.value, 28.31);
+  t.true(h.total_amount.confidence >= 0.9);
+  // "TL" before a word is no total
+  t.is(read(['TL Logistics GmbH', 'Hafenstraße 1', 'Summe 12,00']).total_amount.value, 12);
+});

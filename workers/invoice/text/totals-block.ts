@@ -23,7 +23,7 @@ export interface BlockAmount {
 }
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
-export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
 /** ("TotalGST": the engine lost the space after "Total") */
 export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;

@@ -84,6 +84,8 @@ export const TOTAL_LABELS: Label[] = [
   { re: /\bplease\s+pay(?:\s+this\s+amount)?\b|\bbitte\s+(?:überweisen|zahlen)\s+sie\b/i, weight: 0.9 },
   // "TOTL 9.50", "TTL 12.00": a till's abbreviated total opening its line ("SUBTTL", "TXTL" are not it)
   { re: /^(?:totl|ttl)\b\.?/i, weight: 0.75, bare: true },
+  // ("TL $28.31", "TL 14,000": a fast-food till's two letters, with an amount after them on the same line)
+  { re: /^tl(?=\s+(?:[-$€£\d]|rp\b))/i, weight: 0.7, bare: true },
   // "DUE 580,965": a till's bare "Due" opening its line is what is owed
   { re: /^due\b\.?/i, weight: 0.7, bare: true },
 ];
