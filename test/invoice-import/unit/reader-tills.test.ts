@@ -88,3 +88,8 @@ test('total: a fast-food till\'s "TL" and "Cg" (total and change) — the total 
   // "TL" before a word is no total
   t.is(read(['TL Logistics GmbH', 'Hafenstraße 1', 'Summe 12,00']).total_amount.value, 12);
 });
+
+test('total: a two-column slip read as text — the payment method between "Total a Pagar:" and its amount', (t) => {
+  const h = read(['CASA DAS CHAVES', 'R.Bartolomeu Dias, Lote 16', '8200-096 Albufeira', 'Factura Simplificada: 19FS 001/1700', 'CHAVE DE CRUZ', '(D) 23% 8,00 1 8,00', 'Total a Pagar:', 'MULTIBANCO', '84,20 €', '84,20 €']);
+  t.is(h.total_amount.value, 84.2);
+});

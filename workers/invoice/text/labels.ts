@@ -60,8 +60,12 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         const under = cellsBelow(lines, line, cell, search.below ?? 2);
         for (const below of under) add(search.parse(below.cell.text), 'below', below.line);
         // "Total:" ending its line, the amount alone on the next line, right-aligned (not under the label)
-        const nextLine = lines[line.index + 1];
-        if (!under.length && ci === line.cells.length - 1 && (search.below ?? 2) > 0 && nextLine && nextLine.page === line.page && nextLine.cells.length === 1 && nextLine.y - line.y < line.h * 3) add(search.parse(nextLine.cells[0].text), 'below', nextLine);
+        // (or after one line of words between: "Total a Pagar:" / "MULTIBANCO" / "84,20 €", how a two-column slip reads as text)
+        const lineAfter = (l: LayoutLine | undefined) => l && l.page === line.page && l.cells.length === 1 && l.y - line.y < line.h * 5;
+        let nextLine = lines[line.index + 1];
+        const wordsUnder = under.length === 1 && under[0].line === nextLine && !/\d/.test(nextLine.text);
+        if (nextLine && !/\d/.test(nextLine.text) && (!under.length || wordsUnder) && ci === line.cells.length - 1 && lineAfter(lines[line.index + 2]) && /\d/.test(lines[line.index + 2].text)) nextLine = lines[line.index + 2];
+        if ((!under.length || (wordsUnder && nextLine !== lines[line.index + 1])) && ci === line.cells.length - 1 && (search.below ?? 2) > 0 && nextLine && nextLine.page === line.page && nextLine.cells.length === 1 && nextLine.y - line.y < line.h * (nextLine.index === line.index + 1 ? 3 : 5)) add(search.parse(nextLine.cells[0].text), 'below', nextLine);
         const left = line.cells[ci - 1];
         if (left && ci === line.cells.length - 1) add(search.parse(left.text), 'left', line);
         break;
