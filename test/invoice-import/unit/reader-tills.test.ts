@@ -7,6 +7,7 @@ import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.j
 import { findDates } from '../../../workers/invoice/text/dates.js';
 import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 import { extractInvoice } from '../../../workers/invoice/extract.js';
+import { detectCountry } from '../../../workers/invoice/text/country.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -92,4 +93,13 @@ test('total: a fast-food till\'s "TL" and "Cg" (total and change) — the total 
 test('total: a two-column slip read as text — the payment method between "Total a Pagar:" and its amount', (t) => {
   const h = read(['CASA DAS CHAVES', 'R.Bartolomeu Dias, Lote 16', '8200-096 Albufeira', 'Factura Simplificada: 19FS 001/1700', 'CHAVE DE CRUZ', '(D) 23% 8,00 1 8,00', 'Total a Pagar:', 'MULTIBANCO', '84,20 €', '84,20 €']);
   t.is(h.total_amount.value, 84.2);
+});
+
+test('seller and country: a mark glued before the name ("#Noches De Colombia"); a street named after a country is no sign of it; a US town and state closing a street line', (t) => {
+  const h = read(['#Noches De Colombia', '204 JERICHO TURNPIKE', 'MINEOLA, NY 11501', '(516)747-8061', 'Date: 07/09/19 Time:09:22am', 'Total 20.00']);
+  t.is(h.vendor_name.value, 'Noches De Colombia');
+  t.not(detectCountry('1660 India Street\nServer: Jake\nTotal 12.00').value, 'IN');
+  t.is(detectCountry("COMMANDER'S PALACE\n1427 WASHINGTON AVE., NEW ORLEANS, LA\nTotal 12.00").value, 'US');
+  t.is(detectCountry('MIGUELS MEXICAN\n3035 W. KENNEDY BLVD\nTAMPA, FL.\nTotal 12.00').value, 'US');
+  t.is(detectCountry('Tata Ltd\nMumbai, India\nTotal 12.00').value, 'IN');
 });

@@ -373,6 +373,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     text = text.replace(NAME_ROW_LABEL, '');
     // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
     text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
+    // ("#Noches De Colombia": a mark glued before the name)
+    text = text.replace(/^#(?=\p{Lu}\p{L})/u, '');
     // "Wendy's Restaurant #00003675", "Taco Bell 017314": a chain's store number after the name
     // (not a ZIP code after a state: "Lawrence, IN 46226" is a town)
     if (!/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
