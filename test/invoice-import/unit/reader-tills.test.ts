@@ -103,3 +103,10 @@ test('seller and country: a mark glued before the name ("#Noches De Colombia"); 
   t.is(detectCountry('MIGUELS MEXICAN\n3035 W. KENNEDY BLVD\nTAMPA, FL.\nTotal 12.00').value, 'US');
   t.is(detectCountry('Tata Ltd\nMumbai, India\nTotal 12.00').value, 'IN');
 });
+
+test('country: an Italian or Spanish till\'s own words hint at its country (and so its money), in capitals too', (t) => {
+  const it = detectCountry(['RISTORANTE', 'BELLAGIO (CO)', 'TELEFONO 031/951888', 'TAV. 9 COPERTI 4', '4 COPERTO 12.00', 'TOTALE 82.00', 'documento fiscale alla cassa'].join('\n'));
+  t.is(it.value, 'IT');
+  t.true(it.confidence < 0.6, 'words alone are a hint, not a sure country');
+  t.is(detectCountry(['BAR PEPE', 'Mesa 4', 'Cerveza 2,50', 'Total 2,50', 'Efectivo 5,00', 'Cambio 2,50', 'Gracias por su visita'].join('\n')).value, 'ES');
+});

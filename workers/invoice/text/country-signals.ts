@@ -119,6 +119,9 @@ export const SIGNALS: Signal[] = [
   // a German street ("Warburger Straße 130", the OCR's "StraBe"): also Austria's, also a euro country
   [/\p{L}*(?:straße|strasse|straBe)\s+\d/giu, 'DE', 1.5],
   [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
+  // Italian and Spanish tills' own words (a weak hint each, as the other languages')
+  [/\b(?:Scontrino|Coperti|Tavolo|TAV\.|Contanti|Resto|Totale|Grazie|Telefono|Sala|Documento\s+commerciale|Pagamento\s+elettronico|documento\s+fiscale)\b/gi, 'IT', 0.75],
+  [/\b(?:Factura\s+simplificada|Efectivo|Cambio|Gracias|Camarero|Mesa|Cuenta|Importe|Tarjeta|Base\s+imponible)\b/gi, 'ES', 0.75],
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],
