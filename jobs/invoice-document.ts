@@ -46,9 +46,24 @@ export function looksLikePrintedText(text: string): boolean {
   const letters = start.match(/\p{L}/gu)?.length ?? 0;
   const visible = start.replace(/\s/g, '').length;
   if (lines.length >= 5 && letters > visible * 0.4 && /\d[.,]\d{2}(?!\d)|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start)) return true;
-  const priced = lines.filter((l) => /\p{L}{2,}.*[\s:.]\d[\d.,]*\d\s*$/u.test(l)).length;
+  const priced = lines.filter(endsInAmountAfterWords).length;
   const money = /\d[.,]\d{2}(?!\d)|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
   return lines.length >= 2 && priced >= (money ? 1 : Math.max(2, Math.ceil(lines.length / 3))) && letters > visible * 0.2;
+}
+
+/**
+ * "Ayam Bakar 55000", "TOTAL .247,500", "Total:12.00": the line's last token is an amount, after words.
+ * Read token by token in linear time (the upload's first 64 KB are sniffed at the gateway: one long hostile
+ * line must not cost quadratic time).
+ */
+function endsInAmountAfterWords(line: string): boolean {
+  const text = line.trimEnd();
+  // the run of digits, dots and commas closing the line, without the dot leaders before it ("NETTO.....29,000")
+  let start = text.length;
+  while (start > 0 && /[\d.,]/.test(text[start - 1])) start--;
+  const amount = text.slice(start).replace(/^[.,]+/, '');
+  const at = text.length - amount.length;
+  return at > 0 && /[\s:.]/.test(text[at - 1]) && /^\d[\d.,]*\d$/.test(amount) && /\p{L}{2}/u.test(text.slice(0, at));
 }
 
 /** UTF-8 text (or Latin-1 from older exports), or null for binary data. */

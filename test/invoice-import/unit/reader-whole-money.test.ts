@@ -55,3 +55,13 @@ test('total: a till that prints no cents and no total — the subtotal, confirme
   const due = read(['HOME MADE', '1 RB. COKLAT BAR 8,000', '1 RB. CREPES TUNA 9,000', '1 RB. SISIR PANDAN 7,500', 'ITEM:3 SUBTOTAL 24,500', 'PCS 3 DUE 24,500', 'CASH 50,000', 'CHANGE 25,500']);
   t.is(due.total_amount.value, 24500);
 });
+
+test('sniffing a hostile text is linear: one 64 KB line of digits and dots is judged at once, not in quadratic time', (t) => {
+  // (the gateway sniffs the first 64 KB of every upload; a per-line pattern with ".*" before the amount took
+  // over a second on this line)
+  const hostile = `ab ${'1.'.repeat(32_000)}x`;
+  const started = performance.now();
+  t.false(looksLikePrintedText(`${hostile}\n${hostile}`));
+  t.is(sniffDocument(Buffer.from(`${hostile}\n${hostile}`)), null);
+  t.true(performance.now() - started < 500, `${Math.round(performance.now() - started)} ms`);
+});

@@ -377,7 +377,8 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     text = text.replace(/^#(?=\p{Lu}\p{L})/u, '');
     // "Wendy's Restaurant #00003675", "Taco Bell 017314": a chain's store number after the name
     // (not a ZIP code after a state: "Lawrence, IN 46226" is a town)
-    if (!/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
+    // (names are short: a long cell is no name, and is not scanned backwards at every position)
+    if (text.length <= 120 && !/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
