@@ -45,9 +45,9 @@ export function looksLikePrintedText(text: string): boolean {
   const lines = start.split(/\r?\n/).filter((l) => l.trim());
   const letters = start.match(/\p{L}/gu)?.length ?? 0;
   const visible = start.replace(/\s/g, '').length;
-  if (lines.length >= 5 && letters > visible * 0.4 && /\d[.,]\d{2}(?!\d)|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start)) return true;
-  const priced = lines.filter(endsInAmountAfterWords).length;
   const money = /\d[.,]\d{2}(?!\d)|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
+  if (lines.length >= 5 && letters > visible * 0.4 && money) return true;
+  const priced = lines.filter(endsInAmountAfterWords).length;
   return lines.length >= 2 && priced >= (money ? 1 : Math.max(2, Math.ceil(lines.length / 3))) && letters > visible * 0.2;
 }
 

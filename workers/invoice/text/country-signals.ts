@@ -2,7 +2,7 @@
 // tax and registration identifiers, local money, country and town names, addresses, tax ids by their
 // format, telephone formats, the language of a till's words. Each match adds its weight to its
 // country (country.ts weighs them together).
-import { US_STATE_CODES } from './vocabulary.js';
+import { AMBIGUOUS_US_STATE_CODES, MALAY_DISHES, US_STATE_CODES } from './vocabulary.js';
 
 export type Signal = [RegExp, string, number];
 
@@ -144,10 +144,10 @@ export const SIGNALS: Signal[] = [
   [/\bPB\s?1\b/g, 'ID', 3],
   // dishes and drinks named in Malay or Indonesian (both countries' menus): a weak hint for each, told apart
   // by how the till writes money (malayMoney below)
-  [/\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Es\s+Teh|Teh\s+Manis|Kopi\s+Susu)\b/gi, 'MY', 0.5],
-  [/\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Es\s+Teh|Teh\s+Manis|Kopi\s+Susu)\b/gi, 'ID', 0.5],
+  [new RegExp(String.raw`\b(?:${MALAY_DISHES})\b`, 'gi'), 'MY', 0.5],
+  [new RegExp(String.raw`\b(?:${MALAY_DISHES})\b`, 'gi'), 'ID', 0.5],
   [/\b(?:Maharashtra|Karnataka|Tamil Nadu|Kerala|Gujarat|Rajasthan|Uttar Pradesh|West Bengal|Telangana|Andhra Pradesh|Haryana|Punjab|New Delhi|Delhi|Mumbai|Bengaluru|Bangalore|Chennai|Kolkata|Hyderabad)\b/gi, 'IN', 1.5],
-  [new RegExp(String.raw`\b(?:${US_STATE_CODES}|DE|ID|IN|ME|OR),?\s+\d{5}(?:-\d{4})?\b`, 'g'), 'US', 2.5],
+  [new RegExp(String.raw`\b(?:${US_STATE_CODES}|${AMBIGUOUS_US_STATE_CODES}),?\s+\d{5}(?:-\d{4})?\b`, 'g'), 'US', 2.5],
   [/\b[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2}\b/g, 'GB', 1.5], // UK postcode
   // a North American phone number ("(818) 898-0880", "603-437-7251"), a town and its state closing a line
   // ("Windham NH"), a restaurant bill's server, guests and tip

@@ -10,6 +10,7 @@
 import type { Field } from '../types.js';
 import { field } from '../types.js';
 import { SIGNALS } from './country-signals.js';
+import { MALAY_DISHES } from './vocabulary.js';
 
 /** Country -> its currency (ISO 4217). */
 export const COUNTRY_CURRENCY: Record<string, string> = {
@@ -90,7 +91,7 @@ function taxRateSignals(text: string, add: (c: string, w: number) => void): void
  * whole thousands ("24.000", "1,591,600"). When the words point to either, the way amounts are
  * written decides between them.
  */
-const MALAY_WORDS = /\b(?:Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Teh|Kopi|Tunai|Kembali(?:an)?|Jumlah|Harga|Bayar|Pajak|Terima\s+kasih|Cukai|Baki)\b/i;
+const MALAY_WORDS = new RegExp(String.raw`\b(?:${MALAY_DISHES}|Teh|Kopi|Tunai|Kembali(?:an)?|Jumlah|Harga|Bayar|Pajak|Terima\s+kasih|Cukai|Baki)\b`, 'i');
 
 function malayMoney(text: string, weights: Map<string, number>): void {
   const my = weights.get('MY') ?? 0;

@@ -3,7 +3,7 @@
 // numbers, address, telephone), and what tells an OCR misreading from a name. Used by
 // the vendor scoring (vendor.ts).
 import type { Layout, LayoutLine } from '../layout.js';
-import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES } from './vocabulary.js';
+import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 /**
  * The letterhead of the first page: the lines above its first document title, date,
@@ -47,7 +47,7 @@ function isBodyLine(l: LayoutLine): boolean {
  */
 const ADDRESS_BLOCK_LINE = [
   /^\d{1,6}\s+(?:[NSEW]\.?\s+)?\p{L}{2,}(?:\s+\p{L}[\p{L}.]*){0,4}$/u,
-  new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:${US_STATE_CODES}|DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?$`, 'u'),
+  new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:${US_STATE_CODES}|${AMBIGUOUS_US_STATE_CODES})\s+\d{5}(?:-\d{4})?$`, 'u'),
 ];
 
 /**

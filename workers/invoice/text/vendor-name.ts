@@ -2,7 +2,7 @@
 // (not a title, address, label, phone number or slogan), its legal form (cut after it,
 // obvious OCR misreadings mended, a registration number in brackets dropped) and the
 // compact form names are compared by. Used by the vendor scoring (vendor.ts).
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
@@ -57,7 +57,7 @@ export function cutAfterLegalForm(text: string): string | null {
 /** a town and its US state, Canadian province or Australian state closing an address line */
 // (with its ZIP or postal code when one is printed: "Edmonton AB T5P 4A9"; the states whose codes are also
 // countries' or words — DE, ID, IN, ME, OR — only with a ZIP: "Lawrence, IN 46226", not "Musterstadt DE")
-const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4}))?|(?:DE|ID|IN|ME|OR)\s+\d{5}(?:-\d{4})?)$`, 'u');
+const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4}))?|(?:${AMBIGUOUS_US_STATE_CODES})\s+\d{5}(?:-\d{4})?)$`, 'u');
 
 export function plausibleName(text: string): boolean {
   const t = text.trim();

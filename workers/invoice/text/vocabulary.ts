@@ -60,6 +60,10 @@ const DATE_ROLE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance
 export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
 
 /** US state codes that are not also words or other countries' codes on a page (DE, ID, IN, ME and OR are left out). */
+/** The US states whose two letters are also a country's code or a word (DE, ID, IN, ME, OR): a state only with its ZIP after it. */
+export const AMBIGUOUS_US_STATE_CODES = 'DE|ID|IN|ME|OR';
+/** Malay and Indonesian dishes and drinks (both countries' menus). */
+export const MALAY_DISHES = String.raw`Nasi|Ayam|Goreng|Tahu|Tempe|Bakso|Mie|Udang|Sambal|Bebek|Sate|Soto|Rendang|Kerupuk|Es\s+Teh|Teh\s+Manis|Kopi\s+Susu`;
 export const US_STATE_CODES = 'AL|AK|AZ|AR|CA|CO|CT|FL|GA|HI|IL|IA|KS|KY|LA|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 
 export const TOTAL_LABELS: Label[] = [
