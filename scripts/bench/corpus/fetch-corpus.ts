@@ -6,6 +6,8 @@
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --rescan [--scan-dir invoices-scan] [--out /work/corpus]   # only the scan form, from invoices-pdf
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus --also /tmp/mustangproject --also /tmp/horstoeko-zugferd --also /tmp/factur-x
 //       # round 9: more producers' hybrid e-invoices, in <part>/more-invoices-pdf and more-invoices-scan
+//   ... --also /tmp/zugferd-csharp=ferd-invoices
+//       # round 11: github.com/stephanstapel/ZUGFeRD-csharp's copies of the FeRD examples (ZUGFeRD 1.0-2.4), in <part>/ferd-invoices-*
 //
 // (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
 //
@@ -106,7 +108,15 @@ const gitOf = (dir: string) => {
 // A document whose labels equal one already taken (the same sample in another repository)
 // is skipped; so are files that are not invoices or are broken on purpose (orders, the
 // validators' invalid/corrupt samples, an empty PDF/A).
-const sources = [{ dir: args.zugferd, prefix: '', kinds: ['invoices-pdf', 'invoices-scan'] }, ...args.also!.map((dir) => ({ dir, prefix: `${path.basename(path.resolve(dir, dir.endsWith('/repo') ? '..' : '.')).replace(/[^A-Za-z0-9_-]+/g, '_')}__`, kinds: ['more-invoices-pdf', 'more-invoices-scan'] }))];
+// `--also <repo>=<part>` writes that repository's documents to <part>-pdf and <part>-scan instead
+// (round 11: the FeRD's own ZUGFeRD 2.2-2.4 examples, kept apart as `ferd-invoices`).
+const sources = [
+  { dir: args.zugferd, prefix: '', kinds: ['invoices-pdf', 'invoices-scan'] },
+  ...args.also!.map((spec) => {
+    const [dir, part = 'more-invoices'] = spec.split('=');
+    return { dir, prefix: `${path.basename(path.resolve(dir, dir.endsWith('/repo') ? '..' : '.')).replace(/[^A-Za-z0-9_-]+/g, '_')}__`, kinds: [`${part}-pdf`, `${part}-scan`] };
+  }),
+];
 const seen = new Set<string>();
 const manifest: Record<string, unknown>[] = [];
 const commits: Record<string, string> = {};
@@ -120,7 +130,13 @@ const pdfs = git('ls-tree', '-r', '--name-only', 'HEAD')
   .sort();
 const [pdfKind, scanKind] = source.kinds;
 for (const p of pdfs) {
-  const data = git('show', `HEAD:${p}`);
+  let data: Buffer;
+  try {
+    data = git('show', `HEAD:${p}`);
+  } catch {
+    console.log(`skip (not in this copy of the repository: a large file a mirror may leave out): ${p}`);
+    continue;
+  }
   let label: { issuer: string | null; invoice_number: string | null; date: string | null; currency: string | null; amount: number | null } | null = null;
   try {
     const doc = await openPdf(data);

@@ -30,30 +30,49 @@ export function parseInvoiceNumber(text: string): string | null {
 
 // (a few words and bracketed notes between: "Rechnung des Versicherers (575) Nr. …", "Gutschrift (Selbst ausgestellte Rechnung) (389) Nr. …")
 // (a title word may open a compound: "Rechnungskorrektur Nr. RK21012345", "Gutschriftsanzeige Nr. …")
-const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*\([^)]{0,40}\))*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+// (the code in brackets as the OCR may read its brackets: "Teilrechnung Bau {875} Nr. 210111")
+const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*[({[][^)}\]]{0,40}[)}\]])*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
 
 /** Labels of other numbers: the customer's, an order's, a tax id, a phone — and another invoice's (REFERENCED_INVOICE). */
 const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
 
+/** A line that quotes the document's number for the payment ("Zahlungsreferenz: … Rechnungsnummer 4711", "Verwendungszweck"). */
+const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref\p{L}*|r[ée]f[ée]rence\s+(?:de\s+)?paiement)/iu;
+/** Label candidates at least this strong name the document's number; two of them that disagree make the reading unsure. */
+const STRONG_NUMBER_LABEL = 0.85;
+
 export function readInvoiceNumber(layout: Layout): Field<string> {
-  const [best] = findLabeled(layout, {
+  const found = findLabeled(layout, {
     labels: INVOICE_NUMBER_LABELS,
     parse: parseInvoiceNumber,
     exclude: NOT_THIS_NUMBER,
   });
-  // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
-  // number; the title's own number, when there is one, is the document's)
-  const inProse = best !== undefined && best.line.text.split(/\s+/).length >= 8;
-  if (best && best.score >= COMPOUND_TITLE_WEIGHT && !inProse) return calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell
+  let title: { value: string; conf: number } | null = null;
   for (const line of layout.lines) {
     const m = COMPOUND_TITLE_NUMBER.exec(line.cells.map((c) => c.text).join(' '));
     const value = m ? parseInvoiceNumber(m[1]) : null;
-    if (value) return calibrated('invoice_number', value, { strength: COMPOUND_TITLE_WEIGHT, legibility: line.conf });
+    if (value) {
+      title = { value, conf: line.conf };
+      break;
+    }
   }
-  return best ? calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf }) : field<string>(null, 0);
+  // (a label inside a sentence — "bitte Ihre Kundennummer … und Belegnummer 2018… angeben" — refers to a
+  // number, and so does a payment reference that quotes it; the title's own number, when there is one, is
+  // the document's)
+  const quoting = (c: (typeof found)[number]) => c.line.text.split(/\s+/).length >= 8 || PAYMENT_REFERENCE.test(c.line.text);
+  const [best] = found;
+  let read: Field<string>;
+  if (best && best.score >= COMPOUND_TITLE_WEIGHT && !(title && quoting(best))) read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+  else if (title) read = calibrated('invoice_number', title.value, { strength: COMPOUND_TITLE_WEIGHT, legibility: title.conf });
+  else if (best) read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+  else return field<string>(null, 0);
+  // another strongly labelled number on the page (the title's, a payment reference's) that differs: the
+  // page disagrees with itself, or the OCR slipped a digit in one of them — either way, for review
+  const rivals = [...found.filter((c) => c.score >= STRONG_NUMBER_LABEL).map((c) => c.value), ...(title ? [title.value] : [])];
+  return rivals.some((v) => v !== read.value) ? unconfirmed(read) : read;
 }
 
 /**
@@ -96,11 +115,15 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
   // no label: receipts print the sale's date and time together, anywhere on the slip;
   // invoices near the top. A date beside a due/delivery/period word is another date.
   const page = layout.pages[0];
+  // (a date the page names as another one — "Bei Zahlung bis 06.06.2025 … Skonto" — is that date where it
+  // stands alone too, a column of its own without a word beside it; a date with words, a title's "vom …",
+  // may well be the document's date on the day it was delivered)
+  const roleDates = new Set(layout.lines.filter((l) => OTHER_DATE_WORDS.test(l.text)).flatMap((l) => plausibleDates(l.text, order).map((d) => d.iso)));
   let found: { iso: string; score: number; conf: number } | null = null;
   for (const line of layout.lines) {
     const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
-      let score = other ? 0.25 : 0.4;
+      let score = other || (roleDates.has(d.iso) && !/\p{L}{2}/u.test(line.text)) ? 0.25 : 0.4;
       // eight digits without separators, or a date read back from an OCR slip, are a date less
       // surely than one printed and read whole
       if (d.compact || d.repaired) score -= 0.1;

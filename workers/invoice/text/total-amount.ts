@@ -15,7 +15,9 @@ import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid, onGrid, addArithmeticTotals, oneEditApart, type TotalCandidate, type Money } from './total-arithmetic.js';
 
 /** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
-const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including'];
+const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including',
+  // German invoices' totals: "Zahlbatrag", "Bryttosumme", "Zablbetrag" are those words with one letter misread
+  'zahlbetrag', 'bruttosumme', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'gesamtsumme', 'bruttobetrag'];
 
 function withOcrSlips(layout: Layout): Layout {
   const fix = (word: string) => {
@@ -52,6 +54,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const trailingMoney: Money = (raw) => {
     // "56.00 DH": a currency the amount is followed by
     const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
+    // "4,284,080" on a page of "4.284,00": groups marked by the document's decimal mark are a misreading, no amount
+    if (decimal !== null && (decimal === ',' ? /\d,\d{3},\d/ : /\d\.\d{3}\.\d/).test(text)) return null;
     const whole = money(text);
     if (whole !== null) return whole;
     // (thousands grouped with spaces, as French, Nordic and Polish invoices print them: "TOTAL TTC 1 200,00 €")

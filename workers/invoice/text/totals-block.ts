@@ -57,6 +57,11 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
   // "10 00": the decimal point lost
   s = s.replace(/^((?:RM|RH|RN|\$)\s?)?(-?\d{1,5}) (\d{2})$/, '$1$2.$3');
+  // "3.27300" on a page of "3.273,00": the decimal mark lost after a group of thousands, the cents glued on
+  if (decimal !== null) {
+    const glued = (decimal === ',' ? /^(-?\d{1,3}(?:\.\d{3})+)(\d{2})$/ : /^(-?\d{1,3}(?:,\d{3})+)(\d{2})$/).exec(s);
+    if (glued) s = `${glued[1]}${decimal}${glued[2]}`;
+  }
   const letters = /^(-?(?:RM|\$)?\s?\d{1,6}[.,])([\dOoCDQ¢]{2})$/.exec(s);
   if (letters) s = letters[1] + letters[2].replace(/[OoCDQ¢]/g, '0');
   if (!looksLikeMoney(s)) return null;

@@ -1,0 +1,61 @@
+// German invoices as e-invoice viewers print them and scanners read them back (issue 26, round 11): a
+// title with its type code in brackets, a payment reference that quotes a number, totals labelled
+// "Zahlbetrag" or "Bruttosumme" with a letter misread, an amount whose decimal comma the OCR lost.
+// Synthetic lines; each rule holds for documents in general.
+import test from 'ava';
+import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const SURE = 0.9;
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+/** The same lines as an OCR reading (the engine's confidence under 1). */
+const asOcr = (layout: Layout): Layout => ({ ...layout, quality: 0.85, lines: layout.lines.map((l) => ({ ...l, conf: 0.85, cells: l.cells.map((c) => ({ ...c, conf: 0.85 })) })) });
+const readOcr = (lines: string[]) => readLaidOutInvoice(asOcr(layoutFromText(lines.join('\n')))).header;
+
+const seller = ['Lieferant GmbH & Co. KG', 'Lieferanten-Str. 12', 'DE 98765 Lieferstadt', 'USt-IdNr.: DE124356790'];
+
+test('number: the title\'s number, not the one a payment reference quotes; when the two differ the reading is for review', (t) => {
+  const differ = read([...seller, 'Handelsrechnung (380)   Nr. 9099999999   vom   31.10.2026', 'Zahlungsreferenz:   Kundennummer: 8888855555 Rechnungsnummer: 6069999999', 'Zahlbetrag 119,00']).invoice_number;
+  t.is(differ.value, '9099999999');
+  t.true(differ.confidence < SURE, String(differ.confidence));
+  const agree = read([...seller, 'Handelsrechnung (380)   Nr. 9099999999   vom   31.10.2026', 'Zahlungsreferenz:   Kundennummer: 8888855555 Rechnungsnummer: 9099999999', 'Zahlbetrag 119,00']).invoice_number;
+  t.is(agree.value, '9099999999');
+  t.true(agree.confidence >= SURE, String(agree.confidence));
+});
+
+test('number: a digit the OCR slipped in one of two printings of the number makes it unsure', (t) => {
+  const h = readOcr([...seller, 'Rechnungsnummer: 6069999999', 'Datum: 02.05.2026', 'Bestellnummer: 456789123', 'Zahlungsreferenz: Rechnungsnummer: 6069995999', 'Zahlbetrag 151,84']).invoice_number;
+  t.is(h.value, '6069999999');
+  t.true(h.confidence < SURE, String(h.confidence));
+});
+
+test('number: the type code in braces or square brackets, as the OCR reads round ones', (t) => {
+  t.is(readOcr([...seller, 'Teilrechnung Bau {875} Nr. 210111 vom 30.05.2025', 'Zahlbetrag 4.284,00']).invoice_number.value, '210111');
+  t.is(readOcr([...seller, 'Schlussrechnung [877] Nr. 210112 vom 30.06.2025', 'Zahlbetrag 4.284,00']).invoice_number.value, '210112');
+});
+
+test('total: "Zahlbatrag", "Zablbetrag", "Bryttosumme" are the German total labels with one letter misread', (t) => {
+  const block = ['Positionssumme | 535,05', 'Rechnungssumme ohne USt. | 535,05', 'Steuerbetrag in EUR | 101,66'];
+  for (const label of ['Zahlbatrag', 'Zablbetrag', 'Bryttosumme']) t.is(readOcr([...seller, 'Rechnung Nr. 1', ...block, `${label} | 636,71`]).total_amount.value, 636.71, label);
+});
+
+test('total: "Rechnungssumme ohne USt." is the sum before tax, not the total', (t) => {
+  const h = read([...seller, 'Rechnung Nr. 1', 'Datum 05.02.2024', 'Rechnungssumme ohne USt. 535,05', 'Hinweis: Zahlbar ohne Abzug']);
+  t.not(h.total_amount.value, 535.05);
+  t.is(read([...seller, 'Rechnung Nr. 1', 'Importe sin IVA 100,00', 'Total 121,00']).total_amount.value, 121);
+});
+
+test('total: "3.27300" on a page of "3.273,00" is 3.273,00 with its decimal comma lost', (t) => {
+  const h = readOcr([...seller, 'Rechnung Nr. 1', 'Positionssumme | 3.273,00', 'Steuerbetrag in EUR | 0,00', 'Zahlbetrag | 3.27300']);
+  t.is(h.total_amount.value, 3273);
+});
+
+test('total: "4,284,080" on a page of "4.284,00" is a misreading, not the largest total', (t) => {
+  const h = readOcr([...seller, 'Rechnung Nr. 1', 'Positionssumme | 3.600,00', 'Steuerbetrag in EUR | 684,00', 'Bruttosumme | 4,284,080', 'Zahlbetrag | 4284,00']);
+  t.is(h.total_amount.value, 4284);
+});
+
+test('date: a date standing alone that the page names as a payment date elsewhere is not the document\'s', (t) => {
+  const h = read(['Musterbetrieb AG', 'August-Spindler-Strasse 20', '37079 Göttingen', 'Teilrechnung', 'Bei Zahlung bis zum 06.06.2025 zahlen Sie mit 2,50 % Skonto', '06.06.2025', 'Göttingen, 30.05.2025', 'Zahlbetrag 4.284,00']);
+  t.is(h.invoice_date.value, '2025-05-30');
+});
