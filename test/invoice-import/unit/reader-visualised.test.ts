@@ -59,3 +59,9 @@ test('date: a date standing alone that the page names as a payment date elsewher
   const h = read(['Musterbetrieb AG', 'August-Spindler-Strasse 20', '37079 Göttingen', 'Teilrechnung', 'Bei Zahlung bis zum 06.06.2025 zahlen Sie mit 2,50 % Skonto', '06.06.2025', 'Göttingen, 30.05.2025', 'Zahlbetrag 4.284,00']);
   t.is(h.invoice_date.value, '2025-05-30');
 });
+
+test('currency: "Wibrung: GBP" is the currency label with its umlaut misread, over the tax printed in EUR too', (t) => {
+  const h = readOcr([...seller, 'Rechnung Nr. 7', 'Wibrung: | GBP', 'Steuerbetrag in GBP | 163,16', 'Steuerbetrag in EUR | 183,14', 'Zahlbetrag | 521,91']).currency;
+  t.is(h.value, 'GBP');
+  t.true(h.confidence >= SURE, String(h.confidence));
+});

@@ -74,7 +74,8 @@ const SHARED_SIGN_STRENGTH = 0.2;
 const UNNAMED_STRENGTH = 0.4;
 const EURO_POUND = new Set(['EUR', 'GBP']);
 
-const CURRENCY_LABEL_CODE = /(?<!\p{L})(?:rechnungsw(?:ä|a|ae)hrung|w(?:ä|a|ae)hrung|invoice\s+currency|currency|devise|valuta|moneda|divisa|mata\s+wang)[\s:|]{0,8}([A-Z]{3})(?![A-Za-z])/giu;
+// ("Wibrung: GBP": the label as the OCR may read its umlaut and h — a W, one to three letters, "rung")
+const CURRENCY_LABEL_CODE = /(?<!\p{L})(?:(?:rechnungs)?w\p{L}{1,3}rung|invoice\s+currency|currency|devise|valuta|moneda|divisa|mata\s+wang)[\s:|]{0,8}([A-Z]{3})(?![A-Za-z])/giu;
 
 /**
  * "Rechnungswährung : GBP", "Currency: USD": the document says which money it is in — over a second
