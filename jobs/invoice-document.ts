@@ -45,7 +45,8 @@ export function looksLikePrintedText(text: string): boolean {
   const lines = start.split(/\r?\n/).filter((l) => l.trim());
   const letters = start.match(/\p{L}/gu)?.length ?? 0;
   const visible = start.replace(/\s/g, '').length;
-  const money = /\d[.,]\d{2}(?!\d)|\b\d{1,3}(?:[.,]\d{3})+\b/.test(start);
+  // (a currency glued before the amount counts: "Rp57,000", "IDR71,500")
+  const money = /\d[.,]\d{2}(?!\d)|(?<![\d.,])\d{1,3}(?:[.,]\d{3})+(?![\d.,]?\d)/.test(start);
   if (lines.length >= 5 && letters > visible * 0.4 && money) return true;
   const priced = lines.filter(endsInAmountAfterWords).length;
   return lines.length >= 2 && priced >= (money ? 1 : Math.max(2, Math.ceil(lines.length / 3))) && letters > visible * 0.2;
@@ -63,7 +64,9 @@ function endsInAmountAfterWords(line: string): boolean {
   while (start > 0 && /[\d.,]/.test(text[start - 1])) start--;
   const amount = text.slice(start).replace(/^[.,]+/, '');
   const at = text.length - amount.length;
-  return at > 0 && /[\s:.]/.test(text[at - 1]) && /^\d[\d.,]*\d$/.test(amount) && /\p{L}{2}/u.test(text.slice(0, at));
+  // (or a currency mark glued to it: "TL Rp57,000", "Total IDR215,985")
+  const before = text.slice(0, at).replace(/(?:Rp|RM|IDR|Rs|[$€£¥])$/, '');
+  return before.length > 0 && /[\s:.]/.test(before[before.length - 1]) && /^\d[\d.,]*\d$/.test(amount) && /\p{L}{2}/u.test(before);
 }
 
 /** UTF-8 text (or Latin-1 from older exports), or null for binary data. */

@@ -65,3 +65,13 @@ test('sniffing a hostile text is linear: one 64 KB line of digits and dots is ju
   t.is(sniffDocument(Buffer.from(`${hostile}\n${hostile}`)), null);
   t.true(performance.now() - started < 500, `${Math.round(performance.now() - started)} ms`);
 });
+
+test('sniffing: a receipt saved as text whose amounts carry their currency glued on ("Rp57,000", "IDR71,500") is a document', (t) => {
+  const potato = ['POTATO CORNER', 'Mall Ciputra Lt. LG', '021-1118-9226', '2022-05-29  13:51', 'GIGA CUP', 'Rp57,000', 'TL Rp57,000', 'CASH', 'Rp57,000', 'THANK YOU FOR COMING'].join('\n');
+  t.true(looksLikePrintedText(potato));
+  t.is(sniffDocument(Buffer.from(potato))?.kind, 'text');
+  t.true(looksLikePrintedText(['Toripaitan shoyu IDR71,500', 'Green Tea cold IDR12,100', 'Total IDR83,600'].join('\n')));
+  // words alone, and numbers alone, are still not a document
+  t.false(looksLikePrintedText(['Dear team,', 'see you on Monday', 'regards', 'Ann', 'PS: bring the keys'].join('\n')));
+  t.false(looksLikePrintedText(['Rp57,000', 'Rp12,000', 'Rp3,000'].join('\n')));
+});
