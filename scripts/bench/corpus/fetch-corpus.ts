@@ -4,6 +4,8 @@
 //   git clone https://github.com/ZUGFeRD/corpus /tmp/zugferd-corpus        # any commit; round 5 used 47b61be
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus [--out /work/corpus]
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --rescan [--scan-dir invoices-scan] [--out /work/corpus]   # only the scan form, from invoices-pdf
+//   npx tsx scripts/bench/corpus/fetch-corpus.ts --rescan --rough --from ferd-invoices-pdf --scan-dir ferd-invoices-rough
+//       # round 11: a rough form (150 dpi, turned 0.8°, JPEG 70) of a part's PDFs, what a phone or a cheap scanner gives
 //   npx tsx scripts/bench/corpus/fetch-corpus.ts --zugferd /tmp/zugferd-corpus --also /tmp/mustangproject --also /tmp/horstoeko-zugferd --also /tmp/factur-x
 //       # round 9: more producers' hybrid e-invoices, in <part>/more-invoices-pdf and more-invoices-scan
 //   ... --also /tmp/zugferd-csharp=ferd-invoices
@@ -47,20 +49,26 @@ import { openPdf, readPdfAttachments, renderPages } from '../../../workers/invoi
 import { parseXmlInvoice } from '../../../workers/invoice/formats/xml.js';
 import { heldOutName } from './split.js';
 
-const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, also: { type: 'string', multiple: true, default: [] }, rescan: { type: 'boolean', default: false }, 'scan-dir': { type: 'string', default: 'invoices-scan' }, out: { type: 'string', default: '/work/corpus' } } });
+const { values: args } = parseArgs({ options: { zugferd: { type: 'string' }, also: { type: 'string', multiple: true, default: [] }, rescan: { type: 'boolean', default: false }, rough: { type: 'boolean', default: false }, from: { type: 'string', default: 'invoices-pdf' }, 'scan-dir': { type: 'string', default: 'invoices-scan' }, out: { type: 'string', default: '/work/corpus' } } });
 
 type OpenPdf = Awaited<ReturnType<typeof openPdf>>;
 
-/** Every page at 150 dpi in grey: a PNG for one page, else a PDF of one picture a page (a scanner's multi-page output). */
-async function scanForm(doc: OpenPdf): Promise<{ ext: 'png' | 'pdf'; data: Buffer }> {
+/**
+ * Every page at 150 dpi in grey: a PNG for one page, else a PDF of one picture a page (a scanner's
+ * multi-page output). `rough` (round 11): a photo-like form of the page instead — turned by 0.8°
+ * and saved as a JPEG of quality 70.
+ */
+async function scanForm(doc: OpenPdf, rough = false): Promise<{ ext: 'png' | 'jpg' | 'pdf'; data: Buffer }> {
   const pngs: { png: Buffer; width: number; height: number }[] = [];
+  const dpi = 150;
   for (let n = 1; n <= doc.numPages; n++) {
     const box = (await doc.getPage(n)).getViewport({ scale: 1 });
-    const [{ image }] = await renderPages(doc, [{ number: n, box: { width: box.width, height: box.height } }], (box.width * 150 / 72) * (box.height * 150 / 72));
-    const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).grayscale().png().toBuffer();
+    const [{ image }] = await renderPages(doc, [{ number: n, box: { width: box.width, height: box.height } }], (box.width * dpi / 72) * (box.height * dpi / 72));
+    const grey = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).grayscale();
+    const png = rough ? await sharp(await grey.rotate(0.8, { background: '#ffffff' }).png().toBuffer()).jpeg({ quality: 70 }).toBuffer() : await grey.png().toBuffer();
     pngs.push({ png, width: box.width, height: box.height });
   }
-  if (pngs.length === 1) return { ext: 'png', data: pngs[0].png };
+  if (pngs.length === 1) return { ext: rough ? 'jpg' : 'png', data: pngs[0].png };
   return new Promise((resolve, reject) => {
     const out = new PDFDocument({ autoFirstPage: false, compress: true });
     const chunks: Buffer[] = [];
@@ -72,28 +80,29 @@ async function scanForm(doc: OpenPdf): Promise<{ ext: 'png' | 'pdf'; data: Buffe
   });
 }
 
-async function writeScanForm(doc: OpenPdf, dir: string, name: string): Promise<void> {
-  for (const ext of ['png', 'pdf']) fs.rmSync(path.join(dir, `${name}.${ext}`), { force: true });
-  const scan = await scanForm(doc);
+async function writeScanForm(doc: OpenPdf, dir: string, name: string, rough = false): Promise<void> {
+  for (const ext of ['png', 'jpg', 'pdf']) fs.rmSync(path.join(dir, `${name}.${ext}`), { force: true });
+  const scan = await scanForm(doc, rough);
   fs.writeFileSync(path.join(dir, `${name}.${scan.ext}`), scan.data);
 }
 
 if (args.rescan) {
   for (const part of ['tune', 'held-out']) {
-    const from = path.join(args.out!, part, 'invoices-pdf');
+    const from = path.join(args.out!, part, args.from!);
+    if (!fs.existsSync(from)) continue;
     for (const f of fs.readdirSync(from).filter((x) => x.endsWith('.pdf'))) {
       const doc = await openPdf(fs.readFileSync(path.join(from, f)));
       try {
         const to = path.join(args.out!, part, args['scan-dir']!);
         fs.mkdirSync(to, { recursive: true });
-        await writeScanForm(doc, to, f.replace(/\.pdf$/, ''));
+        await writeScanForm(doc, to, f.replace(/\.pdf$/, ''), args.rough);
         fs.copyFileSync(path.join(from, f.replace(/\.pdf$/, '.json')), path.join(to, f.replace(/\.pdf$/, '.json')));
       } finally {
         await doc.destroy();
       }
     }
   }
-  console.log('scan form rebuilt from invoices-pdf');
+  console.log(`scan form rebuilt from ${args.from}`);
   process.exit(0);
 }
 if (!args.zugferd) throw new Error('--zugferd <clone of github.com/ZUGFeRD/corpus> (or --rescan) is required');

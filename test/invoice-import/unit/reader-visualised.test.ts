@@ -65,3 +65,21 @@ test('currency: "Wibrung: GBP" is the currency label with its umlaut misread, ov
   t.is(h.value, 'GBP');
   t.true(h.confidence >= SURE, String(h.confidence));
 });
+
+test('number: "N° DE FACTUREASSOCIEE" (the space lost) names another invoice; "FACTUREN*;" is "FACTURE N°" read through a slip', (t) => {
+  const h = readOcr(['LE FOURNISSEUR', '35 rue d\'ici', '75018 PARIS, FR', 'FACTUREN*; | F20220027', 'Date : | 31/01/2022', 'N° DE FACTUREASSOCIEE : F20220003 | DATE DE LIVRAISON : 28/01/2022', 'DATE DE FACTUREASSOCIEE : 01/01/2022', 'NET A PAYER 1 200,00 EUR']);
+  t.is(h.invoice_number.value, 'F20220027');
+  t.is(h.invoice_date.value, '2022-01-31');
+});
+
+test('number: an OCR reading with a letter that looks like a digit beside a digit, or broken by a speck, is for review', (t) => {
+  const lookAlike = readOcr([...seller, 'Beleg-Nr | RB7654321012345', 'Datum 01.08.2013', 'Endbetrag 382,47']).invoice_number;
+  t.is(lookAlike.value, 'RB7654321012345');
+  t.true(lookAlike.confidence < SURE, String(lookAlike.confidence));
+  const broken = readOcr([...seller, 'Rechnungskorrektur Nr. RK2101] 2345 vom 16.09.2019', 'Endbetrag 382,47']).invoice_number;
+  t.true(broken.confidence < SURE, String(broken.confidence));
+  // the same from a text layer is as printed
+  t.true(read([...seller, 'Beleg-Nr | RB7654321012345', 'Datum 01.08.2013', 'Endbetrag 382,47']).invoice_number.confidence >= SURE);
+  const plain = readOcr([...seller, 'Rechnungsnummer: 4711-2019', 'Datum 01.08.2013', 'Endbetrag 382,47']).invoice_number;
+  t.true(plain.confidence >= SURE, String(plain.confidence));
+});

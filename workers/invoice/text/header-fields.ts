@@ -50,12 +50,12 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
   });
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell
-  let title: { value: string; conf: number } | null = null;
+  let title: { value: string; conf: number; text: string } | null = null;
   for (const line of layout.lines) {
     const m = COMPOUND_TITLE_NUMBER.exec(line.cells.map((c) => c.text).join(' '));
     const value = m ? parseInvoiceNumber(m[1]) : null;
     if (value) {
-      title = { value, conf: line.conf };
+      title = { value, conf: line.conf, text: line.text };
       break;
     }
   }
@@ -65,14 +65,33 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
   const quoting = (c: (typeof found)[number]) => c.line.text.split(/\s+/).length >= 8 || PAYMENT_REFERENCE.test(c.line.text);
   const [best] = found;
   let read: Field<string>;
-  if (best && best.score >= COMPOUND_TITLE_WEIGHT && !(title && quoting(best))) read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
-  else if (title) read = calibrated('invoice_number', title.value, { strength: COMPOUND_TITLE_WEIGHT, legibility: title.conf });
-  else if (best) read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
-  else return field<string>(null, 0);
+  let from: { text: string; conf: number };
+  if (best && best.score >= COMPOUND_TITLE_WEIGHT && !(title && quoting(best))) {
+    read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+    from = best.line;
+  } else if (title) {
+    read = calibrated('invoice_number', title.value, { strength: COMPOUND_TITLE_WEIGHT, legibility: title.conf });
+    from = title;
+  } else if (best) {
+    read = calibrated('invoice_number', best.value, { strength: best.score, legibility: best.line.conf });
+    from = best.line;
+  } else return field<string>(null, 0);
+  if (from.conf < 1 && misreadable(read.value!, from.text)) return unconfirmed(read);
   // another strongly labelled number on the page (the title's, a payment reference's) that differs: the
   // page disagrees with itself, or the OCR slipped a digit in one of them — either way, for review
   const rivals = [...found.filter((c) => c.score >= STRONG_NUMBER_LABEL).map((c) => c.value), ...(title ? [title.value] : [])];
   return rivals.some((v) => v !== read.value) ? unconfirmed(read) : read;
+}
+
+/**
+ * An OCR reading of a number it may have got wrong without a trace: a letter that looks like a digit
+ * touching a digit ("RB7654321012345" for R876…: B/8, O/0, S/5, I/1, Z/2, G/6, D/0), or the number
+ * broken by a speck, its rest printed after it ("RK2101] 2345").
+ */
+function misreadable(value: string, lineText: string): boolean {
+  if (/[BOSIZGDQl](?=\d)|(?<=\d)[BOSIZGDQl]/.test(value)) return true;
+  const at = lineText.indexOf(value);
+  return at >= 0 && /^[\])}|!]\s?\d/.test(lineText.slice(at + value.length));
 }
 
 /**

@@ -18,7 +18,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
   { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re\.?[\s-]+nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
-  { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
+  // ("FACTUREN*;", "FACTUREN:": the degree sign read as a star or lost, the space with it)
+  { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bfacture\s*n[*"]?\s*[:;](?=\s|$)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
   { re: /(?:\bfactura\s*(?:n[°º.]+|no\.?|núm\.?|número)|\bn[°º]\s*(?:de\s+)?factura|\bnúmero\s+de\s+factura)/i, weight: 0.95 },
   { re: /(?:\bfattura\s*(?:n[°º.]+|no\.?|num\.?|numero)|\bnumero\s+(?:di\s+)?fattura|\bn\.\s*fattura)/i, weight: 0.95 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
@@ -54,7 +55,8 @@ export const INVOICE_DATE_LABELS: Label[] = [
 
 /** dates that are not the invoice date */
 /** Words saying that a number or date is another invoice's, one the document refers to ("N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung"). */
-export const REFERENCED_INVOICE = /\b(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent)\w*/i;
+// (also glued to the word before it, as OCR may print a narrow space: "N° DE FACTUREASSOCIEE")
+export const REFERENCED_INVOICE = /(?:\b|(?<=factur[ea]|invoice|rechnung))(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent)\w*/i;
 
 const DATE_ROLE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig)\w*/i;
 export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
