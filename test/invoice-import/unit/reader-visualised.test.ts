@@ -5,6 +5,7 @@
 import test from 'ava';
 import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { normalisedLegalForm } from '../../../workers/invoice/text/vendor-name.js';
 
 const SURE = 0.9;
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -82,4 +83,12 @@ test('number: an OCR reading with a letter that looks like a digit beside a digi
   t.true(read([...seller, 'Beleg-Nr | RB7654321012345', 'Datum 01.08.2013', 'Endbetrag 382,47']).invoice_number.confidence >= SURE);
   const plain = readOcr([...seller, 'Rechnungsnummer: 4711-2019', 'Datum 01.08.2013', 'Endbetrag 382,47']).invoice_number;
   t.true(plain.confidence >= SURE, String(plain.confidence));
+});
+
+test('seller: "G mbH" is "GmbH" split by the OCR; number: "Invoice FA-2017-0008" over a "#" that was a phone number\'s "+"', (t) => {
+  t.is(normalisedLegalForm('Lieferant G mbH'), 'Lieferant GmbH');
+  t.is(normalisedLegalForm('Lieferant Gmb H, Berlin'), 'Lieferant GmbH, Berlin');
+  t.is(normalisedLegalForm('G mbH Beteiligungen'), 'G mbH Beteiligungen');
+  const h = readOcr(["Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France", '#3345044 6899 - | http://www.aubonmoulin.fr', 'TVA: FR11999999998 - SIRET : 99999999800010', 'Invoice FA-2017-0008', 'Date 11/03/2017', 'Total TTC 1 200,00 €']);
+  t.is(h.invoice_number.value, 'FA-2017-0008');
 });

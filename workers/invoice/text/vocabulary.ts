@@ -32,7 +32,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
   // a credit note's own number under its title ("Avoir AV-2017-0005", "Credit note CN-12", "Gutschrift 4711")
   { re: /^(?:avoir|credit\s*note|gutschrift|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)\b\.?/i, weight: 0.6, bare: true },
-  { re: /^#(?=\s*\S)/, weight: 0.6, bare: true },
+  // (under a title's "Invoice FA-2017-0008": a "#" may be a phone number's "+" misread)
+  { re: /^#(?=\s*\S)/, weight: 0.55, bare: true },
   // documents that are invoices without saying so (hotel folios, receipts): their own reference
   { re: /\b(?:booking|reservation|confirmation|folio|bill)\s*(?:id|no\.?|nr\.?|number|#|ref(?:erence)?)(?=[\s:.#]|$)/i, weight: 0.45 },
 ];
