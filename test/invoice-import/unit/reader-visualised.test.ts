@@ -92,3 +92,8 @@ test('seller: "G mbH" is "GmbH" split by the OCR; number: "Invoice FA-2017-0008"
   const h = readOcr(["Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France", '#3345044 6899 - | http://www.aubonmoulin.fr', 'TVA: FR11999999998 - SIRET : 99999999800010', 'Invoice FA-2017-0008', 'Date 11/03/2017', 'Total TTC 1 200,00 €']);
   t.is(h.invoice_number.value, 'FA-2017-0008');
 });
+
+test('total: a prepayment whose cents the OCR set apart ("-500, 00") still leaves the amount due', (t) => {
+  const h = readOcr([...seller, 'Rechnung Nr. 1', 'Rechnungssumme ohne USt.        858,75', 'Steuerbetrag        163,16', 'Bruttosumme        1021,91', 'Erhaltene Anzahlungen        -500, 00', 'Zahlbetrag        521,91']);
+  t.is(h.total_amount.value, 521.91);
+});

@@ -53,8 +53,8 @@ export function slippedAmount(text: string, decimal: DecimalMark | null): number
   s = s.replace(/^[A-Z][A-Za-z]?\.?\s?(?=-?\d{1,6}[.,]\s?\d{2}$)/, '');
   // "470,1 5€": a space inside the cents, a currency sign glued after them
   s = s.replace(/^(-?\d{1,6}[.,]\d)\s(\d)\s?[€£$]?$/, '$1$2');
-  // "68. 87": a space after the decimal point
-  s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?\.\s(\d{2})$/, '$1.$2');
+  // "68. 87", "-500, 00": a space after the decimal mark
+  s = s.replace(/^(-?(?:RM|\$)?\s?\d{1,6})\s?([.,])\s(\d{2})$/, '$1$2$3');
   // "10 00": the decimal point lost
   s = s.replace(/^((?:RM|RH|RN|\$)\s?)?(-?\d{1,5}) (\d{2})$/, '$1$2.$3');
   // "3.27300" on a page of "3.273,00": the decimal mark lost after a group of thousands, the cents glued on
