@@ -3,7 +3,7 @@
 // "Zahlbetrag" or "Bruttosumme" with a letter misread, an amount whose decimal comma the OCR lost.
 // Synthetic lines; each rule holds for documents in general.
 import test from 'ava';
-import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
+import { buildLayout, layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { normalisedLegalForm } from '../../../workers/invoice/text/vendor-name.js';
 
@@ -96,4 +96,17 @@ test('seller: "G mbH" is "GmbH" split by the OCR; number: "Invoice FA-2017-0008"
 test('total: a prepayment whose cents the OCR set apart ("-500, 00") still leaves the amount due', (t) => {
   const h = readOcr([...seller, 'Rechnung Nr. 1', 'Rechnungssumme ohne USt.        858,75', 'Steuerbetrag        163,16', 'Bruttosumme        1021,91', 'Erhaltene Anzahlungen        -500, 00', 'Zahlbetrag        521,91']);
   t.is(h.total_amount.value, 521.91);
+});
+
+test('seller: the seller block read through OCR slips — "VerkSufor", "Name;" with its value in the next cell or set as a line of its own', (t) => {
+  const block = (nameRows: string[]) => readOcr(['Rechnung Nr. 471102 vom 15.11.2024', 'VerkSufor', 'Nummer; | 549910', ...nameRows, 'Anschrift: | Bahnhofstrasse 99', 'DE 99199 Musterhausen', 'Kiufer/Leistungsempfinger', 'Name: | MUSTER-KUNDE GMBH', 'Anschrift: | Kundenweg 88', 'Zahlbetrag | 529,87']).vendor_name.value;
+  t.is(block(['Name;        Elektron Industrieservice']), 'Elektron Industrieservice');
+  // "Name;" and its value a hair lower, two lines of the OCR's own
+  const rows: [string, number, number][] = [
+    ['Rechnung Nr. 471102 vom 15.11.2024', 40, 200], ['Verkiufer', 40, 332], ['Nummer;', 40, 347], ['549910', 300, 347],
+    ['Name;', 40, 370], ['Musterlieferant Nord', 300, 373.5], ['Anschrift:', 40, 384], ['BAHNHOFSTRASSE 99', 300, 384], ['DE 99199 MUSTERHAUSEN', 300, 399],
+    ['Kaufer/Leistungsempfanger', 40, 480], ['Name:', 40, 519], ['MUSTER-KUNDE GMBH', 300, 519], ['Zahlbetrag', 40, 700], ['529,87', 500, 700],
+  ];
+  const tokens = rows.map(([text, x0, y]) => ({ text, page: 1, x0, x1: x0 + text.length * 4, y, h: 6, conf: 0.85 }));
+  t.is(readLaidOutInvoice(buildLayout(tokens, [{ width: 600, height: 842 }], 0.85, { cellGap: 0.9 })).header.vendor_name.value, 'Musterlieferant Nord');
 });

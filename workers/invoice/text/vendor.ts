@@ -222,15 +222,20 @@ const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr
 
 const POSTCODE_TOWN_LINE = /^\W*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}\s+\p{L}[\p{L}\s.-]{1,30}$|^\W*\p{L}[\p{L}\s.-]{1,30}\s+\d{4,5}$/u;
 /** The value of a labelled name row: "Name: | ACME GmbH" in two cells, or in one as an OCR reading often sets it. */
-function nameRowValue(line: LayoutLine): string | null {
+// (the OCR may read the colon as a semicolon: "Name; | ACME GmbH"; and may set the value a hair lower than
+// its label, as a line of its own: "Name;" / "MUSTERLIEFERANT GMBH")
+function nameRowValue(line: LayoutLine, next?: LayoutLine): string | null {
   if (line.cells.length >= 2 && NAME_ROW.test(line.cells[0].text)) return line.cells.slice(1).map((c) => c.text).join(' ').trim();
-  const [label, rest] = line.cells[0]?.text.split(/:\s*/, 2) ?? [];
-  return line.cells.length === 1 && rest && NAME_ROW.test(`${label}:`) ? rest.trim() : null;
+  const [label, rest] = line.cells[0]?.text.split(/[:;]\s*/, 2) ?? [];
+  if (line.cells.length === 1 && rest && NAME_ROW.test(`${label}:`)) return rest.trim();
+  const alone = line.cells.length === 1 && NAME_ROW.test(line.cells[0].text.trim()) && /[:;]$/.test(line.cells[0].text.trim());
+  if (alone && next && next.page === line.page && next.y - line.y < 0.6 * Math.max(line.h, next.h) && next.x0 > line.x1 && !/[:;]/.test(next.text)) return next.text.replace(/\s*\|\s*/g, ' ').trim();
+  return null;
 }
-const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:?$/i;
-const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*:\s*(?=\S)/i;
+const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*[:;]?$/i;
+const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*[:;]\s*(?=\S)/i;
 // (an OCR reading often garbles the umlaut: "Verkaufer", "Verkadufer", "Kiufer/Leistungsempfinger")
-const SELLER_HEADING = /^(?:verk\p{L}{1,2}ufer|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/iu;
+const SELLER_HEADING = /^(?:verk\p{L}{1,2}uf[eo]r|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/iu;
 const BUYER_HEADING = /^(?:k\p{L}{1,2}ufer|leistungsempf\p{L}{1,2}nger|rechnungsempf\p{L}{1,2}nger|buyer|acheteur|koper|comprador|acquirente|cessionario)/iu;
 
 /** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
@@ -264,7 +269,7 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
   // the name row names the seller; under the buyer's heading, the buyer
   for (const doc of all) {
     for (const line of doc.lines) {
-      const name = nameRowValue(line);
+      const name = nameRowValue(line, doc.lines[line.index + 1]);
       if (name === null) continue;
       if (!plausibleName(name)) continue;
       for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
@@ -286,7 +291,7 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
       if (!SELLER_HEADING.test((wholeText(line) ?? '').replace(/[:\s]+$/, ''))) continue;
       for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
         const below = doc.lines[i];
-        if (below.page !== line.page || nameRowValue(below) !== null) break;
+        if (below.page !== line.page || nameRowValue(below, doc.lines[i + 1]) !== null) break;
         const text = below.cells.map((c) => c.text).join(' ').trim();
         if (/:/.test(text) || !/\p{L}{2}/u.test(text)) continue;
         if (!plausibleName(text) || ADDRESS_WORDS.test(text)) break;
