@@ -16,7 +16,9 @@ export type LocalSecrets = Record<string, string>;
 
 const LOCK_STALE_MS = 10_000;
 const WAIT_STEP_MS = 20;
-const WAIT_MAX_MS = 5_000;
+// (longer than a stale lock lives: a lock left by a crashed process is removed while the others still wait;
+// and on a machine loaded by many processes starting at once, a live holder may be off the CPU for seconds)
+const WAIT_MAX_MS = 30_000;
 
 const fresh = (): string => crypto.randomBytes(32).toString('base64url');
 
