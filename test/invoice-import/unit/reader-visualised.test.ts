@@ -110,3 +110,8 @@ test('seller: the seller block read through OCR slips — "VerkSufor", "Name;" w
   const tokens = rows.map(([text, x0, y]) => ({ text, page: 1, x0, x1: x0 + text.length * 4, y, h: 6, conf: 0.85 }));
   t.is(readLaidOutInvoice(buildLayout(tokens, [{ width: 600, height: 842 }], 0.85, { cellGap: 0.9 })).header.vendor_name.value, 'Musterlieferant Nord');
 });
+
+test('number: a sentence whose spaces the OCR lost ("Belegnummer2018092011804angeben") gives no number; the title\'s stands', (t) => {
+  const h = readOcr([...seller, 'Handelsrechnung (380) Nr. E2018092011804 vom 20.09.2018', 'Bestellung: 2018092011804', 'Inhalt BeiSchriftwechselbitteIhreKundennummer35040727und Belegnummer2018092011804angeben', 'Zahlbetrag 30,00']);
+  t.is(h.invoice_number.value, 'E2018092011804');
+});

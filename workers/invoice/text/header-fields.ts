@@ -20,6 +20,8 @@ export function parseInvoiceNumber(text: string): string | null {
     const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
     if ((token.length < 3 && !dated) || token.length > 40) continue;
     if (!/\d/.test(token) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(token)) continue;
+    // ("Belegnummer2018092011804angeben": a sentence whose spaces the OCR lost — a word glued after the digits)
+    if (/\d[a-z]{4,}$/.test(token)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}-\d{2}-\d{2}$/.test(token)) continue;
     if (/^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
     if (/%$/.test(token)) continue;
