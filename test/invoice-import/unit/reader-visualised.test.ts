@@ -115,3 +115,13 @@ test('number: a sentence whose spaces the OCR lost ("Belegnummer2018092011804ang
   const h = readOcr([...seller, 'Handelsrechnung (380) Nr. E2018092011804 vom 20.09.2018', 'Bestellung: 2018092011804', 'Inhalt BeiSchriftwechselbitteIhreKundennummer35040727und Belegnummer2018092011804angeben', 'Zahlbetrag 30,00']);
   t.is(h.invoice_number.value, 'E2018092011804');
 });
+
+test('number: on a slanted photo the value beside a label ending its line may come as the OCR\'s next line, a little lower', (t) => {
+  const rows: [string, number, number, number][] = [
+    ['FACTURE N°:', 761, 107, 21], ['LOGO LE FOURNISSEUR', 134, 123, 60], ['F20220027', 1164, 123, 60], ['Date :', 761, 151, 21], ['31/01/2022', 1164, 151, 21],
+    ['LE FOURNISSEUR', 134, 213, 21], ['35 rue d\'ici', 134, 239, 21], ['75018 PARIS, FR', 134, 264, 21], ['NET A PAYER', 761, 900, 21], ['1 200,00 €', 1164, 900, 21],
+  ];
+  const tokens = rows.map(([text, x0, y, h]) => ({ text, page: 1, x0, x1: x0 + text.length * 12, y, h, conf: 0.85 }));
+  const h = readLaidOutInvoice(buildLayout(tokens, [{ width: 1400, height: 1980 }], 0.85, { cellGap: 0.9 })).header;
+  t.is(h.invoice_number.value, 'F20220027');
+});

@@ -57,6 +57,13 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         // header boxes print the value right-aligned, sometimes half a page away from its label
         const pageWidth = layout.pages[line.page - 1]?.width ?? 600;
         if (right && right.x0 - cell.x1 < Math.max(pageWidth * 0.5, (cell.x1 - cell.x0) * 4)) add(search.parse(right.text), 'right', line);
+        // a photo's slant: the value to the right of a label that ends its line, the OCR's next line a little
+        // lower ("FACTURE N°:" … "F20220027" 16 px down on a 21 px line), counts as beside it
+        const slanted = lines[line.index + 1];
+        if (!right && ci === line.cells.length - 1 && slanted && slanted.page === line.page && slanted.y - line.y <= 0.8 * line.h) {
+          const beside = slanted.cells.find((c) => c.x0 >= cell.x1 && c.x0 - cell.x1 < pageWidth * 0.5);
+          if (beside) add(search.parse(beside.text), 'below', slanted);
+        }
         const under = cellsBelow(lines, line, cell, search.below ?? 2);
         for (const below of under) add(search.parse(below.cell.text), 'below', below.line);
         // "Total:" ending its line, the amount alone on the next line, right-aligned (not under the label)
