@@ -43,3 +43,13 @@ test('date: a day and month either way round, the order only guessed, is for rev
   t.is(country.value, '2018-04-03');
   t.true(country.confidence >= SURE, String(country.confidence));
 });
+
+test('seller: a zero before letters ("0JC") is the letter O misread, unlike a number with its unit ("24H", "3M")', (t) => {
+  t.true(improbableMarks('0JC Trading').length > 0);
+  t.deepEqual(improbableMarks('3M Deutschland GmbH'), []);
+  t.deepEqual(improbableMarks('24H Store'), []);
+  // a digraph is one sound: "Deutschland" and "Nightclub" are words, "Bxrtkl" is not
+  t.deepEqual(improbableMarks('Telekom Deutschland GmbH'), []);
+  t.deepEqual(improbableMarks('Nightclub Brightside Ltd'), []);
+  t.true(improbableMarks('Bxrtkl Trading').length > 0);
+});

@@ -74,8 +74,9 @@ export function improbableMarks(name: string): string[] {
     if (capitals >= 2 && i > 0 && /^\p{Ll}{2,}$/u.test(t) && !JOINING_WORDS.has(t)) marks.push(`small letters among capitals: ${t}`);
     // "77 SPEED MART 5": a lone character after the name (the OCR's remnant of "S/B" or a speck)
     if (i === tokens.length - 1 && i >= 2 && /^[\p{L}\d]$/u.test(t) && !/^[&+]$/.test(t)) marks.push(`stray character at the end: ${t}`);
-    // a digit among letters ("0JC", "C0RP"), not a number with a unit or ordinal ("24H", "7th", "3M")
-    if (/\p{L}/u.test(t) && /\d/.test(t) && !/^\d+(?:[A-Za-z]{1,2}|st|nd|rd|th)$/i.test(t) && !/^[A-Z]\d{1,2}$/.test(t) && !/^\d+-\p{L}/u.test(t)) marks.push(`digit among letters: ${t}`);
+    // a digit among letters ("0JC", "C0RP"), not a number with a unit or ordinal ("24H", "7th", "3M"; a zero
+    // before letters is the letter O misread)
+    if (/\p{L}/u.test(t) && /\d/.test(t) && !/^[1-9]\d*(?:[A-Za-z]{1,2}|st|nd|rd|th)$/i.test(t) && !/^[A-Z]\d{1,2}$/.test(t) && !/^\d+-\p{L}/u.test(t)) marks.push(`digit among letters: ${t}`);
     // a lone S or 8 between two words: "&" misread ("ACME S BOOKS"), not an initial before a surname
     if (/^[S8$§]$/.test(t) && i > 0 && i < tokens.length - 1 && /\p{L}{2}/u.test(tokens[i - 1]) && /\p{L}{2}/u.test(tokens[i + 1])) marks.push(`"&" misread: ${t}`);
     // a "q" not followed by "u" inside a longer word ("RQSSMANN"); "Qatar", "IQ", "QR" stay
@@ -84,7 +85,9 @@ export function improbableMarks(name: string): string[] {
     // (capitals of five letters or fewer are an acronym: "KPMG", "DHL")
     // (nor a legal form: "GmbH", "mbH", "Bhd" are as printed)
     const acronym = /^[A-Z]{1,5}$/.test(t) || LEGAL_WORDS.includes(t.toLowerCase()) || /^g?mbh$/i.test(t);
-    if (/^\p{L}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(t) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(t)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
+    // (a digraph sounds as one: "Deutschland" runs t-sch-l, "Nightclub" gh-t-c-l, not five consonants)
+    const sounds = t.replace(/s?ch|ck|ph|th|sh|gh/gi, 'x');
+    if (/^\p{L}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(sounds) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(sounds)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
       marks.push(`no vowel: ${t}`);
     // symbols no name holds inside a word ("AC~ME", "B|OOKS")
     if (/\p{L}[~|\\^_{}<>]+\p{L}/u.test(t)) marks.push(`symbol inside a word: ${t}`);
