@@ -52,4 +52,6 @@ test('seller: a zero before letters ("0JC") is the letter O misread, unlike a nu
   t.deepEqual(improbableMarks('Telekom Deutschland GmbH'), []);
   t.deepEqual(improbableMarks('Nightclub Brightside Ltd'), []);
   t.true(improbableMarks('Bxrtkl Trading').length > 0);
+  // Portuguese, French and German particles are joining words like "de" and "und"
+  t.deepEqual(improbableMarks('WORTEN Equipamentos para o Lar SA'), []);
 });

@@ -89,6 +89,7 @@ test('seller: "G mbH" is "GmbH" split by the OCR; number: "Invoice FA-2017-0008"
   t.is(normalisedLegalForm('Lieferant G mbH'), 'Lieferant GmbH');
   t.is(normalisedLegalForm('Lieferant Gmb H, Berlin'), 'Lieferant GmbH, Berlin');
   t.is(normalisedLegalForm('G mbH Beteiligungen'), 'G mbH Beteiligungen');
+  t.is(normalisedLegalForm('LieferantGmbH & Co. KG'), 'Lieferant GmbH & Co. KG');
   const h = readOcr(["Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France", '#3345044 6899 - | http://www.aubonmoulin.fr', 'TVA: FR11999999998 - SIRET : 99999999800010', 'Invoice FA-2017-0008', 'Date 11/03/2017', 'Total TTC 1 200,00 €']);
   t.is(h.invoice_number.value, 'FA-2017-0008');
 });

@@ -25,7 +25,7 @@ const CONFUSABLE: [string, string][] = [
 ];
 
 /** Small words that join or qualify the words of a name in capitals. */
-const JOINING_WORDS = new Set(['and', 'und', 'et', 'en', 'of', 'the', 'de', 'du', 'des', 'la', 'le', 'di', 'da', 'del', 'van', 'von', 'der', 'den', 'zu', 'zum', 'zur', 'am', 'im', 'an', 'bei', 'co', 'mbh', 'gmbh', 'bhd', 'ltd', 'inc', 'sdn', 'dan', 'y', 'e', 'a']);
+const JOINING_WORDS = new Set(['and', 'und', 'et', 'en', 'of', 'the', 'for', 'with', 'de', 'du', 'des', 'la', 'le', 'di', 'da', 'do', 'dos', 'das', 'del', 'para', 'por', 'pour', 'per', 'em', 'o', 'van', 'von', 'der', 'den', 'zu', 'zum', 'zur', 'am', 'im', 'an', 'bei', 'mit', 'co', 'mbh', 'gmbh', 'bhd', 'ltd', 'inc', 'sdn', 'dan', 'y', 'e', 'a']);
 
 const LEGAL_WORDS = ['gmbh', 'bhd', 'ltd', 'limited', 'berhad', 'pte', 'pty', 'sarl', 'inc', 'corp', 'llc', 'plc'];
 

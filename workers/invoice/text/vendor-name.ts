@@ -32,9 +32,9 @@ export function withoutRegistration(text: string): string {
   return endsWithLegal || (m[1] && /[A-Z]\s*[)}\]]?[\s.,]*$/i.test(m[0])) ? before : text;
 }
 
-/** "SON BHD", "SDN, BHD.", "C0.", "G mbH": the OCR's obvious misreadings of the Malaysian "Sdn Bhd", of "Co." and of "GmbH" split in two */
+/** "SON BHD", "SDN, BHD.", "C0.", "G mbH", "LieferantGmbH": the OCR's obvious misreadings of the Malaysian "Sdn Bhd", of "Co." and of "GmbH" split in two or glued to the name */
 export function normalisedLegalForm(name: string): string {
-  return name.replace(/(?<=\s)(?:G\s+mbH|Gmb\s+H)(?=$|[\s,.])/g, 'GmbH').replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)(S[DO0]N[.,]?\s*)3(HD)\b/g, '$1$2B$3').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
+  return name.replace(/(?<=\s)(?:G\s+mbH|Gmb\s+H)(?=$|[\s,.])/g, 'GmbH').replace(/(?<=\p{Ll}{2})GmbH(?=$|[\s,.&])/gu, ' GmbH').replace(/(^|\s)C0\.(?=\s)/g, '$1CO.').replace(/(^|\s)(S[DO0]N[.,]?\s*)3(HD)\b/g, '$1$2B$3').replace(/(^|\s)S[O0]N([.,]?\s*)(BHD|Bhd)\b/g, '$1SDN$2$3').replace(/(^|\s)(S[Dd][Nn])\.?,\s*(BHD|Bhd)\b/g, '$1$2 $3');
 }
 
 /** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": a legal form with nothing but trade words and a country mark before it */
