@@ -126,3 +126,22 @@ test('number: on a slanted photo the value beside a label ending its line may co
   const h = readLaidOutInvoice(buildLayout(tokens, [{ width: 1400, height: 1980 }], 0.85, { cellGap: 0.9 })).header;
   t.is(h.invoice_number.value, 'F20220027');
 });
+
+test('reading a hostile text is bounded: long runs of one character, one label or one name take well under a second', (t) => {
+  // (each of these took 2–7 s before: patterns that tried every position of a long run of letters or digits,
+  // and a name counted afresh for every candidate)
+  const cases = [
+    `ACME GmbH\n${'ä'.repeat(40_000)}\nTotal 1,00`,
+    `ACME GmbH\n${'0'.repeat(40_000)}\nTotal 1,00`,
+    `ACME GmbH\nN° DE FACTURE${'ASSOCIEE'.repeat(5000)}\nTotal 1,00`,
+    `ACME GmbH\nName; ${'x'.repeat(20_000)}\nTotal 1,00`,
+    `ACME GmbH\nkontakt ${'a-'.repeat(20_000)}.com x@${'y'.repeat(20_000)}.de\nTotal 1,00`,
+    Array.from({ length: 2000 }, () => 'ä'.repeat(10)).join('\n'),
+  ];
+  for (const text of cases) {
+    const started = performance.now();
+    readLaidOutInvoice(layoutFromText(text));
+    const ms = performance.now() - started;
+    t.true(ms < 1500, `${Math.round(ms)} ms for ${JSON.stringify(text.slice(10, 40))}…`);
+  }
+});

@@ -117,7 +117,7 @@ export const SIGNALS: Signal[] = [
   // (a till's own words: when and where it was paid, how, before and after tax)
   [/\b(?:Uhr|Kasse|Artikel|Filiale|Kartenzahlung|Barzahlung|zu zahlen|Netto|Brutto|Betrag|Beleg|Bon-?Nr|Danke|Steuer|Rückgabe|Kundenbeleg|KUNDENBELEG|Datum|Kreditkarte|Zahlung)\b/g, 'DE', 0.75],
   // a German street ("Warburger Straße 130", the OCR's "StraBe"): also Austria's, also a euro country
-  [/\p{L}*(?:straße|strasse|straBe)\s+\d/giu, 'DE', 1.5],
+  [/(?<!\p{L})\p{L}{0,40}(?:straße|strasse|straBe)\s+\d/giu, 'DE', 1.5],
   [/\b(?:Facture|Montant|TTC|Merci|Espèces|Especes|Rendu|Règlement|Reglement|Caisse)\b/g, 'FR', 0.75],
   // Italian and Spanish tills' own words (a weak hint each, as the other languages')
   [/\b(?:Scontrino|Coperti|Tavolo|TAV\.|Contanti|Resto|Totale|Grazie|Telefono|Sala|Documento\s+commerciale|Pagamento\s+elettronico|documento\s+fiscale)\b/gi, 'IT', 0.75],

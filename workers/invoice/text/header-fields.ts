@@ -33,7 +33,8 @@ export function parseInvoiceNumber(text: string): string | null {
 // (a few words and bracketed notes between: "Rechnung des Versicherers (575) Nr. …", "Gutschrift (Selbst ausgestellte Rechnung) (389) Nr. …")
 // (a title word may open a compound: "Rechnungskorrektur Nr. RK21012345", "Gutschriftsanzeige Nr. …")
 // (the code in brackets as the OCR may read its brackets: "Teilrechnung Bau {875} Nr. 210111")
-const COMPOUND_TITLE_NUMBER = /^\W*\p{L}*(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}*(?:\s+\p{L}+){0,3}(?:\s*[({[][^)}\]]{0,40}[)}\]])*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
+// (linear on a hostile line: what opens the line is either marks or letters, never both, and words are bounded)
+const COMPOUND_TITLE_NUMBER = /^[^\p{L}\d]*\p{L}{0,40}(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}{0,40}(?:\s+\p{L}{1,40}){0,3}(?:\s*[({[][^)}\]]{0,40}[)}\]])*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
 
 /** Labels of other numbers: the customer's, an order's, a tax id, a phone — and another invoice's (REFERENCED_INVOICE). */

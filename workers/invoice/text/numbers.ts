@@ -73,7 +73,7 @@ export function documentDecimalMark(text: string): DecimalMark | null {
   let comma = 0;
   let dot = 0;
   // (a rate is no amount: "TAX 10.00 %" says nothing of how "48.000" is written)
-  for (const token of text.replace(/\d+[.,]\d+\s?%/g, ' ').split(/[\s|]+/)) {
+  for (const token of text.replace(/(?<!\d)\d{1,9}[.,]\d{1,9}\s?%/g, ' ').split(/[\s|]+/)) {
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(token)) continue;
     if (/\d[.,]\d{2}[.,]\d{2}/.test(token)) continue;
     if (/\d,\d{2}(?!\d)/.test(token)) comma++;

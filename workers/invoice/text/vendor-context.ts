@@ -147,9 +147,9 @@ export function domainsOf(printed: string): { domain: string; local: string }[] 
   const out: { domain: string; local: string }[] = [];
   // ("urn:cen.eu:en16931:2017#compliant#urn:zugferd.de:2p0:basic": a standard's identifier, not a web address)
   const text = printed.replace(/\burn:\S+/gi, ' ');
-  for (const m of text.matchAll(/([\w.+-]+)@([\w-]+)\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
+  for (const m of text.matchAll(/(?<![\w.+-])([\w.+-]{1,64})@([\w-]{1,63})\.[\w.]+/g)) out.push({ local: m[1].toLowerCase(), domain: m[2].toLowerCase() });
   for (const m of text.matchAll(/(?:https?:\/\/)?www\.([\w-]+)\.[a-z.]+/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
-  for (const m of text.matchAll(/\b([\w-]{3,})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
+  for (const m of text.matchAll(/(?<![\w-])([\w-]{3,63})\.(?:com|de|nl|fr|co\.uk|net|org|eu|io|be|at|ch|it|es)\b/gi)) out.push({ local: '', domain: m[1].toLowerCase() });
   // a mailbox at a generic provider says nothing about the company, its local part may ("smaystone@…")
   return out.map((d) => (GENERIC_DOMAINS.test(d.domain) ? { ...d, domain: '' } : d));
 }
@@ -181,6 +181,20 @@ const sharedPrefix = (a: string, b: string) => {
  */
 export function countOf(lowerText: string, compact: string): number {
   if (compact.length < 4) return 0;
+  const { squeezed, starts, ends } = squeezedWords(lowerText);
+  let n = 0;
+  let i = squeezed.indexOf(compact);
+  while (i >= 0 && n < 10) {
+    if (starts.has(i) && ends.has(i + compact.length)) n++;
+    i = squeezed.indexOf(compact, i + 1);
+  }
+  return n;
+}
+
+/** The document's words squeezed together, with where each starts and ends: built once per document (every candidate name is counted in it). */
+let lastSqueezed: { text: string; squeezed: string; starts: Set<number>; ends: Set<number> } | null = null;
+function squeezedWords(lowerText: string): { squeezed: string; starts: Set<number>; ends: Set<number> } {
+  if (lastSqueezed?.text === lowerText) return lastSqueezed;
   const words = lowerText.normalize('NFKD').replace(/[^a-z0-9\s]/g, '').split(/\s+/).filter(Boolean);
   const starts = new Set<number>();
   const ends = new Set<number>();
@@ -190,11 +204,6 @@ export function countOf(lowerText: string, compact: string): number {
     squeezed += w;
     ends.add(squeezed.length);
   }
-  let n = 0;
-  let i = squeezed.indexOf(compact);
-  while (i >= 0 && n < 10) {
-    if (starts.has(i) && ends.has(i + compact.length)) n++;
-    i = squeezed.indexOf(compact, i + 1);
-  }
-  return n;
+  lastSqueezed = { text: lowerText, squeezed, starts, ends };
+  return lastSqueezed;
 }

@@ -49,7 +49,7 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
   // "Facture n°562044387 du 2 juillet 2015", "Rechnung 4711 vom 3. Mai", "Invoice 77 dated ..."
   // (also German compounds and a second word: "Handelsrechnung Nr. 471102 vom …", "Rechnungskorrektur Nr. RK1 vom …")
-  { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|[a-zäöü]*rechnung[a-zäöü]*(?:\s+[a-zäöü]+)?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]*\d[\w\-/]*\s+(?:du|vom|von|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
+  { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|(?<![a-zäöü])[a-zäöü]{0,30}rechnung[a-zäöü]{0,30}(?:\s+[a-zäöü]{1,30})?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]{0,40}\d[\w\-/]{0,40}\s+(?:du|vom|von|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
   { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
   { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
