@@ -137,6 +137,8 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     `ACME GmbH\nName; ${'x'.repeat(20_000)}\nTotal 1,00`,
     `ACME GmbH\nkontakt ${'a-'.repeat(20_000)}.com x@${'y'.repeat(20_000)}.de\nTotal 1,00`,
     Array.from({ length: 2000 }, () => 'ä'.repeat(10)).join('\n'),
+    // (a page of totals: the block's arithmetic compared every total with every other and every rounding — 11 s)
+    Array.from({ length: 2000 }, (_, i) => `Summe ${i % 7},00   Rundung 0,01   Total: ${i % 5},00`).join('\n'),
   ];
   for (const text of cases) {
     const started = performance.now();
@@ -144,4 +146,11 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     const ms = performance.now() - started;
     t.true(ms < 1500, `${Math.round(ms)} ms for ${JSON.stringify(text.slice(10, 40))}…`);
   }
+});
+
+test('reading totals of absurd size ends: an amount beyond the integers a float counts does not stall the arithmetic', (t) => {
+  const started = performance.now();
+  const h = read(['ACME GmbH', 'Rechnung Nr. 1', 'Nettobetrag 99999999999999999,00 EUR', 'MwSt 19 % 19,00 EUR', 'Gesamtbetrag 99999999999999999,00 EUR', 'Total 1000000000000000000,00']);
+  t.true(performance.now() - started < 1500);
+  t.not(h.total_amount.value, undefined);
 });

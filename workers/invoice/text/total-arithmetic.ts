@@ -49,6 +49,35 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
   const paid = derived.find((d) => d.how === 'paid');
   const rounding = new Set(findLabeled(layout, { labels: ROUNDING, parse: trailingMoney }).map((c) => c.value).filter((v) => v !== 0).map(round2));
   const taxes = new Set(findLabeled(layout, { labels: TAX_AMOUNT, parse: trailingMoney, exclude: /\b(?:excl|incl|summary|rate)\w*/i, below: 0 }).map((c) => round2(c.value)).filter((v) => v > 0));
+  // (what other candidates plus a rounding or a tax come to, and for each total line the last rounding above it:
+  // computed once, so a long document with many totals is read in time linear in its lines, not cubic)
+  const plus = (adds: Set<number>) => {
+    const sums = new Map<number, TotalCandidate[]>();
+    for (const o of candidates)
+      for (const a of adds) {
+        const key = Math.round((o.value + a) * 100);
+        const list = sums.get(key) ?? [];
+        if (list.length < 2 && !list.includes(o)) list.push(o);
+        sums.set(key, list);
+      }
+    return (c: TotalCandidate, cents: 0 | 1) => {
+      const at = Math.round(c.value * 100);
+      // (offsets, not a counter: a huge amount's cents have no next integer to count to)
+      return (cents ? [-1, 0, 1] : [0]).some((d) => (sums.get(at + d) ?? []).some((o) => o !== c));
+    };
+  };
+  const roundedFrom = plus(rounding);
+  const taxedFrom = plus(taxes);
+  // for each rounding line (non-zero, under a unit): the totals above it, other than the one paid — how many, and
+  // whether they are all one value (then a total of that value has no other total above the rounding)
+  const lastRounding = new Map<BlockAmount, { count: number; value: number; uniform: boolean }>();
+  let above = { count: 0, value: 0, uniform: true };
+  let lastSeen: typeof above | null = null;
+  for (const b of block) {
+    if (b.kind === 'total') lastRounding.set(b, lastSeen ?? { count: 0, value: 0, uniform: true });
+    if (b.kind === 'rounding' && b.value !== 0 && Math.abs(b.value) < 1) lastSeen = { ...above };
+    if (b.kind === 'total' && b.value > 0 && !(paid && sameCents(paid.value, b.value))) above = { count: above.count + 1, value: above.count ? above.value : b.value, uniform: above.uniform && (above.count === 0 || sameCents(above.value, b.value)) };
+  }
   for (const c of candidates) {
     // "Grand Total | 30" on a document that prints cents, over "Cash RM30.30 / Change RM1.00": a total
     // whose cents the OCR lost (or that is a count) yields to what tendered − change says was paid
@@ -60,13 +89,17 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
       c.agreed = true;
     }
     // the rounded total (total + rounding), the gross (net + tax)
-    if (candidates.some((o) => o !== c && [...rounding].some((r) => Math.abs(round2(o.value + r) - c.value) < 0.005))) {
+    if (roundedFrom(c, 0)) {
       c.score += 0.15;
       c.agreed = true;
     }
     // the total printed under a (non-zero) rounding, below another total: the rounded one, the one paid
     // ("Total (Incl. GST) 85.53 / Rounding 0.02 / TOTAL 65.55", one of them slipped) — unless tendered − change says the first
-    const after = block.find((b) => b.kind === 'total' && sameCents(b.value, c.value) && block.some((r) => r.kind === 'rounding' && r.value !== 0 && Math.abs(r.value) < 1 && r.line.index < b.line.index && block.some((t) => t.kind === 'total' && t.value > 0 && t.line.index < r.line.index && !sameCents(t.value, c.value) && !(paid && sameCents(paid.value, t.value)))));
+    const after = block.find((b) => {
+      if (b.kind !== 'total' || !sameCents(b.value, c.value)) return false;
+      const r = lastRounding.get(b);
+      return !!r && r.count > 0 && (!r.uniform || !sameCents(r.value, c.value));
+    });
     if (after && !block.some((b) => b.kind === 'total' && b.line.index > after.line.index && !sameCents(b.value, c.value))) {
       c.score += 0.15;
       c.agreed = true;
@@ -81,7 +114,7 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
       c.score += 0.1;
       c.agreed = true;
     }
-    if (candidates.some((o) => o !== c && [...taxes].some((tx) => Math.abs(round2(o.value + tx) - c.value) < 0.015)) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
+    if (taxedFrom(c, 1) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
       c.score += 0.1;
       c.agreed = true;
     }
