@@ -18,7 +18,8 @@ test.before(async () => {
 test.after.always(async () => app?.stop());
 
 const call = (method: string, url: string, headers: Headers, payload?: unknown) => api(app.server, method, url, headers, payload);
-const until = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, message: string) => waitFor(async () => { const v = await fn(); return ok(v) ? v : null; }, { timeoutMs: 30_000, message });
+// (90 s: the webhook and its jobs are quick alone, but a CI machine loaded by other test files took over 30 s once)
+const until = <T>(fn: () => Promise<T>, ok: (v: T) => boolean, message: string) => waitFor(async () => { const v = await fn(); return ok(v) ? v : null; }, { timeoutMs: 90_000, message });
 
 async function paidList(curator: TestUser, headers: Headers = curator.auth, price = 500) {
   const product = await buildProduct(app.server, { userId: curator.id, teamId: headers['x-team-id'] ? Number(headers['x-team-id']) : null }, { name: 'Premium pick' });
