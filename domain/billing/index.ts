@@ -34,8 +34,11 @@ export interface BillingServices {
   processor(): PaymentProcessor;
   /** the sandbox (hosted pages, renewals, retries); null when another processor is configured */
   sandbox: SandboxProcessor | null;
-  /** the billing.tick job: sandbox renewals and retries, lost event and processor-cancellation jobs re-enqueued */
-  tick(now: Date): Promise<Record<string, number>>;
+  /**
+   * the billing.tick job: sandbox renewals and retries, lost event and processor-cancellation
+   * jobs re-enqueued; `only` limits the renewals and retries to those subscriptions
+   */
+  tick(now: Date, only?: { subscriptionIds: number[] }): Promise<Record<string, number>>;
 }
 
 export function createBillingServices(platform: Platform, deps: { audit: AuditService; mail: MailService; invoiceListeners?: InvoiceListener[] }): BillingServices {
@@ -55,10 +58,10 @@ export function createBillingServices(platform: Platform, deps: { audit: AuditSe
     cancellations: new ProcessorCancellations(platform, deps.audit, processor),
     processor,
     sandbox,
-    async tick(now) {
+    async tick(now, only) {
       const requeued = await webhooks.sweepUnapplied();
       const cancellationsRequeued = await services.cancellations.sweep(now);
-      const cycle = sandbox ? await sandbox.tick(now) : { renewed: 0, retried: 0 };
+      const cycle = sandbox ? await sandbox.tick(now, only) : { renewed: 0, retried: 0 };
       return { requeued, cancellations_requeued: cancellationsRequeued, ...cycle };
     },
   };

@@ -87,9 +87,14 @@ export class SandboxProcessor implements PaymentProcessor {
     await this.settle(inv, true, now, 'manual');
   }
 
-  /** Renews subscriptions whose period ended and retries open invoices that are due (the billing.tick job). */
-  async tick(now = new Date()): Promise<{ renewed: number; retried: number }> {
-    const due = await UserSubscription.query(this.platform.knex).where({ processor: 'sandbox' }).whereIn('status', ['active', 'trialing', 'past_due']).whereNotNull('processor_subscription_id').where('current_period_end', '<=', now).orderBy('id').limit(200);
+  /**
+   * Renews subscriptions whose period ended and retries open invoices that are due (the
+   * billing.tick job). `only` limits it to some subscriptions: moving the clock of those
+   * (a test or an operator replaying one subscription's future) leaves every other alone.
+   */
+  async tick(now = new Date(), only?: { subscriptionIds: number[] }): Promise<{ renewed: number; retried: number }> {
+    const ids = only?.subscriptionIds;
+    const due = await UserSubscription.query(this.platform.knex).where({ processor: 'sandbox' }).modify((q) => { if (ids) void q.whereIn('id', ids); }).whereIn('status', ['active', 'trialing', 'past_due']).whereNotNull('processor_subscription_id').where('current_period_end', '<=', now).orderBy('id').limit(200);
     let renewed = 0;
     for (const sub of due) {
       // a past-due subscription's open invoice is in dunning; it renews once that is settled
@@ -97,7 +102,7 @@ export class SandboxProcessor implements PaymentProcessor {
       await this.renew(sub, now);
       renewed++;
     }
-    const retries = await BillingInvoice.query(this.platform.knex).where({ processor: 'sandbox', status: 'open' }).where('next_payment_attempt_at', '<=', now).orderBy('id').limit(200);
+    const retries = await BillingInvoice.query(this.platform.knex).where({ processor: 'sandbox', status: 'open' }).modify((q) => { if (ids) void q.whereIn('subscription_id', ids); }).where('next_payment_attempt_at', '<=', now).orderBy('id').limit(200);
     for (const inv of retries) await this.settle(inv, await this.chargeSucceeds(inv), now, 'retry');
     return { renewed, retried: retries.length };
   }

@@ -38,6 +38,8 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   const checkout = new URL(start.body.checkout_url);
   t.regex(checkout.pathname, /^\/billing\/sandbox\/checkout\/sbx_cs_[0-9a-f]{32}\/$/);
   const id = start.body.id as number;
+  // the clock moves for this subscription alone: a tick for all would renew the other tests' too
+  const only = { subscriptionIds: [id] };
 
   // the client's word activates nothing: a declined checkout leaves it incomplete
   const page = await app.server.inject({ method: 'GET', url: checkout.pathname });
@@ -55,7 +57,7 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   t.like(history1.body.results[0], { status: 'paid', currency: 'EUR', subtotal: 1200, tax: 0, total: 1200, amount_paid: 1200 });
 
   // renewal at period end, paid
-  await app.server.app.services.billing.tick(new Date(end1 + 1000));
+  await app.server.app.services.billing.tick(new Date(end1 + 1000), only);
   const renewed = await eventually(() => read(u, id), (r) => new Date(r.body.current_period_end).getTime() > end1);
   t.is(renewed.body.status, 'active');
   const end2 = new Date(renewed.body.current_period_end).getTime();
@@ -64,7 +66,7 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   // the card starts declining: the next renewal fails -> past_due, a retry is scheduled
   const pms = await api(app.server, 'GET', '/api/payment-methods/', u.auth);
   await app.server.app.platform.knex('payment_methods').where({ id: pms.body.results[0].id }).update({ processor_token: 'pm_card_chargeDeclined' });
-  await app.server.app.services.billing.tick(new Date(end2 + 1000));
+  await app.server.app.services.billing.tick(new Date(end2 + 1000), only);
   const pastDue = await eventually(() => read(u, id), (r) => r.body.status === 'past_due');
   t.is(pastDue.body.status, 'past_due');
   const open = await eventually(() => api(app.server, 'GET', '/api/billing-history/?status=open', u.auth), (r) => r.body.count === 1);
@@ -73,7 +75,7 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   t.is(new Date(invoice.next_payment_attempt).getTime(), new Date(invoice.period_start).getTime() + DAY, 'first retry a day later');
 
   // the retry a day later fails again, then the user pays on the hosted invoice page
-  await app.server.app.services.billing.tick(new Date(end2 + DAY + 1000));
+  await app.server.app.services.billing.tick(new Date(end2 + DAY + 1000), only);
   await eventually(() => api(app.server, 'GET', `/api/billing-history/${invoice.id}/`, u.auth), (r) => r.body.attempt_count === 2);
   const invoicePage = new URL(invoice.hosted_invoice_url).pathname;
   const shown = await app.server.inject({ method: 'GET', url: invoicePage });
@@ -91,7 +93,7 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   t.true(cancel.body.cancel_at_period_end);
   t.is(cancel.body.status, 'active');
   const end3 = new Date(cancel.body.current_period_end).getTime();
-  await app.server.app.services.billing.tick(new Date(end3 + 1000));
+  await app.server.app.services.billing.tick(new Date(end3 + 1000), only);
   const canceled = await eventually(() => read(u, id), (r) => r.body.status === 'canceled');
   t.is(canceled.body.status, 'canceled');
 
@@ -114,17 +116,35 @@ test('dunning: after the last scheduled retry fails, the subscription is cancele
   const active = await eventually(() => read(u, start.body.id), (r) => r.body.status === 'active' && !!r.body.current_period_end);
   const end = new Date(active.body.current_period_end).getTime();
   const billing = app.server.app.services.billing;
-  await billing.tick(new Date(end + 1000));
+  await billing.tick(new Date(end + 1000), { subscriptionIds: [start.body.id] });
   await eventually(() => read(u, start.body.id), (r) => r.body.status === 'past_due');
-  await billing.tick(new Date(end + DAY + 1000));
+  await billing.tick(new Date(end + DAY + 1000), { subscriptionIds: [start.body.id] });
   await eventually(() => api(app.server, 'GET', '/api/billing-history/?status=open', u.auth), (r) => r.body.results[0]?.attempt_count === 2);
-  await billing.tick(new Date(end + 3 * DAY + 1000));
+  await billing.tick(new Date(end + 3 * DAY + 1000), { subscriptionIds: [start.body.id] });
   const canceled = await eventually(() => read(u, start.body.id), (r) => r.body.status === 'canceled');
   t.is(canceled.body.status, 'canceled');
   // (the invoice is marked uncollectible by the retry's own job: at CI load that took longer than 30 s once)
   const inv = await eventually(() => api(app.server, 'GET', '/api/billing-history/?status=uncollectible', u.auth), (r) => r.body.count === 1, 90_000);
   t.is(inv.body.count, 1, JSON.stringify((await api(app.server, 'GET', '/api/billing-history/', u.auth)).body));
   t.is(inv.body.results[0]?.attempt_count, 3);
+});
+
+test('a tick limited to some subscriptions renews those and leaves every other alone', async (t) => {
+  const paid = async () => {
+    const u = await buildUser(app.server);
+    const start = await subscribe(u);
+    await app.server.inject({ method: 'POST', url: `${new URL(start.body.checkout_url).pathname}pay/` });
+    const active = await eventually(() => read(u, start.body.id), (r) => r.body.status === 'active' && !!r.body.current_period_end);
+    return { u, id: start.body.id as number, end: new Date(active.body.current_period_end).getTime() };
+  };
+  const [a, b] = [await paid(), await paid()];
+  const later = new Date(Math.max(a.end, b.end) + 1000);
+  t.like(await app.server.app.services.billing.tick(later, { subscriptionIds: [a.id] }), { renewed: 1 });
+  const renewed = await eventually(() => read(a.u, a.id), (r) => new Date(r.body.current_period_end).getTime() > a.end);
+  t.true(new Date(renewed.body.current_period_end).getTime() > a.end);
+  t.is((await eventually(() => api(app.server, 'GET', '/api/billing-history/', a.u.auth), (r) => r.body.count === 2)).body.count, 2);
+  t.is(new Date((await read(b.u, b.id)).body.current_period_end).getTime(), b.end);
+  t.is((await api(app.server, 'GET', '/api/billing-history/', b.u.auth)).body.count, 1);
 });
 
 test('a team subscribes as a team; another user\'s or scope\'s ids are 404', async (t) => {

@@ -41,7 +41,7 @@ test('a sandbox subscription of an erased account is canceled at the sandbox onc
   // past the period's end nothing renews or charges it
   const invoices = async () => Number((await knex('billing_invoices').where({ subscription_id: id }).count('* as n'))[0].n);
   const before = await invoices();
-  await app.server.app.services.billing.tick(new Date(new Date(active.current_period_end).getTime() + 1000));
+  await app.server.app.services.billing.tick(new Date(new Date(active.current_period_end).getTime() + 1000), { subscriptionIds: [id] });
   await new Promise((r) => setTimeout(r, 500));
   t.is(await invoices(), before);
   t.like(await knex('user_subscriptions').where({ id }).first(), { status: 'canceled' });
