@@ -122,6 +122,20 @@ export function measure(data: Buffer, width: number, height: number, findSkew = 
     }
     // prefer no rotation when it is as good (within 2 %) as the best
     if (skew !== 0 && profileVariance(xs, ys, step, 0, height, width) >= bestVar * 0.98) skew = 0;
+    // then to a tenth of a degree around the best step: on a wide page a quarter of a
+    // degree left over still drifts a row by a third of its height from one side to the other
+    else if (skew !== 0) {
+      const coarse = skew;
+      for (let tenth = -4; tenth <= 4; tenth++) {
+        if (tenth === 0) continue;
+        const deg = coarse + tenth / 10;
+        const v = profileVariance(xs, ys, step, deg, height, width);
+        if (v > bestVar * 1.0005) {
+          bestVar = v;
+          skew = Math.round(deg * 10) / 10;
+        }
+      }
+    }
   }
 
   // rows: runs of the projection at that angle; extent: where rows and columns hold ink

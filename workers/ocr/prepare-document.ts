@@ -34,8 +34,15 @@ const STRETCH_QUANTILES = [0.001, 0.999] as const;
 const MAX_PREPARED_SIDE = 4000;
 /** Never enlarge more than this (a tiny thumbnail does not become readable). */
 const MAX_UPSCALE = 3;
-/** Below this the picture is not rotated (the engine copes with a little skew). */
+/**
+ * A skew of at least this is straightened; a smaller one only when it drifts a row by
+ * MAX_ROW_DRIFT of its height across the text's width (a wide page: 0.5° over 1,100 px is
+ * ~10 px, half a row at 150 dpi, and the engine then splits or drops lines), never below
+ * MIN_SKEW_WIDE. A narrow slip keeps a small skew: the engine copes, and turning costs time.
+ */
 const MIN_SKEW = 0.75;
+const MIN_SKEW_WIDE = 0.3;
+const MAX_ROW_DRIFT = 0.35;
 
 export interface PreparedDocument {
   /** the prepared picture: grey, one byte a pixel */
@@ -89,11 +96,13 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
   if (inkSummary(small.data, small.info.width, small.info.height).blank) return blankPage(small.data, small.info.width, small.info.height, width, height);
   const m = measure(small.data, small.info.width, small.info.height);
 
-  // straighten the whole picture (white corners), then work in its frame
+  // straighten the whole picture (white corners), then work in its frame: `skew` is how far
+  // the text is turned (clockwise, sharp's sense), so the picture is turned back by as much
   let frame = grey;
-  const skew = Math.abs(m.skew) >= MIN_SKEW ? m.skew : 0;
+  const drift = m.box.width * Math.tan((Math.abs(m.skew) * Math.PI) / 180);
+  const skew = Math.abs(m.skew) >= MIN_SKEW || (Math.abs(m.skew) >= MIN_SKEW_WIDE && m.rowHeight > 0 && drift >= m.rowHeight * MAX_ROW_DRIFT) ? m.skew : 0;
   if (skew) {
-    const r = await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).rotate(skew, { background: { r: 255, g: 255, b: 255 } }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const r = await sharp(grey.data, { raw: { width, height, channels: grey.channels } }).rotate(-skew, { background: { r: 255, g: 255, b: 255 } }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
     frame = { data: r.data, width: r.info.width, height: r.info.height, channels: r.info.channels };
   }
   // the measurements were made on the unrotated small copy: for a straightened picture
@@ -128,11 +137,12 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
     const y0 = b.y0 / scale + box.top;
     const y1 = b.y1 / scale + box.top;
     if (!skew) return { x0, y0, x1, y1 };
-    // straightened frame -> upright picture: rotate the box centre back, keep its size
+    // straightened frame -> upright picture: turn the box centre clockwise by the skew again
+    // (y points down), keep its size
     const cx = (x0 + x1) / 2 - frame.width / 2;
     const cy = (y0 + y1) / 2 - frame.height / 2;
-    const ux = cx * cos + cy * sin + width / 2;
-    const uy = -cx * sin + cy * cos + height / 2;
+    const ux = cx * cos - cy * sin + width / 2;
+    const uy = cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
   return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false } };

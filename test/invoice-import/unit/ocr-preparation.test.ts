@@ -43,6 +43,56 @@ test('a small slip in the middle of a big page is cropped to its text and enlarg
   t.true(total.bbox.x0 > 500 && total.bbox.x0 < 700, JSON.stringify(total.bbox));
 });
 
+/** A page-wide printout (an A4 invoice at 150 dpi) of `rows` long lines, turned by `rotate` degrees (clockwise). */
+async function widePage(rotate: number, w = 1240, h = 1754): Promise<Buffer> {
+  const row = 'Pos 12  Lieferung Ersatzteile laut Auftrag 4711   3 Stk   12,50 EUR   37,50 EUR   19 %';
+  const text = Array.from({ length: 40 }, (_, i) => `<text x="60" y="${120 + i * 34}" font-family="DejaVu Sans, sans-serif" font-size="17">${row}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="white"/><g transform="rotate(${rotate} ${w / 2} ${h / 2})">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).flatten({ background: 'white' }).png().toBuffer();
+}
+
+/** The skew the preparation finds in its own output: ~0 once the picture is truly straightened. */
+async function skewLeft(png: Buffer): Promise<number> {
+  const p = await prepareDocumentImage(png, { maxInputPixels: 60e6 });
+  const out = await sharp(p.pixels.data, { raw: { width: p.pixels.width, height: p.pixels.height, channels: 1 } }).png().toBuffer();
+  return (await prepareDocumentImage(out, { maxInputPixels: 60e6 })).steps.skew;
+}
+
+test('a turned page is turned back, not further: its prepared picture has no skew left, either way', async (t) => {
+  for (const deg of [2.5, -2.5]) {
+    const png = await widePage(deg);
+    const p = await prepareDocumentImage(png, { maxInputPixels: 60e6 });
+    t.true(Math.abs(p.steps.skew - deg) <= 0.15, `turned ${deg}°, measured ${p.steps.skew}°`);
+    // (turned the wrong way, the prepared picture would be twice as skewed)
+    t.true(Math.abs(await skewLeft(png)) <= 0.3, `turned ${deg}°: skew left after preparation`);
+  }
+});
+
+test('skew is measured to a tenth of a degree; a wide page is straightened from 0.3°, a narrow slip keeps a small skew', async (t) => {
+  const p = await prepareDocumentImage(await widePage(0.8), { maxInputPixels: 60e6 });
+  t.true(Math.abs(p.steps.skew - 0.8) <= 0.15, `measured ${p.steps.skew}°`);
+  // half a degree over a page's width drifts a row by half its height: straightened
+  const wide = await prepareDocumentImage(await widePage(0.5), { maxInputPixels: 60e6 });
+  t.true(Math.abs(wide.steps.skew - 0.5) <= 0.15, `wide page: ${wide.steps.skew}°`);
+  // the same on a slip a third as wide is left to the engine
+  const slip = await prepareDocumentImage(await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, rotate: 0.5 }), { maxInputPixels: 60e6 });
+  t.is(slip.steps.skew, 0);
+});
+
+test('word boxes of a straightened picture are mapped back to where the words are on the turned picture', async (t) => {
+  const skewed = await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, rotate: 4 });
+  const r = await recognize(skewed, { document: true, words: true });
+  const total = r.lines.find((l) => /TOTAL/.test(l.text))!;
+  t.truthy(total, r.text);
+  const word = total.words!.find((w) => /TOTAL/.test(w.text))!;
+  // drawn at x 150-210, baseline 436 (centre ~429), then turned 4° clockwise about (450, 450)
+  const [dx, dy] = [180 - 450, 429 - 450];
+  const rad = (4 * Math.PI) / 180;
+  const expected = { x: 450 + dx * Math.cos(rad) - dy * Math.sin(rad), y: 450 + dx * Math.sin(rad) + dy * Math.cos(rad) };
+  const centre = { x: (word.bbox.x0 + word.bbox.x1) / 2, y: (word.bbox.y0 + word.bbox.y1) / 2 };
+  t.true(Math.abs(centre.x - expected.x) < 15 && Math.abs(centre.y - expected.y) < 12, `centre ${JSON.stringify(centre)}, expected ${JSON.stringify(expected)}`);
+});
+
 test('a slip photographed a few degrees askew is straightened; a dim one is still read', async (t) => {
   const skewed = await receiptPicture({ w: 900, h: 900, x: 150, y: 180, size: 20, rotate: 4 });
   const p = await prepareDocumentImage(skewed, { maxInputPixels: 60e6 });
