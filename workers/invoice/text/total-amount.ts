@@ -77,8 +77,9 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const derived = derivedTotals(block);
   if (decimal !== null) {
     restoreDecimalPoints(candidates, block, derived);
-    // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a misreading
-    candidates = candidates.filter((c) => !(c.value < 0 && Number.isInteger(c.value)));
+    // on a document that writes cents, a negative total of whole digits ("( 742)") nothing explains is a
+    // misreading; one printed with its cents ("NET A PAYER -90,00", a credit note's) is what it says
+    candidates = candidates.filter((c) => !(c.value < 0 && c.whole));
   }
   weighByArithmetic(layout, candidates, block, derived, summarySums, trailingMoney, decimal);
   addArithmeticTotals(candidates, block, derived);
