@@ -3,7 +3,7 @@
 // garbles large letterhead type and faint or dotted thermal print; PaddleOCR
 // (workers/ocr/paddle-ocr.ts: slower, heavier) reads whole lines and gets most of those
 // right. The seller, date and total are then each taken from the reading that is surer of
-// it. The item lines stay the first reading's: tesseract boxes each word, so a table's
+// it; the currency and the document number from the second only when the first found none. The item lines stay the first reading's: tesseract boxes each word, so a table's
 // columns (description, quantity, price) are placed, where the second engine's words are
 // only spread along their line; a first reading with no item lines takes the second's.
 import type { ExtractedHeader, ExtractedInvoice } from './types.js';
@@ -48,10 +48,14 @@ export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice):
     const checked = Math.max(...[a, b].map((f) => (f.basis ? probability('vendor_name', f.basis) : f.confidence)));
     if (checked > header.vendor_name.confidence) header.vendor_name = { ...header.vendor_name, confidence: Math.round(checked * 100) / 100 };
   }
-  // (a first reading that found no currency at all has nothing to lose to the second's)
-  if (first.header.currency.value === null && second.header.currency.value !== null) {
-    header.currency = second.header.currency;
-    taken.push('currency');
+  // (a first reading that found no currency at all has nothing to lose to the second's;
+  // nor one that found no document number: tesseract may drop a label it set apart from
+  // its value, "FACTURE N° :" beside "F20260026", where the second engine reads the line whole)
+  for (const key of ['currency', 'invoice_number'] as const) {
+    if (first.header[key].value === null && second.header[key].value !== null) {
+      (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
+      taken.push(key);
+    }
   }
   const lines = first.lines.length ? first.lines : second.lines;
   const warnings = [...first.warnings, ...(taken.length ? [`the photo was read a second time by another OCR engine; taken from it: ${taken.join(', ')}`] : [])];

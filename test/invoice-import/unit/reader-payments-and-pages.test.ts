@@ -79,6 +79,26 @@ test('second look: a first reading that found no currency takes the second readi
   t.is(surerReading(reading('EUR'), reading('GBP')).header.currency.value, 'EUR');
 });
 
+test('second look: a first reading that found no document number takes the second reading\'s; one it found stays', (t) => {
+  const reading = (number: string | null, confidence: number): ExtractedInvoice => ({
+    format: 'image',
+    header: {
+      vendor_name: { value: 'LE FOURNISSEUR', confidence: 0.5 },
+      invoice_number: { value: number, confidence: number ? confidence : 0 },
+      invoice_date: { value: '2026-01-31', confidence: 0.9 },
+      currency: { value: 'EUR', confidence: 0.9 },
+      total_amount: { value: 90, confidence: 0.8 },
+    },
+    lines: [],
+    pages: 1,
+    warnings: [],
+  });
+  const merged = surerReading(reading(null, 0), reading('F20260026', 0.96));
+  t.is(merged.header.invoice_number.value, 'F20260026');
+  t.regex(merged.warnings.join(' '), /invoice_number/);
+  t.is(surerReading(reading('F20260026', 0.7), reading('F2026002G', 0.98)).header.invoice_number.value, 'F20260026');
+});
+
 test('OCR preparation: a sheet on a dark ground is found; a light page is left whole', (t) => {
   const [w, h] = [200, 300];
   const dark = Buffer.alloc(w * h, 40);
