@@ -20,3 +20,14 @@ test('a negative of whole digits in brackets on a page that writes cents is stil
   const h = read([...seller, 'FACTURE N° : F20220031', 'Date : 31/01/2022', 'Sous-total   7,42', 'TOTAL   ( 742)']);
   t.not(h.total_amount.value, -742);
 });
+
+test('a credit note\'s number is read under its own labels, the space after AVOIR lost included', (t) => {
+  const num = (title: string) => read([...seller, title, 'Date : 31/01/2026', 'NET A PAYER   -100,00 EUR']).invoice_number;
+  t.is(num('LOGO LE FOURNISSEUR     AVOIR N° :     A-2026-0028').value, 'A-2026-0028');
+  t.is(num('LOGOLEFOURNISSEUR     AVOIRN°:     F20260028').value, 'F20260028');
+  t.is(num('N° d\'avoir : AV2026-11').value, 'AV2026-11');
+  t.is(num('Credit Note No.: CN-12345').value, 'CN-12345');
+  t.is(num('Gutschriftsnummer: GS-4711').value, 'GS-4711');
+  // French prose with "avoir" in it names no number
+  t.is(num('Merci d\'avoir nous choisi, à bientôt').value, null);
+});

@@ -20,6 +20,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
   // ("FACTUREN*;", "FACTUREN:": the degree sign read as a star or lost, the space with it)
   { re: /(?:\bfacture\s*(?:n[°º]|no\.?|num[ée]ro)|\bfacture\s*n[*"]?\s*[:;](?=\s|$)|\bn[°º]\s*(?:de\s+)?facture|\bnum[ée]ro\s+de\s+facture)/i, weight: 0.95 },
+  // a credit note's number: "AVOIR N° :", "AVOIRN°:" (the space lost), "N° d'avoir", "Credit Note No.", "Gutschriftsnummer"
+  { re: /(?:\bavoir\s*(?:n[°º]\.?|no\.?|num[ée]ro|n[*"]?\s*[:;])|\bn[°º]\s*d['’]\s*avoir|\b(?:credit|debit)\s*note\s*(?:no\.?|nr\.?|number|num\.?|#|id)|\bgutschrifts?[\s-]*(?:nummer|nr\.?|no\.?))(?=[\s:.#;]|$)/i, weight: 0.95 },
   { re: /(?:\bfactura\s*(?:n[°º.]+|no\.?|núm\.?|número)|\bn[°º]\s*(?:de\s+)?factura|\bnúmero\s+de\s+factura)/i, weight: 0.95 },
   { re: /(?:\bfattura\s*(?:n[°º.]+|no\.?|num\.?|numero)|\bnumero\s+(?:di\s+)?fattura|\bn\.\s*fattura)/i, weight: 0.95 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
@@ -60,7 +62,9 @@ export const INVOICE_DATE_LABELS: Label[] = [
 export const REFERENCED_INVOICE = /(?:\b|(?<=factur[ea]|invoice|rechnung))(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent)\w*/i;
 
 const DATE_ROLE_WORDS = /\b(?:due|fällig|faellig|zahlungsziel|verval|échéance|echeance|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig)\w*/i;
-export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
+/** the French role words with their "de"/"du" glued on, as an OCR engine that drops spaces reads them ("DATE DELIVRAISON", "DATE DEDEBUT DEPRESTATION") */
+const GLUED_FRENCH_ROLE_WORDS = /(?<=\bd[eu])(?:livraison|d[ée]but|prestation|commande|paiement|r[èe]glement|[ée]ch[ée]ance|p[ée]riode|validit[ée]|fin(?=\s*(?::|$)))/i;
+export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${GLUED_FRENCH_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
 
 /** US state codes that are not also words or other countries' codes on a page (DE, ID, IN, ME and OR are left out). */
 /** The US states whose two letters are also a country's code or a word (DE, ID, IN, ME, OR): a state only with its ZIP after it. */

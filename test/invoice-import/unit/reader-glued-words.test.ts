@@ -1,0 +1,22 @@
+// An OCR engine that reads whole lines may drop the spaces between short words (issue 26,
+// round 12): "DATE DELIVRAISON:28/01/2026", "DATE DEDEBUT DEPRESTATION:01/01/2026". Those
+// are still the delivery and service dates, not the document's date printed as "Date: 31/01/2026".
+// Synthetic lines; each rule holds for documents in general.
+import test from 'ava';
+import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const asOcr = (layout: Layout): Layout => ({ ...layout, quality: 0.9, lines: layout.lines.map((l) => ({ ...l, conf: 0.95, cells: l.cells.map((c) => ({ ...c, conf: 0.95 })) })) });
+const read = (lines: string[]) => readLaidOutInvoice(asOcr(layoutFromText(lines.join('\n')))).header;
+
+const top = ['FACTURE N°:      F20260030', 'LOGO LEFOURNISSEUR', 'Date:      31/01/2026', 'LEFOURNISSEUR', '35 rue d\'ici', '75018 PARIS,FR'];
+const bottom = ['Date d\'écheance :      02/03/2026      NET A PAYER      90,00 EUR'];
+
+test('a delivery or service date whose "de" the OCR glued on is still no document date', (t) => {
+  const h = read([...top, 'N°DE FACTURE ASSOCIEE:F20260003      DATE DELIVRAISON:28/01/2026', 'DATE DEDEBUT DEPRESTATION:01/01/2026', 'DATE DE FIN DE PRESTATION :31/12/2026', ...bottom]);
+  t.is(h.invoice_date.value, '2026-01-31');
+  // the same words printed with their spaces, as before
+  t.is(read([...top, 'DATE DE LIVRAISON : 28/01/2026', 'DATE DE DEBUT DE PRESTATION : 01/01/2026', ...bottom]).invoice_date.value, '2026-01-31');
+  // a word that merely starts with "de" ("DETAIL") is no role word: its date stays the document's
+  t.is(read(['LOGO LEFOURNISSEUR', 'LEFOURNISSEUR', 'DATE DETAIL:15/01/2026', ...bottom]).invoice_date.value, '2026-01-15');
+});
