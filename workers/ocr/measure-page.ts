@@ -17,7 +17,7 @@ export interface Box {
 }
 
 export interface Measures {
-  /** degrees, the rotation that makes text rows horizontal */
+  /** degrees the text rows are turned by (clockwise, sharp's sense); turning the picture back by as much makes them horizontal */
   skew: number;
   /** where the text is, with a margin */
   box: Box;
