@@ -19,13 +19,28 @@ const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand'
   // German invoices' totals: "Zahlbatrag", "Bryttosumme", "Zablbetrag" are those words with one letter misread
   'zahlbetrag', 'bruttosumme', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'gesamtsumme', 'bruttobetrag'];
 
+/** Letters an OCR engine takes for one another ("Zahibatrag": l read as i, e as a). */
+const LOOKALIKES = ['il1tfj', 'eaoc', 'hbkn', 'uvy'];
+const lookalike = (a: string, b: string) => LOOKALIKES.some((g) => g.includes(a) && g.includes(b));
+
+/** A long label word (9 letters or more) with two letters misread for look-alikes: "Zahibatrag" for "Zahlbetrag". */
+function twoLookalikesApart(word: string, read: string): boolean {
+  if (word.length < 9 || word.length !== read.length) return false;
+  let slips = 0;
+  for (let i = 0; i < word.length; i++) {
+    if (word[i] === read[i]) continue;
+    if (!lookalike(word[i], read[i]) || ++slips > 2) return false;
+  }
+  return slips > 0;
+}
+
 function withOcrSlips(layout: Layout): Layout {
   const fix = (word: string) => {
     // digits the engine read for look-alike letters ("T0TAL", "TOTA1")
     const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
     if (w.length < 4 || !/^\p{L}+$/u.test(w) || (TOTAL_WORDS.includes(w) && w === word.toLowerCase())) return word;
     if (TOTAL_WORDS.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
-    const hit = TOTAL_WORDS.find((t) => Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w));
+    const hit = TOTAL_WORDS.find((t) => (Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w)) || twoLookalikesApart(t, w));
     return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
   };
   const lines = layout.lines.map((l) => {
