@@ -30,3 +30,8 @@ test('a long total label with two look-alike letters misread is still that label
   const other = read([...seller, 'Rechnungssumme ohne USt.      20.000,00', 'Gesamtsumpf      11.900,00']);
   t.not(other.total_amount.value, 11900);
 });
+
+test('"FACTUREN®:": the degree sign read as a ® (and the space lost) still labels the number', (t) => {
+  const h = read(['LOGO LE FOURNISSEUR      FACTUREN®:      F20260025', 'Date :      31/01/2026', 'LE FOURNISSEUR', '35 rue d\'ici', '75018 PARIS, FR', 'NET A PAYER      100,00 EUR']);
+  t.is(h.invoice_number.value, 'F20260025');
+});

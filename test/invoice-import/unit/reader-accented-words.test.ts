@@ -1,0 +1,23 @@
+// Words that open with an accented letter ("échéance", "émetteur", "éco-participation"): a
+// pattern's \b cannot stand before them (JavaScript's word boundary knows ASCII letters only),
+// so they are matched after "no letter before" instead (issue 26, round 12). Synthetic lines.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { OTHER_DATE_WORDS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('"Date d\'échéance" is the due date, not the document\'s', (t) => {
+  t.true(OTHER_DATE_WORDS.test('Date d\'échéance : 02/03/2026'));
+  t.true(OTHER_DATE_WORDS.test('ÉCHÉANCE 02/03/2026'));
+  t.false(OTHER_DATE_WORDS.test('Date : 31/01/2026'));
+  const h = read(['LE FOURNISSEUR SARL', '35 rue d\'ici, 75018 PARIS', 'FACTURE N° F20260030', '31/01/2026', 'TOTAL TTC   100,00', 'Date d\'échéance :   02/03/2026   NET A PAYER   100,00 EUR']);
+  t.is(h.invoice_date.value, '2026-01-31');
+});
+
+test('"Émetteur :" labels the seller', (t) => {
+  t.true(VENDOR_LABELS.test('Émetteur : ACME SARL'));
+  t.true(VENDOR_LABELS.test('l\'émetteur'));
+  t.false(VENDOR_LABELS.test('Date'));
+});
