@@ -120,9 +120,9 @@ const ASKS_FOR_PERSON = [
   /\b(open|create|file|raise|submit|make)\b.{0,20}\b(ticket|case|request)\b/i,
   /\b(ticket)\b/i,
   /\b(didn'?t|did not|doesn'?t|does not|not)\s+(help|work|solve)/i,
-  /\b(mensch|mitarbeiter|support-team|supportteam|ticket|hat nicht geholfen|funktioniert nicht)\b/i,
-  /\b(humain|conseiller|quelqu'un|ticket|n'a pas aidé|ne fonctionne pas|ça ne marche pas)\b/i,
-  /\b(humano|persona|agente|ticket|no funciona|no me ayudó|no ayudó)\b/i,
+  /(?<![A-Za-zÀ-ÿ])(mensch|mitarbeiter|support-team|supportteam|ticket|hat nicht geholfen|funktioniert nicht)(?![A-Za-zÀ-ÿ])/i,
+  /(?<![A-Za-zÀ-ÿ])(humain|conseiller|quelqu'un|ticket|n'a pas aidé|ne fonctionne pas|ça ne marche pas)(?![A-Za-zÀ-ÿ])/i,
+  /(?<![A-Za-zÀ-ÿ])(humano|persona|agente|ticket|no funciona|no me ayudó|no ayudó)(?![A-Za-zÀ-ÿ])/i,
 ];
 
 export function asksForPerson(text: string): boolean {

@@ -1,10 +1,12 @@
 // Words that open with an accented letter ("échéance", "émetteur", "éco-participation"): a
 // pattern's \b cannot stand before them (JavaScript's word boundary knows ASCII letters only),
-// so they are matched after "no letter before" instead (issue 26, round 12). Synthetic lines.
+// so they are matched after "no letter before" instead (issue 26, round 12): labels, country names
+// and, in the support chat, asking for a person in French or Spanish. Synthetic lines.
 import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { OTHER_DATE_WORDS, VENDOR_LABELS } from '../../../workers/invoice/text/vocabulary.js';
+import { detectCountry } from '../../../workers/invoice/text/country.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -20,4 +22,10 @@ test('"Émetteur :" labels the seller', (t) => {
   t.true(VENDOR_LABELS.test('Émetteur : ACME SARL'));
   t.true(VENDOR_LABELS.test('l\'émetteur'));
   t.false(VENDOR_LABELS.test('Date'));
+});
+
+test('a country named with an accented first letter counts: Österreich, Éire, Évora', (t) => {
+  t.true((detectCountry('Musterfirma GmbH, Hauptstraße 1, 1010 Wien, Österreich').weights.AT ?? 0) > 0);
+  t.true((detectCountry('Shop Ltd, Main Street, Dublin, Éire').weights.IE ?? 0) > 0);
+  t.true((detectCountry('Loja Lda, Rua Direita 5, 7000 Évora').weights.PT ?? 0) > 0);
 });

@@ -9,6 +9,7 @@ import { OfflineEngine } from '../../../domain/support/chat/engines/offline-engi
 import { ModelEngine, capTokens, estimateTokens } from '../../../domain/support/chat/engines/model-engine.js';
 import type { AnswerInput } from '../../../domain/support/chat/engines/engine.js';
 import { FAQ_ARTICLES } from '../../../db/seeds/faq-articles.js';
+import { asksForPerson } from '../../../domain/support/chat/answer-texts.js';
 import { startOpenAiStub, modelJson, type OpenAiStub } from '../../helpers/openai-stub.js';
 
 const articles: FaqArticle[] = Object.entries(FAQ_ARTICLES).flatMap(([language, list], l) =>
@@ -77,6 +78,9 @@ test('offline: answers in the session language; asking for a person offers a tic
   t.false(person.resolved);
   t.truthy(person.ticketDraft);
   t.true(person.citedArticleIds.length > 0);
+  // phrases opening or ending with an accented letter count too (a \b cannot stand beside "ç" or "ó")
+  for (const text of ['ça ne marche pas', 'El artículo no me ayudó', 'Le guide n\'a pas aidé.']) t.true(asksForPerson(text), text);
+  t.false(asksForPerson('Comment importer une facture ?'));
 });
 
 test.serial('model: a valid answer is kept; the request carries max_tokens and delimited, numbered sources', async (t) => {

@@ -84,7 +84,7 @@ export const SIGNALS: Signal[] = [
   [/\bNederland\b|\bNetherlands\b/gi, 'NL', 2.5],
   [/\bBelgi(?:[eë]|que|um)\b/gi, 'BE', 2.5],
   [/\bFrance\b/gi, 'FR', 2],
-  [/\bÖsterreich\b|\bAustria\b/gi, 'AT', 2.5],
+  [/(?<![A-Za-zÀ-ÿ])Österreich\b|\bAustria\b/gi, 'AT', 2.5],
   [/\bSchweiz\b|\bSuisse\b|\bSwitzerland\b/gi, 'CH', 2.5],
   [/\bItalia\b|\bItaly\b/gi, 'IT', 2.5],
   [/\bEspaña\b|\bSpain\b/gi, 'ES', 2.5],
@@ -93,7 +93,7 @@ export const SIGNALS: Signal[] = [
   [/\bNorge\b|\bNorway\b/gi, 'NO', 2.5],
   [/\bDanmark\b|\bDenmark\b/gi, 'DK', 2.5],
   [/\bSuomi\b|\bFinland\b/gi, 'FI', 2.5],
-  [/\bIreland\b|\bÉire\b/gi, 'IE', 2.5],
+  [/\bIreland\b|(?<![A-Za-zÀ-ÿ])Éire\b/gi, 'IE', 2.5],
   [/\bSouth Africa\b|\bSuid-Afrika\b/gi, 'ZA', 2.5],
   [/\bMéxico\b|\bMexico\b|\bCDMX\b/g, 'MX', 2.5],
   // tax identifiers by their own format: a German VAT id (DE + 9 digits), a UK one (GB + 9 or 12
@@ -136,7 +136,7 @@ export const SIGNALS: Signal[] = [
   [/\bLda\.?(?=\s|,|$)|\bLDA\b|\bUnipessoal\b/g, 'PT', 2],
   [/\b(?:Obrigad[oa]|Fatura|Fatura-Recibo|Factura-Recibo|Talão|Talao|Troco|Numerário|Numerario|Morada|Pagamento|Artigos|Atendido)\b/g, 'PT', 0.75],
   [/\bPortugal\b/gi, 'PT', 2.5],
-  [/\b(?:Lisboa|Porto|Braga|Coimbra|Faro|Aveiro|Setúbal|Setubal|Funchal|Amadora|Almada|Cascais|Sintra|Oeiras|Matosinhos|Gaia|Loures|Leiria|Viseu|Évora|Evora)\b/g, 'PT', 1.5],
+  [/\b(?:Lisboa|Porto|Braga|Coimbra|Faro|Aveiro|Setúbal|Setubal|Funchal|Amadora|Almada|Cascais|Sintra|Oeiras|Matosinhos|Gaia|Loures|Leiria|Viseu|Evora)\b|(?<![A-Za-zÀ-ÿ])Évora\b/g, 'PT', 1.5],
   // Indonesia: a street (Jl.), the till's words (cash, change, VAT), large towns
   [/\bJl\.\s?\p{Lu}|\b(?:Kembali|Kembalian|PPN|Pajak|Tunai\s+Kembali|Jakarta|Bandung|Surabaya|Tangerang|Bekasi|Depok|Medan|Semarang|Yogyakarta|Denpasar|Makassar|Bogor)\b/gu, 'ID', 1.5],
   [/\bIndonesia\b/gi, 'ID', 2.5],
