@@ -10,6 +10,11 @@
 //       # round 9: more producers' hybrid e-invoices, in <part>/more-invoices-pdf and more-invoices-scan
 //   ... --also /tmp/zugferd-csharp=ferd-invoices
 //       # round 11: github.com/stephanstapel/ZUGFeRD-csharp's copies of the FeRD examples (ZUGFeRD 1.0-2.4), in <part>/ferd-invoices-*
+//   ... --also /tmp/securibox-facturx=fx-invoices --also /tmp/FacturXDotNet=fx-invoices --also /tmp/easybill-zugferd-php=fx-invoices
+//       --also /tmp/node-zugferd=fx-invoices --also /tmp/tulo-eInvoiceCreatorZUGFeRD=fx-invoices
+//       # round 12: Factur-X invoices and credit notes from five more producers' test suites, in <part>/fx-invoices-*
+//       # (github.com/Securibox/facturx, FacturX-NET/FacturXDotNet, easybill/zugferd-php, jslno/node-zugferd,
+//       #  TuloSharp/tulo.eInvoiceCreatorZUGFeRD; then --rescan --rough --from fx-invoices-pdf --scan-dir fx-invoices-rough)
 //
 // (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
 //
