@@ -330,8 +330,10 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
   'billing.apply-event': {
     queue: 'billing',
     payload: Joi.object({ actor_id: Joi.valid(null).required(), event_row_id: Joi.string().pattern(/^\d{1,18}$/).required() }),
-    // the event row records that it was applied (under a row lock): a retry or a second job applies nothing twice
-    options: { attempts: 8, backoff: backoff(1000), ...retention },
+    // the event row records that it was applied (under a row lock): a retry or a second job applies nothing twice.
+    // A job out of attempts (the database away for minutes) is removed at once: the billing sweep finds
+    // its row still unapplied and enqueues it again under the same id, which a kept failed job would block.
+    options: { attempts: 8, backoff: backoff(1000), removeOnComplete: retention.removeOnComplete, removeOnFail: true },
     jobId: (p) => `billing-event-${p.event_row_id}`,
     pollable: false,
   },

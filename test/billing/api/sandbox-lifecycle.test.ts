@@ -54,6 +54,9 @@ test('subscribe -> renew -> payment failed -> past_due -> recovered -> cancel at
   t.is(active.body.checkout_url, null);
   const end1 = new Date(active.body.current_period_end).getTime();
   const history1 = await eventually(() => api(app.server, 'GET', '/api/billing-history/', u.auth), (r) => r.body.count === 1);
+  // (if not: the subscription's webhook events as recorded and applied, to tell a lost job from an unmatched event)
+  const events = async () => JSON.stringify(await app.server.app.platform.knex('billing_events').whereRaw("payload->'data'->'object'->'metadata'->>'subscription_id' = ?", [String(id)]).select('event_id', 'type', 'received_at', 'applied_at', 'outcome'));
+  t.is(history1.body.count, 1, `${JSON.stringify(history1.body)} events: ${history1.body.count === 1 ? '' : await events()}`);
   t.like(history1.body.results[0], { status: 'paid', currency: 'EUR', subtotal: 1200, tax: 0, total: 1200, amount_paid: 1200 });
 
   // renewal at period end, paid

@@ -1,13 +1,14 @@
 // The webhook's accept path under concurrency: deliveries that arrive together are
 // recorded by one statement (group commit), each once with its audit entry, and each
 // applied; an event PostgreSQL refuses fails alone (400) without failing its batch; a
-// lost enqueue is recovered by the sweep; refused deliveries spend a budget all
+// lost enqueue, or a job that failed for good, is recovered by the sweep; refused deliveries spend a budget all
 // gateway processes share, accepted ones only their own process's.
 // (Serial: deliveries of two tests arriving together would share a batch.)
 import test from 'ava';
 import { startApp, type TestApp } from '../../helpers/app.js';
 import { signatureHeader } from '../../../domain/billing/webhook-signature.js';
 import { eventually } from '../../helpers/wait.js';
+import { jobCatalog } from '../../../jobs/catalog.js';
 
 const SECRET = 'test-billing-webhook-secret';
 let app: TestApp;
@@ -91,6 +92,30 @@ test.serial('a recorded event whose job was lost is enqueued again by the sweep 
   t.truthy(row);
   t.is(row.applied_at, null);
   // the sweep takes rows recorded over a minute ago
+  await knex('billing_events').where({ id: row.id }).update({ received_at: new Date(Date.now() - 120_000) });
+  t.true((await app.server.app.services.billing.webhooks.sweepUnapplied()) >= 1);
+  const applied = await eventually(() => knex('billing_events').where({ id: row.id }).first(), (r) => !!r?.applied_at);
+  t.truthy(applied.applied_at);
+});
+
+test.serial('an apply job that failed for good does not block the sweep: the event is enqueued again and applied', async (t) => {
+  const { knex, producer } = app.server.app.platform;
+  // recorded, not enqueued: the test enqueues the event's job itself, one that fails for good at once
+  const lost = evt('ping.unknown');
+  const enqueueMany = producer.enqueueMany.bind(producer);
+  producer.enqueueMany = async () => undefined;
+  try {
+    await deliver(lost);
+  } finally {
+    producer.enqueueMany = enqueueMany;
+  }
+  const row = await knex('billing_events').where({ event_id: lost.id }).first();
+  const spec = jobCatalog['billing.apply-event'];
+  const jobId = spec.jobId!({ actor_id: null, event_row_id: String(row.id) });
+  // (under the event's job id, a row id PostgreSQL refuses: the apply throws, as with the database away)
+  await producer.queue('billing').add('billing.apply-event', { actor_id: null, event_row_id: '9'.repeat(25) }, { ...spec.options, attempts: 1, jobId });
+  const state = await eventually(() => producer.stateOf(jobId, 'billing'), (s) => s === 'failed' || s === 'unknown' || s === 'completed');
+  t.is(state, 'unknown', 'a job out of attempts is not kept under the event\'s job id');
   await knex('billing_events').where({ id: row.id }).update({ received_at: new Date(Date.now() - 120_000) });
   t.true((await app.server.app.services.billing.webhooks.sweepUnapplied()) >= 1);
   const applied = await eventually(() => knex('billing_events').where({ id: row.id }).first(), (r) => !!r?.applied_at);
