@@ -1,11 +1,13 @@
 // An OCR engine that reads whole lines may drop the spaces between short words (issue 26,
 // round 12): "DATE DELIVRAISON:28/01/2026", "DATE DEDEBUT DEPRESTATION:01/01/2026". Those
 // are still the delivery and service dates, not the document's date printed as "Date: 31/01/2026".
-// And a long total label with two letters misread for look-alikes ("Zahibatrag") is still that label.
+// And a long total label with two letters misread for look-alikes ("Zahibatrag") is still that label;
+// a name closing in "CO" is a company, not a town in Colorado.
 // Synthetic lines; each rule holds for documents in general.
 import test from 'ava';
 import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 
 const asOcr = (layout: Layout): Layout => ({ ...layout, quality: 0.9, lines: layout.lines.map((l) => ({ ...l, conf: 0.95, cells: l.cells.map((c) => ({ ...c, conf: 0.95 })) })) });
 const read = (lines: string[]) => readLaidOutInvoice(asOcr(layoutFromText(lines.join('\n')))).header;
@@ -34,4 +36,11 @@ test('a long total label with two look-alike letters misread is still that label
 test('"FACTUREN®:": the degree sign read as a ® (and the space lost) still labels the number', (t) => {
   const h = read(['LOGO LE FOURNISSEUR      FACTUREN®:      F20260025', 'Date :      31/01/2026', 'LE FOURNISSEUR', '35 rue d\'ici', '75018 PARIS, FR', 'NET A PAYER      100,00 EUR']);
   t.is(h.invoice_number.value, 'F20260025');
+});
+
+test('"… TRADING CO" is a company, not a town in Colorado; "Denver, CO" still is a town', (t) => {
+  t.true(plausibleName('SAM SAM TRADING CO'));
+  t.true(plausibleName('KEDAI BUKU MAJU CO'));
+  t.false(plausibleName('Denver, CO'));
+  t.false(plausibleName('FAIR OAKS, CA'));
 });

@@ -76,8 +76,9 @@ export function plausibleName(text: string): boolean {
   if (t.split(/\s+/).filter((w) => /^(?:art\.?|artigo|descri[çc][ãa]o|qtd|qty|quant\w*|uni|un|pre[çc]o|valor|iva|price|amount|description|item|items|menge|bezeichnung|preis|betrag|total)$/i.test(w)).length >= 2) return false;
   // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
-  // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB")
-  if (TOWN_AND_STATE.test(t)) return false;
+  // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
+  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado
+  if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t)) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;
