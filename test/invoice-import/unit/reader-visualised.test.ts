@@ -141,8 +141,9 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     Array.from({ length: 2000 }, (_, i) => `Summe ${i % 7},00   Rundung 0,01   Total: ${i % 5},00`).join('\n'),
   ];
   // (timed against a plain text of as many lines and characters read in the same moment, so a machine busy with
-  // other tests slows both alike; the best of two readings each)
-  const timed = (text: string) => Math.min(...[0, 1].map(() => {
+  // other tests slows both alike; the best of three readings each; the floor of 3 s is still far under the 7–11 s
+  // these took before, and leaves room for a busy machine slowing one reading and not the other)
+  const timed = (text: string) => Math.min(...[0, 1, 2].map(() => {
     const started = performance.now();
     readLaidOutInvoice(layoutFromText(text));
     return performance.now() - started;
@@ -152,7 +153,7 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     const width = Math.max(1, Math.ceil(text.length / lines.length));
     const plain = lines.map((_, i) => `Artikel ${i} ${'Schraube verzinkt M8 Stück '.repeat(Math.ceil(width / 27))}`.slice(0, width)).join('\n');
     const [ms, base] = [timed(text), timed(plain)];
-    t.true(ms < Math.max(1500, 8 * base), `${Math.round(ms)} ms for ${JSON.stringify(text.slice(10, 40))}…, a plain text as long ${Math.round(base)} ms`);
+    t.true(ms < Math.max(3000, 8 * base), `${Math.round(ms)} ms for ${JSON.stringify(text.slice(10, 40))}…, a plain text as long ${Math.round(base)} ms`);
   }
 });
 
