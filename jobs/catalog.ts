@@ -152,6 +152,8 @@ const MINUTE = 60_000;
 const everyMinutes = (id: string, minutes: number) => (minutes > 0 ? { id, everyMs: minutes * MINUTE, payload: { actor_id: null } as const } : null);
 
 const retention = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 7 * 24 * 3600, count: 5000 } };
+/** for a job a sweep re-enqueues under the same id: once out of attempts it is removed, since a kept failed job would block that id */
+const removedWhenFailed = { removeOnComplete: retention.removeOnComplete, removeOnFail: true } as const;
 const backoff = (delay: number) => ({ type: 'exponential', delay, jitter: 0.5 }) as const;
 
 export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
@@ -333,7 +335,7 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // the event row records that it was applied (under a row lock): a retry or a second job applies nothing twice.
     // A job out of attempts (the database away for minutes) is removed at once: the billing sweep finds
     // its row still unapplied and enqueues it again under the same id, which a kept failed job would block.
-    options: { attempts: 8, backoff: backoff(1000), removeOnComplete: retention.removeOnComplete, removeOnFail: true },
+    options: { attempts: 8, backoff: backoff(1000), ...removedWhenFailed },
     jobId: (p) => `billing-event-${p.event_row_id}`,
     pollable: false,
   },
@@ -354,7 +356,7 @@ export const jobCatalog: { [N in JobName]: JobSpec<N> } = {
     // confirmation (processor_canceled_at), so a rerun asks nothing twice. A job out of attempts
     // is removed at once so that the billing sweep, which finds the row still owed, can enqueue
     // it again under the same id (a kept failed job would block that id for days).
-    options: { attempts: 10, backoff: backoff(2000), removeOnComplete: retention.removeOnComplete, removeOnFail: true },
+    options: { attempts: 10, backoff: backoff(2000), ...removedWhenFailed },
     jobId: (p) => `billing-cancel-${p.subscription_id}`,
     pollable: false,
   },

@@ -3,7 +3,8 @@
 // garbles large letterhead type and faint or dotted thermal print; PaddleOCR
 // (workers/ocr/paddle-ocr.ts: slower, heavier) reads whole lines and gets most of those
 // right. The seller, date and total are then each taken from the reading that is surer of
-// it; the currency and the document number from the second only when the first found none. The item lines stay the first reading's: tesseract boxes each word, so a table's
+// it; the currency and the document number from the second only when the first found
+// none. The item lines stay the first reading's: tesseract boxes each word, so a table's
 // columns (description, quantity, price) are placed, where the second engine's words are
 // only spread along their line; a first reading with no item lines takes the second's.
 import type { ExtractedHeader, ExtractedInvoice } from './types.js';
