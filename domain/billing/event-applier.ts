@@ -166,7 +166,11 @@ export class BillingEventApplier {
       ...(price ? { plan_id: price.plan.id, interval: price.interval } : {}),
       ...(obj.canceled_at ? { canceled_at: seconds(obj.canceled_at) } : {}),
     };
-    await this.setState(ctx, sub, values, 'updated');
+    // the processor's subscription event may overtake the checkout's: whichever first moves an incomplete
+    // subscription to active activates it (audited, and the welcome mail sent once)
+    const activated = sub.status === 'incomplete' && (values.status === 'active' || values.status === 'trialing');
+    await this.setState(ctx, sub, values, activated ? 'activated' : 'updated');
+    if (activated) await this.mail(ctx, sub, billingMails.started(await this.planName(ctx.trx, sub.plan_id)));
     return 'applied';
   }
 

@@ -131,6 +131,28 @@ test('out of order: the first invoice paid before the checkout completes activat
   t.is(subjects.filter((s: string) => /is active/.test(s)).length, 1, subjects.join(' | '));
 });
 
+test('out of order: the subscription event saying active before the checkout completes activates the subscription once', async (t) => {
+  const { knex } = app.server.app.platform;
+  const u = await buildUser(app.server);
+  const plan = await knex('subscription_plans').where({ code: 'pro' }).first();
+  const processorId = `sbx_sub_upd${Date.now()}${seq++}`;
+  const session = `sbx_cs_upd${seq}`;
+  const [row] = await knex('user_subscriptions').insert({ owner_id: u.id, created_by: u.id, plan_id: plan.id, status: 'incomplete', processor: 'sandbox', processor_subscription_id: processorId, checkout_session_id: session }).returning('*');
+  const now = Math.floor(Date.now() / 1000);
+  const updated = evt('customer.subscription.updated', subObj(processorId, 'active', { current_period_start: now, current_period_end: now + 30 * 86400 }), now);
+  const completed = evt('checkout.session.completed', { id: session, subscription: processorId, customer: 'sbx_cus_1', payment_status: 'paid', client_reference_id: String(row.id) }, now);
+  await post(updated);
+  await eventually(() => knex('billing_events').where({ event_id: updated.id }).first(), (e) => !!e?.applied_at);
+  await post(completed);
+  const late = await eventually(() => knex('billing_events').where({ event_id: completed.id }).first(), (e) => !!e?.applied_at);
+  t.is(late.outcome, 'ignored_stale');
+  t.is((await knex('user_subscriptions').where({ id: row.id }).first()).status, 'active');
+  const actions = await knex('system_audit_logs').where({ entity_type: 'user_subscription', entity_id: String(row.id) }).pluck('action');
+  t.deepEqual(actions.filter((a: string) => a === 'user_subscription.activated'), ['user_subscription.activated']);
+  const subjects = await eventually(() => knex('outbound_emails').where({ to_address: u.email }).pluck('subject'), (s) => s.length > 0);
+  t.is(subjects.filter((s: string) => /is active/.test(s)).length, 1, subjects.join(' | '));
+});
+
 test('the webhook is throttled per client address', async (t) => {
   const small = await startApp({ workers: false, env: { BILLING_WEBHOOK_IP_LIMIT_PER_MINUTE: '2' } });
   try {
