@@ -198,6 +198,8 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
  */
 /** How sure the country must be to order a document's dates when none of them is unambiguous. */
 const COUNTRY_ORDER_CONFIDENCE = 0.25;
+/** How sure the country must be to outweigh a single date printed the other way round. */
+const SURE_ORDER_COUNTRY = 0.85;
 
 /** Whether the document's own dates settle day-first or month-first (a numeric date with a part over 12 among them). */
 export function orderPrinted(text: string): boolean {
@@ -212,11 +214,12 @@ export function orderPrinted(text: string): boolean {
   return dmy !== mdy;
 }
 
-export function documentDayOrder(text: string, currency: string | null, country?: { value: string | null; confidence: number }): DayOrder {
+export function documentDayOrder(text: string, currency: string | null, country?: { value: string | null; confidence: number }, ocr = false): DayOrder {
   let dmy = 0;
   let mdy = 0;
   let slash = 0;
   let other = 0;
+  let mdyDotted = 0;
   for (const m of text.matchAll(NUMERIC_RE)) {
     if (isClockTime(text, m)) continue;
     // a part number ("RC11-23-42") makes no date of this century's past or near future: no vote
@@ -225,10 +228,18 @@ export function documentDayOrder(text: string, currency: string | null, country?
     const a = +m[1];
     const b = +m[3];
     if (a > 12 && b <= 12) dmy++;
-    if (b > 12 && a <= 12) mdy++;
+    if (b > 12 && a <= 12) {
+      mdy++;
+      if (m[2] === '.') mdyDotted++;
+    }
     if (m[2] === '/') slash++;
     else other++;
   }
+  const countryOrder = country?.value && country.confidence >= SURE_ORDER_COUNTRY ? (MONTH_FIRST_COUNTRIES.has(country.value) ? 'mdy' : 'dmy') : null;
+  // in OCR text, one dotted date month-first against a sure day-first country, and none for it: a slipped
+  // digit ("10.21.2025" for "10.01.2025") makes a date valid only the other way round (month-first dates are
+  // written with slashes: "11/17/2017" on a French seller's English invoice is that order; a text layer has no slips)
+  if (countryOrder === 'dmy' && dmy === 0 && mdy === 1 && mdyDotted === 1 && ocr) return countryOrder;
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
   // no date of its own decides: the seller's country does, even when only a hint names it (the
   // language of a till's words, a town): month first is the order of a handful of countries

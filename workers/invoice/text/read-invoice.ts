@@ -24,7 +24,7 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
   const country = detectCountry(layout.text);
   const currency = detectCurrency(layout.text, country);
   const decimal = amountDecimalMark(layout.text, currency.value);
-  const order = documentDayOrder(layout.text, currency.value, country);
+  const order = documentDayOrder(layout.text, currency.value, country, layout.lines.some((l) => l.conf < 1));
   const vendor = readVendor(layout, vendorSources);
   const lines = readLineItems(layout, decimal);
   return {

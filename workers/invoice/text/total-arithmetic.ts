@@ -5,7 +5,7 @@
 import type { Layout } from '../layout.js';
 import { findLabeled } from './labels.js';
 import { round2, type DecimalMark } from './numbers.js';
-import { ROUNDING_WORDS, sameCents, TAX_WORDS, type BlockAmount, type DerivedTotal } from './totals-block.js';
+import { grossOfRows, ROUNDING_WORDS, sameCents, TAX_WORDS, type BlockAmount, type DerivedTotal } from './totals-block.js';
 import type { Label } from './vocabulary.js';
 
 const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
@@ -66,6 +66,7 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
       return (cents ? [-1, 0, 1] : [0]).some((d) => (sums.get(at + d) ?? []).some((o) => o !== c));
     };
   };
+  const grossRows = grossOfRows(layout, decimal);
   const roundedFrom = plus(rounding);
   const taxedFrom = plus(taxes);
   // for each rounding line (non-zero, under a unit): the totals above it, other than the one paid — how many, and
@@ -114,7 +115,9 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
       c.score += 0.1;
       c.agreed = true;
     }
-    if (taxedFrom(c, 1) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value))) {
+    // (a row's net + tax = gross, printed apart from the total's label, vouches for a total that no larger,
+    // equally labelled total overtops: such a total makes the row one share of it)
+    if (taxedFrom(c, 1) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value)) || (grossRows.some((g) => sameCents(g.value, c.value) && !g.lines.includes(c.lineIndex ?? -1)) && !candidates.some((o) => o.value > c.value + 0.005 && o.label >= c.label))) {
       c.score += 0.1;
       c.agreed = true;
     }

@@ -189,6 +189,54 @@ export function summaryTotals(summary: SummaryRow[]): number[] {
   return out;
 }
 
+/**
+ * "19,00% MwSt.: | 376,37 | 71,51 | 447,88" under "Netto | MwSt. | Brutto": a row printing an amount,
+ * its tax and their sum side by side (a tax table without the word "summary"). Alone, its gross is
+ * what other figures add up to, to the cent. Among rows of amounts right above or below it (one row
+ * per tax rate: "C 7,00% | 17,33 | 1,21 | 18,54" / "D 19,00% | 4,78 | 0,91 | 5,69"), it is one rate's
+ * share: then only the rows together are the total, when every one of them adds up. With the lines
+ * they stand on: a row does not vouch for a total label on its own line ("MwSt-Summe 19% | 4,78 | 0,91 | 5,69").
+ */
+export function grossOfRows(layout: Layout, decimal: DecimalMark | null): { value: number; lines: number[] }[] {
+  const out: { value: number; lines: number[] }[] = [];
+  const amountsOf = (line: LayoutLine) => line.cells.map((c) => c.text.trim()).filter((t) => /\d[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v > 0);
+  const grossOf = (amounts: number[]) => {
+    for (let i = 0; i + 2 < amounts.length; i++) {
+      const [net, tax, gross] = amounts.slice(i, i + 3);
+      if (tax < net && sameCents(round2(net + tax), gross)) return round2(gross);
+    }
+    return null;
+  };
+  // runs of consecutive lines printing two amounts or more
+  let run: (number | null)[] = [];
+  let lines: number[] = [];
+  const close = () => {
+    if (run.length === 1 && run[0] !== null) out.push({ value: run[0], lines });
+    else if (run.length > 1 && run.every((g) => g !== null)) {
+      const rows = run as number[];
+      const rest = round2(rows.slice(0, -1).reduce((a, b) => a + b, 0));
+      // (the table's own sum row under the rates: "Summe | 22,11 | 2,12 | 24,23")
+      out.push({ value: sameCents(rest, rows.at(-1)!) ? rest : round2(rest + rows.at(-1)!), lines });
+    }
+    run = [];
+    lines = [];
+  };
+  let page = 0;
+  for (const line of layout.lines) {
+    const amounts = amountsOf(line);
+    // (a rate's row the OCR garbled — "C 7,00% | 17838 | ith 241 | 18,54" — still belongs to the table)
+    const inTable = amounts.length >= 2 || (amounts.length === 1 && /\d\s?%/.test(line.text));
+    if (!inTable || line.page !== page) close();
+    page = line.page;
+    if (inTable) {
+      run.push(grossOf(amounts));
+      lines.push(line.index);
+    }
+  }
+  close();
+  return out;
+}
+
 /** The rows of the tax summary printing an amount and its tax ("SR 6% | 96.00 | 5.76", "Total : | 4.00 | 0.24"). */
 export interface SummaryRow {
   line: LayoutLine;

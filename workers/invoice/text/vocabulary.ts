@@ -53,6 +53,9 @@ export const INVOICE_DATE_LABELS: Label[] = [
   // (also German compounds and a second word: "Handelsrechnung Nr. 471102 vom …", "Rechnungskorrektur Nr. RK1 vom …")
   { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|(?<![a-zäöü])[a-zäöü]{0,30}rechnung[a-zäöü]{0,30}(?:\s+[a-zäöü]{1,30})?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]{0,40}\d[\w\-/]{0,40}\s+(?:du|vom|von|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
   { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
+  // a German (or Nordic) letter's own date after its town: "München, den 01.11.2024", "Kobenhavn, den 3. maj 2024"
+  // (over a print stamp's bare "Datum: 30.10.2024 Zeit: 04:59:13" in the footer)
+  { re: /(?<!\p{L})\p{Lu}[\p{L}.\- ]{1,40},\s*den(?=\s|$)/u, weight: 0.9 },
   { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
 

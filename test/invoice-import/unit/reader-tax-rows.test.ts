@@ -1,0 +1,82 @@
+// Issue 26, round 13. A tax table without the word "summary" ("Netto | MwSt. | Brutto" over one row per
+// rate) still shows a total's arithmetic: a row's net + tax = gross confirms a total printed apart from
+// it, and rows of several rates confirm only their sum. A German letter's own date ("München, den …")
+// is the document's date, not a print stamp's "Datum: … Zeit: …" in the footer. One OCR-slipped dotted
+// date does not turn a sure day-first country's dates round. Synthetic lines; each rule holds for
+// documents in general.
+import test from 'ava';
+import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const SURE = 0.9;
+const asOcr = (layout: Layout): Layout => ({ ...layout, quality: 0.9, lines: layout.lines.map((l) => ({ ...l, conf: 0.95, cells: l.cells.map((c) => ({ ...c, conf: 0.95 })) })) });
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+const readOcr = (lines: string[]) => readLaidOutInvoice(asOcr(layoutFromText(lines.join('\n')))).header;
+
+const letterhead = ['Nordlicht Leasing GmbH', 'Hafenstraße 12, 20095 Hamburg', 'USt-IdNr. DE123456789', 'Rechnungsnummer:   2015738820'];
+
+test('a tax table row whose net + tax make its gross confirms the total printed under it', (t) => {
+  const h = read([
+    ...letterhead,
+    'Gesamtbeträge      Netto EUR      MwSt. EUR      Brutto EUR',
+    '19,00% MwSt.:      376,37      71,51      447,88',
+    '----------------------------------------',
+    'Summe gesamt      447,88',
+  ]);
+  t.is(h.total_amount.value, 447.88);
+  t.true(h.total_amount.confidence >= SURE, String(h.total_amount.confidence));
+  // a row that does not add up confirms nothing
+  const off = read([...letterhead, 'Gesamtbeträge      Netto EUR      MwSt. EUR      Brutto EUR', '19,00% MwSt.:      376,37      71,51      448,88', '----------------------------------------', 'Summe gesamt      447,88']);
+  t.is(off.total_amount.value, 447.88);
+  t.true(off.total_amount.confidence < SURE, String(off.total_amount.confidence));
+});
+
+test('one rate\'s row among several is a share: only the rows together confirm a total', (t) => {
+  const rates = ['MWST      Netto      MWST-BETRAG      BRUTTO', 'C 7,00%      17,33      1,21      18,54', 'D 19,00%      4,78      0,91      5,69', 'ANZAHL ARTIKEL 19'];
+  const whole = readOcr(['ALDI', '33100 Paderborn', 'KIWI      1,49 C', 'ZU ZAHLEN EURO      24,23', ...rates, '09:48 02.03.2020']);
+  t.is(whole.total_amount.value, 24.23);
+  t.true(whole.total_amount.confidence >= SURE, String(whole.total_amount.confidence));
+  // the second rate's row garbled by the OCR: the first alone vouches for no total
+  const garbled = readOcr(['ALDI', '33100 Paderborn', 'KIWI      1,49 C', 'ZU ZAHLEN EURO      24,23', 'MWST      Netto      MWST-BETRAG      BRUTTO', 'C 7,00%      17838      ith 241      18,54', 'D 19,00%      4,78      0,91      5,69', '09:48 02.03.2020']);
+  t.is(garbled.total_amount.value, 24.23);
+  t.true(garbled.total_amount.confidence < SURE, String(garbled.total_amount.confidence));
+});
+
+test('a row does not vouch for the total label on its own line', (t) => {
+  const h = readOcr(['ALDI', '33100 Paderborn', 'KIWI      1,49 C', 'MwSt-Summe 19%      4,78      0,91      5,69', '09:48 02.03.2020']);
+  t.true(h.total_amount.confidence < SURE, String(h.total_amount.confidence));
+});
+
+test('the letter\'s own date after its town is the document\'s date, not the print stamp in the footer', (t) => {
+  const h = read([
+    'Alphabet Fuhrparkmanagement GmbH      Geschäftsstelle Sonderkunden',
+    'Lilienthalallee 26, 80786 München',
+    'Rechnungsnummer:      2015738820',
+    'Muster GmbH',
+    'z. Hd. Herr Mustermann      München, den      01.11.2024',
+    'Rechnung      Original',
+    'Summe gesamt      447,88',
+    'Bankverbindungen: Deutsche Bank      Datum:      30.10.2024      Zeit: 04:59:13      Seite: 1',
+  ]);
+  t.is(h.invoice_date.value, '2024-11-01');
+});
+
+test('one dotted date valid only month-first, in OCR text of a sure day-first country, is a slipped digit', (t) => {
+  const lines = [
+    'Stylesheet-Version:      2.6 vom 10.21.2025',
+    'Handelsrechnung (380) Nr. KR87654321012 vom 01.12.2025',
+    'Liefer- und Leistungsdatum:      11.11.2025',
+    'MUSTERLIEFERANT GMBH',
+    'BAHNHOFSTRASSE 99',
+    'DE 99199 MUSTERHAUSEN',
+    'Telefon: +49 932 431 500',
+    'USt-IdNr: DE123456789',
+    'Gesamtbetrag      480,22 EUR',
+  ];
+  t.is(readOcr(lines).invoice_date.value, '2025-12-01');
+  // a text layer has no slips: there, the one date decides the order
+  t.is(read(lines).invoice_date.value, '2025-01-12');
+  // slashes are how month-first dates are written: "11/17/2017" on a French seller's English invoice is that order
+  const slashed = readOcr(['Au bon moulin SARL - 84340 Malaucène - France', 'TVA: FR11999999998 - SIRET : 99999999800010', 'Invoice Date      11/03/2017', 'Due Date      12/03/2017', 'SEPA Wire transfer      11/17/2017      623.00 €', 'Total      2,076.76 €']);
+  t.is(slashed.invoice_date.value, '2017-11-03');
+});
