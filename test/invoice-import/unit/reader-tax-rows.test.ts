@@ -2,8 +2,9 @@
 // rate) still shows a total's arithmetic: a row's net + tax = gross confirms a total printed apart from
 // it, and rows of several rates confirm only their sum. A German letter's own date ("München, den …")
 // is the document's date, not a print stamp's "Datum: … Zeit: …" in the footer. One OCR-slipped dotted
-// date does not turn a sure day-first country's dates round. Synthetic lines; each rule holds for
-// documents in general.
+// date does not turn a sure day-first country's dates round. A currency whose prices carry cents, on a
+// page that prints none and groups its amounts in thousands, is for review. Synthetic lines; each rule
+// holds for documents in general.
 import test from 'ava';
 import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
@@ -79,4 +80,12 @@ test('one dotted date valid only month-first, in OCR text of a sure day-first co
   // slashes are how month-first dates are written: "11/17/2017" on a French seller's English invoice is that order
   const slashed = readOcr(['Au bon moulin SARL - 84340 Malaucène - France', 'TVA: FR11999999998 - SIRET : 99999999800010', 'Invoice Date      11/03/2017', 'Due Date      12/03/2017', 'SEPA Wire transfer      11/17/2017      623.00 €', 'Total      2,076.76 €']);
   t.is(slashed.invoice_date.value, '2017-11-03');
+});
+
+test('a currency with cents, on a page of whole thousands and no cents, is for review', (t) => {
+  const whole = read(['Super Market', 'Central St. 5', '123-456-7890', 'Astor Stick Cokelat 40gr', '1       8,000        8,000', 'green tea', '1       8,500        8,500', 'TOTAL                       16,500', 'CASH                        50,000', 'CHANGE                  33,500']).currency;
+  t.true(whole.value === null || whole.confidence < SURE, `${whole.value} ${whole.confidence}`);
+  const cents = read(['Super Market', '125 Main St, Springfield, IL 62701', '(217) 555-0100', 'green tea      $8.50', 'cookies      $8.00', 'TOTAL      $16.50', 'CASH      $20.00', 'CHANGE      $3.50']).currency;
+  t.is(cents.value, 'USD');
+  t.true(cents.confidence >= SURE, String(cents.confidence));
 });

@@ -1,14 +1,14 @@
 // A laid-out document (PDF text layer or OCR) -> header fields and item lines.
 import type { Layout } from '../layout.js';
 import type { ExtractedHeader, ExtractedLine } from '../types.js';
-import { calibrated, type ReadField } from './confidence.js';
+import { calibrated, unconfirmed, type ReadField } from './confidence.js';
 import { detectCountry } from './country.js';
 import { detectCurrency } from './currency.js';
 import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber } from './header-fields.js';
 import { readTotal } from './total-amount.js';
 import { readLineItems } from './line-table.js';
-import { amountDecimalMark } from './numbers.js';
+import { amountDecimalMark, documentDecimalMark, WHOLE_UNIT_CURRENCIES } from './numbers.js';
 import { readVendor } from './vendor.js';
 import { mendSplitWords } from './split-words.js';
 
@@ -32,7 +32,7 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
       vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order, country.confidence >= SURE_COUNTRY),
-      currency: calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
+      currency: centsUnprinted(layout.text, currency.value) ? unconfirmed(calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality })) : calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
       total_amount: confirmedByLines(readTotal(layout, decimal), lines),
     },
     lines,
@@ -59,3 +59,14 @@ const SURE_COUNTRY = 0.6;
 
 /** What agreeing figures add to a total's strength (total-amount.ts weighs them the same). */
 const LINES_AGREE = 0.5;
+
+/**
+ * "green tea 8,500 / TOTAL 16,500" read as dollars, "RM. Tawar Polo … 19,000" as ringgit: a currency whose
+ * prices carry cents, on a page that prints no cents anywhere and groups its amounts in thousands, is at
+ * odds with the money printed (rupiah, dong, won and yen are written so) — for review, however the
+ * other signs point.
+ */
+function centsUnprinted(text: string, currency: string | null): boolean {
+  if (currency === null || WHOLE_UNIT_CURRENCIES.has(currency)) return false;
+  return documentDecimalMark(text) === null && /(?<![\d.,])\d{1,3}(?:[.,]\d{3})+(?![.,]?\d)/.test(text);
+}
