@@ -4,11 +4,12 @@
 // (workers/ocr/paddle-ocr.ts: slower, heavier) reads whole lines and gets most of those
 // right. The seller, date and total are then each taken from the reading that is surer of
 // it; the currency and the document number from the second only when the first found
-// none. The item lines stay the first reading's: tesseract boxes each word, so a table's
+// none (or, the number, only one under a weak label, while the second read one under a
+// strong label: then for review). The item lines stay the first reading's: tesseract boxes each word, so a table's
 // columns (description, quantity, price) are placed, where the second engine's words are
 // only spread along their line; a first reading with no item lines takes the second's.
 import type { ExtractedHeader, ExtractedInvoice } from './types.js';
-import { probability, type ReadField } from './text/confidence.js';
+import { probability, unconfirmed, type ReadField } from './text/confidence.js';
 import { compactName } from './text/vendor-name.js';
 
 /**
@@ -29,6 +30,10 @@ export function wantsSecondLook(header: ExtractedHeader): boolean {
  * Only where the first reading found no currency at all is the second's taken.
  */
 const SECOND_LOOK_FIELDS = ['vendor_name', 'invoice_date', 'total_amount'] as const;
+
+/** A first reading's document number under this confidence yields to a second reading's at SURE_NUMBER or more. */
+const WEAK_NUMBER = 0.8;
+const SURE_NUMBER = 0.9;
 
 /** Field by field, the surer of two readings of one picture (the first on a tie). */
 export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
@@ -52,9 +57,13 @@ export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice):
   // (a first reading that found no currency at all has nothing to lose to the second's;
   // nor one that found no document number: tesseract may drop a label it set apart from
   // its value, "FACTURE N° :" beside "F20260026", where the second engine reads the line whole)
+  // (nor one whose number came from a weak label — an article's "ART_1254" — where the second engine read
+  // the document's own under its strong label: "FACTURE N°: F20260023" at the top the first reading lost)
   for (const key of ['currency', 'invoice_number'] as const) {
-    if (first.header[key].value === null && second.header[key].value !== null) {
-      (header as Record<keyof ExtractedHeader, unknown>)[key] = second.header[key];
+    const weakNumber = key === 'invoice_number' && first.header[key].confidence < WEAK_NUMBER && second.header[key].confidence >= SURE_NUMBER;
+    if ((first.header[key].value === null || weakNumber) && second.header[key].value !== null) {
+      // (over a number the first reading did find, two engines disagree: the second's is for review)
+      (header as Record<keyof ExtractedHeader, unknown>)[key] = weakNumber && first.header[key].value !== null ? unconfirmed(second.header[key]) : second.header[key];
       taken.push(key);
     }
   }

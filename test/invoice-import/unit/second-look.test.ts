@@ -136,3 +136,26 @@ test('a text PDF whose logo picture the OCR cannot read keeps what its text says
   t.is(invoice.header.total_amount.value, 10);
   t.true(invoice.warnings.some((w) => /pictures on the first page could not be read/.test(w)));
 });
+
+test('a document number from a weak label yields to the second reading\'s under a strong one, for review; a sure first number stays', (t) => {
+  const reading = (number: [string | null, number]): ExtractedInvoice => ({
+    format: 'image',
+    header: {
+      vendor_name: { value: 'LE FOURNISSEUR', confidence: 0.9 },
+      invoice_number: { value: number[0], confidence: number[1] },
+      invoice_date: { value: '2026-01-31', confidence: 0.9 },
+      currency: { value: 'EUR', confidence: 0.9 },
+      total_amount: { value: 104.9, confidence: 0.5 },
+    },
+    lines: [],
+    pages: 1,
+    warnings: [],
+  });
+  // "C_FO: ART_1254" (an article's code) in the first; "FACTURE N°: F20260023" in the second
+  const weak = surerReading(reading(['ART_1254', 0.76]), reading(['F20260023', 0.98])).header.invoice_number;
+  t.is(weak.value, 'F20260023');
+  t.true(weak.confidence < 0.9, 'two engines disagreed: for review');
+  t.is(surerReading(reading([null, 0]), reading(['F20260023', 0.98])).header.invoice_number.confidence, 0.98);
+  t.is(surerReading(reading(['F20260023', 0.95]), reading(['F2O26OO23', 0.98])).header.invoice_number.value, 'F20260023');
+  t.is(surerReading(reading(['ART_1254', 0.76]), reading(['F20260023', 0.85])).header.invoice_number.value, 'ART_1254', 'an unsure second number is no better');
+});
