@@ -31,7 +31,11 @@ export function wantsSecondLook(header: ExtractedHeader): boolean {
  */
 const SECOND_LOOK_FIELDS = ['vendor_name', 'invoice_date', 'total_amount'] as const;
 
-/** A first reading's document number under this confidence yields to a second reading's at SURE_NUMBER or more. */
+/**
+ * A first reading's document number under this confidence yields to a second reading's at SURE_NUMBER or
+ * more — unless the two are one number with a character or two read differently ("F20260026" and
+ * "F2026002G"): the same label's value read twice, where the first reading's boxed words stand.
+ */
 const WEAK_NUMBER = 0.8;
 const SURE_NUMBER = 0.9;
 
@@ -60,7 +64,7 @@ export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice):
   // (nor one whose number came from a weak label — an article's "ART_1254" — where the second engine read
   // the document's own under its strong label: "FACTURE N°: F20260023" at the top the first reading lost)
   for (const key of ['currency', 'invoice_number'] as const) {
-    const weakNumber = key === 'invoice_number' && first.header[key].confidence < WEAK_NUMBER && second.header[key].confidence >= SURE_NUMBER;
+    const weakNumber = key === 'invoice_number' && first.header[key].confidence < WEAK_NUMBER && second.header[key].confidence >= SURE_NUMBER && !sameNumberMisread(first.header[key].value, second.header[key].value);
     if ((first.header[key].value === null || weakNumber) && second.header[key].value !== null) {
       // (over a number the first reading did find, two engines disagree: the second's is for review)
       (header as Record<keyof ExtractedHeader, unknown>)[key] = weakNumber && first.header[key].value !== null ? unconfirmed(second.header[key]) : second.header[key];
@@ -70,4 +74,11 @@ export function surerReading(first: ExtractedInvoice, second: ExtractedInvoice):
   const lines = first.lines.length ? first.lines : second.lines;
   const warnings = [...first.warnings, ...(taken.length ? [`the photo was read a second time by another OCR engine; taken from it: ${taken.join(', ')}`] : [])];
   return { ...first, header, lines, warnings };
+}
+
+function sameNumberMisread(a: string | null, b: string | null): boolean {
+  if (a === null || b === null || a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++;
+  return differ <= 2;
 }

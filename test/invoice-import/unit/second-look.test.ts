@@ -157,5 +157,6 @@ test('a document number from a weak label yields to the second reading\'s under 
   t.true(weak.confidence < 0.9, 'two engines disagreed: for review');
   t.is(surerReading(reading([null, 0]), reading(['F20260023', 0.98])).header.invoice_number.confidence, 0.98);
   t.is(surerReading(reading(['F20260023', 0.95]), reading(['F2O26OO23', 0.98])).header.invoice_number.value, 'F20260023');
+  t.is(surerReading(reading(['F20260026', 0.7]), reading(['F2026002G', 0.98])).header.invoice_number.value, 'F20260026', 'one number with a character read differently: the first reading stands');
   t.is(surerReading(reading(['ART_1254', 0.76]), reading(['F20260023', 0.85])).header.invoice_number.value, 'ART_1254', 'an unsure second number is no better');
 });
