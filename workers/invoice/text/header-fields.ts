@@ -106,12 +106,30 @@ function misreadable(value: string, lineText: string): boolean {
  */
 const ONCE_READ_DATE_PENALTY = 0.09;
 
-export function readInvoiceDate(layout: Layout, order: DayOrder, countrySure = false): Field<string> {
+export function readInvoiceDate(read: Layout, order: DayOrder, countrySure = false): Field<string> {
+  const layout = yearDigitMended(read);
   const date = countrySure ? dateOfDocument(layout, order) : orderConfirmed(layout, order, dateOfDocument(layout, order));
   if (date.value === null || date.confidence < 0.9 || !layout.lines.some((l) => l.conf < 1)) return date;
   let printed = 0;
   for (const line of layout.lines) printed += plausibleDates(line.text, order).filter((d) => d.iso === date.value).length;
   return printed >= 2 ? date : { ...date, confidence: Math.round((date.confidence - ONCE_READ_DATE_PENALTY) * 100) / 100 };
+}
+
+/**
+ * "Teilrechnung Nr. 210111 vom 30.05.202%": in OCR text, a date whose year lost its last digit to a mark
+ * or letter, on a page whose other dates all carry one year of those first three digits, has that year.
+ * (The mark is read as the digit only there: nothing else on the page says which digit it was.)
+ */
+function yearDigitMended(layout: Layout): Layout {
+  if (!layout.lines.some((l) => l.conf < 1)) return layout;
+  const garbled = /(?<![\d.,/-])(\d{1,2}[./-]\d{1,2}[./-])(20\d)[^\d\s|](?![\d\p{L}])/gu;
+  if (!layout.lines.some((l) => garbled.test(l.text) && !(garbled.lastIndex = 0))) return layout;
+  const years = new Set(layout.lines.flatMap((l) => findDates(l.text, 'dmy').filter((d) => !d.repaired && !d.compact).map((d) => d.iso.slice(0, 4))));
+  if (years.size !== 1) return layout;
+  const [year] = years;
+  const mend = (text: string) => text.replace(garbled, (all, dayMonth: string, first3: string) => (first3 === year.slice(0, 3) ? `${dayMonth}${year}` : all));
+  const lines = layout.lines.map((l) => ({ ...l, text: mend(l.text), cells: l.cells.map((c) => ({ ...c, text: mend(c.text) })) }));
+  return { ...layout, lines, text: lines.map((l) => l.text).join('\n') };
 }
 
 /**

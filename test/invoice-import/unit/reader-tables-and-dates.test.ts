@@ -2,9 +2,9 @@
 // rate) still shows a total's arithmetic: a row's net + tax = gross confirms a total printed apart from
 // it, and rows of several rates confirm only their sum. A German letter's own date ("München, den …")
 // is the document's date, not a print stamp's "Datum: … Zeit: …" in the footer. One OCR-slipped dotted
-// date does not turn a sure day-first country's dates round. A currency whose prices carry cents, on a
-// page that prints none and groups its amounts in thousands, is for review. Synthetic lines; each rule
-// holds for documents in general.
+// date does not turn a sure day-first country's dates round, and a year whose last digit became a mark
+// takes the page's one year. A currency whose prices carry cents, on a page that prints none and groups
+// its amounts in thousands, is for review. Synthetic lines; each rule holds for documents in general.
 import test from 'ava';
 import { layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
@@ -88,4 +88,18 @@ test('a currency with cents, on a page of whole thousands and no cents, is for r
   const cents = read(['Super Market', '125 Main St, Springfield, IL 62701', '(217) 555-0100', 'green tea      $8.50', 'cookies      $8.00', 'TOTAL      $16.50', 'CASH      $20.00', 'CHANGE      $3.50']).currency;
   t.is(cents.value, 'USD');
   t.true(cents.confidence >= SURE, String(cents.confidence));
+});
+
+test('in OCR text, a year whose last digit became a mark takes the one year of the page\'s other dates', (t) => {
+  const lines = [
+    'Musterbetrieb AG',
+    'Stylesheet-Version:      2.6 vom 10.11.2025',
+    'Teilrechnung Bau {875} Nr. 210111 vom 30.05.202%',
+    'Abrechnungszeitraum:      13.05.2025 bis 29.05.2025',
+    'Gesamtbetrag      4.284,00 EUR',
+  ];
+  t.is(readOcr(lines).invoice_date.value, '2025-05-30');
+  // two years on the page: nothing says which digit it was
+  const twoYears = readOcr([...lines.slice(0, 3), 'Abrechnungszeitraum:      13.05.2024 bis 29.05.2025', lines[4]]).invoice_date;
+  t.not(twoYears.value, '2025-05-30');
 });
