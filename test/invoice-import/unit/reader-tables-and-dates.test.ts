@@ -103,3 +103,14 @@ test('in OCR text, a year whose last digit became a mark takes the one year of t
   const twoYears = readOcr([...lines.slice(0, 3), 'Abrechnungszeitraum:      13.05.2024 bis 29.05.2025', lines[4]]).invoice_date;
   t.not(twoYears.value, '2025-05-30');
 });
+
+test('number: an order\'s number after a title\'s words ("Rechnung gemäß Bestellung Nr.") is not the document\'s', (t) => {
+  const head = ['Lieferant GmbH', 'Lieferantenstraße 20, 80333 München', 'Rechnungsdatum      05.06.2013'];
+  // the document's own number under a label the OCR garbled ("Rachnumngenummer"): none is better than the order's
+  const garbled = read([...head, 'Rachnumngenummer      471102', 'Kundenstraße 15      Rechnung gemäß Bestellung Nr. 2013-471331', 'Gesamtbetrag      215,14 EUR']);
+  t.not(garbled.invoice_number.value, '2013-471331');
+  const titled = read([...head, 'Rachnumngenummer      471102', 'Rechnung gemäß Bestellung Nr. 2013-471331', 'Gesamtbetrag      215,14 EUR']);
+  t.not(titled.invoice_number.value, '2013-471331');
+  // a title followed by words of its own kind still names its number ("Rechnung des Versicherers (575) Nr. 4711")
+  t.is(read([...head, 'Rechnung des Versicherers (575) Nr. 0123-4711', 'Gesamtbetrag      215,14 EUR']).invoice_number.value, '0123-4711');
+});

@@ -36,9 +36,11 @@ export function parseInvoiceNumber(text: string): string | null {
 // (linear on a hostile line: what opens the line is either marks or letters, never both, and words are bounded)
 const COMPOUND_TITLE_NUMBER = /^[^\p{L}\d]*\p{L}{0,40}(?:rechnung|gutschrift|factuur|facture|fattura|factura|invoice|avoir)\p{L}{0,40}(?:\s+\p{L}{1,40}){0,3}(?:\s*[({[][^)}\]]{0,40}[)}\]])*\s+(?:nr|no|n[°º])\.?\s*:?\s*(\S+)/iu;
 const COMPOUND_TITLE_WEIGHT = 0.85;
+/** Words after a title that name another document, whose number follows: an order's, a delivery's, a contract's. */
+const OTHER_DOCUMENT_AFTER_TITLE = /(?:bestell|auftrag|liefer|order|delivery|commande|livraison|pedido|ordine|vertrag|contract|kunde|customer)/i;
 
 /** Labels of other numbers: the customer's, an order's, a tax id, a phone — and another invoice's (REFERENCED_INVOICE). */
-const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell|auftrag|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
+const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell\w*|auftrag\w*|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
 
 /** A line that quotes the document's number for the payment ("Zahlungsreferenz: … Rechnungsnummer 4711", "Verwendungszweck"). */
 const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref\p{L}*|r[ée]f[ée]rence\s+(?:de\s+)?paiement)/iu;
@@ -56,7 +58,8 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
   let title: { value: string; conf: number; text: string } | null = null;
   for (const line of layout.lines) {
     const m = COMPOUND_TITLE_NUMBER.exec(line.cells.map((c) => c.text).join(' '));
-    const value = m ? parseInvoiceNumber(m[1]) : null;
+    // ("Rechnung gemäß Bestellung Nr. 2013-471331": the number after the title's words is the order's)
+    const value = m && !OTHER_DOCUMENT_AFTER_TITLE.test(m[0].replace(/^\P{L}*\p{L}+/u, '')) ? parseInvoiceNumber(m[1]) : null;
     if (value) {
       title = { value, conf: line.conf, text: line.text };
       break;
