@@ -114,3 +114,8 @@ test('number: an order\'s number after a title\'s words ("Rechnung gemäß Beste
   // a title followed by words of its own kind still names its number ("Rechnung des Versicherers (575) Nr. 4711")
   t.is(read([...head, 'Rechnung des Versicherers (575) Nr. 0123-4711', 'Gesamtbetrag      215,14 EUR']).invoice_number.value, '0123-4711');
 });
+
+test('total: a total of bare digits a hundred times another total printed with its cents lost its decimal point', (t) => {
+  const h = readOcr(['Musterbetrieb Kaffee AG', 'Rechnungsnummer      50099877', 'Positionssumme      216,00', 'Bruttosumme      235,44', 'Erhaltene Anzahlungen      0,00', 'Zahlbetrag      23544']).total_amount;
+  t.is(h.value, 235.44);
+});
