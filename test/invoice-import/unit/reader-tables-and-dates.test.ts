@@ -119,3 +119,8 @@ test('total: a total of bare digits a hundred times another total printed with i
   const h = readOcr(['Musterbetrieb Kaffee AG', 'Rechnungsnummer      50099877', 'Positionssumme      216,00', 'Bruttosumme      235,44', 'Erhaltene Anzahlungen      0,00', 'Zahlbetrag      23544']).total_amount;
   t.is(h.value, 235.44);
 });
+
+test('total: "Gesamtbetrag der Abschläge" (of the discounts) is no amount due', (t) => {
+  const h = readOcr(['Musterlieferant GmbH', 'Rechnungsnummer      R-4711', 'Positionssumme      250,00', 'Gesamtbetrag der Zuschläge      0,00', 'Gesamtbetrag der Abschläge      150,00', 'Zahlbetrag      119,00']).total_amount;
+  t.is(h.value, 119);
+});
