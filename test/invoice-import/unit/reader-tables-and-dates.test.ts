@@ -124,3 +124,9 @@ test('total: "Gesamtbetrag der Abschläge" (of the discounts) is no amount due',
   const h = readOcr(['Musterlieferant GmbH', 'Rechnungsnummer      R-4711', 'Positionssumme      250,00', 'Gesamtbetrag der Zuschläge      0,00', 'Gesamtbetrag der Abschläge      150,00', 'Zahlbetrag      119,00']).total_amount;
   t.is(h.value, 119);
 });
+
+test('a tax row printing the tax before the net ("MWST + Netto = Brutto") confirms the total too', (t) => {
+  const h = readOcr(['Warburger Straße 130', '33100 Paderborn', 'EUR', 'Emmentaler Stück      2,59 x 2      5,18 A', 'Bulgur-Kräuter      0,99 x 2      1,98 A', 'zu zahlen      7,16', 'Bar      10,00', 'Rückgeld      -2,84', 'MWST%      MWST      +      Netto      =      Brutto', 'A 7 %      0,47      6,69      7,16', '02.03.20 15:59']).total_amount;
+  t.is(h.value, 7.16);
+  t.true(h.confidence >= SURE, String(h.confidence));
+});

@@ -190,8 +190,8 @@ export function summaryTotals(summary: SummaryRow[]): number[] {
 }
 
 /**
- * "19,00% MwSt.: | 376,37 | 71,51 | 447,88" under "Netto | MwSt. | Brutto": a row printing an amount,
- * its tax and their sum side by side (a tax table without the word "summary"). Alone, its gross is
+ * "19,00% MwSt.: | 376,37 | 71,51 | 447,88" under "Netto | MwSt. | Brutto" (or "A 7 % | 0,47 | 6,69 | 7,16"
+ * under "MWST + Netto = Brutto"): a row printing an amount, its tax and their sum side by side (a tax table without the word "summary"). Alone, its gross is
  * what other figures add up to, to the cent. Among rows of amounts right above or below it (one row
  * per tax rate: "C 7,00% | 17,33 | 1,21 | 18,54" / "D 19,00% | 4,78 | 0,91 | 5,69"), it is one rate's
  * share: then only the rows together are the total, when every one of them adds up. With the lines
@@ -202,8 +202,9 @@ export function grossOfRows(layout: Layout, decimal: DecimalMark | null): { valu
   const amountsOf = (line: LayoutLine) => line.cells.map((c) => c.text.trim()).filter((t) => /\d[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v > 0);
   const grossOf = (amounts: number[]) => {
     for (let i = 0; i + 2 < amounts.length; i++) {
-      const [net, tax, gross] = amounts.slice(i, i + 3);
-      if (tax < net && sameCents(round2(net + tax), gross)) return round2(gross);
+      // (net and tax in either order: "MWST% | MWST + Netto = Brutto" prints the tax first)
+      const [a, b, gross] = amounts.slice(i, i + 3);
+      if (a !== b && sameCents(round2(a + b), gross)) return round2(gross);
     }
     return null;
   };
