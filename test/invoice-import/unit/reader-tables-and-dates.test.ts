@@ -130,3 +130,9 @@ test('a tax row printing the tax before the net ("MWST + Netto = Brutto") confir
   t.is(h.value, 7.16);
   t.true(h.confidence >= SURE, String(h.confidence));
 });
+
+test('change printed as a negative amount ("Rückgeld -2,84") is still what tendered − change takes off', (t) => {
+  const h = readOcr(['Warburger Straße 130', '33100 Paderborn', 'Emmentaler Stück      2,59 x 2      5,18', 'Bulgur-Kräuter      0,99 x 2      1,98', 'zu zahlen      7,16', 'Bar      10,00', 'Rückgeld      -2,84', '02.03.20 15:59']).total_amount;
+  t.is(h.value, 7.16);
+  t.true(h.confidence >= SURE, String(h.confidence));
+});

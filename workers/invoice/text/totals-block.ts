@@ -157,7 +157,9 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
   // a rounding under a total, with no total printed after it, was applied to that total
   for (const t of of('total'))
     for (const r of roundings) if (r.line.index > t.line.index && !of('total').some((later) => later.line.index > r.line.index)) out.push({ value: round2(t.value + r.value), how: 'rounded', conf: Math.min(t.line.conf, r.line.conf), base: t.value });
-  const change = of('change')[0];
+  // ("Rückgeld -2,84": a till that prints what it gives back as a negative amount)
+  const printedChange = of('change')[0];
+  const change = printedChange && printedChange.value < 0 ? { ...printedChange, value: -printedChange.value } : printedChange;
   if (change && change.value >= 0) {
     const before = block.filter((b) => b.line.index < change.line.index);
     // the tendered amount: the labelled one, else the amount right above CHANGE when nothing else labels it
