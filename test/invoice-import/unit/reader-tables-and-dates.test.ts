@@ -136,3 +136,10 @@ test('change printed as a negative amount ("Rückgeld -2,84") is still what tend
   t.is(h.value, 7.16);
   t.true(h.confidence >= SURE, String(h.confidence));
 });
+
+test('total: a corrected invoice printing its amount both ways, the minus lost once by the OCR, is a credit', (t) => {
+  const lines = (title: string) => readOcr(['Musterlieferant GmbH', `${title} (384) Nr. RK21012345 vom 15.11.2024`, 'Positionssumme      -7,90', 'Bruttosumme      -8,79', 'Zahlbetrag      8,79']).total_amount.value;
+  t.is(lines('Rechnungskorrektur'), -8.79);
+  // an invoice that is no credit note keeps the amount it asks for
+  t.is(lines('Rechnung'), 8.79);
+});

@@ -61,6 +61,9 @@ function withOcrSlips(layout: Layout): Layout {
  * the total that equals it wins, and stands in when no total is labelled. A total that
  * equals another total plus the rounding is the rounded one, the one paid.
  */
+/** A page naming itself a credit note or a corrected invoice (its amounts are credits). */
+const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;
+
 export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
   // OCR text: a label with one letter misread is still that label
   const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
@@ -138,7 +141,11 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const near = candidates.filter((c) => c.score >= top - 0.1);
   // ("Total TTC 671,15" / "Solde à payer 470,15" after a deposit: the amount due is what is still to pay)
   const toPay = near.filter((c) => c.stillToPay && c.value > 0);
-  const best = toPay.length ? toPay.sort((a, b) => b.score - a.score)[0] : (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
+  let best = toPay.length ? toPay.sort((a, b) => b.score - a.score)[0] : (near.some((c) => c.agreed) ? near.filter((c) => c.agreed) : near).sort((a, b) => b.value - a.value)[0];
+  // a credit note or corrected invoice ("Rechnungskorrektur", "Gutschrift", "Avoir") printing its amount
+  // both ways ("Bruttosumme -8,79", "Zahlbetrag 8,79" where the OCR lost the minus): the credit is the negative
+  const negative = best.value > 0 && CREDIT_NOTE_TITLE.test(layout.text) ? near.find((c) => sameCents(c.value, -best.value)) : undefined;
+  if (negative) best = negative;
   // a till that prints a rounding adjustment of a few cents pays a total on its 5-cent grid: a total off
   // it is the figure before the rounding (or a digit the OCR misread), and what was paid is that total
   // rounded — unless tendered − change confirms the total as it stands
