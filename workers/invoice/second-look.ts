@@ -5,9 +5,10 @@
 // right. The seller, date and total are then each taken from the reading that is surer of
 // it; the currency and the document number from the second only when the first found
 // none (or, the number, only one under a weak label, while the second read one under a
-// strong label: then for review). The item lines stay the first reading's: tesseract boxes each word, so a table's
-// columns (description, quantity, price) are placed, where the second engine's words are
-// only spread along their line; a first reading with no item lines takes the second's.
+// strong label: then for review). The item lines stay the first reading's: tesseract boxes
+// each word, so a table's columns (description, quantity, price) are placed, where the
+// second engine's words are only spread along their line; a first reading with no item
+// lines takes the second's.
 import type { ExtractedHeader, ExtractedInvoice } from './types.js';
 import { probability, unconfirmed, type ReadField } from './text/confidence.js';
 import { compactName } from './text/vendor-name.js';

@@ -54,6 +54,9 @@ function withOcrSlips(layout: Layout): Layout {
 
 
 
+/** A page naming itself a credit note or a corrected invoice (its amounts are credits). */
+const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;
+
 /**
  * The amount payable: the best-labelled total (TOTAL, GRAND TOTAL, AMOUNT DUE, TOTAL
  * ROUNDED, NETT TOTAL...), not a subtotal, tax, quantity, cash tendered or change. Where
@@ -61,9 +64,6 @@ function withOcrSlips(layout: Layout): Layout {
  * the total that equals it wins, and stands in when no total is labelled. A total that
  * equals another total plus the rounding is the rounded one, the one paid.
  */
-/** A page naming itself a credit note or a corrected invoice (its amounts are credits). */
-const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;
-
 export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
   // OCR text: a label with one letter misread is still that label
   const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;

@@ -192,12 +192,13 @@ export function summaryTotals(summary: SummaryRow[]): number[] {
 }
 
 /**
- * "19,00% MwSt.: | 376,37 | 71,51 | 447,88" under "Netto | MwSt. | Brutto" (or "A 7 % | 0,47 | 6,69 | 7,16"
- * under "MWST + Netto = Brutto"): a row printing an amount, its tax and their sum side by side (a tax table without the word "summary"). Alone, its gross is
- * what other figures add up to, to the cent. Among rows of amounts right above or below it (one row
- * per tax rate: "C 7,00% | 17,33 | 1,21 | 18,54" / "D 19,00% | 4,78 | 0,91 | 5,69"), it is one rate's
- * share: then only the rows together are the total, when every one of them adds up. With the lines
- * they stand on: a row does not vouch for a total label on its own line ("MwSt-Summe 19% | 4,78 | 0,91 | 5,69").
+ * "19,00% MwSt.: | 376,37 | 71,51 | 447,88" under "Netto | MwSt. | Brutto" (or "A 7 % | 0,47 | 6,69 |
+ * 7,16" under "MWST + Netto = Brutto"): a row printing an amount, its tax and their sum side by side (a
+ * tax table without the word "summary"). Alone, its gross is what other figures add up to, to the cent.
+ * Among rows of amounts right above or below it (one row per tax rate: "C 7,00% | 17,33 | 1,21 | 18,54"
+ * / "D 19,00% | 4,78 | 0,91 | 5,69"), it is one rate's share: then only the rows together are the
+ * total, when every one of them adds up. With the lines they stand on: a row does not vouch for a total
+ * label on its own line ("MwSt-Summe 19% | 4,78 | 0,91 | 5,69").
  */
 export function grossOfRows(layout: Layout, decimal: DecimalMark | null): { value: number; lines: number[] }[] {
   const out: { value: number; lines: number[] }[] = [];
