@@ -143,3 +143,35 @@ test('total: a corrected invoice printing its amount both ways, the minus lost o
   // an invoice that is no credit note keeps the amount it asks for
   t.is(lines('Rechnung'), 8.79);
 });
+
+test('English-language invoices: "Payment by BACS to …" names the payee; a bare "Net", "Taxable Value" and India\'s CGST/SGST make the total\'s arithmetic', (t) => {
+  const uk = read([
+    'INVOICE',
+    '                                              Invoice no: 000731',
+    '                                              Date: 5th March 2024',
+    'To: Brightside Events, 22 Canal Wharf, Leeds LS11 5PS',
+    'Sound system hire (1 day)               1    £350.00    £350.00',
+    'Technician                              8     £28.00    £224.00',
+    '                                         Net             £574.00',
+    '                                         VAT @ 20%       £114.80',
+    '                                         Total due       £688.80',
+    'Payment by BACS to Harbourlight Audio Ltd, sort code 20-00-00, account 12345678',
+  ]);
+  t.is(uk.vendor_name.value, 'Harbourlight Audio Ltd');
+  t.is(uk.total_amount.value, 688.8);
+  t.true(uk.total_amount.confidence >= SURE, String(uk.total_amount.confidence));
+  const india = read([
+    'TAX INVOICE',
+    'Sri Ganesh Traders',
+    'No. 14, Anna Salai, Chennai - 600002',
+    'Invoice No : SGT/24-25/0192          Date : 12-07-2024',
+    '1   Basmati Rice 25kg     1006    4    2,150.00  8,600.00',
+    '2   Sunflower Oil 15L     1512    2    2,400.00  4,800.00',
+    '                                  Taxable Value  13,400.00',
+    '                                  CGST 2.5%         335.00',
+    '                                  SGST 2.5%         335.00',
+    '                                  Grand Total   Rs. 14,070.00',
+  ]).total_amount;
+  t.is(india.value, 14070);
+  t.true(india.confidence >= SURE, String(india.confidence));
+});

@@ -25,10 +25,12 @@ export interface BlockAmount {
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b/i;
 export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b/i;
 /** ("TotalGST": the engine lost the space after "Total") */
-export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
+// (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
 // (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
-const SUBTOTAL_WORDS = /\b(?:sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
+// (also a bare "Net" over "VAT @ 20%", India's "Taxable Value", "Total before tax")
+const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */

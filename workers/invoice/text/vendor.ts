@@ -52,7 +52,7 @@ const CREDIBLE_SCORE = 2;
 export const CONFIDENT_VENDOR_SCORE = 4;
 
 // (not a payee the document names as other than the seller: "Abweichender Zahlungsempfänger", "alternative payee")
-const PAYEE_LABEL = /(?<!(?:abweichende[rn]?|alternative|different|other)\s+)\b(?:payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
+const PAYEE_LABEL = /(?<!(?:abweichende[rn]?|alternative|different|other)\s+)\b(?:(?:make\s+)?payments?\s+(?:(?:by|via)\s+(?:bacs|bank\s+transfer|eft|wire(?:\s+transfer)?|direct\s+(?:deposit|credit)|cheque|check|ach)\s+)?to|pay\s+to(?:\s+the\s+order\s+of)?|payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
 
 
 export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
