@@ -175,3 +175,23 @@ test('English-language invoices: "Payment by BACS to …" names the payee; a bar
   t.is(india.value, 14070);
   t.true(india.confidence >= SURE, String(india.confidence));
 });
+
+test('a footer of pieces set apart by bars names the seller with its legal form; a tax the total includes confirms it at its rate', (t) => {
+  const us = read([
+    '                                                   INVOICE 4471',
+    '                                                   Mar 5, 2024',
+    'BILL TO',
+    'Oakridge Dental Group',
+    '500 Main St, Austin, TX 78701',
+    'Website maintenance (Feb)                    1   400.00    400.00',
+    '                                        TOTAL               400.00',
+    'Questions? billing@pixelforge.io | Pixelforge Studio LLC, 12 Congress Ave, Austin TX 78701',
+  ]);
+  t.is(us.vendor_name.value, 'Pixelforge Studio LLC');
+  const nz = read(['Wellington Office Supplies', 'PO Box 3345, Wellington 6140', 'Invoice: 10293', 'Date: 7 Feb 2024', 'Copy paper A4 x 10 reams       $79.90', 'Toner cartridge                $129.00', 'Total (incl GST)               $208.90', 'GST included                    $27.25']).total_amount;
+  t.is(nz.value, 208.9);
+  t.true(nz.confidence >= SURE, String(nz.confidence));
+  // a tax that is no share of the total at any rate confirms nothing
+  const off = read(['Wellington Office Supplies', 'PO Box 3345, Wellington 6140', 'Invoice: 10293', 'Date: 7 Feb 2024', 'Copy paper A4 x 10 reams       $79.90', 'Toner cartridge                $129.00', 'Total (incl GST)               $208.90', 'GST included                    $26.11']).total_amount;
+  t.true(off.confidence < SURE, String(off.confidence));
+});

@@ -71,6 +71,7 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
     };
   };
   const grossRows = grossOfRows(layout, decimal);
+  const included = includedTaxes(layout, trailingMoney);
   const roundedFrom = plus(rounding);
   const taxedFrom = plus(taxes);
   // for each rounding line (non-zero, under a unit): the totals above it, other than the one paid — how many, and
@@ -121,7 +122,7 @@ export function weighByArithmetic(layout: Layout, candidates: TotalCandidate[], 
     }
     // (a row's net + tax = gross, printed apart from the total's label, vouches for a total that no larger,
     // equally labelled total overtops: such a total makes the row one share of it)
-    if (taxedFrom(c, 1) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value)) || (grossRows.some((g) => sameCents(g.value, c.value) && !g.lines.includes(c.lineIndex ?? -1)) && !candidates.some((o) => o.value > c.value + 0.005 && o.label >= c.label))) {
+    if (taxedFrom(c, 1) || derived.some((d) => d.how === 'sum' && sameCents(c.value, d.value)) || (grossRows.some((g) => sameCents(g.value, c.value) && !g.lines.includes(c.lineIndex ?? -1)) && !candidates.some((o) => o.value > c.value + 0.005 && o.label >= c.label)) || included.some((t) => t.lineIndex !== c.lineIndex && t.rates.some((r) => Math.abs(round2((c.value * r) / (100 + r)) - t.value) <= 0.01))) {
       c.score += 0.1;
       c.agreed = true;
     }
@@ -229,4 +230,24 @@ export function oneEditApart(a: string, b: string): boolean {
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Rates of tax printed on the page ("GST 15%", "MwSt. 19 %") and, where none is, the standard rates of most countries. */
+const STANDARD_RATES = [5, 6, 7, 8, 9, 10, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
+const TAX_INCLUDED = /\b(?:gst|vat|tax|mwst|ust|tva|iva|btw|moms)\b.{0,25}\b(?:incl\w*|included|enthalten|inclus\w*)\b|\b(?:incl\w*|includes?|enth\S{1,2}lt|dont)\b.{0,25}\b(?:gst|vat|tax|mwst|ust|tva|iva|btw|moms)\b/i;
+
+/**
+ * "Total (incl GST) $208.90" over "GST included $27.25": a tax the total includes is the total's share at its
+ * rate, total × r / (100 + r), to the cent — at a rate the page prints, or else at a standard rate.
+ */
+function includedTaxes(layout: Layout, money: Money): { value: number; lineIndex: number; rates: number[] }[] {
+  const printed = [...layout.text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)].map((m) => Number(m[1].replace(',', '.'))).filter((r) => r > 0 && r < 30);
+  const rates = printed.length ? [...new Set(printed)] : STANDARD_RATES;
+  const out: { value: number; lineIndex: number; rates: number[] }[] = [];
+  for (const line of layout.lines) {
+    if (line.text.length > 200 || !TAX_INCLUDED.test(line.text)) continue;
+    const value = money(line.cells.at(-1)?.text ?? '');
+    if (value !== null && value > 0) out.push({ value, lineIndex: line.index, rates });
+  }
+  return out;
 }

@@ -344,6 +344,12 @@ function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: 
     }
   }
   const cells = [...line.cells];
+  // "Questions? billing@pixelforge.io | Pixelforge Studio LLC, 12 Congress Ave": a footer of pieces set apart by
+  // bars or dots, one of them a name with its legal form
+  for (const cell of line.cells) {
+    if (cell.text.length > 400 || !/\s[|·•]\s/.test(cell.text)) continue;
+    for (const piece of cell.text.split(/\s+[|·•]\s+/)) if (piece !== cell.text && LEGAL_SUFFIX.test(piece)) cells.push({ ...cell, text: piece.trim() });
+  }
   const tight = line.cells.length > 1 && line.cells.length <= 7 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
   const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
