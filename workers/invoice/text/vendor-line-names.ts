@@ -1,0 +1,89 @@
+// Name-like pieces of one line of a document, each a seller candidate that ./vendor.ts scores: whole
+// cells, a name cut after its legal form, the first part of a sender line, a labelled name ("Seller: …",
+// "Payment by BACS to …"), a name the OCR cut into cells or wrapped onto the next line, a footer's piece
+// with its legal form.
+import type { LayoutLine } from '../layout.js';
+import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration } from './vendor-name.js';
+import { wholeText } from './vendor-context.js';
+
+/** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
+const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
+const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*[:;]\s*(?=\S)/i;
+
+/**
+ * Name-like pieces of a line: whole cells, a name cut after its legal form, the first
+ * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
+ * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
+ */
+export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
+  const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
+  // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
+  // a legal form (and words naming the trade) ends the name wrapped from the line above, when that one has none
+  const own = wholeText(line);
+  if (own && onlyLegalForm(own) && prev && prev.page === line.page && line.y - prev.y < 3.5 * Math.max(line.h, prev.h)) {
+    const above = (wholeText(prev) ?? '').replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above) && /\p{Lu}/u.test(above)) {
+      const joined = `${above} ${withoutRegistration(own)}`;
+      // the legal form alone names no one: the joined name replaces it
+      if (plausibleName(joined)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
+    }
+  }
+  const cells = [...line.cells];
+  // "Questions? billing@pixelforge.io | Pixelforge Studio LLC, 12 Congress Ave": a footer of pieces set apart by
+  // bars or dots, one of them a name with its legal form
+  for (const cell of line.cells) {
+    if (cell.text.length > 400 || !/\s[|·•]\s/.test(cell.text)) continue;
+    for (const piece of cell.text.split(/\s+[|·•]\s+/)) if (piece !== cell.text && LEGAL_SUFFIX.test(piece)) cells.push({ ...cell, text: piece.trim() });
+  }
+  const tight = line.cells.length > 1 && line.cells.length <= 7 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
+  if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
+  const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
+  // ("POWER HARDWARE" / "TRADING": under a name that already names its trade, a line of trade
+  // words alone ends the name; under "THREE STOOGES", "BISTRO & CAFE" only says what it is)
+  const tradeTail = onlyTradeWords(next?.text ?? '') && (next?.text.trim().split(/\s+/).length ?? 9) <= 3 && TRADE_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
+  if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text) || tradeTail)) {
+    cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
+  }
+  // a sender line laid out in cells: its first cell is the name — also a brand written as its web address ("weclapp.com")
+  if (isSender && line.cells.length >= 3) {
+    const first = line.cells[0].text.trim();
+    if (first !== line.text.trim() && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first))) out.push({ name: first, sender: true, x0: line.cells[0].x0 });
+  }
+  for (const cell of cells) {
+    if (DOCUMENT_TITLES.test(cell.text)) continue;
+    if (isSender) {
+      const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
+      if (first !== cell.text && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
+    }
+    // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
+    // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
+    const label = VENDOR_LABELS.exec(cell.text);
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) ? label.index : -1;
+    // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
+    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length) : '';
+    const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
+    let text = labeled ? cell.text.slice(labelAt + labeled.length).replace(/^[\s:]+/, '') : cell.text;
+    // "Amazon Web Services Invoice": the document title is not part of the name
+    text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
+    // "Name: ACME GmbH": the row's label is not part of the name
+    text = text.replace(NAME_ROW_LABEL, '');
+    // "#000002 BAIFU (M) Sdn Bhd": a till's or branch's number before the name
+    text = text.replace(/^#\s?\d+\s+(?=\p{L}{2})/u, '');
+    // ("#Noches De Colombia": a mark glued before the name)
+    text = text.replace(/^#(?=\p{Lu}\p{L})/u, '');
+    // "Wendy's Restaurant #00003675", "Taco Bell 017314": a chain's store number after the name
+    // (not a ZIP code after a state: "Lawrence, IN 46226" is a town)
+    // (names are short: a long cell is no name, and is not scanned backwards at every position)
+    if (text.length <= 120 && !/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
+    // OCR edge marks: quotes, bars, tildes around the name
+    text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
+    text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
+    text = withoutRegistration(text);
+    const legal = cutAfterLegalForm(text);
+    if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
+    if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
+  }
+  return out;
+}
