@@ -123,13 +123,14 @@ export function readInvoiceDate(read: Layout, order: DayOrder, countrySure = fal
  * or letter, on a page whose other dates all carry one year of those first three digits, has that year.
  * (The mark is read as the digit only there: nothing else on the page says which digit it was.)
  */
+const GARBLED_YEAR = /(?<![\d.,/-])(\d{1,2}[./-]\d{1,2}[./-])(20\d)[^\d\s|](?![\d\p{L}])/u;
+
 function yearDigitMended(layout: Layout): Layout {
-  if (!layout.lines.some((l) => l.conf < 1)) return layout;
-  const garbled = /(?<![\d.,/-])(\d{1,2}[./-]\d{1,2}[./-])(20\d)[^\d\s|](?![\d\p{L}])/gu;
-  if (!layout.lines.some((l) => garbled.test(l.text) && !(garbled.lastIndex = 0))) return layout;
+  if (!layout.lines.some((l) => l.conf < 1) || !layout.lines.some((l) => GARBLED_YEAR.test(l.text))) return layout;
   const years = new Set(layout.lines.flatMap((l) => findDates(l.text, 'dmy').filter((d) => !d.repaired && !d.compact).map((d) => d.iso.slice(0, 4))));
   if (years.size !== 1) return layout;
   const [year] = years;
+  const garbled = new RegExp(GARBLED_YEAR.source, 'gu');
   const mend = (text: string) => text.replace(garbled, (all, dayMonth: string, first3: string) => (first3 === year.slice(0, 3) ? `${dayMonth}${year}` : all));
   const lines = layout.lines.map((l) => ({ ...l, text: mend(l.text), cells: l.cells.map((c) => ({ ...c, text: mend(c.text) })) }));
   return { ...layout, lines, text: lines.map((l) => l.text).join('\n') };

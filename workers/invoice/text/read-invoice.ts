@@ -27,12 +27,13 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
   const order = documentDayOrder(layout.text, currency.value, country, layout.lines.some((l) => l.conf < 1));
   const vendor = readVendor(layout, vendorSources);
   const lines = readLineItems(layout, decimal);
+  const currencyRead = calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality });
   return {
     header: {
       vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order, country.confidence >= SURE_COUNTRY),
-      currency: centsUnprinted(layout.text, currency.value) ? unconfirmed(calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality })) : calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality }),
+      currency: centsUnprinted(layout.text, currency.value) ? unconfirmed(currencyRead) : currencyRead,
       total_amount: confirmedByLines(readTotal(layout, decimal), lines),
     },
     lines,

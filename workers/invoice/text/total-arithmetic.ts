@@ -38,12 +38,11 @@ export function restoreDecimalPoints(candidates: TotalCandidate[], block: BlockA
   const figures = [...block.filter((b) => b.kind !== 'count' && b.kind !== 'total').map((b) => b.value), ...derived.map((d) => d.value)];
   // ("Bruttosumme 235,44" over "Zahlbetrag 23544": another total printed with its cents vouches for the point a
   // total of bare digits lost — not one of bare digits itself, "Total 1200" for "Total Payable 1200")
-  const withCents = candidates.filter((c) => !Number.isInteger(c.value)).map((c) => Math.abs(c.value));
+  const vouching = [...figures, ...candidates.filter((c) => !Number.isInteger(c.value)).map((c) => Math.abs(c.value))];
   for (const c of candidates) {
     // ("( 742)": brackets around the figure, read as a negative, with subtotal + tax at 7.42)
     const v = Math.abs(c.value);
     if (!Number.isInteger(v) || v < 100) continue;
-    const vouching = [...figures, ...withCents];
     if (vouching.some((f) => sameCents(f, v / 100)) && !vouching.some((f) => sameCents(f, v))) c.value = round2(v / 100);
   }
 }
