@@ -50,6 +50,17 @@ export async function openPdf(data: Buffer): Promise<PdfDocument> {
   }
 }
 
+/**
+ * A glyph the PDF's font maps to no character comes out as a control character ("B172FB37\u00000003",
+ * a hyphen a subset font left unmapped). Between two letters or digits it joined them, most often as a
+ * hyphen, so it stays one token; elsewhere it is a space.
+ */
+export function withoutControlCharacters(text: string): string {
+  // (a glyph set apart as an item of its own, between the two it joins)
+  if (/^[\u0000-\u0008\u000e-\u001f]$/.test(text)) return '-';
+  return text.replace(/(?<=[\p{L}\p{N}])[\u0000-\u0008\u000e-\u001f](?=[\p{L}\p{N}])/gu, '-').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ');
+}
+
 export async function readPdfText(doc: PdfDocument, maxPages: number): Promise<PdfText> {
   const pages: PageBox[] = [];
   const tokens: Token[] = [];
@@ -68,11 +79,13 @@ export async function readPdfText(doc: PdfDocument, maxPages: number): Promise<P
     pages.push({ width: viewport.width, height: viewport.height });
     let chars = 0;
     for (const item of content.items) {
-      if (!('str' in item) || !item.str.trim()) continue;
+      if (!('str' in item)) continue;
+      const str = withoutControlCharacters(item.str);
+      if (!str.trim()) continue;
       const [x, y] = viewport.convertToViewportPoint(item.transform[4], item.transform[5]);
       const h = Math.max(1, Math.abs(item.height || Math.hypot(item.transform[2], item.transform[3])));
-      chars += item.str.trim().length;
-      tokens.push({ text: item.str, page: n, x0: x, x1: x + Math.max(item.width, 0), y: y - h * 0.35, h });
+      chars += str.trim().length;
+      tokens.push({ text: str, page: n, x0: x, x1: x + Math.max(item.width, 0), y: y - h * 0.35, h });
     }
     charsPerPage.push(chars);
     page.cleanup();

@@ -140,11 +140,14 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   if (crowns) add(local && ['SEK', 'NOK', 'DKK', 'ISK'].includes(local) ? local : 'SEK', Math.min(crowns, 10) * 1.5);
   // $: the dollar of a dollar country; elsewhere the till's generic mark for local money
   let dollarAsLocal = false;
+  let crossBorderDollar = false;
   const dollars = (text.match(BARE_DOLLAR) ?? []).length;
   if (dollars) {
     const specific = ['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'BRL', 'USD'].find((c) => (score.get(c) ?? 0) >= 1.5);
     let code = specific ?? 'USD';
-    if (!specific && local && country?.value && DOLLAR_COUNTRIES.has(country.value)) code = local;
+    crossBorderDollar = !specific && crossBorder(country);
+    if (crossBorderDollar) code = 'USD';
+    else if (!specific && local && country?.value && DOLLAR_COUNTRIES.has(country.value)) code = local;
     else if (!specific && local && sureCountry && !/\bUSD\b|US\s?dollars?/i.test(text)) {
       code = local;
       dollarAsLocal = true;
@@ -170,6 +173,7 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   if (local && best !== local && top <= 2 && (country?.confidence ?? 0) >= 0.6) return field(local, 0.5);
   let confidence = Math.min(0.95, 0.5 + (top - second) / (top + 4));
   if (dollarAsLocal && best === local) confidence = Math.min(confidence, 0.7);
+  if (crossBorderDollar && best === 'USD') confidence = Math.min(confidence, CROSS_BORDER_DOLLAR_STRENGTH);
   // one sign and nothing else (no code, no word, no country agreeing): a single glyph is
   // what an OCR engine invents most easily ("¥" in a row of dots, "$" for a 5), so it is
   // reported for review unless the page's text is sure (a text layer)
@@ -186,6 +190,21 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   // stray code): less sure than when both agree
   if (named.has(best) && local && local !== best && sureCountry) confidence = Math.min(confidence, 0.6);
   return field(best, confidence);
+}
+
+/** The most a bare `$` on a cross-border invoice is reported at: most likely US dollars, for review. */
+const CROSS_BORDER_DOLLAR_STRENGTH = 0.6;
+
+/**
+ * A bare `$` on an invoice between a seller in a dollar country other than the United States (Canada,
+ * Australia, ...) and a buyer in a country without a dollar (its name, tax id or legal forms on the page):
+ * software and services sold across borders are priced in US dollars far more often than in the seller's
+ * own ("Naturalsoft Limited, Richmond British Columbia, Canada" billing "Halle, Germany" "$19.00").
+ */
+function crossBorder(country: CountryReading | undefined): boolean {
+  const weights = Object.entries(country?.weights ?? {});
+  const plain = (w: number) => w >= 2.5; // a country's name, a tax id, a legal form with its address
+  return weights.some(([c, w]) => c !== 'US' && DOLLAR_COUNTRIES.has(c) && plain(w)) && weights.some(([c, w]) => !DOLLAR_COUNTRIES.has(c) && plain(w));
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);

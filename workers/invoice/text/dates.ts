@@ -241,9 +241,47 @@ export function documentDayOrder(text: string, currency: string | null, country?
   // written with slashes: "11/17/2017" on a French seller's English invoice is that order; a text layer has no slips)
   if (countryOrder === 'dmy' && dmy === 0 && mdy === 1 && mdyDotted === 1 && ocr) return countryOrder;
   if (dmy !== mdy) return dmy > mdy ? 'dmy' : 'mdy';
+  // the due date after the document's date, within a few months, in one order only
+  const byDue = dueDateOrder(text);
+  if (byDue) return byDue;
   // no date of its own decides: the seller's country does, even when only a hint names it (the
   // language of a till's words, a town): month first is the order of a handful of countries
   if (country?.value && country.confidence >= COUNTRY_ORDER_CONFIDENCE) return MONTH_FIRST_COUNTRIES.has(country.value) ? 'mdy' : 'dmy';
   if (slash > other && (currency === 'USD' || currency === null)) return 'mdy';
   return 'dmy';
+}
+
+/** A line naming a date by which to pay ("Due date", "Payable by", "Fällig am", "Échéance", "Vencimiento"). */
+const DUE_LINE = /\b(?:due|payable\s+(?:by|on|until)|pay\s+by|f[äa]llig\w*|zahlbar\s+bis|vencimiento|scadenza|vervaldatum|vervaldag)\b|(?<![A-Za-zÀ-ÿ])[ée]ch[ée]ance/i;
+/** How long after its date a document's payment falls due at most (payment terms run to 90 days, some to 120). */
+const LONGEST_TERMS_DAYS = 120;
+
+/**
+ * "Date: 03/04/2024" over "Due date: 04/03/2024" (with "Net 30"): read day first, the bill would fall due
+ * a month before it was written. When the document's first date and the date on its due line are both
+ * ambiguous, and only one order puts the due date on or after the document's date within the longest
+ * payment terms, that order is the document's.
+ */
+function dueDateOrder(text: string): DayOrder | null {
+  const ambiguousDates = (line: string) => [...line.matchAll(NUMERIC_RE)].filter((m) => +m[1] <= 12 && +m[3] <= 12 && m[1] !== m[3]).map((m) => ({ a: +m[1], b: +m[3], y: +m[4] }));
+  let issued: { a: number; b: number; y: number } | undefined;
+  let due: { a: number; b: number; y: number } | undefined;
+  for (const line of text.split('\n')) {
+    if (line.length > 300) continue;
+    const [first] = ambiguousDates(line);
+    if (!first) continue;
+    if (DUE_LINE.test(line)) due ??= first;
+    else issued ??= first;
+    if (issued && due) break;
+  }
+  if (!issued || !due) return null;
+  const fits = (order: DayOrder) => {
+    const at = (d: { a: number; b: number; y: number }) => (order === 'dmy' ? valid(d.y, d.b, d.a) : valid(d.y, d.a, d.b));
+    const [from, to] = [at(issued!), at(due!)];
+    if (!from || !to) return false;
+    const days = (Date.parse(to) - Date.parse(from)) / 86400_000;
+    return days >= 0 && days <= LONGEST_TERMS_DAYS;
+  };
+  const [dmyFits, mdyFits] = [fits('dmy'), fits('mdy')];
+  return dmyFits === mdyFits ? null : dmyFits ? 'dmy' : 'mdy';
 }

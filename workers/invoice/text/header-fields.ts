@@ -39,8 +39,8 @@ const COMPOUND_TITLE_WEIGHT = 0.85;
 /** Words after a title that name another document, whose number follows: an order's, a delivery's, a contract's. */
 const OTHER_DOCUMENT_AFTER_TITLE = /(?:bestell|auftrag|liefer|order|delivery|commande|livraison|pedido|ordine|vertrag|contract|kunde|customer)/i;
 
-/** Labels of other numbers: the customer's, an order's, a tax id, a phone — and another invoice's (REFERENCED_INVOICE). */
-const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell\w*|auftrag\w*|contract|vertrag|(?<!faktura\s+)vat|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
+/** Labels of other numbers: the customer's, an order's, a tax id (not a "VAT Invoice no." title), a phone — and another invoice's (REFERENCED_INVOICE). */
+const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell\w*|auftrag\w*|contract|vertrag|(?<!faktura\s+)vat(?!\s+invoice)|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
 
 /** A line that quotes the document's number for the payment ("Zahlungsreferenz: … Rechnungsnummer 4711", "Verwendungszweck"). */
 const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref\p{L}*|r[ée]f[ée]rence\s+(?:de\s+)?paiement)/iu;

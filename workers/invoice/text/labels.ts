@@ -27,18 +27,28 @@ export interface LabelSearch<T> {
 
 const POSITION_WEIGHT = { cell: 1, right: 0.95, below: 0.85, left: 0.5 } as const;
 
+/**
+ * "Invoice dateOct 31, 2023", "Invoice number4836212534": a PDF that sets a label and its value as one
+ * run of text, without a space between, still prints the label; the space is put back before reading.
+ * Only in a text layer, and only before what opens a value (a digit, a month and its day): in OCR text
+ * a garbled line glues anything ("DateFOURNITURESdébut:01/01/2022").
+ */
+const GLUED_VALUE = /\b([Dd]ate|[Dd]atum|[Nn]umber|[Nn]ummer|[Nn]o|[Nn]r|[Tt]otal|[Aa]mount|[Bb]etrag|[Ss]umme)(?=\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}\.?\s?\d)/g;
+export const degluedLabel = (text: string): string => text.replace(GLUED_VALUE, '$1 ');
+
 export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidate<T>[] {
   const out: Candidate<T>[] = [];
   const { lines } = layout;
   for (const line of lines) {
     line.cells.forEach((cell, ci) => {
       if (search.exclude?.test(cell.text)) return;
+      const text = line.conf === 1 ? degluedLabel(cell.text) : cell.text;
       for (const label of search.labels) {
-        const m = label.re.exec(cell.text);
+        const m = label.re.exec(text);
         if (!m) continue;
         // a bare title only counts at the start of its cell
         if (label.bare && m.index !== 0) continue;
-        const rest = cell.text.slice(m.index + m[0].length).replace(/^[\s:.#\-–=]+/, '');
+        const rest = text.slice(m.index + m[0].length).replace(/^[\s:.#\-–=]+/, '');
         const add = (value: T | null, where: Candidate<T>['where'], l: LayoutLine) => {
           if (value !== null) out.push({ value, score: label.weight * POSITION_WEIGHT[where], line: l, where, cellIndex: ci });
         };

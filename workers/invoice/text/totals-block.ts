@@ -34,7 +34,8 @@ const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:tota
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
-const BLOCK_END = /\b(?:summary|tax\s*code|thank\s*you)\b/i;
+// (not a bill's "Summary for Oct 1, 2023 - Oct 31, 2023", which heads the totals of a period)
+const BLOCK_END = /\b(?:summary(?!\s+(?:for|of)\b)|tax\s*code|thank\s*you)\b/i;
 
 const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]{3})$/;
 
@@ -153,8 +154,20 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     const tax = round2(taxes.reduce((s, t) => s + t.value, 0));
     const conf = Math.min(subtotal.line.conf, ...taxes.map((t) => t.line.conf));
     if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
+    // ("Subtotal 75.87 / Tax 0.00 / Total 75.87": a tax printed as nothing, a reverse charge's or an export's,
+    // adds up as well as any other)
+    const zeroTax = of('tax').find((t) => t.line.index > subtotal.line.index && t.value === 0);
+    if (!taxes.length && zeroTax && subtotal.value > 0) out.push({ value: subtotal.value, how: 'sum', conf: Math.min(subtotal.line.conf, zeroTax.line.conf) });
     // (a rounding printed above the subtotal was applied before it: "Subtotal 41.43 / Rounding 0.02 / Subtotal 41.45")
     for (const r of roundings) if (r.line.index > subtotal.line.index) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
+  }
+  // "Total $144.00 / Payments ($144.00) / Amount Due $0.00": a paid bill's total, the payment taking it off and
+  // nothing left due add up
+  for (const t of of('total')) {
+    if (t.value <= 0) continue;
+    const after = block.filter((b) => b.line.index > t.line.index);
+    const payment = after.find((b) => sameCents(b.value, -t.value));
+    if (payment && after.some((b) => b.kind === 'total' && b.value === 0 && b.line.index > payment.line.index)) out.push({ value: t.value, how: 'sum', conf: Math.min(t.line.conf, payment.line.conf) });
   }
   // a rounding under a total, with no total printed after it, was applied to that total
   for (const t of of('total'))

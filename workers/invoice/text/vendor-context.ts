@@ -97,22 +97,47 @@ export function senderLineIndexes(doc: Layout): Set<number> {
   return out;
 }
 
-/** Lines under a customer label (same column, up to 5 lines down). */
-export function customerBlock(doc: Layout): Set<number> {
-  const out = new Set<number>();
+/** Where a customer's block lies: per line, the stretches of it (from x0 to x1) under a customer label. */
+export type CustomerBlock = Map<number, { x0: number; x1: number }[]>;
+
+/** Whether a name starting at x0 on a line stands in the customer's block. */
+export function inCustomerBlock(block: CustomerBlock, lineIndex: number, x0: number): boolean {
+  return (block.get(lineIndex) ?? []).some((r) => x0 >= r.x0 && x0 < r.x1);
+}
+
+/** a label heading a column of its own ("PRODUCT(S) PROVIDED BY:", "From:"), beside the customer's */
+const COLUMN_HEADING = /:\s*$/;
+
+/**
+ * Lines under a customer label (same column, up to 5 lines down), and a name beside the label on its
+ * own line ("Rechnung an: | SimFin Analytics GmbH"). The block spans the whole line, unless the label's
+ * line heads another column too ("BILLED TO: | PRODUCT(S) PROVIDED BY:", "From: | Bill to:"): then it
+ * ends where that column begins, or begins where the customer's does.
+ */
+export function customerBlock(doc: Layout): CustomerBlock {
+  const out: CustomerBlock = new Map();
+  const add = (i: number, x0: number, x1: number) => out.set(i, [...(out.get(i) ?? []), { x0, x1 }]);
   for (const line of doc.lines) {
     line.cells.forEach((cell, ci) => {
       const m = CUSTOMER_LABELS.exec(cell.text);
       // (also a label the layout cut into cells: "Abweichender | Zahlungsempfänger:")
-      const split = !m && ci > 0 && CUSTOMER_LABELS.test(`${line.cells[ci - 1].text} ${cell.text}`);
+      const split = !m && ci > 0 && !CUSTOMER_LABELS.test(line.cells[ci - 1].text) && CUSTOMER_LABELS.test(`${line.cells[ci - 1].text} ${cell.text}`);
       if (!m && !split) return;
-      // the label's own line holds a name when it continues after the label ("ATTN: Jane Doe")
-      if (m && cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) out.add(line.index);
       const label = split ? line.cells[ci - 1] : cell;
+      const heading = (c: { text: string }) => !CUSTOMER_LABELS.test(c.text) && COLUMN_HEADING.test(c.text) && /^\D*$/.test(c.text);
+      const otherColumn = line.cells.slice(ci + 1).find(heading);
+      const columnBefore = line.cells.slice(0, split ? ci - 1 : ci).some(heading);
+      const x0 = columnBefore ? label.x0 - 25 : -Infinity;
+      const x1 = otherColumn ? otherColumn.x0 - 1 : Infinity;
+      // the label's own line holds a name when it continues after the label ("ATTN: Jane Doe")
+      if (m && cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) add(line.index, x0, x1);
+      // or in the cell beside a label that ends its cell ("Rechnung an: | SimFin Analytics GmbH")
+      const beside = line.cells[ci + 1];
+      if (m && COLUMN_HEADING.test(cell.text) && beside && beside !== otherColumn && /\p{L}{2}/u.test(beside.text)) add(line.index, beside.x0 - 1, beside.x1 + 1);
       for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
         const next = doc.lines[i];
         if (next.page !== line.page) break;
-        if (next.cells.some((c) => overlap(c, { x0: label.x0 - 10, x1: Math.max(label.x1, label.x0 + 120) }) > 0 && c.x0 >= label.x0 - 25)) out.add(i);
+        if (next.cells.some((c) => overlap(c, { x0: label.x0 - 10, x1: Math.max(label.x1, label.x0 + 120) }) > 0 && c.x0 >= label.x0 - 25)) add(i, x0, x1);
       }
     });
   }

@@ -24,7 +24,7 @@ import { improbableMarks, mendedName } from './name-shape.js';
 
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
-import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf } from './vendor-context.js';
+import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf } from './vendor-context.js';
 
 interface VendorCandidate {
   name: string;
@@ -152,7 +152,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
-        if (customerLines.has(line.index)) score -= 4;
+        const inCustomer = inCustomerBlock(customerLines, line.index, x0);
+        if (inCustomer) score -= 4;
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
@@ -183,7 +184,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const after = at >= 0 ? line.text.slice(at + name.length) : '';
         const registered = numberBelow || (REGISTRATION_TAIL.test(after) && /\d/.test(after));
         // the registered entity that may outrank a brand (readVendor) is never a customer's
-        const customer = customerLines.has(line.index) || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
+        const customer = inCustomer || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
         const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line) > 0 || numberBelow || legalNoticeAt(doc, line, name);
         candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated });
       }
