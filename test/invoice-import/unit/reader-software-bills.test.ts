@@ -141,3 +141,8 @@ test('the due date decides the order of ambiguous dates: it never falls before t
   // both orders possible (1 Feb → 1 Mar, or 2 Jan → 3 Jan): the seller's country decides, as before
   t.is(bill('01/02/2024', '01/03/2024').invoice_date.value, '2024-02-01');
 });
+
+test('"Date issued" labels the date; a month glued to its day by the OCR ("Mar4, 2023") is still a date', (t) => {
+  const h = read(['Invoice FI15636047324      fiver.', 'To      Date issued', 'Halden Analytics GmbH      Mar4, 2023', 'Order number', 'Pfälzer Ufer 4      FO81B7F30FF82', 'Infographic Design      1      197.28      197.28', 'Total (EUR)      208.13', 'Paid with Card      Mar 5, 2023      208.13']);
+  t.is(h.invoice_date.value, '2023-03-04');
+});

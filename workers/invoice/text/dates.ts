@@ -50,7 +50,8 @@ const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // "02/Jan/2017", "15-JAN-18": a written month between the same two separators
 const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
-const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+// ("Mar4, 2023": the space after the month lost to the OCR)
+const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // A restaurant till's "Sep07'18" / "Jul 15'17" (month, day, an apostrophe and the year's two digits), and
 // the time stamp of a system clock, "SUN JUN 24 20:49:53 2018" (the time between the day and the year)
 const MONTH_DAY_APOSTROPHE_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s?(\\d{1,2})\\s?['’](\\d{2})(?!\\d)`, 'giu');

@@ -41,7 +41,7 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
 ];
 
 export const INVOICE_DATE_LABELS: Label[] = [
-  { re: /\b(?:invoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\btax\s+point\b/i, weight: 0.95 },
+  { re: /\b(?:invoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\bdate\s+(?:of\s+)?issued?\b|\btax\s+point\b/i, weight: 0.95 },
   { re: /\b(?:rechnungsdatum|belegdatum|ausstellungsdatum|datum\s+der\s+rechnung)\b/i, weight: 0.95 },
   { re: /\b(?:data\s+(?:del\s+)?documento|tarikh\s+invois|tarikh\s+resit|fecha\s+del?\s+documento|datum\s+bon)\b/i, weight: 0.9 },
   { re: /\b(?:factuurdatum|factuur\s+datum|datum\s+factuur)\b/i, weight: 0.95 },
