@@ -146,3 +146,17 @@ test('"Date issued" labels the date; a month glued to its day by the OCR ("Mar4,
   const h = read(['Invoice FI15636047324      fiver.', 'To      Date issued', 'Halden Analytics GmbH      Mar4, 2023', 'Order number', 'Pfälzer Ufer 4      FO81B7F30FF82', 'Infographic Design      1      197.28      197.28', 'Total (EUR)      208.13', 'Paid with Card      Mar 5, 2023      208.13']);
   t.is(h.invoice_date.value, '2023-03-04');
 });
+
+test('"Receipt from Lumenwave, Inc." and "Verkauft von …" name the seller without their words; "Receipt #" numbers the receipt', (t) => {
+  const receipt = read(['Receipt from Lumenwave, Inc.', 'Receipt #1842-7731', 'Amount paid      $49.00', 'Date paid      Feb 3, 2024', 'Pro plan × 1      $49.00', 'Amount paid      $49.00']);
+  t.is(receipt.vendor_name.value, 'Lumenwave, Inc.');
+  t.is(receipt.invoice_number.value, '1842-7731');
+  const market = read(['Rechnung', 'Verkauft von Nordmarkt EU S.à r.l.', '38 avenue John F. Kennedy, L-1855 Luxembourg', 'Rechnungsdatum      12 März 2024', 'Rechnungsnummer      DE4A5BCDE6FGH', 'Rechnungsbetrag      59,98 €']);
+  t.is(market.vendor_name.value, 'Nordmarkt EU S.à r.l.');
+});
+
+test('a Polish invoice\'s "Razem netto" is its subtotal: with the VAT it confirms "Do zapłaty"', (t) => {
+  const h = read(['Drukarnia Nowak Sp. z o.o.', 'ul. Długa 5, 00-238 Warszawa', 'NIP 5251234567', 'Faktura VAT nr FV/12/2024', 'Data wystawienia: 2024-02-14', 'Ulotki A5      1000      0,20      200,00', 'Razem netto      200,00', 'VAT 23%      46,00', 'Do zapłaty      246,00 PLN']);
+  t.is(h.total_amount.value, 246);
+  t.true(h.total_amount.confidence >= SURE, String(h.total_amount.confidence));
+});

@@ -30,7 +30,7 @@ export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mws
 export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
 // (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
 // (also a bare "Net" over "VAT @ 20%", India's "Taxable Value", "Total before tax")
-const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
+const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */

@@ -16,6 +16,9 @@ const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison
  * part of a sender line; a letter-spaced name the OCR cut into cells ("SAM | SAM |
  * TRADING CO"); a name wrapped onto the next line ("HOME MASTER HARDWARE &" / "ELECTRICAL").
  */
+/** A document's title before a seller label ("Receipt from", "Invoice from", "Rechnung von"). */
+const TITLE_BEFORE_LABEL = /^\s*(?:tax\s+)?(?:invoice|receipt|bill|statement|rechnung|quittung|facture|re[çc]u|factura|recibo|fattura|ricevuta|factuur|bon)\s+$/i;
+
 export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
   // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
@@ -59,7 +62,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
     const label = VENDOR_LABELS.exec(cell.text);
-    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) ? label.index : -1;
+    // (or after the document's title: "Receipt from Lumenwave, Inc.", "Invoice from …")
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(cell.text.slice(0, label.index)) ? label.index : -1;
     // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
     const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length) : '';
     const labeled = label !== null && labelAt >= 0 && cell.text.length > labelAt + label[0].length + 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
