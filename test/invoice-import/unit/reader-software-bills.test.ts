@@ -90,6 +90,9 @@ test('a bare "$" between a seller in Canada and a buyer in Germany is most likel
   // the same seller billing at home: Canadian dollars
   const home = read([...seller, 'Canada      Vancouver BC V5K 0A1', 'CA BN 830815270', 'Plus Plan      1      $19.00      $19.00', 'Total      $19.00', 'Amount due      $19.00']);
   t.is(home.currency.value, 'CAD');
+  // a local shop's receipt naming another country once, among its own many signs, is local money
+  const cafe = read(['Harbourside Cafe', 'Shop 3, 20 Circular Quay W, Sydney NSW 2000', 'ABN 51 824 753 556', 'TAX INVOICE', '05/03/2024 12:41', 'Flat white      2      $9.00', 'Bosch drill made in Germany      1      $19.50', 'TOTAL      $28.50', 'Includes GST      $2.59']);
+  t.is(cafe.currency.value, 'AUD');
 });
 
 test('the customer beside "Rechnung an:" or under "BILLED TO:" is not the seller, the column beside it may be', (t) => {

@@ -204,7 +204,9 @@ const CROSS_BORDER_DOLLAR_STRENGTH = 0.6;
 function crossBorder(country: CountryReading | undefined): boolean {
   const weights = Object.entries(country?.weights ?? {});
   const plain = (w: number) => w >= 2.5; // a country's name, a tax id, a legal form with its address
-  return weights.some(([c, w]) => c !== 'US' && DOLLAR_COUNTRIES.has(c) && plain(w)) && weights.some(([c, w]) => !DOLLAR_COUNTRIES.has(c) && plain(w));
+  const seller = Math.max(0, ...weights.filter(([c, w]) => c !== 'US' && DOLLAR_COUNTRIES.has(c) && plain(w)).map(([, w]) => w));
+  // (the other country as plain as the seller's, an address's: not one word among a local shop's many signs, "made in Germany")
+  return seller > 0 && weights.some(([c, w]) => !DOLLAR_COUNTRIES.has(c) && plain(w) && w >= seller * 0.6);
 }
 
 const EURO_COUNTRIES = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
