@@ -163,3 +163,8 @@ test('a Polish invoice\'s "Razem netto" is its subtotal: with the VAT it confirm
   t.is(h.total_amount.value, 246);
   t.true(h.total_amount.confidence >= SURE, String(h.total_amount.confidence));
 });
+
+test('a logo\'s icon read as marks and a digit before the wordmark ("<1) SEMRUSH") is not part of the name', (t) => {
+  const h = read(['<1) LUMENWAVE', '800 Boylston Street, Boston, MA 02199', 'Invoice No: 2530418', 'Invoice Date: 2023-04-23', 'TOTAL      $119.95']);
+  t.is(h.vendor_name.value, 'LUMENWAVE');
+});

@@ -264,7 +264,7 @@ const LONGEST_TERMS_DAYS = 120;
  * payment terms, that order is the document's.
  */
 function dueDateOrder(text: string): DayOrder | null {
-  const ambiguousDates = (line: string) => [...line.matchAll(NUMERIC_RE)].filter((m) => +m[1] <= 12 && +m[3] <= 12 && m[1] !== m[3]).map((m) => ({ a: +m[1], b: +m[3], y: +m[4] }));
+  const ambiguousDates = (line: string) => [...line.matchAll(NUMERIC_RE)].filter((m) => +m[1] <= 12 && +m[3] <= 12 && m[1] !== m[3] && !isClockTime(line, m)).map((m) => ({ a: +m[1], b: +m[3], y: +m[4] }));
   let issued: { a: number; b: number; y: number } | undefined;
   let due: { a: number; b: number; y: number } | undefined;
   for (const line of text.split('\n')) {

@@ -82,6 +82,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     if (text.length <= 120 && !/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$/.test(text)) text = text.replace(/(?<=\p{L}{2}[\p{L}'’.]*)(?:\s*#\s?\d{1,8}(?:-\d{1,3})?|\s+\d{5,8})\s*$/u, '');
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
+    // ("<1) SEMRUSH": a logo's icon read as marks and a digit before the wordmark)
+    text = text.replace(/^[<>«»‹›]+\s?\d?\)?\s+(?=\p{Lu})|^\d\)\s+(?=\p{Lu}{2})/u, '');
     // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
     text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
     text = withoutRegistration(text);
