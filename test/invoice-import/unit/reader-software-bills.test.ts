@@ -60,6 +60,10 @@ test('a period summary heading the totals does not end them: subtotal + a zero V
   ]);
   t.is(h.total_amount.value, 83.2);
   t.true(h.total_amount.confidence >= SURE, String(h.total_amount.confidence));
+  // a "Summary of VAT" is the tax summary under the totals: it still ends them, its rows are no total's
+  const vat = read(['Northwind Cloud Services Limited', 'Invoice number: 4836212534', 'Subtotal      €70.00', 'VAT      €13.30', 'Total      €83.30', 'Summary of VAT', 'VAT 19%      €13.30']);
+  t.is(vat.total_amount.value, 83.3);
+  t.true(vat.total_amount.confidence >= SURE, String(vat.total_amount.confidence));
 });
 
 test('a zero tax printed between subtotal and total adds up; with no tax line the bare total stays for review', (t) => {

@@ -34,8 +34,8 @@ const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:tota
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
-// (not a bill's "Summary for Oct 1, 2023 - Oct 31, 2023", which heads the totals of a period)
-const BLOCK_END = /\b(?:summary(?!\s+(?:for|of)\b)|tax\s*code|thank\s*you)\b/i;
+// (not a bill's "Summary for Oct 1, 2023 - Oct 31, 2023", which heads the totals of a period; a "Summary of VAT" does end it)
+const BLOCK_END = /\b(?:summary(?!\s+(?:for|of)\s+(?!(?:the\s+)?(?:tax|vat|gst|sst|hst|mwst|ust|tva|iva|btw)\b))|tax\s*code|thank\s*you)\b/i;
 
 const CURRENCY_MARK = /^(?:RM|RH|RN|Rs\.?|Rp\.?|[A-Z]{1,2}\$|[€£$₹¥]|[A-Z]{3})$/;
 
