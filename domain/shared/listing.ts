@@ -110,7 +110,7 @@ export function applyListParams<Q extends Knex.QueryBuilder | QueryBuilder<Model
  * Fetches one page and the total in one statement (`count(*) OVER ()`: Postgres counts
  * the matching rows before LIMIT and, for columns computed by subqueries, evaluates
  * them only for the rows of the page). A page past the end has no row to carry the
- * total, so only then a second statement counts.
+ * total, so only then a second statement counts (not for the first page: empty, it matched nothing).
  */
 export async function paginate<T>(at: PageAt, query: Knex.QueryBuilder | QueryBuilder<Model, Model[]>, params: ListParams, mapRow: (row: any) => T): Promise<Page<T>> {
   const q = query as unknown as Knex.QueryBuilder;
@@ -125,7 +125,9 @@ export async function paginate<T>(at: PageAt, query: Knex.QueryBuilder | QueryBu
     q.select((q as unknown as { client: Knex.Client }).client.raw(total));
   }
   const rows = (await q.offset((params.page - 1) * params.page_size).limit(params.page_size)) as Record<string, unknown>[];
-  const count = rows.length ? Number(rows[0][PAGE_TOTAL]) : Number(((await (countOnly as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[])[0].count);
+  // (an empty first page matched nothing: its count is 0 from the same statement — a second one could count a
+  // row written in between, and answer a count of 1 with no result)
+  const count = rows.length ? Number(rows[0][PAGE_TOTAL]) : params.page === 1 ? 0 : Number(((await (countOnly as Knex.QueryBuilder).count({ count: '*' })) as unknown as { count: string | number }[])[0].count);
   for (const row of rows) delete row[PAGE_TOTAL];
   return { count, ...pageLinks(at, count, params.page, params.page_size), results: rows.map(mapRow) };
 }
