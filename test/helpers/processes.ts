@@ -49,6 +49,13 @@ export function watch(child: ChildProcess): RunningProcess {
       resolve({ code, signal });
     });
   });
+  // (a process has ended for its output only once its pipes closed: 'exit' may come before the last data
+  // it printed, and a pattern printed right before exiting must still be seen)
+  let closed = false;
+  child.on('close', () => {
+    closed = true;
+    onData();
+  });
   return {
     child,
     exited,
@@ -56,7 +63,7 @@ export function watch(child: ChildProcess): RunningProcess {
     stderr: () => err,
     // generous: a process that loads the whole code base under tsx starts slowly on a busy machine
     waitFor(pattern, timeoutMs = 90_000) {
-      return untilOutput({ name: 'process', text: () => out + err, ended: () => child.exitCode !== null || child.signalCode !== null, listeners }, pattern, timeoutMs);
+      return untilOutput({ name: 'process', text: () => out + err, ended: () => closed, listeners }, pattern, timeoutMs);
     },
     kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
