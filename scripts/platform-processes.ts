@@ -59,6 +59,9 @@ export function spawnRole(role: Role, name: string, options: SpawnOptions = {}):
   return watchProcess(child, name, role, options);
 }
 
+/** how long after its exit a process's output counts as complete when its pipes have not closed */
+const OUTPUT_GRACE_MS = 2000;
+
 export function watchProcess(child: ChildProcess, name: string, role: Role, options: SpawnOptions = {}): WatchedProcess {
   let text = '';
   const listeners = new Set<() => void>();
@@ -79,17 +82,27 @@ export function watchProcess(child: ChildProcess, name: string, role: Role, opti
   child.stdout!.on('data', take('stdout'));
   child.stderr!.on('data', take('stderr'));
   let ended = false;
+  // Its output is complete once its pipes closed: 'exit' may come before the last data it
+  // printed, so a line printed right before exiting is still seen (and echoed). A pipe a
+  // grandchild still holds cannot keep a wait open: the output counts as complete soon after the exit.
+  let outputComplete = false;
+  const completeOutput = () => {
+    if (outputComplete) return;
+    outputComplete = true;
+    for (const stream of ['stdout', 'stderr'] as const) if (options.echo && partial[stream]) options.echo(prefix + partial[stream]);
+    notify();
+  };
+  child.on('close', completeOutput);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => {
       ended = true;
-      for (const stream of ['stdout', 'stderr'] as const) if (options.echo && partial[stream]) options.echo(prefix + partial[stream]);
-      notify();
+      setTimeout(completeOutput, OUTPUT_GRACE_MS).unref();
       resolve({ code, signal });
     });
     // a process that cannot be spawned at all ends here too
     child.on('error', () => {
       ended = true;
-      notify();
+      completeOutput();
       resolve({ code: null, signal: null });
     });
   });
@@ -101,7 +114,7 @@ export function watchProcess(child: ChildProcess, name: string, role: Role, opti
     output: () => text,
     ended: () => ended,
     waitFor(pattern, timeoutMs = 120_000, fromOffset = 0) {
-      return untilOutput({ name, text: () => text.slice(fromOffset), ended: () => ended, listeners }, pattern, timeoutMs);
+      return untilOutput({ name, text: () => text.slice(fromOffset), ended: () => outputComplete, listeners }, pattern, timeoutMs);
     },
   };
 }
