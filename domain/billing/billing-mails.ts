@@ -28,6 +28,9 @@ export const billingMails = {
       `We could not collect ${amount} for your ${plan} subscription; it is now past due.`,
       nextAttempt ? `We will try again on ${day(nextAttempt)}. You can update your payment method or pay the invoice now${url ? `: ${url}` : '.'}` : 'This was the last attempt; the subscription will be canceled.',
     ]),
+  /** a curated list's subscriber, when the list went with its curator's erased account (the name is the curator's text: body only) */
+  listRemoved: (listName: string) =>
+    mail('A curated list you subscribed to was removed', [`The curated list "${listName}" was removed together with its curator's account. Your subscription to it has ended: you will not be charged for it again.`]),
   canceled: (plan: string) => mail(`Your ${plan} subscription was canceled`, [`Your subscription to the ${plan} plan has ended. Your data stays; plan limits of the free plan apply to new writes.`]),
 };
 

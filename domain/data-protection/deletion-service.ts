@@ -20,6 +20,7 @@ import { applyListParams, paginate, type ListParams, type ListSpec, type Page, t
 import { iso } from '../shared/scoped-collection.js';
 import { ERASURE_STEPS, type ErasureContext } from './erasure-steps.js';
 import { deletionScheduledMail } from './data-protection-mail.js';
+import { queueBillingMail } from '../billing/billing-mails.js';
 
 export const deletionListSpec: ListSpec = {
   filters: {
@@ -103,11 +104,16 @@ export class DataDeletionService {
     const { knex } = this.platform;
     const filesToRemove: string[] = [];
     const processorCancellations: OwedCancellation[] = [];
+    const mails: number[] = [];
     const erased = await knex.transaction(async (trx) => {
       const [row] = (await DataDeletionRequest.query(trx).where({ id: requestId, status: 'pending' }).patch({ status: 'running' }).returning('*')) as unknown as DataDeletionRequest[];
       if (!row) return false;
       const user = row.user_id ? await User.query(trx).findById(row.user_id).forUpdate() : undefined;
-      const ctx: ErasureContext = { trx, subject: { userId: row.subject_id, email: user?.email ?? '' }, filesToRemove, processorCancellations, outcome: {} };
+      const notify: ErasureContext['notify'] = async (scope, content) => {
+        const id = await queueBillingMail(trx, this.deps.mail, scope, content);
+        if (id) mails.push(id);
+      };
+      const ctx: ErasureContext = { trx, subject: { userId: row.subject_id, email: user?.email ?? '' }, filesToRemove, processorCancellations, notify, outcome: {} };
       if (user) {
         for (const step of ERASURE_STEPS) await step.erase(ctx);
         // every login, refresh and API token stops at once on every instance, and live sockets close (after commit)
@@ -120,6 +126,7 @@ export class DataDeletionService {
     });
     // after commit: a rolled-back erasure owes nothing; a lost enqueue is found by the billing sweep
     await this.deps.cancellations().enqueue(processorCancellations);
+    await this.deps.mail.dispatch(mails);
     for (const relative of filesToRemove) {
       const absolute = path.resolve(this.platform.config.mediaRoot, relative);
       if (absolute.startsWith(path.resolve(this.platform.config.mediaRoot) + path.sep)) await fs.promises.rm(absolute, { force: true });

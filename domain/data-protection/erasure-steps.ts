@@ -17,6 +17,8 @@
 import type { Knex } from 'knex';
 import { billingTables } from './billing-tables.js';
 import { markCancellationsOwed, type OwedCancellation } from '../billing/processor-cancellations.js';
+import { billingMails } from '../billing/billing-mails.js';
+import type { MailContent } from '../shared/mail-templates.js';
 
 export interface ErasureSubject {
   userId: string;
@@ -30,6 +32,8 @@ export interface ErasureContext {
   filesToRemove: string[];
   /** subscriptions ended here that the processor must cancel too: enqueued once the transaction has committed */
   processorCancellations: OwedCancellation[];
+  /** queues an e-mail to whoever answers for a scope (a user, a team's owner) in the transaction; sent after commit */
+  notify(scope: { owner_id: string | null; team_id: number | null }, content: MailContent): Promise<void>;
   outcome: Record<string, unknown>;
 }
 
@@ -108,12 +112,19 @@ const billingRelations: ErasureStep = async (ctx) => {
  * The user's personal curated lists go with the account (FK cascade); the paid
  * subscriptions other users hold to them end here, since there is nothing left to
  * pay for, and are canceled at the processor too (the subscribers stop being charged).
+ * Each subscriber whose subscription was live is told by e-mail.
  */
 const curatedLists: ErasureStep = async (ctx) => {
   const { trx, subject, outcome } = ctx;
-  outcome.curated_subscribers_canceled = await endSubscriptions(ctx, trx('user_subscriptions').where({ purpose: 'curated' })
-    .whereIn('id', trx('curated_subscriptions as cs').join('curated_lists as cl', 'cl.id', 'cs.list_id').where('cl.owner_id', subject.userId).whereNull('cl.team_id').whereNotNull('cs.billing_subscription_id').select('cs.billing_subscription_id')));
+  const held: { id: number; owner_id: string | null; team_id: number | null; status: string; list_name: string }[] = await trx('curated_subscriptions as cs')
+    .join('curated_lists as cl', 'cl.id', 'cs.list_id').join('user_subscriptions as us', 'us.id', 'cs.billing_subscription_id')
+    .where('cl.owner_id', subject.userId).whereNull('cl.team_id').where('us.purpose', 'curated').whereNot('us.status', 'canceled')
+    .select('us.id', 'us.owner_id', 'us.team_id', 'us.status', 'cl.name as list_name');
+  outcome.curated_subscribers_canceled = await endSubscriptions(ctx, trx('user_subscriptions').whereIn('id', held.map((h) => h.id)));
+  // (the curator's own subscription to their list ends unmentioned: nobody is left to tell)
+  for (const h of held) if (LIVE.includes(h.status) && h.owner_id !== subject.userId) await ctx.notify(h, billingMails.listRemoved(h.list_name));
 };
+const LIVE = ['active', 'trialing', 'past_due'];
 
 /** Billing tables (the billing area's, billing-tables.ts) keep their rows: detached and stripped of personal columns. */
 const PERSONAL_COLUMN = /^(billing_|customer_)?(email|name|first_name|last_name|full_name|phone|address|address_line\d?|street|city|postal_code|zip)$/;

@@ -6,6 +6,8 @@ import { startApp, type TestApp } from '../../helpers/app.js';
 import { buildUser, uniqueEmail, type TestUser } from '../../factories/users.js';
 import { buildTeam, buildTree, selfScope } from '../../factories/inventory.js';
 import { callApi as api } from '../../helpers/http.js';
+import { unseal } from '../../../jobs/runtime/secrets.js';
+import { MAIL_SEAL_PURPOSE } from '../../../domain/shared/mail-service.js';
 
 let app: TestApp;
 test.before(async () => {
@@ -186,4 +188,9 @@ test('an erased curator\'s lists go; the paid subscriptions others held to them 
   t.like(await knex('curator_earnings').where({ id: earning.id }).first(), { owner_id: null, team_id: null, list_id: null, list_name: 'Hal picks', gross: 500, fee: 100, net: 400 });
   t.like(await knex('billing_invoices').where({ id: invoice.id }).first(), { owner_id: ida.id, amount_paid: 500 }, 'the subscriber\'s invoice is untouched');
   t.is((await knex('data_deletion_requests').where({ id: r.body.id }).first()).outcome.curated_subscribers_canceled, 1);
+  // the subscriber is told, once; the list's name is the curator's text, so it is in the body, never the subject
+  const told = await knex('outbound_emails').where({ to_address: ida.email, template: 'billing' }).select('subject', 'body_sealed');
+  t.deepEqual(told.map((m) => m.subject), ['A curated list you subscribed to was removed']);
+  t.regex(JSON.parse(unseal(app.config.secretKey, MAIL_SEAL_PURPOSE, told[0].body_sealed)).text, /"Hal picks" was removed together with its curator's account\. Your subscription to it has ended/);
+  t.is((await knex('outbound_emails').where({ to_address: hal.email })).length, 0, 'nothing left addressed to the erased curator');
 });
