@@ -24,7 +24,8 @@ const names: [number, string[]][] = [
   [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro']],
 ];
 for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
-const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
+/** every month name and abbreviation the reader knows (English, German, Dutch, French, Spanish, Italian, Portuguese), as regex alternatives */
+export const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
 
 export interface DateMatch {
   iso: string;

@@ -4,6 +4,7 @@
 // header boxes and header tables print it.
 import type { Cell, Layout, LayoutLine } from '../layout.js';
 import type { Label } from './vocabulary.js';
+import { MONTH_RE } from './dates.js';
 
 export interface Candidate<T> {
   value: T;
@@ -33,8 +34,9 @@ const POSITION_WEIGHT = { cell: 1, right: 0.95, below: 0.85, left: 0.5 } as cons
  * Only in a text layer, and only before what opens a value (a digit, a month and its day): in OCR text
  * a garbled line glues anything ("DateFOURNITURESdébut:01/01/2022").
  */
-const GLUED_VALUE = /\b([Dd]ate|[Dd]atum|[Nn]umber|[Nn]ummer|[Nn]o|[Nn]r|[Tt]otal|[Aa]mount|[Bb]etrag|[Ss]umme)(?=\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}\.?\s?\d)/g;
-export const degluedLabel = (text: string): string => text.replace(GLUED_VALUE, '$1 ');
+const CAPITALISED_MONTH = MONTH_RE.split('|').map((m) => m.charAt(0).toUpperCase() + m.slice(1)).join('|');
+const GLUED_VALUE = new RegExp(`\\b([Dd]ate|[Dd]atum|[Nn]umber|[Nn]ummer|[Nn]o|[Nn]r|[Tt]otal|[Aa]mount|[Bb]etrag|[Ss]umme)(?=\\d|(?:${CAPITALISED_MONTH})\\.?\\s?\\d)`, 'gu');
+const degluedLabel = (text: string): string => text.replace(GLUED_VALUE, '$1 ');
 
 export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidate<T>[] {
   const out: Candidate<T>[] = [];
