@@ -48,6 +48,12 @@ const SYMBOLS: [RegExp, string][] = [
   [/Kč/g, 'CZK'],
   [/₺/g, 'TRY'],
   [/\bFt\b(?=\s*$|\s*\|)/gm, 'HUF'],
+  // after an amount: "5.900,00 TL", "1.190,00 lei", "1 250 лв."
+  [/(?<=\d\s?)TL\b/g, 'TRY'],
+  [/(?<=\d\s?)(?:lei|LEI|Lei)\b/g, 'RON'],
+  [/(?<=\d\s?)лв\.?/g, 'BGN'],
+  [/₴/g, 'UAH'],
+  [/₽/g, 'RUB'],
 ];
 
 /** Marks several currencies share, read with the seller's country. */

@@ -71,7 +71,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
   const trailingMoney: Money = (raw) => {
     // "56.00 DH": a currency the amount is followed by
-    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1');
+    // (and the local money words printed after whole amounts too: "63 500 Ft", "1.190,00 lei", "5.900,00 TL")
+    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1').replace(/(\d)\s?(?:kr|Kč|Ft|lei|LEI|Lei|zł|TL|din|kn|лв)\.?\s*$/u, '$1');
     // "4,284,080" on a page of "4.284,00": groups marked by the document's decimal mark are a misreading, no amount
     if (decimal !== null && (decimal === ',' ? /\d,\d{3},\d/ : /\d\.\d{3}\.\d/).test(text)) return null;
     const whole = money(text);
@@ -79,8 +80,8 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     // (thousands grouped with spaces, as French, Nordic and Polish invoices print them: "TOTAL TTC 1 200,00 €")
     const m = /(?:^|[\s.:_=~*-])((?:[A-Z]{1,2}\$|RM|Rs\.?|R(?=\s?\d)|[€£$₹¥])?\s?-?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{2})?|\d[\d.,']*\d)(?:\/-)?)\s*$/.exec(text);
     // (also an amount of a currency without cents, in groups of thousands: "Grand Total 1,591,600", "TOTAL 48.000")
-    // (and, on a document that writes no cents anywhere, a whole amount as it stands: "Sub Total 289000")
-    if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()) || (decimal === null && /^\d{3,}$/.test(m[1].trim())))) return parseAmount(m[1], decimal);
+    // (and, on a document that writes no cents anywhere, a whole amount as it stands: "Sub Total 289000", "Fizetendő 63 500")
+    if (m && (looksLikeMoney(m[1]) || /^\d{1,3}(?:[.,]\d{3})+$/.test(m[1].trim()) || (decimal === null && /^\d{3,}$|^\d{1,3}(?:[ \u00a0\u202f]\d{3})+$/.test(m[1].trim())))) return parseAmount(m[1], decimal);
     // "( 742)": whole digits in brackets (a negative as printed; restoreDecimalPoints may read a lost decimal point)
     const bracketed = /(?:^|[\s.:_=~*-])\(\s*(\d{1,7})\s*\)\s*$/.exec(text);
     return bracketed ? -Number(bracketed[1]) : null;
