@@ -1,11 +1,12 @@
 // Issue 26, round 15. Invoices in languages the reader did not know yet, as they print their labels:
 // Norwegian, Danish and Swedish "to pay", Finnish, Czech, Turkish, Hungarian and Romanian labels of the
 // number, date and total, their net totals that are not the amount payable, their money words after the
-// amount ("TL", "lei", "Ft"), and their words for the buyer. Synthetic lines, written the way each
+// amount ("TL", "lei", "Ft"), their words for the buyer, and Sweden's "AB". Synthetic lines, written the way each
 // country's invoices print them; each rule holds for documents in general.
 import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { AKTIEBOLAG_PAGE, plausibleName } from '../../../workers/invoice/text/vendor-name.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
 
@@ -156,7 +157,7 @@ test('Romanian: "Total de plată" in lei; the buyer after "Cumpărător:" is not
   t.is(h.vendor_name.value, 'Carpați Logistic S.R.L.');
 });
 
-test('Swedish: "Att betala 3 125,00 kr"; the buyer after "Köpare:" is not the seller', (t) => {
+test('Swedish: "Att betala 3 125,00 kr"; the buyer after "Köpare:" is not the seller, the "… AB" above is', (t) => {
   const h = read([
     'Nordkust Verktyg AB',
     'Hamngatan 12, 411 14 Göteborg',
@@ -178,5 +179,13 @@ test('Swedish: "Att betala 3 125,00 kr"; the buyer after "Köpare:" is not the s
   t.is(h.total_amount.value, 3125);
   t.is(h.currency.value, 'SEK');
   t.is(h.invoice_number.value, '20241187');
-  t.not(h.vendor_name.value, 'Köpare: Bergström Bygg AB');
+  t.is(h.vendor_name.value, 'Nordkust Verktyg AB');
+});
+
+test('a closing "AB" is a Swedish company on a page that prints Swedish registration details, and Alberta elsewhere', (t) => {
+  t.true(plausibleName('Nordkust Verktyg AB', { aktiebolag: true }));
+  t.false(plausibleName('Edmonton AB'));
+  t.false(plausibleName('Calgary, AB', { aktiebolag: true }), 'a comma before it still closes an address');
+  t.true(AKTIEBOLAG_PAGE.test('Org.nr 556677-8899      Momsreg.nr SE556677889901'));
+  t.false(AKTIEBOLAG_PAGE.test('10180 101 St NW, Edmonton AB T5J 3S4'));
 });

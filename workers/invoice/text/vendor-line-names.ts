@@ -4,7 +4,7 @@
 // with its legal form.
 import type { LayoutLine } from '../layout.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
-import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration } from './vendor-name.js';
+import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
 import { wholeText } from './vendor-context.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
@@ -19,17 +19,17 @@ const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison
 /** A document's title before a seller label ("Receipt from", "Invoice from", "Rechnung von"). */
 const TITLE_BEFORE_LABEL = /^\s*(?:tax\s+)?(?:invoice|receipt|bill|statement|rechnung|quittung|facture|re[çc]u|factura|recibo|fattura|ricevuta|factuur|bon)\s+$/i;
 
-export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine): { name: string; sender: boolean; labeled?: string; x0: number }[] {
+export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine, context: NameContext = {}): { name: string; sender: boolean; labeled?: string; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
   // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
   // a legal form (and words naming the trade) ends the name wrapped from the line above, when that one has none
   const own = wholeText(line);
   if (own && onlyLegalForm(own) && prev && prev.page === line.page && line.y - prev.y < 3.5 * Math.max(line.h, prev.h)) {
     const above = (wholeText(prev) ?? '').replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
-    if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above) && /\p{Lu}/u.test(above)) {
+    if (above && !LEGAL_SUFFIX.test(above) && !ADDRESS_WORDS.test(above) && !/\d/.test(above) && plausibleName(above, context) && /\p{Lu}/u.test(above)) {
       const joined = `${above} ${withoutRegistration(own)}`;
       // the legal form alone names no one: the joined name replaces it
-      if (plausibleName(joined)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
+      if (plausibleName(joined, context)) return [{ name: joined, sender: false, x0: Math.min(line.x0, prev.x0) }];
     }
   }
   const cells = [...line.cells];
@@ -51,13 +51,13 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
   // a sender line laid out in cells: its first cell is the name — also a brand written as its web address ("weclapp.com")
   if (isSender && line.cells.length >= 3) {
     const first = line.cells[0].text.trim();
-    if (first !== line.text.trim() && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first))) out.push({ name: first, sender: true, x0: line.cells[0].x0 });
+    if (first !== line.text.trim() && (plausibleName(first, context) || SENDER_DOMAIN_NAME.test(first))) out.push({ name: first, sender: true, x0: line.cells[0].x0 });
   }
   for (const cell of cells) {
     if (DOCUMENT_TITLES.test(cell.text)) continue;
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
-      if (first !== cell.text && (plausibleName(first) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
+      if (first !== cell.text && (plausibleName(first, context) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
@@ -88,8 +88,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
     text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
-    if (legal && legal !== text && plausibleName(legal)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
-    if (plausibleName(text)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
+    if (legal && legal !== text && plausibleName(legal, context)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
+    if (plausibleName(text, context)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });
   }
   return out;
 }

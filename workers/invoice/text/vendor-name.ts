@@ -55,11 +55,18 @@ export function cutAfterLegalForm(text: string): string | null {
 }
 
 /** a town and its US state, Canadian province or Australian state closing an address line */
+/** what a Swedish or Finnish page prints about its seller: an "AB" there closes a company's name */
+export const AKTIEBOLAG_PAGE = /\b(?:org\.?\s*nr|organisationsnummer|momsreg\w*|bankgiro|plusgiro|y-tunnus|FO-nummer|SE\d{10}01)\b|\.se\b|\+46\s?\d/i;
 // (with its ZIP or postal code when one is printed: "Edmonton AB T5P 4A9"; the states whose codes are also
 // countries' or words — DE, ID, IN, ME, OR — only with a ZIP: "Lawrence, IN 46226", not "Musterstadt DE")
 const TOWN_AND_STATE = new RegExp(String.raw`^[\p{L} .']{2,30},?\s+(?:(?:${US_STATE_CODES}|AB|BC|MB|NB|NS|ON|PE|QC|SK|YT|NSW|VIC|QLD|TAS)(?:\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d|\d{4}))?|(?:${AMBIGUOUS_US_STATE_CODES})\s+\d{5}(?:-\d{4})?)$`, 'u');
 
-export function plausibleName(text: string): boolean {
+export interface NameContext {
+  /** the page is Swedish or Finnish ("Org.nr", "Momsreg.nr", a .se address): a closing "AB" is the legal form Aktiebolag, not Alberta */
+  aktiebolag?: boolean;
+}
+
+export function plausibleName(text: string, context: NameContext = {}): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
   if (!/\p{L}{2}/u.test(t)) return false;
@@ -77,8 +84,8 @@ export function plausibleName(text: string): boolean {
   // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
-  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado
-  if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t)) return false;
+  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, and so is "AB" on a Swedish page
+  if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;

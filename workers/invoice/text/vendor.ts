@@ -19,7 +19,7 @@ import { field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from './confidence.js';
 import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
-import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration } from './vendor-name.js';
+import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
 
 export { compactName } from './vendor-name.js';
@@ -123,6 +123,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   const text = all.map((l) => l.text).join('\n');
   const lowerText = text.toLowerCase();
   const domains = domainsOf(text);
+  const context: NameContext = { aktiebolag: AKTIEBOLAG_PAGE.test(text) };
   const candidates: VendorCandidate[] = [];
   all.forEach((doc, docIndex) => {
     const fromImage = docIndex > 0;
@@ -134,7 +135,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line))) {
+      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line), context)) {
         let score = 0;
         const compact = compactName(name);
         if (compact.length < 3) continue;
