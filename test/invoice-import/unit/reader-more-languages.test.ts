@@ -189,3 +189,38 @@ test('a closing "AB" is a Swedish company on a page that prints Swedish registra
   t.true(AKTIEBOLAG_PAGE.test('Org.nr 556677-8899      Momsreg.nr SE556677889901'));
   t.false(AKTIEBOLAG_PAGE.test('10180 101 St NW, Edmonton AB T5J 3S4'));
 });
+
+test('Mexico: the CFDI\'s "Folio" numbers the invoice; its "Folio fiscal" (the tax authority\'s UUID) does not', (t) => {
+  const h = read([
+    'Distribuidora del Bajío S.A. de C.V.',
+    'RFC: DBA010101AB1',
+    'FACTURA',
+    'Folio fiscal: 5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+    'Serie A   Folio 1523',
+    'Fecha de emisión: 09/04/2024',
+    'Subtotal      4,000.00',
+    'IVA 16%      640.00',
+    'Total      $4,640.00 MXN',
+  ]);
+  t.is(h.invoice_number.value, '1523');
+  t.is(h.total_amount.value, 4640);
+});
+
+test('Japanese labels in a text layer: 請求番号, 発行日, 合計金額 (and 小計 is the subtotal)', (t) => {
+  const h = read([
+    '株式会社サクラ商事',
+    '〒100-0001 東京都千代田区千代田1-1',
+    '請求書',
+    '請求番号: INV-2024-0312',
+    '発行日: 2024年3月12日',
+    '山田工業株式会社 御中',
+    '商品A      10      3,000      30,000',
+    '小計      30,000',
+    '消費税(10%)      3,000',
+    '合計金額      ¥33,000',
+  ]);
+  t.is(h.invoice_number.value, 'INV-2024-0312');
+  t.is(h.invoice_date.value, '2024-03-12');
+  t.is(h.total_amount.value, 33000);
+  t.is(h.currency.value, 'JPY');
+});

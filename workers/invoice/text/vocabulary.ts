@@ -30,6 +30,10 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   // Finnish, Hungarian, Czech/Slovak, Turkish, Romanian, Baltic, South Slavic, Brazilian: "Laskun numero", "Számla sorszáma",
   // "Číslo faktury", "Fatura numarası", "Factura nr.", "Arve nr", "Rēķina Nr.", "Sąskaitos Nr.", "Račun št.", "Broj računa", "NF-e Nº"
   { re: /(?<![A-Za-zÀ-ÿ])(?:laskun\s+(?:numero|nro\.?)|laskunumero|lasku\s+nro\.?|sz[áa]mla\s*(?:sorsz[áa]ma|sz[áa]ma|sz[áa]m)|sorsz[áa]m|[čc][íi]slo\s+(?:faktury|dokladu)|faktura\s+(?:[čc]\.|[čc][íi]slo)|fatura\s+numaras[ıi]|factur[aă]\s+(?:nr\.?|num[ăa]r)|nr\.?\s+factur[aăi]|arve\s+(?:nr\.?|number)|r[ēe][ķk]ina\s+nr\.?|s[ąa]skaitos\s+(?:fakt[ūu]ros\s+)?nr\.?|ra[čc]un\s+(?:[šs]t\.?|[šs]tevilka|br\.?|broj)|broj\s+ra[čc]una|nf-?e\s*n[º°o]\.?|nota\s+fiscal\s+(?:eletr[ôo]nica\s+)?n[º°o]\.?)(?=[\s:.#]|$)/i, weight: 0.95 },
+  // Mexico's CFDI: "Serie A Folio 1523" (the "Folio fiscal" is the tax authority's UUID, not the invoice's number)
+  { re: /\bfolio(?!\s*fiscal)\b\s*(?:n[°º.]+|no\.?)?(?=[\s:.#]|$)/i, weight: 0.9 },
+  // Japanese: 請求番号, 請求書番号, 伝票番号 (no word boundaries in CJK text)
+  { re: /(?:請求書?|伝票|インボイス)番号|請求書?No\.?/, weight: 0.95 },
   // Malay: "No. Invois", "Invois No."
   { re: /\b(?:no\.?\s*invois|invois\s*(?:no\.?|bil\.?|#))(?=[\s:.#]|$)/i, weight: 0.95 },
   // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
@@ -53,6 +57,8 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\bfecha\s+(?:de\s+(?:la\s+)?)?(?:factura|emisión|emision|expedición)\b/i, weight: 0.95 },
   { re: /\bdata\s+(?:della\s+|di\s+)?(?:fattura|emissione)\b|\bdata\s+(?:da\s+)?(?:fatura|emissão)\b/i, weight: 0.95 },
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
+  // Japanese: 発行日, 請求日, 請求年月日, 発行年月日
+  { re: /(?:発行|請求)(?:年月)?日/, weight: 0.95 },
   // Finnish, Czech/Slovak, Hungarian, Turkish, Romanian, South Slavic, Baltic
   { re: /(?<![A-Za-zÀ-ÿ])(?:laskun\s+(?:päiväys|paivays|päivämäärä|paivamaara|pvm)|laskupäivä|päiväys|datum\s+vystaven[íi]|d[áa]tum\s+vyhotovenia|sz[áa]mla\s+kelte|ki[áa]ll[íi]t[áa]s\s+d[áa]tuma|kelte|kelt(?=\s*:)|fatura\s+tarihi|d[üu]zenleme\s+tarihi|data\s+(?:factur[iă]i|emiterii|emitere)|datum\s+(?:ra[čc]una|izdavanja|izdaje)|arve\s+kuup[äa]ev|izrakst[īi][šs]anas\s+datums|s[ąa]skaitos\s+data|i[šs]ra[šs]ymo\s+data)(?![A-Za-zÀ-ÿ])/i, weight: 0.95 },
   // "Facture n°562044387 du 2 juillet 2015", "Rechnung 4711 vom 3. Mai", "Invoice 77 dated ..."
@@ -100,6 +106,9 @@ export const TOTAL_LABELS: Label[] = [
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
+  // Japanese: ご請求金額, 請求金額, 合計金額, 税込合計 (and the bare 合計 lower)
+  { re: /(?:ご)?請求金額|合計金額|税込(?:合計|金額)|お支払(?:い)?金額/, weight: 0.95 },
+  { re: /(?<!小)合計/, weight: 0.75 },
   { re: /(?<!\p{L})(?:yhteens[äa]|celkem|spolu|toplam|[öo]sszesen|ukupno|skupaj|kokku|i[šs]\s+viso|kop[āa])(?!\p{L})/iu, weight: 0.75 },
   // a card terminal's slip or a parking receipt in Portuguese: "COMPRA 207,37€", "QUANTIA: EUR 7.50", "Montante 12,00"
   { re: /^(?:compra|quantia|montante|import[âa]ncia|valor\s+a\s+pagar|total\s+a\s+pagar)\b\s*:?/i, weight: 0.8, bare: true, leading: true },
@@ -115,7 +124,7 @@ export const TOTAL_LABELS: Label[] = [
 ];
 
 /** total-like labels that are not the amount payable */
-export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|exc\.?|net|tax|vat|gst|sst|before)|exclusief|excl\.?|excluded|excluding|exclusive|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile|tot(?:al)?\.?\s*(?:qty|quantity|items?|item\s*count|pcs|units?|savings?|saved|discounts?|disc|points?|weight|kg)|qty|quantity|no\.?\s*of\s*items|item\s*count|(?:total\s+)?(?:cash|card)\s+(?:tendered|received)|tendered|change\s+due|gst\s+summary|tax\s+summary|(?:ohne|sin|senza|sans|zonder|without)\s+(?:ust|mwst|umsatzsteuer|steuern?|us\w|iva|tva|taxes?|btw|vat|gst|tax))\b|(?:gesamtbetrag|summe)\s+(?:der|aller)\s+(?:zu|ab)schl[a-zäöü]{1,3}ge|\b(?:gst|vat|sst|tax)\b.{0,20}\bincluded\s+in\b|\btotal\s*\(?\s*(?:rm|\$|usd|eur|myr)?\s*\)?\s*(?:gst|sst|tax|vat)\b|(?<![A-Za-zÀ-ÿ])(?:ek[sk]l?\.?\s*(?:mva|moms)|exkl\.?\s*moms|(?:uden|utan|uten)\s+(?:moms|mva)|veroton|ilman\s+alv|bez\s+(?:dph|dane|pdv|pvn|pvm)|z[áa]klad\s+dan[ěe]|kdv\s+hari[çc]|matrah|mal\s+hizmet\s+toplam|[İi]skonto|nett[óo]|[áa]fa\s+n[ée]lk[üu]l|f[ăa]r[ăa]\s+tva|baza\s+impozabil[ăa]|osnovica|be\s+pvm|ilma\s+k[äa]ibemaksuta)(?![A-Za-zÀ-ÿ])/i;
+export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|exc\.?|net|tax|vat|gst|sst|before)|exclusief|excl\.?|excluded|excluding|exclusive|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile|tot(?:al)?\.?\s*(?:qty|quantity|items?|item\s*count|pcs|units?|savings?|saved|discounts?|disc|points?|weight|kg)|qty|quantity|no\.?\s*of\s*items|item\s*count|(?:total\s+)?(?:cash|card)\s+(?:tendered|received)|tendered|change\s+due|gst\s+summary|tax\s+summary|(?:ohne|sin|senza|sans|zonder|without)\s+(?:ust|mwst|umsatzsteuer|steuern?|us\w|iva|tva|taxes?|btw|vat|gst|tax))\b|(?:gesamtbetrag|summe)\s+(?:der|aller)\s+(?:zu|ab)schl[a-zäöü]{1,3}ge|\b(?:gst|vat|sst|tax)\b.{0,20}\bincluded\s+in\b|\btotal\s*\(?\s*(?:rm|\$|usd|eur|myr)?\s*\)?\s*(?:gst|sst|tax|vat)\b|(?<![A-Za-zÀ-ÿ])(?:ek[sk]l?\.?\s*(?:mva|moms)|exkl\.?\s*moms|(?:uden|utan|uten)\s+(?:moms|mva)|veroton|ilman\s+alv|bez\s+(?:dph|dane|pdv|pvn|pvm)|z[áa]klad\s+dan[ěe]|kdv\s+hari[çc]|matrah|mal\s+hizmet\s+toplam|[İi]skonto|nett[óo]|[áa]fa\s+n[ée]lk[üu]l|f[ăa]r[ăa]\s+tva|baza\s+impozabil[ăa]|osnovica|be\s+pvm|ilma\s+k[äa]ibemaksuta)(?![A-Za-zÀ-ÿ])|小計|税抜/i;
 
 /** rows of a line table that are sums, taxes or notes, not items */
 export const NON_ITEM_ROW = /^(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total|totaal|totale|summe|gesamt|tax|taxes|vat|gst|hst|pst|mwst|ust|btw|tva|iva|credits?|charges|discount|rabatt|korting|remise|shipping\s+total|balance|amount\s+due|paid|payment|betaald|bezahlt|rounding|rundung|afronding|carried\s+forward|übertrag|transport|exclusief|inclusief|excl|incl\.?\s+(?:btw|vat|mwst))\b/i;
