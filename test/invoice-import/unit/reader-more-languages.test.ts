@@ -224,3 +224,24 @@ test('Japanese labels in a text layer: 請求番号, 発行日, 合計金額 (an
   t.is(h.total_amount.value, 33000);
   t.is(h.currency.value, 'JPY');
 });
+
+test('tills: Poland\'s "SUMA PLN" (its "SPRZEDAŻ OPODATK." is the taxed sales) and Sweden\'s "Totalt"', (t) => {
+  const pl = read([
+    'Żabka Polska sp. z o.o.',
+    'NIP 972-106-52-07',
+    '2024-06-02      nr wydr. 123456',
+    'PARAGON FISKALNY',
+    'Woda mineralna 1,5L      2 x 2,49      4,98 A',
+    'Kanapka szynka      1 x 8,99      8,99 B',
+    'Kawa latte      1 x 9,50      9,50 B',
+    'SPRZEDAŻ OPODATK. A      4,98',
+    'PTU A 23%      0,93',
+    'SUMA PLN      23,47',
+    'Karta      23,47',
+  ]);
+  t.is(pl.total_amount.value, 23.47);
+  t.is(pl.currency.value, 'PLN');
+  const se = read(['ICA Supermarket Hornstull', 'Org.nr 556123-4567', 'Kaffe      54,90', 'Bröd      32,90', 'Ost      64,70', 'Totalt      152,50', 'Kort      152,50', 'Moms 12%      16,34', '2024-04-20 12:31']);
+  t.is(se.total_amount.value, 152.5);
+  t.is(se.currency.value, 'SEK');
+});
