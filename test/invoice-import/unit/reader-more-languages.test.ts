@@ -114,6 +114,8 @@ test('Turkish: "Ödenecek Tutar" in TL; "Mal Hizmet Toplam Tutarı" is the net',
   t.is(h.total_amount.value, 5900);
   t.is(h.currency.value, 'TRY');
   t.is(h.invoice_number.value, 'BTS2024000123');
+  // (a till's "TL 18.000" opening its line is its total, after the last item's amount on the line before: no lira)
+  t.not(read(['Nasi Goreng      2      36.000', 'TL 18.000']).currency.value, 'TRY');
 });
 
 test('Hungarian: "Számla sorszáma", "Fizetendő összesen 63 500 Ft" (whole forints grouped by spaces), "Nettó összesen" is the net', (t) => {

@@ -48,10 +48,11 @@ const SYMBOLS: [RegExp, string][] = [
   [/Kč/g, 'CZK'],
   [/₺/g, 'TRY'],
   [/\bFt\b(?=\s*$|\s*\|)/gm, 'HUF'],
-  // after an amount: "5.900,00 TL", "1.190,00 lei", "1 250 лв."
-  [/(?<=\d\s?)TL\b/g, 'TRY'],
-  [/(?<=\d\s?)(?:lei|LEI|Lei)\b/g, 'RON'],
-  [/(?<=\d\s?)лв\.?/g, 'BGN'],
+  // after an amount on its own line: "5.900,00 TL" (with its cents: a till's "TL 18.000" opening the next line
+  // is its total), "1.190,00 lei", "1 250 лв."
+  [/(?<=\d[.,]\d{2}[ \u00a0]?)TL\b/g, 'TRY'],
+  [/(?<=\d[ \u00a0]?)(?:lei|LEI|Lei)\b/g, 'RON'],
+  [/(?<=\d[ \u00a0]?)лв\.?/g, 'BGN'],
   [/₴/g, 'UAH'],
   [/₽/g, 'RUB'],
 ];
