@@ -17,9 +17,10 @@ let app: TestApp;
 const running: RunningProcess[] = [];
 const inProcess: RunningWorkers[] = [];
 
-// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory
+// one sandboxed invoices child (pdf.js under tsx takes ~1 GB) so parallel test files fit in memory; the
+// preview waits as long as every test's (JOB_WAIT_MS, test/helpers/env.ts): a cold child under a busy CI run took over 20 s
 test.before(async () => {
-  app = await startApp({ workers: ['invoices'], env: { JOB_LOCK_MS: String(LOCK_MS), JOB_WAIT_MS: '20000', MEDIA_CONCURRENCY: '1' } });
+  app = await startApp({ workers: ['invoices'], env: { JOB_LOCK_MS: String(LOCK_MS), MEDIA_CONCURRENCY: '1' } });
 });
 test.after.always(async () => {
   for (const p of running) p.kill('SIGKILL');
