@@ -36,8 +36,11 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
   const before = await stockSnapshot(app.server, o.user.id);
 
   // a separate worker process for the imports queue that pauses inside the transaction
+  // (its connections carry their own application name, so the check below waits for them, not for other files' transactions)
+  const dbUrl = new URL(TEST_DATABASE_URL);
+  dbUrl.searchParams.set('application_name', `crash-test-worker-${process.pid}`);
   const worker = startEntry('test/helpers/paused-import-worker.ts', {
-    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_URL: dbUrl.toString(),
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: app.config.queuePrefix,
     MEDIA_ROOT: app.config.mediaRoot,
@@ -59,7 +62,7 @@ test('kill -9 of the worker inside the bulk-store transaction writes nothing and
 
   const { knex } = app.server.app.platform;
   // the server ends the dead connection's transaction; give it a moment to notice
-  await waitFor(async () => (await knex.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()")).rows[0].n === 0, { timeoutMs: 5_000, intervalMs: 100, message: 'the dead transaction ended' });
+  await waitFor(async () => (await knex.raw('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ? AND datname = current_database()', [dbUrl.searchParams.get('application_name')])).rows[0].n === 0, { timeoutMs: 15_000, intervalMs: 100, message: 'the dead worker\'s connections ended' });
   t.deepEqual(await stockSnapshot(app.server, o.user.id), before, 'nothing was written');
   const session = (await callApi(app.server, 'GET', `/api/invoice-import/sessions/${p.body.session_id}/`, o.headers)).body;
   t.like(session, { status: 'previewed', result_payload: {}, attempts: 0 });
