@@ -132,7 +132,8 @@ test('web, worker and kyc of one install share the generated secrets: the proxy 
   await kyc.waitFor(/kyc: listening/);
   const web = runBare('gateway/index.ts', { ...env, LOG_LEVEL: 'info' });
   const worker = runBare('workers/index.ts', { ...env, WORKER_QUEUES: 'kyc' });
-  await Promise.all([web.waitFor(/gateway listening/), worker.waitFor(/worker: consuming kyc/)]);
+  // (a gateway compiled by tsx beside a full parallel run once took over 90 s to print anything)
+  await Promise.all([web.waitFor(/gateway listening/, 180_000), worker.waitFor(/worker: consuming kyc/, 180_000)]);
 
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/kyc/access-token/`, { method: 'POST', headers: user.auth });
   t.is(res.status, 200, `the microservice accepted the gateway's X-Api-Secret: ${await res.clone().text()}`);
