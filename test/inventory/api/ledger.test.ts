@@ -273,14 +273,13 @@ test.serial('the bulk receive API writes 10,000 lines set-based inside the calle
   const queries: string[] = [];
   const onQuery = (q: { sql: string }) => queries.push(q.sql);
   knex.on('query', onQuery);
-  const started = Date.now();
   const r = await knex.transaction((trx) => ledger.receive(trx, scope, user.id, lines, { kind: 'import', source: { type: 'invoice_session', id: 'test' } }));
-  const ms = Date.now() - started;
   knex.off('query', onQuery);
   t.is(r.lines.length, 10000);
   t.is(r.created_item_ids.length, 10000);
+  // set-based: a handful of statements for 10,000 lines, not one per line (its speed against a bare batch insert is
+  // measured in scripts/bench/ledger.ts, not timed here: a busy CI machine once took 16 s)
   t.true(queries.length < 15, `queries: ${queries.length}`);
-  t.true(ms < 10000, `took ${ms} ms`);
   const [{ n }] = await knex('inventory_transaction_legs').where({ transaction_id: r.transaction_id }).count({ n: '*' });
   t.is(Number(n), 10000);
   // a rollback of the caller's transaction takes the stock with it
