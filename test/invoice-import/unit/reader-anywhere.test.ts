@@ -3,10 +3,9 @@
 // in other languages and dates ordered by the seller's country. Synthetic OCR lines; each rule
 // holds for documents in general.
 import test from 'ava';
-import { layoutFromText } from '../../../workers/invoice/layout.js';
-import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { readOcr, readText } from '../../helpers/reading.js';
 
-const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+const read = readText;
 const SURE = 0.9;
 
 // ── 1. the seller from everywhere ─────────────────────────────────────────────────
@@ -58,7 +57,7 @@ test('seller: when no line is a credible seller (only its place at the top names
 // ── 2. currency from combined evidence ────────────────────────────────────────────
 
 test('currency: "€" read as "£" on a German receipt is the euro (VAT rates, address, telephone and language say Germany)', (t) => {
-  const h = read(['BÄCKEREI MÜLLER', 'Hauptstraße 5', '80331 München', 'Tel +49 89 1234567', 'Brot 2 x £1,20 £2,40', 'Kuchen £3,50', 'SUMME £5,90', 'MwSt 7% £0,39', 'Bar £10,00', 'Rückgeld £4,10', 'Vielen Dank für Ihren Einkauf']);
+  const h = readOcr(['BÄCKEREI MÜLLER', 'Hauptstraße 5', '80331 München', 'Tel +49 89 1234567', 'Brot 2 x £1,20 £2,40', 'Kuchen £3,50', 'SUMME £5,90', 'MwSt 7% £0,39', 'Bar £10,00', 'Rückgeld £4,10', 'Vielen Dank für Ihren Einkauf']);
   t.is(h.currency.value, 'EUR');
 });
 

@@ -3,6 +3,7 @@
 // a German till's country, a total of nothing, a second reading's currency, and a receipt
 // scanned on a dark ground. Synthetic lines and pictures; each rule holds for documents in general.
 import test from 'ava';
+import { readOcr, readText } from '../../helpers/reading.js';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { mendSplitWords } from '../../../workers/invoice/text/split-words.js';
@@ -10,7 +11,7 @@ import { surerReading } from '../../../workers/invoice/second-look.js';
 import { paperOnDarkGround } from '../../../workers/ocr/measure-page.js';
 import type { ExtractedInvoice } from '../../../workers/invoice/types.js';
 
-const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+const read = readText;
 const SURE = 0.9;
 const GERMAN_TOTALS = ['Rechnung Nr. 4711', 'Rechnungsdatum: 04.06.2018', 'Positionssumme      202,70', 'Rechnungssumme ohne USt.      193,77', 'Steuerbetrag      21,30', 'Bruttosumme      215,07'];
 
@@ -51,7 +52,7 @@ test('date: a stylesheet\'s version date is not the document\'s; a German compou
 });
 
 test('currency: a German till\'s own words and a spaced VAT id make a "£" the OCR read the euro', (t) => {
-  const h = read(['Mein Drogeriemarkt', '27.02.2020 15:56 Bed.Nr.:120 Kasse 02', 'BRILLENPUTZTUCH      £1.95 A', 'Total      £1,95', 'Bar      £2,00', 'UST-ID.Nr.DE 115 055 186', 'VIELEN DANK FUR IHREN EINKAUF', 'Mo.-Fr. 08:00-20:00 Uhr']);
+  const h = readOcr(['Mein Drogeriemarkt', '27.02.2020 15:56 Bed.Nr.:120 Kasse 02', 'BRILLENPUTZTUCH      £1.95 A', 'Total      £1,95', 'Bar      £2,00', 'UST-ID.Nr.DE 115 055 186', 'VIELEN DANK FUR IHREN EINKAUF', 'Mo.-Fr. 08:00-20:00 Uhr']);
   t.is(h.currency.value, 'EUR');
 });
 

@@ -3,15 +3,13 @@
 // "Zahlbetrag" or "Bruttosumme" with a letter misread, an amount whose decimal comma the OCR lost.
 // Synthetic lines; each rule holds for documents in general.
 import test from 'ava';
-import { buildLayout, layoutFromText, type Layout } from '../../../workers/invoice/layout.js';
+import { readOcr, readText } from '../../helpers/reading.js';
+import { buildLayout, layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 import { normalisedLegalForm } from '../../../workers/invoice/text/vendor-name.js';
 
 const SURE = 0.9;
-const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
-/** The same lines as an OCR reading (the engine's confidence under 1). */
-const asOcr = (layout: Layout): Layout => ({ ...layout, quality: 0.85, lines: layout.lines.map((l) => ({ ...l, conf: 0.85, cells: l.cells.map((c) => ({ ...c, conf: 0.85 })) })) });
-const readOcr = (lines: string[]) => readLaidOutInvoice(asOcr(layoutFromText(lines.join('\n')))).header;
+const read = readText;
 
 const seller = ['Lieferant GmbH & Co. KG', 'Lieferanten-Str. 12', 'DE 98765 Lieferstadt', 'USt-IdNr.: DE124356790'];
 

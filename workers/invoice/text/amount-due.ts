@@ -12,7 +12,9 @@ import type { Money, TotalCandidate } from './total-arithmetic.js';
 const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
 
 /** what was paid already: a prepayment, a deposit, a payment or a credit */
-const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|vorauszahlung\p{L}*|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
+const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|voraus(?:zahlung|bezahlt)\p{L}*|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
+
+const ROUNDING = /(?<!\p{L})(?:rundung\p{L}*|\p{L}*rundungs\p{L}*|rounding|arrondi\p{L}*|redondeo|afronding|arrotondamento)(?!\p{L})/iu;
 
 /**
  * The amount due when a gross total among the candidates, less an amount printed on a line
@@ -33,10 +35,20 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
       if (v !== null && v !== 0) paid.push(Math.abs(v));
     }
   }
+  // a rounding printed between them ("Gesamtbetrag Brutto 144,59 / Rundungsbetrag 0,01 / Vorausbezahlter Betrag 10,00 /
+  // Offener Betrag 134,60") is part of what is due
+  const roundings = [0];
+  for (const line of layout.lines) {
+    if (!ROUNDING.test(line.text)) continue;
+    for (const cell of line.cells) {
+      const v = money(cell.text.replace(/[€$£]|\b[A-Z]{3}\b/g, '').trim());
+      if (v !== null && v !== 0 && Math.abs(v) < 1) roundings.push(v, -v);
+    }
+  }
   for (const due of dues) {
     for (const gross of candidates) {
       if (sameCents(gross.value, due.value) || gross.value <= 0) continue;
-      if (paid.some((p) => sameCents(round2(gross.value - p), due.value))) return { value: due.value, conf: Math.min(due.line.conf, gross.conf) };
+      if (paid.some((p) => roundings.some((r) => sameCents(round2(gross.value + r - p), due.value)))) return { value: due.value, conf: Math.min(due.line.conf, gross.conf) };
     }
   }
   return null;

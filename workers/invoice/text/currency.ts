@@ -95,7 +95,12 @@ function labelledCurrency(text: string): string | null {
 
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
-export function detectCurrency(text: string, country?: CountryReading): Field<string> {
+/**
+ * `ocr: false` says the text is a PDF's text layer: its signs are the characters printed, so a "€" on a
+ * British seller's invoice is euros (an OCR reading may have made it of a "£", a text layer never does).
+ */
+export function detectCurrency(text: string, country?: CountryReading, opts: { ocr?: boolean } = {}): Field<string> {
+  const ocr = opts.ocr ?? true;
   const score = new Map<string, number>();
   const add = (code: string, w: number) => score.set(code, (score.get(code) ?? 0) + w);
   // what the money is called in words or codes (not signs): a sign that disagrees with these or
@@ -117,13 +122,18 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
     }
   const local = country?.value ? COUNTRY_CURRENCY[country.value] : undefined;
   const sureCountry = (country?.confidence ?? 0) >= 0.55;
+  // signs of the other money of the two taken for the country's own, and the country's own signs read
+  let folded = 0;
+  let ownSigns = 0;
   for (const [re, code] of SYMBOLS) {
     const n = (text.match(re) ?? []).length;
     if (!n) continue;
+    if (code === local) ownSigns += n;
     // "€" and "£" are one stroke apart for an OCR engine: on the document of a country whose money
     // is one of them, both signs are its money
-    if (EURO_POUND.has(code) && local && EURO_POUND.has(local) && (country?.confidence ?? 0) >= 0.4 && code !== local) {
+    if (ocr && EURO_POUND.has(code) && local && EURO_POUND.has(local) && (country?.confidence ?? 0) >= 0.4 && code !== local) {
       add(local, Math.min(n, 10) * ONE_SIGN);
+      folded += n;
       continue;
     }
     add(code, Math.min(n, 10) * ONE_SIGN);
@@ -190,12 +200,15 @@ export function detectCurrency(text: string, country?: CountryReading): Field<st
   // confuses ("€"/"£") with no country behind it is a guess for review
   const countryAgrees = local === best && (country?.confidence ?? 0) >= 0.4;
   if (!named.has(best) && !countryAgrees) {
-    const sharedSign = best === 'USD' || EURO_POUND.has(best) || ['SEK', 'JPY'].includes(best);
+    const sharedSign = best === 'USD' || (ocr && EURO_POUND.has(best)) || ['SEK', 'JPY'].includes(best);
     confidence = Math.min(confidence, sharedSign ? SHARED_SIGN_STRENGTH : UNNAMED_STRENGTH);
   }
   // named in a code or word but the seller's country says otherwise (a foreign-currency invoice, or a
   // stray code): less sure than when both agree
   if (named.has(best) && local && local !== best && sureCountry) confidence = Math.min(confidence, 0.6);
+  // every sign read was the other one of "€" and "£", none the country's own: the OCR may have misread them
+  // all, or a British seller bills in euros — the country decides, for review
+  if (folded && !ownSigns && best === local && !named.has(best)) confidence = Math.min(confidence, SHARED_SIGN_STRENGTH);
   return field(best, confidence);
 }
 

@@ -22,9 +22,10 @@ export interface TextReading {
 export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []): TextReading {
   const layout = mendSplitWords(printed);
   const country = detectCountry(layout.text);
-  const currency = detectCurrency(layout.text, country);
+  const ocr = layout.lines.some((l) => l.conf < 1);
+  const currency = detectCurrency(layout.text, country, { ocr });
   const decimal = amountDecimalMark(layout.text, currency.value);
-  const order = documentDayOrder(layout.text, currency.value, country, layout.lines.some((l) => l.conf < 1));
+  const order = documentDayOrder(layout.text, currency.value, country, ocr);
   const vendor = readVendor(layout, vendorSources);
   const lines = readLineItems(layout, decimal);
   const currencyRead = calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality });

@@ -64,7 +64,10 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const short = compactName(best.name);
     // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && compactName(c.name).includes(short) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
+    // (a name with its legal form is whole: a fuller one holds it as words or opens with it — "Muster GmbH" is not
+    // the "Muster" inside "Max Mustermann")
+    const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
     if (fuller) best = { ...fuller, score: best.score };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
@@ -323,4 +326,12 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
     }
   }
   return out;
+}
+
+/** `name` holds `part` (its legal form aside) as whole words, or opens with it: "Muster Holding" holds "Muster GmbH". */
+function containsName(name: string, part: string): boolean {
+  if (compactName(name).startsWith(compactName(part))) return true;
+  const words = (n: string) => ` ${n.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  const partWords = words(part.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '')).trim();
+  return partWords.length > 0 && words(name).includes(` ${partWords} `);
 }
