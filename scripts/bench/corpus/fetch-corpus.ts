@@ -15,6 +15,11 @@
 //       # round 12: Factur-X invoices and credit notes from five more producers' test suites, in <part>/fx-invoices-*
 //       # (github.com/Securibox/facturx, FacturX-NET/FacturXDotNet, easybill/zugferd-php, jslno/node-zugferd,
 //       #  TuloSharp/tulo.eInvoiceCreatorZUGFeRD; then --rescan --rough --from fx-invoices-pdf --scan-dir fx-invoices-rough)
+//   ... --also /tmp/factur-x-kit=kit-invoices --also /tmp/i7js-zugferd=kit-invoices --also /tmp/factur-x-ng=kit-invoices
+//       --also /tmp/dolibarr_einvoicing=kit-invoices --also /tmp/factur-x.js=kit-invoices
+//       # round 16: other generators' own invoice designs (github.com/ahelmberger/factur-x-kit, itext/i7js-zugferd,
+//       #  cnfilms/factur-x-ng, scopen-coop/dolibarr_einvoicing, schwarmdigital/factur-x.js), in <part>/kit-invoices-*
+//       #  (then --rescan --rough --from kit-invoices-pdf --scan-dir kit-invoices-rough)
 //
 // (a bare git directory works too: --zugferd /path/to/repo.git; files are read with `git show HEAD:<path>`.)
 //
