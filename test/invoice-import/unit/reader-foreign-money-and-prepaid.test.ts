@@ -96,3 +96,15 @@ test('the share capital in a French footer is no seller: "SARL au capital de 50 
   t.not(h.vendor_name.value, 'SARL au capital de 50 000 Euros,');
   t.is(h.vendor_name.value, 'FOURNISSEUR F');
 });
+
+test('a name ends at a separator: "Seller Company - 123 Seller St - Suite 100" names "Seller Company", not the label "Seller" before an address', (t) => {
+  const h = readOcr([
+    'Seller Company - 123 Seller St - Suite 100      Building A - 12345 Seller City',
+    'Buyer Company      Invoice Number:      DOC-12345',
+    '456 Buyer St      Invoice Date:      October 1, 2023',
+    'Invoice',
+    'Coffee Beans 1kg      5 kg      €20.00      19%      €90.00',
+    'Total amount due      €144.59',
+  ]);
+  t.is(h.vendor_name.value, 'Seller Company');
+});
