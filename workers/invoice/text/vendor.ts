@@ -127,6 +127,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   const lowerText = text.toLowerCase();
   const domains = domainsOf(text);
   const context: NameContext = { aktiebolag: AKTIEBOLAG_PAGE.test(text) };
+  const officers = officersOf(text);
   const candidates: VendorCandidate[] = [];
   all.forEach((doc, docIndex) => {
     const fromImage = docIndex > 0;
@@ -158,6 +159,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         const inCustomer = inCustomerBlock(customerLines, line.index, x0);
         if (inCustomer) score -= 4;
+        // "Geschäftsführer: Max Mustermann", "Managing Director: Eleanor Vance": a person the page names as the
+        // company's officer or contact works for the seller; without a legal form that name is not the seller
+        if (!LEGAL_SUFFIX.test(name) && officers.has(compact)) score -= 4;
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
@@ -334,4 +338,18 @@ function containsName(name: string, part: string): boolean {
   const words = (n: string) => ` ${n.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, ' ').trim()} `;
   const partWords = words(part.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '')).trim();
   return partWords.length > 0 && words(name).includes(` ${partWords} `);
+}
+
+/** The role of a company's officer or contact person, before their name ("Geschäftsführer: Max Mustermann"). */
+const OFFICER_ROLE = /(?<!\p{L})(?:gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr(?:er|erin|ung)|managing\s+directors?|directors?|ceo|vorstand|prokurist(?:in)?|g[ée]rant(?:e)?|ansprechpartner(?:in)?|contact\s+person|(?:sach)?bearbeiter(?:in)?)\s*:\s*(\p{Lu}[\p{L}'.-]+(?:[ \t]+\p{Lu}[\p{L}'.-]+){0,2})/giu;
+
+/** The compacted names of the people the page names in an officer's or contact's role. */
+function officersOf(text: string): Set<string> {
+  const out = new Set<string>();
+  // (the name's first two words, and all three: a cell after it may follow on the same line)
+  for (const m of text.slice(0, 200_000).matchAll(OFFICER_ROLE)) {
+    const words = m[1].split(/[ \t]+/);
+    for (let n = 2; n <= words.length; n++) out.add(compactName(words.slice(0, n).join(' ')));
+  }
+  return out;
 }
