@@ -96,8 +96,9 @@ function labelledCurrency(text: string): string | null {
 const TOTAL_NEAR_CODE = /(total|totaal|summe|gesamt|betrag|amount|due|montant|importe|totale|bedrag)[^\n]{0,30}?\b([A-Z]{3})\b|\b([A-Z]{3})\b[^\n]{0,6}(total|totaal)/gi;
 
 /**
- * `ocr: false` says the text is a PDF's text layer: its signs are the characters printed, so a "€" on a
- * British seller's invoice is euros (an OCR reading may have made it of a "£", a text layer never does).
+ * `ocr: false` says the text is a PDF's text layer: its signs are taken as printed, so a "€" on a British
+ * seller's invoice is euros (an OCR reading may have made it of a "£"). Against a sure country it is still
+ * reported for review: a scanner's searchable PDF carries an OCR reading as its text layer.
  */
 export function detectCurrency(text: string, country?: CountryReading, opts: { ocr?: boolean } = {}): Field<string> {
   const ocr = opts.ocr ?? true;
@@ -200,7 +201,7 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
   // confuses ("€"/"£") with no country behind it is a guess for review
   const countryAgrees = local === best && (country?.confidence ?? 0) >= 0.4;
   if (!named.has(best) && !countryAgrees) {
-    const sharedSign = best === 'USD' || (ocr && EURO_POUND.has(best)) || ['SEK', 'JPY'].includes(best);
+    const sharedSign = best === 'USD' || EURO_POUND.has(best) || ['SEK', 'JPY'].includes(best);
     confidence = Math.min(confidence, sharedSign ? SHARED_SIGN_STRENGTH : UNNAMED_STRENGTH);
   }
   // named in a code or word but the seller's country says otherwise (a foreign-currency invoice, or a

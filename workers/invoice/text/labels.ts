@@ -68,8 +68,9 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         const right = line.cells[next];
         // header boxes print the value right-aligned, sometimes half a page away from its label
         const pageWidth = layout.pages[line.page - 1]?.width ?? 600;
-        // (or anywhere on a line of just the two: "Offener Betrag" at the left margin, "134,60 €" at the right one)
-        const pair = line.cells.length === 2 && ci === 0 && next === 1;
+        // (or anywhere on a line of just the two: "Offener Betrag" at the left margin, "134,60 €" at the right one —
+        // a bare value, not another field's label with its value: "Rechnungsnummer … Kundennummer 40017")
+        const pair = line.cells.length === 2 && ci === 0 && next === 1 && !!right && !/\p{L}{2}/u.test(right.text.replace(/\b[A-Z]{3}\b|\b(?:RM|Rs|Rp|Eur|eur)\b/g, ''));
         if (right && (pair || right.x0 - cell.x1 < Math.max(pageWidth * 0.5, (cell.x1 - cell.x0) * 4))) add(search.parse(right.text), 'right', line);
         // a photo's slant: the value to the right of a label that ends its line, the OCR's next line a little
         // lower ("FACTURE N°:" … "F20220027" 16 px down on a 21 px line), counts as beside it

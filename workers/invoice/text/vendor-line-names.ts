@@ -65,9 +65,10 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // (or after the document's title: "Receipt from Lumenwave, Inc.", "Invoice from …")
     const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(cell.text.slice(0, label.index)) ? label.index : -1;
     // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
-    // (the name ends at a separator: "Seller Company - 123 Seller St - Suite 100" is the name "Seller Company", a
-    // label word and a legal form, and its address — not the label "Seller" before "Company - 123 Seller St")
-    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length).split(/\s+[-–·•|]\s+/)[0] : '';
+    // (the name ends at a separator before its address: "Seller Company - 123 Seller St - Suite 100" is the name
+    // "Seller Company", a label word and a legal form — not the label "Seller" before "Company - 123 Seller St";
+    // "Lieferant: Müller – Söhne GmbH" stays whole)
+    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length).split(/\s+[-–·•|]\s+(?=\d)/)[0] : '';
     const labeled = label !== null && labelAt >= 0 && afterLabel.length > 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
     let text = labeled ? afterLabel.replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name

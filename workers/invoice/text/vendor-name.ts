@@ -101,7 +101,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // the company's share capital, in a footer's legal line: "SARL au capital de 50 000 Euros", "Stammkapital 25.000 EUR"
-  if (/\b(?:au\s+capital\s+de|capital\s+(?:social|de)|stammkapital|grundkapital|share\s+capital|capitale\s+sociale)\b/i.test(t)) return false;
+  if (/\b(?:au\s+capital\s+de|capital\s+social|stammkapital|grundkapital|share\s+capital|capitale\s+sociale)\b/i.test(t)) return false;
   // the headings of a tax table or a totals block ("MWST% MWST + Netto = Brutto", "Summe"): a receipt whose
   // name is only its logo leaves these as its best-placed words
   if (/%/.test(t)) return false;

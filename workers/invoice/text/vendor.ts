@@ -159,9 +159,6 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         const inCustomer = inCustomerBlock(customerLines, line.index, x0);
         if (inCustomer) score -= 4;
-        // "Geschäftsführer: Max Mustermann", "Managing Director: Eleanor Vance": a person the page names as the
-        // company's officer or contact works for the seller; without a legal form that name is not the seller
-        if (!LEGAL_SUFFIX.test(name) && officers.has(compact)) score -= 4;
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
@@ -198,6 +195,11 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
       }
     }
   });
+  // "Geschäftsführer: Max Mustermann", "Managing Director: Eleanor Vance": a person the page names as an officer of a
+  // company it also names (with its legal form) works for the seller, and is not the seller
+  if (officers.size && candidates.some((c) => LEGAL_SUFFIX.test(c.name) && !officers.has(compactName(c.name)))) {
+    for (const c of candidates) if (!LEGAL_SUFFIX.test(c.name) && officers.has(compactName(c.name))) c.score -= 4;
+  }
   candidates.push(...namedElsewhere(all, domains, lowerText, candidates));
   return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);
 }
@@ -332,24 +334,29 @@ function namedElsewhere(all: Layout[], domains: { domain: string; local: string 
   return out;
 }
 
-/** `name` holds `part` (its legal form aside) as whole words, or opens with it: "Muster Holding" holds "Muster GmbH". */
-function containsName(name: string, part: string): boolean {
-  if (compactName(name).startsWith(compactName(part))) return true;
+/** `name` holds `part` (its legal form aside) as whole words: "Muster Holding" holds "Muster GmbH", "Mustermann Max" does not. */
+export function containsName(name: string, part: string): boolean {
   const words = (n: string) => ` ${n.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, ' ').trim()} `;
   const partWords = words(part.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '')).trim();
   return partWords.length > 0 && words(name).includes(` ${partWords} `);
 }
 
-/** The role of a company's officer or contact person, before their name ("Geschäftsführer: Max Mustermann"). */
-const OFFICER_ROLE = /(?<!\p{L})(?:gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr(?:er|erin|ung)|managing\s+directors?|directors?|ceo|vorstand|prokurist(?:in)?|g[ée]rant(?:e)?|ansprechpartner(?:in)?|contact\s+person|(?:sach)?bearbeiter(?:in)?)\s*:\s*(\p{Lu}[\p{L}'.-]+(?:[ \t]+\p{Lu}[\p{L}'.-]+){0,2})/giu;
+/** A company officer's role before their names ("Geschäftsführer: Max Mustermann, Erika Musterfrau"), to the line's end. */
+const OFFICER_ROLE = /(?<!\p{L})(?:gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr(?:er|erin|ung)|managing\s+directors?|directors?|ceo|vorstand|prokurist(?:in)?|g[ée]rant(?:e)?)\s*:[ \t]*([^\n]{1,120})/giu;
 
-/** The compacted names of the people the page names in an officer's or contact's role. */
+/** The compacted names (first two words, and three) of the people the page names in a company officer's role. */
 function officersOf(text: string): Set<string> {
   const out = new Set<string>();
-  // (the name's first two words, and all three: a cell after it may follow on the same line)
   for (const m of text.slice(0, 200_000).matchAll(OFFICER_ROLE)) {
-    const words = m[1].split(/[ \t]+/);
-    for (let n = 2; n <= words.length; n++) out.add(compactName(words.slice(0, n).join(' ')));
+    for (const person of m[1].split(/\s*(?:[,;|]|\s(?:und|and|et|&)\s)\s*/)) {
+      // a name's words are capitalised (the role's match ignores case; the name's must not)
+      const words: string[] = [];
+      for (const w of person.trim().split(/[ \t]+/)) {
+        if (words.length >= 3 || !/^\p{Lu}[\p{L}'.-]+$/u.test(w)) break;
+        words.push(w);
+      }
+      for (let n = 2; n <= words.length; n++) out.add(compactName(words.slice(0, n).join(' ')));
+    }
   }
   return out;
 }
