@@ -64,7 +64,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const short = compactName(best.name);
     // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
-    // (a name with its legal form is whole: a fuller one holds it as words or opens with it — "Muster GmbH" is not
+    // (a name with its legal form is whole: a fuller one holds its words as whole words — "Muster GmbH" is not
     // the "Muster" inside "Max Mustermann")
     const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
