@@ -151,3 +151,15 @@ test('total: item lines that add up to a total under a bare label make it sure; 
   t.true(confirmed.total_amount.confidence >= 0.9, String(confirmed.total_amount.confidence));
   t.true(unconfirmed.total_amount.confidence < 0.7, String(unconfirmed.total_amount.confidence));
 });
+
+test('total: a rounding named in other words ("Rundungsdifferenz", "Arrotondamento") is the rounding, and the rounded amount is paid', (t) => {
+  const total = (lines: string[]) => read(lines).total_amount;
+  const de = total(['BÄCKEREI MÜLLER GmbH', 'Datum: 12.03.2024', 'Brötchen 3 x 0,45   1,35', 'Gesamt   12,49', 'Rundungsdifferenz   0,01', 'Bar   12,50']);
+  t.is(de.value, 12.5);
+  t.true(de.confidence >= 0.9);
+  const it = total(['BAR ROMA SRL', 'Data 12/03/2024', 'CAFFE   1,20', 'TOTALE COMPLESSIVO   12,49', 'Arrotondamento   -0,04', 'Contanti   12,45', 'Resto   0,00']);
+  t.is(it.value, 12.45);
+  t.true(it.confidence >= 0.9);
+  // a Paris address's "Arrondissement" is no rounding
+  t.is(total(['CAFE DE PARIS SARL', '75011 Paris 11e Arrondissement', 'Date 12/03/2024', 'CAFE CREME   4,20', 'Total   12,49', 'Espèces   15,00', 'Rendu   2,51']).value, 12.49);
+});

@@ -6,15 +6,13 @@
 import type { Layout } from '../layout.js';
 import { findLabeled } from './labels.js';
 import { round2 } from './numbers.js';
-import { sameCents } from './totals-block.js';
+import { ROUNDING_WORDS, sameCents } from './totals-block.js';
 import type { Money, TotalCandidate } from './total-arithmetic.js';
 
 const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
 
 /** what was paid already: a prepayment, a deposit, a payment or a credit */
 const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|voraus(?:zahlung|bezahlt)\p{L}*|im\s+voraus\s+(?:be|ge)zahlt|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
-
-const ROUNDING = /(?<!\p{L})(?:\p{L}{0,4}rundung\p{L}*|rounding|arrondis?|arrondie|redondeo|afronding|arrotondamento)(?!\p{L})/iu;
 
 /**
  * The amount due when a gross total among the candidates, less an amount printed on a line
@@ -39,7 +37,7 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   // Offener Betrag 134,60") is part of what is due
   const roundings = [0];
   for (const line of layout.lines) {
-    if (!ROUNDING.test(line.text)) continue;
+    if (!ROUNDING_WORDS.test(line.text)) continue;
     for (const cell of line.cells) {
       const v = cellMoney(cell.text, money);
       if (v !== null && v !== 0 && Math.abs(v) < 1) roundings.push(v, -v);

@@ -27,7 +27,9 @@ export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst)\b/i;
-export const ROUNDING_WORDS = /\b(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\w*|adj(?:ustment)?\s+rounding|pembundaran|rundung|afronding|arrondi)\b/i;
+// (the word in the languages the reader knows, inflected and compounded: "Rundungsbetrag", "Aufrundung",
+// "arrondis", "redondeo", "arrotondamento"; not "arrondissement")
+export const ROUNDING_WORDS = /(?<!\p{L})(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\p{L}*|adj(?:ustment)?\s+rounding|pembundaran|\p{L}{0,4}rundung\p{L}*|afronding|arrondis?|arrondie|redondeo|arrotondamento)(?!\p{L})/iu;
 // (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
 // (also a bare "Net" over "VAT @ 20%", India's "Taxable Value", "Total before tax")
 const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht)\b/i;
