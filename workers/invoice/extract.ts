@@ -11,6 +11,7 @@ import { buildLayout, layoutFromText, type Layout, type Token } from './layout.j
 import { OCR_CELL_GAP } from './formats/ocr-settings.js';
 import { budgetLeft, ocrBudget, type OcrBudget } from './formats/ocr-budget.js';
 import { parseXmlInvoice, xmlKind } from './formats/xml.js';
+import { illegiblePages } from './formats/legibility.js';
 import { parseCsvInvoice } from './formats/csv.js';
 import { decodeText, looksLikePrintedText, sniffDocument } from '../../jobs/invoice-document.js';
 import { readLaidOutInvoice } from './text/read-invoice.js';
@@ -155,9 +156,12 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
     }
 
     const text = await readPdfText(doc, opts.maxPages);
-    const tokens: Token[] = [...text.tokens];
+    // a text layer of nonsense (another program's failed OCR, fonts that map their glyphs wrong) is read from the picture instead
+    const garbled = new Set(illegiblePages(text.tokens, text.charsPerPage.length).slice(0, opts.maxOcrPages));
+    if (garbled.size) warnings.push(`the text layer of ${pagesListed([...garbled])} is garbled (a failed OCR or a broken font): read by OCR instead`);
+    const tokens: Token[] = text.tokens.filter((t) => !garbled.has(t.page));
     let quality = 1;
-    const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
+    const scanned = text.charsPerPage.map((c, i) => (c < SCANNED_PAGE_CHARS || garbled.has(i + 1) ? i + 1 : 0)).filter(Boolean).slice(0, opts.maxOcrPages);
     let unread: number[] = [];
     // a blank page (judged on a small render) is neither rendered in full nor read
     const blank = scanned.length ? await blankPages(doc, scanned.map((n) => ({ number: n, box: text.pages[n - 1] })), opts.renderMaxPixels) : new Set<number>();
@@ -171,7 +175,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
       stats.ocr_pages += toRead.length - unread.length;
       stats.ocr_seconds += sum(ocr.secondsPerPage);
       // the layout's trust is the OCR's when most of the text came from it
-      if (ocr.tokens.length > text.tokens.length) quality = ocr.quality;
+      if (ocr.tokens.length > tokens.length - ocr.tokens.length) quality = ocr.quality;
     }
     const allScanned = scanned.length === text.charsPerPage.length;
     const layout = buildLayout(tokens, text.pages, quality, { cellGap: allScanned ? OCR_CELL_GAP : undefined });
@@ -204,6 +208,7 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
   }
 }
 
-const pagesNamed = (pages: number[]) => (pages.length === 1 ? `page ${pages[0]} was` : `pages ${pages.join(', ')} were`);
+const pagesListed = (pages: number[]) => (pages.length === 1 ? `page ${pages[0]}` : `pages ${pages.join(', ')}`);
+const pagesNamed = (pages: number[]) => `${pagesListed(pages)} ${pages.length === 1 ? 'was' : 'were'}`;
 
 const sum = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x, 0) * 1000) / 1000;
