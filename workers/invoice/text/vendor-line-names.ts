@@ -9,6 +9,8 @@ import { wholeText } from './vendor-context.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
 const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
+const GLUED_TO = /\b(?:remit|payable|pay|payments?)\s+to(?=\p{Lu}\p{Ll})/giu;
+const GLUED_AFTER_LEGAL = /(?<=\s)(?:Inc\.?|Ltd\.?|LLC|Corp\.?|GmbH|Limited|PLC)(?=\p{Lu}\p{Ll}{2})/u;
 const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*[:;]\s*(?=\S)/i;
 
 /**
@@ -61,14 +63,16 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor
     // also after a separator: "BRED BANQUE POPULAIRE – Titulaire du compte : NETPRESSE"
-    const label = VENDOR_LABELS.exec(cell.text);
+    // ("REMIT TOSinclair Broadcast": a text layer that set the label and the name as one run)
+    const source = cell.text.replace(GLUED_TO, '$& ');
+    const label = VENDOR_LABELS.exec(source);
     // (or after the document's title: "Receipt from Lumenwave, Inc.", "Invoice from …")
-    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(cell.text.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(cell.text.slice(0, label.index)) ? label.index : -1;
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(source.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(source.slice(0, label.index)) ? label.index : -1;
     // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
     // (the name ends at a separator before its address: "Seller Company - 123 Seller St - Suite 100" is the name
     // "Seller Company", a label word and a legal form — not the label "Seller" before "Company - 123 Seller St";
     // "Lieferant: Müller – Söhne GmbH" stays whole)
-    const afterLabel = label !== null && labelAt >= 0 ? cell.text.slice(labelAt + label[0].length).split(/\s+[-–·•|]\s+(?=\d)/)[0] : '';
+    const afterLabel = label !== null && labelAt >= 0 ? source.slice(labelAt + label[0].length).split(/\s+[-–·•|]\s+(?=\d)/)[0] : '';
     const labeled = label !== null && labelAt >= 0 && afterLabel.length > 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
     let text = labeled ? afterLabel.replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
@@ -89,6 +93,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     text = text.replace(/^[<>«»‹›]+\s?\d?\)?\s+(?=\p{Lu})|^\d\)\s+(?=\p{Lu}{2})/u, '');
     // "99 SPEED MART 5/8 (519537-X)": the OCR's "S/B" before a registration number
     text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
+    // "Sinclair Broadcast Group IncAdvertiser": the next field's label glued to the legal form ends the name there
+    if (GLUED_AFTER_LEGAL.test(text)) text = cutAfterLegalForm(text.replace(GLUED_AFTER_LEGAL, '$& ')) ?? text;
     text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal, context)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });

@@ -75,7 +75,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
-  if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
+  if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
@@ -98,6 +98,11 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // (also as an OCR reading spaces it: "TRADE NA ME")
   if (/^(?:trade|company|legal|business|registered|shop|store)name:?$/i.test(t.replace(/\s+/g, ''))) return false;
   if (/^(?:name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
+  // (a form's other labels standing alone in its grid: "Remit Address", "Billing Address", "Agency Code", "PO Box",
+  // a broadcaster's order fields: "Advertiser", "Agency", "Channel", "Salesperson"; a copy's stamp: "DUPLICATE")
+  if (/^(?:(?:remit(?:tance)?|billing|mailing|shipping|invoice|delivery|postal|business|registered|street)\s+address|(?:agency|advertiser|customer|client|account|product|vendor|supplier|area|zip|postal|sort|bank|country|station|promo)\s+code|(?:agency|advertiser|customer|client|order|your|our)\s+ref(?:erence)?|p\.?\s?o\.?\s*box|postfach|advertiser|agency|channel|property|product|station|salesperson|account\s+executive|sales\s+(?:office|region|rep(?:resentative)?)|air\s+time|local|main|duplicate|triplicate|original|reprint)\s*[:#]?$/i.test(t)) return false;
+  // a field's label that says it holds a number ("Estimate Number", "Kundennummer:")
+  if (/(?:\bnumber|nummer|\bnum[ée]ro)\s*[:#]?$/i.test(t) && t.split(/\s+/).length <= 3) return false;
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // the company's share capital, in a footer's legal line: "SARL au capital de 50 000 Euros", "Stammkapital 25.000 EUR"
@@ -118,6 +123,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
   if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
+  // (or a row of a grid that holds a customer's label and its value: "Billing Address: Sales Region National")
+  if (CUSTOMER_LABELS.test(t) && /\p{L}:\s/u.test(t)) return false;
   // a seller's heading alone ("Rechnungsersteller", "Verkäufer:", "Supplier") names no one
   if (new RegExp(`^(?:${VENDOR_LABELS.source})$`, 'i').test(t.replace(/\s*:\s*$/, ''))) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;

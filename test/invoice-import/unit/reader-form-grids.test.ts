@@ -1,0 +1,51 @@
+// The seller on invoices printed as a grid of labelled fields (a US broadcaster's billing system, an ERP's
+// order form): the grid's labels are not names, a text layer that glued a label to a name is taken apart,
+// and the billing address is the customer's. Plain-text layouts of such pages; each rule holds in general.
+import test from 'ava';
+import { readText } from '../../helpers/reading.js';
+
+const grid = (first: string) => [
+  first,
+  'c/o WJAC   Agency   Universal Media (1542)',
+  'PO Box 206270   Buyer   BRISBANE, SCOTT',
+  'Dallas, TX 75320-6270',
+  'Invoice   7433032',
+  'Inv Date   5/24/2020',
+  'OFFICIAL BILLING INVOICE',
+  'Gross Total   $3,000.00',
+  'Commission   ($450.00)',
+  'Net Total   $2,550.00',
+];
+
+test('a legal form with the next field\'s label glued to it ends the name there', (t) => {
+  const seller = readText(grid('Sinclair Broadcast Group IncAdvertiser   Smith for Senate (136435)')).vendor_name;
+  t.is(seller.value, 'Sinclair Broadcast Group Inc');
+  t.true(seller.confidence >= 0.9);
+  // a word that merely starts like a legal form is left alone
+  t.is(readText(grid('Incredible Media Group   Advertiser   Smith for Senate (136435)')).vendor_name.value, 'Incredible Media Group');
+});
+
+test('"REMIT TO" glued to the name by the text layer is still the payee\'s label', (t) => {
+  t.is(readText(grid('REMIT TOSinclair Broadcast Group Inc   Advertiser   Smith for Senate (136435)')).vendor_name.value, 'Sinclair Broadcast Group Inc');
+});
+
+test('a grid\'s labels standing alone are no seller: "Remit Address", "Agency Code", "PO Box", "DUPLICATE"', (t) => {
+  const lines = [
+    'DUPLICATE',
+    'Remit Address:',
+    // (the grid's columns set far apart, as the page prints them)
+    'WXYZ-TV            Advertiser            Jones for Congress            Invoice #            2488189-2',
+    'PO Box             Agency Code           9920001                       Invoice Date         05/31/20',
+    'Boston, MA 02241-9779                    Advertiser Code               12',
+    'Agency Ref   105306',
+    'Gross Total   $220.00',
+    'Net Amount Due   $187.00',
+  ];
+  const seller = readText(lines).vendor_name;
+  t.is(seller.value, 'WXYZ-TV');
+});
+
+test('the name under "Billing Address:" is the customer, not the seller', (t) => {
+  const lines = ['Acme Widgets', '12 Elm Street, Springfield, IL 62701', 'Billing Address:', 'Globex Corporation', '500 Oak Avenue', 'Chicago, IL 60601', 'Invoice # 1001', 'Date: 03/04/2024', 'Widget   2   $10.00   $20.00', 'Total   $20.00'];
+  t.is(readText(lines).vendor_name.value, 'Acme Widgets');
+});
