@@ -49,3 +49,18 @@ test('the name under "Billing Address:" is the customer, not the seller', (t) =>
   const lines = ['Acme Widgets', '12 Elm Street, Springfield, IL 62701', 'Billing Address:', 'Globex Corporation', '500 Oak Avenue', 'Chicago, IL 60601', 'Invoice # 1001', 'Date: 03/04/2024', 'Widget   2   $10.00   $20.00', 'Total   $20.00'];
   t.is(readText(lines).vendor_name.value, 'Acme Widgets');
 });
+
+test('"Invoice Month  May 2020" is no invoice number: a field the title\'s word starts is not its number label', (t) => {
+  const lines = (numberRow: string) => [
+    'WXYZ-TV',
+    numberRow,
+    'PO Box 419779        Invoice Date        05/31/20',
+    'Boston, MA 02241        Invoice Month        May 2020',
+    'Invoice Period        05/01/20 - 05/31/20',
+    'Gross Total   $265.00',
+  ];
+  t.not(readText(lines('Advertiser        Jones for Congress')).invoice_number.value, '2020');
+  t.is(readText(lines('Invoice #        2441368-2')).invoice_number.value, '2441368-2');
+  // the title with its number stays a label
+  t.is(readText(['ACME Ltd', 'Invoice 2024-0042', 'Date 05/31/20', 'Total   $265.00']).invoice_number.value, '2024-0042');
+});

@@ -39,7 +39,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
   { re: /\b(?:bon[\s-]*(?:nr\.?|nummer)|bonnummer|kassenbon[\s-]*nr\.?|ticket\s*n[°º.]+|n[°º]\s*(?:de\s+)?ticket|scontrino\s*n\.?|no\.?\s*resit|resit\s*no\.?)(?=[\s:.#]|$)/i, weight: 0.7 },
   { re: /\b(?:document|doc\.?|receipt|rcpt|bill|cash\s*bill|transaction|trans\.?|txn|slip|voucher|ticket|order)\s*(?:no\.?|nr\.?|number|num\.?|#|id)(?=[\s:.#]|$)/i, weight: 0.7 },
-  { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?/i, weight: 0.6, bare: true },
+  // (not a field the title's word starts: "Invoice Month  May 2020", "Invoice Period", "Rechnungsbetrag" aside)
+  { re: /^(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|fatura|faktura)\b\.?(?!\s*(?:month|period|date|total|amount|address|type|currency|terms|due|summary|details|monat|zeitraum|datum|betrag|mois|p[ée]riode|mes|periodo)\b)/i, weight: 0.6, bare: true },
   // a credit note's own number under its title ("Avoir AV-2017-0005", "Credit note CN-12", "Gutschrift 4711")
   { re: /^(?:avoir|credit\s*note|gutschrift|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)\b\.?/i, weight: 0.6, bare: true },
   // (under a title's "Invoice FA-2017-0008": a "#" may be a phone number's "+" misread)
