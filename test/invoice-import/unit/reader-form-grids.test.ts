@@ -50,7 +50,7 @@ test('the name under "Billing Address:" is the customer, not the seller', (t) =>
   t.is(readText(lines).vendor_name.value, 'Acme Widgets');
 });
 
-test('"Invoice Month  May 2020" is no invoice number: a field the title\'s word starts is not its number label', (t) => {
+test('"Invoice Month  May 2020" is no invoice number, "…DirectInvoice #" glued by a text layer is its label', (t) => {
   const lines = (numberRow: string) => [
     'WXYZ-TV',
     numberRow,
@@ -61,6 +61,8 @@ test('"Invoice Month  May 2020" is no invoice number: a field the title\'s word 
   ];
   t.not(readText(lines('Advertiser        Jones for Congress')).invoice_number.value, '2020');
   t.is(readText(lines('Invoice #        2441368-2')).invoice_number.value, '2441368-2');
+  // a text layer that glued the number's label to the advertiser's name before it
+  t.is(readText(lines('Advertiser        POL/Paul Blume/WV/Dem DirectInvoice #        2441368-2')).invoice_number.value, '2441368-2');
   // the title with its number stays a label
   t.is(readText(['ACME Ltd', 'Invoice 2024-0042', 'Date 05/31/20', 'Total   $265.00']).invoice_number.value, '2024-0042');
 });

@@ -16,6 +16,8 @@ export interface Label {
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\b(?:tax\s+)?(?:invoice|inv|bill|receipt)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#\d]|$)/i, weight: 0.95 },
+  // (a text layer that glued the label to the words before it: "… Dem DirectInvoice # 2441368-2")
+  { re: /(?<=\p{Ll})(?:Invoice|INVOICE)\s*(?:No\.?|NO\.?|Nr\.?|Number|NUMBER|#)(?=[\s:.#\d]|$)/u, weight: 0.9 },
   // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
   { re: /\b(?:(?:handels|proforma-?|pro-forma-|teil|schluss|abschlags|sammel|end|gutschrifts?)?rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|(?:handels|teil|schluss|abschlags)?rechnungsnr\.?|re\.?[\s-]+nr\.?|belegnummer|beleg[\s-]*nr\.?)/i, weight: 0.95 },
   { re: /\b(?:factuur[\s-]*(?:nummer|nr\.?|no\.?)|factuurnr\.?)/i, weight: 0.95 },
