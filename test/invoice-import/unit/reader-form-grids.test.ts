@@ -66,3 +66,14 @@ test('"Invoice Month  May 2020" is no invoice number, "…DirectInvoice #" glued
   // the title with its number stays a label
   t.is(readText(['ACME Ltd', 'Invoice 2024-0042', 'Date 05/31/20', 'Total   $265.00']).invoice_number.value, '2024-0042');
 });
+
+test('an agency\'s commission is deducted like a payment: the net it leaves is the amount due, and sure', (t) => {
+  const head = ['WXYZ-TV', 'Invoice #        2488189-2', 'Invoice Date        05/31/20', 'Line   Description   Rate', '3   News @ 10p   $35.00', '4   News @ 10p   $35.00', '5   Prime Hour   $75.00', '6   Prime Hour   $75.00'];
+  const due = readText([...head, 'Aired Spots   4', 'Gross Total   $220.00', 'Agency Commission   $33.00', 'Net Amount Due   $187.00']).total_amount;
+  t.is(due.value, 187);
+  t.true(due.confidence >= 0.9);
+  // "NET TOTAL" after a commission is what is due, not the sum before tax
+  t.is(readText([...head, 'Gross Total   $220.00   Total Spots', 'Commission Agency   -$33.00   4', 'Sales Tax   $0.00', 'NET TOTAL   $187.00']).total_amount.value, 187);
+  // without a commission, a net total is still the sum before tax
+  t.is(readText(['ACME Ltd', 'Invoice 77', 'Date 05/03/2024', 'Net Total   100.00', 'VAT 20%   20.00', 'Total   120.00', 'Commission earned on referrals is paid quarterly.']).total_amount.value, 120);
+});

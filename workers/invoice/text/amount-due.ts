@@ -14,16 +14,23 @@ const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restb
 /** what was paid already: a prepayment, a deposit, a payment or a credit */
 const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|voraus(?:zahlung|bezahlt)\p{L}*|im\s+voraus\s+(?:be|ge)zahlt|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
 
+/** what an agency keeps of the gross ("Agency Commission $33.00"): deducted from what the agency pays, as a payment is */
+const COMMISSION = /(?<!\p{L})(?:(?:agency\s+)?commission(?:\s+agency)?|agenturprovision|agenturverg\p{L}tung|commission\s+d['’]agence)(?!\p{L})/iu;
+/** after a commission, "NET TOTAL" is what is due (elsewhere a net total is the sum before tax) */
+const NET_AFTER_COMMISSION = /(?<!\p{L})net(?:to)?\s*(?:total|amount|betrag|summe)(?!\p{L})/iu;
+
 /**
  * The amount due when a gross total among the candidates, less an amount printed on a line
  * of payments, is exactly it; null otherwise (most documents: nothing was paid in advance).
  */
 export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidate[], money: Money): { value: number; conf: number } | null {
-  const dues = findLabeled(layout, { labels: [{ re: AMOUNT_DUE, weight: 1 }], parse: money, below: 0 }).filter((d) => d.value !== 0);
+  const commission = layout.lines.some((l) => COMMISSION.test(l.text));
+  const dueLabels = [{ re: AMOUNT_DUE, weight: 1 }, ...(commission ? [{ re: NET_AFTER_COMMISSION, weight: 1 }] : [])];
+  const dues = findLabeled(layout, { labels: dueLabels, parse: money, below: 0 }).filter((d) => d.value !== 0);
   if (!dues.length) return null;
   const paid: number[] = [];
   for (const line of layout.lines) {
-    if (!PAID.test(line.text)) continue;
+    if (!PAID.test(line.text) && !COMMISSION.test(line.text)) continue;
     // ("SEPA Wire transfer 11/17/2017 623.00 € | Residual 1,453.76 €": an OCR reading may set the payments
     // table's row and the amount due beside it on one line: the payment is what comes before the due label)
     const dueAt = line.cells.findIndex((c) => AMOUNT_DUE.test(c.text));
