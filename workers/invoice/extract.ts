@@ -177,7 +177,10 @@ async function extractPdf(data: Buffer, opts: ExtractOptions, stats: ExtractionS
       // the layout's trust is the OCR's when most of the text came from it
       if (ocr.tokens.length > tokens.length - ocr.tokens.length) quality = ocr.quality;
     }
-    const allScanned = scanned.length === text.charsPerPage.length;
+    // a garbled page the OCR could not read (its time spent, the engine failing) keeps what its text layer said
+    const restored = [...garbled].filter((n) => !tokens.some((t) => t.page === n));
+    for (const n of restored) tokens.push(...text.tokens.filter((t) => t.page === n));
+    const allScanned = scanned.length - restored.length === text.charsPerPage.length;
     const layout = buildLayout(tokens, text.pages, quality, { cellGap: allScanned ? OCR_CELL_GAP : undefined });
     // the budget spent before anything usable was read: the document timed out (422 ocr_timeout)
     if (unread.length && layout.lines.length < 2) throw budgetSpent(budget!);

@@ -77,3 +77,18 @@ test('an agency\'s commission is deducted like a payment: the net it leaves is t
   // without a commission, a net total is still the sum before tax
   t.is(readText(['ACME Ltd', 'Invoice 77', 'Date 05/03/2024', 'Net Total   100.00', 'VAT 20%   20.00', 'Total   120.00', 'Commission earned on referrals is paid quarterly.']).total_amount.value, 120);
 });
+
+test('what these rules leave alone: tax after a commission, "Pay today", brands that start like a legal form, names that look like labels', (t) => {
+  // a commission deducted before tax: the invoice's amount is what is due, not the net
+  t.is(readText(['Radio Nord GmbH', 'Rechnung Nr. 2024-17', 'Datum 05.03.2024', 'Bruttobetrag   1.000,00', 'Agenturprovision 15 %   -150,00', 'Nettobetrag   850,00', 'MwSt. 19 %   161,50', 'Rechnungsbetrag   1.011,50']).total_amount.value, 1011.5);
+  t.is(readText(['Radio North Ltd', 'Invoice 17', 'Date 05/03/2024', 'Gross Total   1,000.00', 'Agency Commission   150.00', 'Net Total   850.00', 'VAT @ 20%   170.00', 'Invoice Total   1,020.00']).total_amount.value, 1020);
+  t.is(readText(['WXYZ-TV', 'Invoice # 17', 'Date 05/03/2024', 'Gross Total   $220.00', 'Agency Commission   $33.00', 'Net Total   $187.00', 'Sales Tax 8%   $14.96', 'Total Due   $201.96']).total_amount.value, 201.96);
+  // "Pay today" is no payee label glued to a name
+  t.is(readText(['Bright Water Utility Co', 'Account Number 123456', 'Pay Today            Avoid late fees', 'Statement Date 05/03/2024', 'Amount Due   $54.20']).vendor_name.value, 'Bright Water Utility Co');
+  // a brand that starts like a legal form is one word
+  t.is(readText(['Boston CorpTech Solutions', '12 Main St, Boston, MA 02110', 'Invoice 55', 'Date 05/03/2024', 'Total   $100.00']).vendor_name.value, 'Boston CorpTech Solutions');
+  // shops called like a label, and a customer's word inside a name
+  for (const name of ['LOCAL', 'Station', 'Lucky Number'])
+    t.is(readText([name, '12 Main St, Boston, MA 02110', 'Receipt 55', 'Date 05/03/2024', 'Coffee 3.50', 'Total   $3.50']).vendor_name.value, name);
+  t.is(readText(['Customer First Ltd: Training & Consulting', '12 High St, London', 'Invoice 55', 'Date 05/03/2024', 'Total   £300.00']).vendor_name.value, 'Customer First Ltd: Training & Consulting');
+});

@@ -3,10 +3,10 @@
 // SEPA wire transfer 623.00 €", a credit note's "Zahlbetrag -529,87" after a prepayment larger
 // than the gross. The amount due is the gross total less a printed payment, to the cent; the
 // arithmetic, not the label's rank, decides (a gross and an amount due both carry top labels).
-import type { Layout } from '../layout.js';
+import type { Layout, LayoutLine } from '../layout.js';
 import { findLabeled } from './labels.js';
 import { round2 } from './numbers.js';
-import { ROUNDING_WORDS, sameCents } from './totals-block.js';
+import { ROUNDING_WORDS, sameCents, TAX_WORDS } from './totals-block.js';
 import type { Money, TotalCandidate } from './total-arithmetic.js';
 
 const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
@@ -29,15 +29,17 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   const dues = findLabeled(layout, { labels: dueLabels, parse: money, below: 0 }).filter((d) => d.value !== 0);
   if (!dues.length) return null;
   const paid: number[] = [];
+  const commissions: number[] = [];
   for (const line of layout.lines) {
-    if (!PAID.test(line.text) && !COMMISSION.test(line.text)) continue;
+    const isCommission = !PAID.test(line.text) && COMMISSION.test(line.text);
+    if (!PAID.test(line.text) && !isCommission) continue;
     // ("SEPA Wire transfer 11/17/2017 623.00 € | Residual 1,453.76 €": an OCR reading may set the payments
     // table's row and the amount due beside it on one line: the payment is what comes before the due label)
     const dueAt = line.cells.findIndex((c) => AMOUNT_DUE.test(c.text));
     if (dueAt === 0 || (dueAt > 0 && !PAID.test(line.cells.slice(0, dueAt).map((c) => c.text).join(' ')))) continue;
     for (const cell of dueAt > 0 ? line.cells.slice(0, dueAt) : line.cells) {
       const v = cellMoney(cell.text, money);
-      if (v !== null && v !== 0) paid.push(Math.abs(v));
+      if (v !== null && v !== 0) (isCommission ? commissions : paid).push(Math.abs(v));
     }
   }
   // a rounding printed between them ("Gesamtbetrag Brutto 144,59 / Rundungsbetrag 0,01 / Vorausbezahlter Betrag 10,00 /
@@ -51,12 +53,25 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
     }
   }
   for (const due of dues) {
+    // (a commission is deducted before tax: with a tax or another total printed under the net it leaves, that net is
+    // not what is due — "Nettobetrag 850,00 / MwSt. 19 % 161,50 / Rechnungsbetrag 1.011,50")
+    const deductions = [...paid, ...(commissions.length && !chargedBelow(layout, due.line, money) ? commissions : [])];
     for (const gross of candidates) {
       if (sameCents(gross.value, due.value) || gross.value <= 0) continue;
-      if (paid.some((p) => roundings.some((r) => sameCents(round2(gross.value + r - p), due.value)))) return { value: due.value, conf: Math.min(due.line.conf, gross.conf) };
+      if (deductions.some((p) => roundings.some((r) => sameCents(round2(gross.value + r - p), due.value)))) return { value: due.value, conf: Math.min(due.line.conf, gross.conf) };
     }
   }
   return null;
+}
+
+/** Whether a tax or a total with an amount other than 0 is printed below the line. */
+function chargedBelow(layout: Layout, line: LayoutLine, money: Money): boolean {
+  return layout.lines.some(
+    (l) => (l.page > line.page || (l.page === line.page && l.y > line.y)) && (TAX_WORDS.test(l.text) || /\b(?:total|summe|betrag|montant|importe|totale)\b/i.test(l.text)) && l.cells.some((c) => {
+      const v = cellMoney(c.text, money);
+      return v !== null && v !== 0;
+    }),
+  );
 }
 
 /** A cell's amount, its currency sign or code aside. */

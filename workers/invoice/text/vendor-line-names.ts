@@ -9,8 +9,10 @@ import { wholeText } from './vendor-context.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
 const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
-const GLUED_TO = /\b(?:remit|payable|pay|payments?)\s+to(?=\p{Lu}\p{Ll})/giu;
-const GLUED_AFTER_LEGAL = /(?<=\s)(?:Inc\.?|Ltd\.?|LLC|Corp\.?|GmbH|Limited|PLC)(?=\p{Lu}\p{Ll}{2})/u;
+// (upper-case "TO" or "To" only: "Pay today", "Payments towards" are words)
+const GLUED_TO = /\b(?:REMIT|Remit|PAYABLE|Payable|PAY|Pay|PAYMENTS?|Payments?)\s+(?:TO|To)(?=\p{Lu}\p{Ll})/gu;
+// (the next field's label only: "CorpTech", "LimitedEdition", "IncWell" are names)
+const GLUED_AFTER_LEGAL = /(?<=\s)(?:Inc\.?|Ltd\.?|LLC|Corp\.?|GmbH|Limited|PLC)(?=(?:Advertiser|Agency|Buyer|Customer|Client|Invoice|Date|Bill|Ship|Sold|Attn|Attention|Phone|Tel|Fax|Account|Order|Contract|Property|Product|Page|Salesperson|Rechnung|Kunde|Datum)\b)/u;
 const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+sociale|naam|bedrijfsnaam|nombre|raz[oó]n\s+social|nome|ragione\s+sociale|denominazione|nama)\s*[:;]\s*(?=\S)/i;
 
 /**

@@ -99,10 +99,10 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/^(?:trade|company|legal|business|registered|shop|store)name:?$/i.test(t.replace(/\s+/g, ''))) return false;
   if (/^(?:name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
   // (a form's other labels standing alone in its grid: "Remit Address", "Billing Address", "Agency Code", "PO Box",
-  // a broadcaster's order fields: "Advertiser", "Agency", "Channel", "Salesperson"; a copy's stamp: "DUPLICATE")
-  if (/^(?:(?:remit(?:tance)?|billing|mailing|shipping|invoice|delivery|postal|business|registered|street)\s+address|(?:agency|advertiser|customer|client|account|product|vendor|supplier|area|zip|postal|sort|bank|country|station|promo)\s+code|(?:agency|advertiser|customer|client|order|your|our)\s+ref(?:erence)?|p\.?\s?o\.?\s*box|postfach|advertiser|agency|channel|property|product|station|salesperson|account\s+executive|sales\s+(?:office|region|rep(?:resentative)?)|air\s+time|local|main|duplicate|triplicate|original|reprint)\s*[:#]?$/i.test(t)) return false;
-  // a field's label that says it holds a number ("Estimate Number", "Kundennummer:")
-  if (/(?:\bnumber|nummer|\bnum[ée]ro)\s*[:#]?$/i.test(t) && t.split(/\s+/).length <= 3) return false;
+  // a broadcaster's order fields: "Advertiser", "Agency", "Salesperson"; a copy's stamp: "DUPLICATE")
+  if (/^(?:(?:remit(?:tance)?|billing|mailing|shipping|invoice|delivery|postal|business|registered|street)\s+address|(?:agency|advertiser|customer|client|account|product|vendor|supplier|area|zip|postal|sort|bank|country|station|promo)\s+code|(?:agency|advertiser|customer|client|order|your|our)\s+ref(?:erence)?|p\.?\s?o\.?\s*box|postfach|advertiser|agency|property|product|salesperson|account\s+executive|sales\s+(?:office|region|rep(?:resentative)?)|duplicate|triplicate|original|reprint)\s*[:#]?$/i.test(t)) return false;
+  // a field's label that says it holds a number ("Estimate Number", "Kundennummer:"; not "Lucky Number")
+  if (/^(?:estimate|order|account|customer|client|invoice|reference|ref|contract|phone|telephone|fax|tax|vat|registration|serial|tracking|po|item|document|folio|booking|confirmation|member|card|kunden|rechnungs|auftrags|bestell|steuer)\s*(?:number|nummer)\s*[:#]?$/i.test(t)) return false;
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;
   if (/\d{3,}/.test(t) && !LEGAL_SUFFIX.test(t)) return false; // addresses, phone numbers, ids
   // the company's share capital, in a footer's legal line: "SARL au capital de 50 000 Euros", "Stammkapital 25.000 EUR"
@@ -124,7 +124,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
   if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
   // (or a row of a grid that holds a customer's label and its value: "Billing Address: Sales Region National")
-  if (CUSTOMER_LABELS.test(t) && /\p{L}:\s/u.test(t)) return false;
+  const customer = CUSTOMER_LABELS.exec(t);
+  if (customer && customer.index === 0 && /^\s*:/.test(t.slice(customer[0].length))) return false;
   // a seller's heading alone ("Rechnungsersteller", "Verkäufer:", "Supplier") names no one
   if (new RegExp(`^(?:${VENDOR_LABELS.source})$`, 'i').test(t.replace(/\s*:\s*$/, ''))) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
