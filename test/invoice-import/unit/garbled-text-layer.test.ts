@@ -3,12 +3,15 @@
 // Serial: the OCR tests share the machine's cores.
 import test from 'ava';
 import PDFDocument from 'pdfkit';
-import { ILLEGIBLE_SHARE, illegiblePages, illegibleShare } from '../../../workers/invoice/formats/legibility.js';
+import { ILLEGIBLE_SHARE, illegiblePages, legibility } from '../../../workers/invoice/formats/legibility.js';
 import { shutdownOcr } from '../../../workers/ocr/recognize.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS, type OcrFunction } from '../../../workers/invoice/extract.js';
 import { invoicePng, sampleInvoice } from '../../factories/invoices.js';
 
 test.after.always(() => shutdownOcr());
+
+/** The share of illegible words of a page (null: too few words to judge). */
+const illegibleShare = (texts: string[]) => legibility(texts)?.illegible ?? null;
 
 // what a failed OCR layer of a faxed invoice holds (public scans, 2020)
 const GARBLED = [

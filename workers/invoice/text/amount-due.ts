@@ -31,8 +31,9 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   const paid: number[] = [];
   const commissions: number[] = [];
   for (const line of layout.lines) {
-    const isCommission = !PAID.test(line.text) && COMMISSION.test(line.text);
-    if (!PAID.test(line.text) && !isCommission) continue;
+    const isPaid = PAID.test(line.text);
+    const isCommission = !isPaid && COMMISSION.test(line.text);
+    if (!isPaid && !isCommission) continue;
     // ("SEPA Wire transfer 11/17/2017 623.00 € | Residual 1,453.76 €": an OCR reading may set the payments
     // table's row and the amount due beside it on one line: the payment is what comes before the due label)
     const dueAt = line.cells.findIndex((c) => AMOUNT_DUE.test(c.text));

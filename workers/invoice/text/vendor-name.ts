@@ -122,10 +122,9 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
   if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
-  if (CUSTOMER_LABELS.test(t) && t.split(/\s+/).length <= 3) return false;
-  // (or a row of a grid that holds a customer's label and its value: "Billing Address: Sales Region National")
+  // (also a row of a grid that starts with a customer's label and its colon: "Billing Address: Sales Region National")
   const customer = CUSTOMER_LABELS.exec(t);
-  if (customer && customer.index === 0 && /^\s*:/.test(t.slice(customer[0].length))) return false;
+  if (customer && (t.split(/\s+/).length <= 3 || (customer.index === 0 && /^\s*:/.test(t.slice(customer[0].length))))) return false;
   // a seller's heading alone ("Rechnungsersteller", "Verkäufer:", "Supplier") names no one
   if (new RegExp(`^(?:${VENDOR_LABELS.source})$`, 'i').test(t.replace(/\s*:\s*$/, ''))) return false;
   if (/^#|\b(?:page|seite|total|totaal|totale|summe|gesamt|subtotal|date|datum|amount|balance|due|change|rounding|tendered|tax|vat|btw|mwst|qty|quantity|price|description|summary|terms|notes?|net\s+\d+|netto|grondslag|kopie|copy)\b/i.test(t)) return false;
