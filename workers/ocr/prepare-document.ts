@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
 import { ANALYSIS_SIDE, greyRange, measure, paperOnDarkGround, type Box } from './measure-page.js';
 import { inkSummary } from './blank-page.js';
+import { removeRules } from './rule-lines.js';
 
 export { greyRange, otsu } from './measure-page.js';
 
@@ -59,7 +60,7 @@ export interface PreparedDocument {
   /** maps a box of the prepared picture back into the upright picture */
   toSource: (box: { x0: number; y0: number; x1: number; y1: number }) => { x0: number; y0: number; x1: number; y1: number };
   /** what was done, for diagnostics */
-  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; blank: boolean };
+  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; rules: number; blank: boolean };
 }
 
 export interface PrepareOptions {
@@ -124,6 +125,9 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
   }
   const out = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const pixels = { data: out.data, width: out.info.width, height: out.info.height, channels: 1 as const };
+  // a page's ruled lines are taken off (./rule-lines.ts); a slip's few rules are left
+  const tall = box.height > box.width * 1.6;
+  const rules = !tall && process.env.OCR_NO_RULES !== '1' ? removeRules(pixels, rowPx * scale) : 0;
   const encode = (band = { top: 0, height: pixels.height }) => {
     const rows = pixels.data.subarray(band.top * pixels.width, (band.top + band.height) * pixels.width);
     return Buffer.concat([Buffer.from(`P5\n${pixels.width} ${band.height}\n255\n`, 'latin1'), rows]);
@@ -145,7 +149,7 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
     const uy = cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall, rules, blank: false } };
 }
 
 /** A blank page as its small measuring copy: boxes (there will be none) map back by its scale. */
@@ -158,7 +162,7 @@ function blankPage(data: Buffer, w: number, h: number, width: number, height: nu
     width,
     height,
     toSource: (b) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f }),
-    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, blank: true },
+    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, rules: 0, blank: true },
   };
 }
 
