@@ -2,9 +2,12 @@
 // prepared page before the OCR engine reads it (./prepare-document.ts). Text that touches
 // a rule joins it into one large shape, which the engine's page layout takes for a picture
 // or a separator, and drops the words with it: an invoice number in a ruled box, a total
-// in a boxed cell. A rule is a run of ink much longer than a text row and, along most of
-// its length, much thinner than one; only its thin part is whitened, so a letter that
-// crosses it keeps its stroke.
+// in a boxed cell; dashes between a table's rows are read as `~~ TT 77`. A rule is a run of
+// ink much longer than a text row and, along most of its length, much thinner than one
+// (or such a run in pieces: dashes, a scanned line the scan broke); only its thin part is
+// whitened, so a letter that crosses it keeps its stroke. A scanned rule wanders by a
+// pixel or so: a run along a row may step to the next row and go on (and one down a column
+// to the next column).
 
 /**
  * Grey level under which a pixel of the prepared (contrast-stretched) page may belong to a
@@ -19,7 +22,7 @@ const VERTICAL_ROWS = 3;
 const MAX_THICKNESS = 0.25;
 /** Share of a run's length that must be thin for the run to be a rule (a line of touching letters is not). */
 const THIN_SHARE = 0.8;
-/** A dashed rule: at least this many dashes (each at least twice as long as it is thick), at most DASH_GAP of a row apart. */
+/** A rule in pieces: at least this many flat pieces (each at least twice as long as it is thick; or one piece a rule on its own), at most DASH_GAP of a row apart. */
 const MIN_DASHES = 8;
 const DASH_GAP = 0.5;
 
@@ -29,6 +32,14 @@ export interface Pixels {
   height: number;
 }
 
+/** One direction of the page: `lines` lines of `length` pixels, `step` apart along a line, `lineStep` from one line to the next. */
+interface Axis {
+  lines: number;
+  length: number;
+  step: number;
+  lineStep: number;
+}
+
 /**
  * Whitens, in place, the ruled lines of a grey page whose text rows are `rowPx` high;
  * returns how many pixels were whitened (0: no rule, the page is as it was).
@@ -36,95 +47,34 @@ export interface Pixels {
 export function removeRules(page: Pixels, rowPx: number): number {
   const { data, width, height } = page;
   if (!(rowPx >= 8)) return 0;
-  const thick = Math.max(2, Math.round(rowPx * MAX_THICKNESS));
   const n = width * height;
-  // the length of the horizontal and of the vertical run of ink each pixel is part of (0: paper)
-  const across = new Uint16Array(n);
-  const down = new Uint16Array(n);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; ) {
-      if (data[row + x] >= INK) {
-        x++;
-        continue;
-      }
-      let end = x;
-      while (end < width && data[row + end] < INK) end++;
-      across.fill(Math.min(65535, end - x), row + x, row + end);
-      x = end;
-    }
+  const rows: Axis = { lines: height, length: width, step: 1, lineStep: width };
+  const columns: Axis = { lines: width, length: height, step: width, lineStep: 1 };
+  const ink = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (data[i] < INK) ink[i] = 1;
+  // each ink pixel's run across the page and down it (its thickness the other way)
+  const across = runsAlongRows(ink, width, height, true);
+  const down = runsDownColumns(ink, width, height, true);
+  // runs that may wander by a pixel: along a row, ink in the row or a neighbouring one; down a column, likewise
+  const near = new Uint8Array(n);
+  for (let i = 0; i < n; i++) near[i] = ink[i] | (i >= width ? ink[i - width] : 0) | (i + width < n ? ink[i + width] : 0);
+  const alongRows = runsAlongRows(near, width, height, false);
+  for (let i = 0; i < n; i++) {
+    const x = i % width;
+    near[i] = ink[i] | (x > 0 ? ink[i - 1] : 0) | (x < width - 1 ? ink[i + 1] : 0);
   }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; ) {
-      if (data[y * width + x] >= INK) {
-        y++;
-        continue;
-      }
-      let end = y;
-      while (end < height && data[end * width + x] < INK) end++;
-      const len = Math.min(65535, end - y);
-      for (let k = y; k < end; k++) down[k * width + x] = len;
-      y = end;
-    }
-  }
-  // horizontal rules: runs along a row, thin (a short vertical run) over most of their length;
-  // where a long vertical run crosses one, the crossing goes too (no letter is that tall)
-  const rule = new Uint8Array(n);
+  const alongColumns = runsDownColumns(near, width, height, false);
+  const thick = Math.max(2, Math.round(rowPx * MAX_THICKNESS));
   const minAcross = Math.round(rowPx * HORIZONTAL_ROWS);
   const minDown = Math.round(rowPx * VERTICAL_ROWS);
   const maxGap = Math.round(rowPx * DASH_GAP);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    // a dashed rule: a chain of dashes along the row, each flat, with short gaps between
-    let chain = { from: -1, to: -1, dashes: 0 };
-    const endChain = () => {
-      if (chain.dashes >= MIN_DASHES && chain.to - chain.from >= minAcross) for (let k = chain.from; k < chain.to; k++) if (across[row + k]) rule[row + k] = 1;
-      chain = { from: -1, to: -1, dashes: 0 };
-    };
-    for (let x = 0; x < width; ) {
-      const len = across[row + x];
-      if (!len) {
-        x++;
-        continue;
-      }
-      if (len >= minAcross) {
-        endChain();
-        let thin = 0;
-        for (let k = x; k < x + len; k++) if (down[row + k] <= thick) thin++;
-        if (thin >= len * THIN_SHARE) for (let k = x; k < x + len; k++) if (down[row + k] <= thick || down[row + k] >= minDown) rule[row + k] = 1;
-      } else {
-        let tallest = 0;
-        // (where a vertical rule crosses the dash, its run does not count)
-        for (let k = x; k < x + len; k++) if (down[row + k] < minDown) tallest = Math.max(tallest, down[row + k]);
-        const dash = len >= 3 && tallest <= thick && len >= tallest * 2;
-        if (!dash) endChain();
-        else if (chain.dashes && x - chain.to <= maxGap) {
-          chain.to = x + len;
-          chain.dashes++;
-        } else {
-          endChain();
-          chain = { from: x, to: x + len, dashes: 1 };
-        }
-      }
-      x += len;
-    }
-    endChain();
-  }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; ) {
-      const len = down[y * width + x];
-      if (!len) {
-        y++;
-        continue;
-      }
-      if (len >= minDown) {
-        let thin = 0;
-        for (let k = y; k < y + len; k++) if (across[k * width + x] <= thick) thin++;
-        if (thin >= len * THIN_SHARE) for (let k = y; k < y + len; k++) if (across[k * width + x] <= thick || across[k * width + x] >= minAcross) rule[k * width + x] = 1;
-      }
-      y += len;
-    }
-  }
+  const rule = near.fill(0);
+  // horizontal rules; where a vertical rule crosses one, the crossing goes too (no letter is that tall)
+  markRules(rows, alongRows, down, ink, rule, { thick, maxGap, minLength: minAcross, crossing: Math.min(255, minDown), dashes: true });
+  // vertical rules: only a chain holding a rule on its own counts (the stems of letters, a
+  // column of 1s, line up the way a dashed rule's pieces do)
+  markRules(columns, alongColumns, across, ink, rule, { thick, maxGap, minLength: minDown, crossing: Math.min(255, minAcross), dashes: false });
+
   let whitened = 0;
   for (let i = 0; i < n; i++) {
     if (!rule[i]) continue;
@@ -132,7 +82,104 @@ export function removeRules(page: Pixels, rowPx: number): number {
     whitened++;
     // the rule's soft edge (a lighter grey) goes with it
     const x = i % width;
-    for (const j of [i - width, i + width, x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1]) if (j >= 0 && j < n && !rule[j] && data[j] >= INK) data[j] = 255;
+    if (i >= width && !ink[i - width]) data[i - width] = 255;
+    if (i + width < n && !ink[i + width]) data[i + width] = 255;
+    if (x > 0 && !ink[i - 1]) data[i - 1] = 255;
+    if (x < width - 1 && !ink[i + 1]) data[i + 1] = 255;
   }
   return whitened;
+}
+
+/** The length of the run of set pixels along its row that each pixel is part of (0: not set); `short`: saturated at 255, one byte a pixel. */
+function runsAlongRows(mask: Uint8Array, width: number, height: number, short: boolean): Uint8Array | Uint16Array {
+  const out = short ? new Uint8Array(mask.length) : new Uint16Array(mask.length);
+  const max = short ? 255 : 65535;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; ) {
+      if (!mask[row + x]) {
+        x++;
+        continue;
+      }
+      let end = x;
+      while (end < width && mask[row + end]) end++;
+      out.fill(Math.min(max, end - x), row + x, row + end);
+      x = end;
+    }
+  }
+  return out;
+}
+
+/** The same down each column, computed row by row as the picture lies in memory: counting down the picture, then spreading each run's length back up it. */
+function runsDownColumns(mask: Uint8Array, width: number, height: number, short: boolean): Uint8Array | Uint16Array {
+  const n = mask.length;
+  const count = new Uint16Array(n);
+  for (let i = 0; i < n; i++) if (mask[i]) count[i] = i >= width && count[i - width] ? count[i - width] + 1 : 1;
+  for (let i = n - width - 1; i >= 0; i--) if (count[i] && count[i + width]) count[i] = count[i + width];
+  if (!short) return count;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.min(255, count[i]);
+  return out;
+}
+
+interface RuleLimits {
+  /** thickest a rule may be */
+  thick: number;
+  /** a run at least this long may be a rule on its own */
+  minLength: number;
+  /** a run the other way at least this long is a crossing rule, not a letter */
+  crossing: number;
+  /** widest gap between the pieces of a rule */
+  maxGap: number;
+  /** whether enough dashes alone make a rule */
+  dashes: boolean;
+}
+
+/**
+ * Marks, along each line of `axis`, the ink of its rules: a chain of flat pieces (runs of
+ * `along`, thin by `thickness`) with short gaps between, long enough, holding a piece that is a
+ * rule on its own or (with `dashes`) MIN_DASHES pieces.
+ */
+function markRules(axis: Axis, along: Uint8Array | Uint16Array, thickness: Uint8Array | Uint16Array, ink: Uint8Array, rule: Uint8Array, lim: RuleLimits): void {
+  const thinAt = (i: number) => !ink[i] || thickness[i] <= lim.thick || thickness[i] >= lim.crossing;
+  for (let l = 0; l < axis.lines; l++) {
+    const base = l * axis.lineStep;
+    let chain = { from: -1, to: -1, pieces: 0, solid: false };
+    const endChain = () => {
+      if ((chain.solid || (lim.dashes && chain.pieces >= MIN_DASHES)) && chain.to - chain.from >= lim.minLength) {
+        for (let k = chain.from; k < chain.to; k++) {
+          const i = base + k * axis.step;
+          if (ink[i] && thinAt(i)) rule[i] = 1;
+        }
+      }
+      chain = { from: -1, to: -1, pieces: 0, solid: false };
+    };
+    for (let p = 0; p < axis.length; ) {
+      const len = along[base + p * axis.step];
+      if (!len) {
+        p++;
+        continue;
+      }
+      let thin = 0;
+      let tallest = 0;
+      for (let k = p; k < p + len; k++) {
+        const i = base + k * axis.step;
+        if (thinAt(i)) thin++;
+        if (ink[i] && thickness[i] < lim.crossing) tallest = Math.max(tallest, thickness[i]);
+      }
+      const solid = len >= lim.minLength && thin >= len * THIN_SHARE;
+      if (!solid && !(len >= 3 && tallest <= lim.thick && len >= tallest * 2)) endChain();
+      else {
+        if (!chain.pieces || p - chain.to > lim.maxGap) {
+          endChain();
+          chain.from = p;
+        }
+        chain.to = p + len;
+        chain.pieces++;
+        chain.solid ||= solid;
+      }
+      p += len;
+    }
+    endChain();
+  }
 }
