@@ -24,6 +24,8 @@ const MAX_THICKNESS = 0.25;
 const THIN_SHARE = 0.8;
 /** A rule in pieces: at least this many flat pieces (each at least twice as long as it is thick; or one piece a rule on its own), at most DASH_GAP of a row apart. */
 const MIN_DASHES = 8;
+/** …or pieces that cover this share of the chain's length (a line a scan broke in a few places). */
+const UNBROKEN = 0.9;
 const DASH_GAP = 0.5;
 
 export interface Pixels {
@@ -138,21 +140,22 @@ interface RuleLimits {
 /**
  * Marks, along each line of `axis`, the ink of its rules: a chain of flat pieces (runs of
  * `along`, thin by `thickness`) with short gaps between, long enough, holding a piece that is a
- * rule on its own or (with `dashes`) MIN_DASHES pieces.
+ * rule on its own, covering UNBROKEN of its length, or (with `dashes`) of MIN_DASHES pieces.
  */
 function markRules(axis: Axis, along: Uint8Array | Uint16Array, thickness: Uint8Array | Uint16Array, ink: Uint8Array, rule: Uint8Array, lim: RuleLimits): void {
   const thinAt = (i: number) => !ink[i] || thickness[i] <= lim.thick || thickness[i] >= lim.crossing;
   for (let l = 0; l < axis.lines; l++) {
     const base = l * axis.lineStep;
-    let chain = { from: -1, to: -1, pieces: 0, solid: false };
+    let chain = { from: -1, to: -1, pieces: 0, covered: 0, solid: false };
     const endChain = () => {
-      if ((chain.solid || (lim.dashes && chain.pieces >= MIN_DASHES)) && chain.to - chain.from >= lim.minLength) {
+      const span = chain.to - chain.from;
+      if ((chain.solid || chain.covered >= span * UNBROKEN || (lim.dashes && chain.pieces >= MIN_DASHES)) && span >= lim.minLength) {
         for (let k = chain.from; k < chain.to; k++) {
           const i = base + k * axis.step;
           if (ink[i] && thinAt(i)) rule[i] = 1;
         }
       }
-      chain = { from: -1, to: -1, pieces: 0, solid: false };
+      chain = { from: -1, to: -1, pieces: 0, covered: 0, solid: false };
     };
     for (let p = 0; p < axis.length; ) {
       const len = along[base + p * axis.step];
@@ -176,6 +179,7 @@ function markRules(axis: Axis, along: Uint8Array | Uint16Array, thickness: Uint8
         }
         chain.to = p + len;
         chain.pieces++;
+        chain.covered += len;
         chain.solid ||= solid;
       }
       p += len;

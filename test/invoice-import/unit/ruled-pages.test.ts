@@ -58,6 +58,21 @@ test('a dashed rule goes; a few dashes, a thick bar, text and short lines stay',
   t.true(inkIn(p, 200, 290, 700, 320) > 30 * 30 * 3);
 });
 
+test('a scanned rule that wanders by a pixel and breaks in places goes too', (t) => {
+  const p = page(800, 400, (set) => {
+    // a horizontal rule stepping down a pixel every 150 px, broken by 4 px gaps here and there
+    for (let x = 40; x < 760; x++) if (x % 97 > 3) box(set, x, 100 + Math.floor((x - 40) / 150), x + 1, 102 + Math.floor((x - 40) / 150));
+    // a vertical rule stepping right a pixel every 60 px, with a 6 px gap
+    for (let y = 150; y < 390; y++) if (y < 250 || y > 256) box(set, 300 + Math.floor((y - 150) / 60), y, 302 + Math.floor((y - 150) / 60), y + 1);
+    // a column of "1"s at one x, rows 30 px apart: stems line up, but are no rule
+    for (let r = 0; r < 8; r++) box(set, 600, 150 + r * 30, 603, 150 + r * 30 + 20);
+  });
+  removeRules(p, 30);
+  t.is(inkIn(p, 0, 95, 800, 110), 0, 'the wandering horizontal rule is gone');
+  t.is(inkIn(p, 295, 150, 310, 390), 0, 'the wandering vertical rule is gone');
+  t.is(inkIn(p, 600, 150, 603, 400), 8 * 3 * 20, 'the 1s stay');
+});
+
 test('without a measured row height nothing is taken off', (t) => {
   const p = page(300, 100, (set) => box(set, 10, 50, 290, 52));
   t.is(removeRules(p, 0), 0);
