@@ -2,7 +2,8 @@
 //
 //   EXIF orientation -> grey -> measure (on a small copy: the ink threshold by Otsu, the
 //   skew by the projection profile, the text's extent and its row height) -> straighten
-//   -> crop to the text -> scale so a text row is ~TARGET_ROW_PX high -> contrast stretch.
+//   -> crop to the text -> scale so a text row is ~TARGET_ROW_PX high -> contrast stretch
+//   -> a page's column lines and dashed row lines taken off (./rule-lines.ts; not a slip's).
 //
 // Why each step: phone photos arrive rotated by EXIF; small text (a receipt photographed
 // whole, or a slip in the middle of an A4 scan) is read far better once a text row is
@@ -10,6 +11,8 @@
 // faded photo gains from stretching its grey levels (0.1–99.9 percentile) before the
 // engine's own binarisation; a few degrees of skew break rows apart. Binarising by hand
 // (Otsu/Sauvola) did not help the engine on the development receipts, so it is not done.
+// A table's column lines are read as `|` glued to the words beside them and its dashed row
+// lines as `~~ TT`, and its column lines would join its rows when the row height is measured.
 // Word boxes the engine returns are mapped back with `toSource` into the upright,
 // straightened picture at its original size, so positions stay in page units. The picture
 // may come encoded (an upload) or as pixels (a rendered PDF page, ./picture.ts): grey
@@ -125,9 +128,9 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
   }
   const out = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const pixels = { data: out.data, width: out.info.width, height: out.info.height, channels: 1 as const };
-  // a page's ruled lines are taken off (./rule-lines.ts); a slip's few rules are left
+  // a page's column lines and dashed row lines are taken off (./rule-lines.ts); a slip's few rules are left
   const tall = box.height > box.width * 1.6;
-  const rules = !tall && process.env.OCR_NO_RULES !== '1' ? removeRules(pixels, rowPx * scale) : 0;
+  const rules = tall ? 0 : removeRules(pixels, rowPx * scale);
   const encode = (band = { top: 0, height: pixels.height }) => {
     const rows = pixels.data.subarray(band.top * pixels.width, (band.top + band.height) * pixels.width);
     return Buffer.concat([Buffer.from(`P5\n${pixels.width} ${band.height}\n255\n`, 'latin1'), rows]);

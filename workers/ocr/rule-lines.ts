@@ -1,13 +1,15 @@
-// Ruled lines (a form's boxes, a table's borders, a line under a field) taken off a
-// prepared page before the OCR engine reads it (./prepare-document.ts). Text that touches
-// a rule joins it into one large shape, which the engine's page layout takes for a picture
-// or a separator, and drops the words with it: an invoice number in a ruled box, a total
-// in a boxed cell; dashes between a table's rows are read as `~~ TT 77`. A rule is a run of
-// ink much longer than a text row and, along most of its length, much thinner than one
-// (or such a run in pieces: dashes, a scanned line the scan broke); only its thin part is
-// whitened, so a letter that crosses it keeps its stroke. A scanned rule wanders by a
-// pixel or so: a run along a row may step to the next row and go on (and one down a column
-// to the next column).
+// Ruled lines taken off a prepared page before the OCR engine reads it
+// (./prepare-document.ts): a table's column lines and a box's sides, and dashed lines
+// between a table's rows. A column line next to text is read as `|`, `[` or `]` glued to
+// the word (`[40` for `4.0`, `|mmTi30` for `MMT130`), and dashes are read as `~~ TT 77`
+// between the cells. Solid horizontal rules stay: they bound the rows and boxes the engine
+// finds its text lines by (taken off too, a totals table's label and amount came apart into
+// two columns, and a boxed number ran into the next column's line).
+//
+// A rule is a run of ink much longer than a text row and, along most of its length, much
+// thinner than one; only its thin part is whitened, so a letter that crosses it keeps its
+// stroke. A scanned column line wanders by a pixel or so and breaks in places: a run down a
+// column may step to the next column and go on, and pieces with short gaps make one line.
 
 /**
  * Grey level under which a pixel of the prepared (contrast-stretched) page may belong to a
@@ -22,11 +24,15 @@ const VERTICAL_ROWS = 3;
 const MAX_THICKNESS = 0.25;
 /** Share of a run's length that must be thin for the run to be a rule (a line of touching letters is not). */
 const THIN_SHARE = 0.8;
-/** A rule in pieces: at least this many flat pieces (each at least twice as long as it is thick; or one piece a rule on its own), at most DASH_GAP of a row apart. */
-const MIN_DASHES = 8;
-/** …or pieces that cover this share of the chain's length (a line a scan broke in a few places). */
-const UNBROKEN = 0.9;
+/**
+ * A rule in pieces: flat pieces (each at least twice as long as it is thick) at most DASH_GAP
+ * of a row apart. Down a column, a line with one piece a rule on its own or pieces covering
+ * UNBROKEN of its length (a line the scan broke in a few places); along a row, dashes: at least
+ * MIN_DASHES pieces, none a rule on its own, with gaps (a solid rule, which stays).
+ */
 const DASH_GAP = 0.5;
+const UNBROKEN = 0.9;
+const MIN_DASHES = 8;
 
 export interface Pixels {
   data: Buffer | Uint8Array;
@@ -71,11 +77,11 @@ export function removeRules(page: Pixels, rowPx: number): number {
   const minDown = Math.round(rowPx * VERTICAL_ROWS);
   const maxGap = Math.round(rowPx * DASH_GAP);
   const rule = near.fill(0);
-  // horizontal rules; where a vertical rule crosses one, the crossing goes too (no letter is that tall)
-  markRules(rows, alongRows, down, ink, rule, { thick, maxGap, minLength: minAcross, crossing: Math.min(255, minDown), dashes: true });
-  // vertical rules: only a chain holding a rule on its own counts (the stems of letters, a
-  // column of 1s, line up the way a dashed rule's pieces do)
-  markRules(columns, alongColumns, across, ink, rule, { thick, maxGap, minLength: minDown, crossing: Math.min(255, minAcross), dashes: false });
+  // dashed lines along the rows; where a column line crosses one, the crossing goes too (no letter is that tall)
+  markRules(rows, alongRows, down, ink, rule, { thick, maxGap, minLength: minAcross, crossing: Math.min(255, minDown), kind: 'dashed' });
+  // column lines: only a line holding a rule on its own or nearly unbroken counts (the stems
+  // of letters, a column of 1s, line up the way a dashed line's pieces do)
+  markRules(columns, alongColumns, across, ink, rule, { thick, maxGap, minLength: minDown, crossing: Math.min(255, minAcross), kind: 'solid' });
 
   let whitened = 0;
   for (let i = 0; i < n; i++) {
@@ -133,14 +139,13 @@ interface RuleLimits {
   crossing: number;
   /** widest gap between the pieces of a rule */
   maxGap: number;
-  /** whether enough dashes alone make a rule */
-  dashes: boolean;
+  /** what is taken off: dashed lines (not solid ones), or solid lines (also broken in places) */
+  kind: 'dashed' | 'solid';
 }
 
 /**
- * Marks, along each line of `axis`, the ink of its rules: a chain of flat pieces (runs of
- * `along`, thin by `thickness`) with short gaps between, long enough, holding a piece that is a
- * rule on its own, covering UNBROKEN of its length, or (with `dashes`) of MIN_DASHES pieces.
+ * Marks, along each line of `axis`, the ink of its rules of `kind`: a chain of flat pieces (runs
+ * of `along`, thin by `thickness`) with short gaps between, long enough.
  */
 function markRules(axis: Axis, along: Uint8Array | Uint16Array, thickness: Uint8Array | Uint16Array, ink: Uint8Array, rule: Uint8Array, lim: RuleLimits): void {
   const thinAt = (i: number) => !ink[i] || thickness[i] <= lim.thick || thickness[i] >= lim.crossing;
@@ -149,7 +154,8 @@ function markRules(axis: Axis, along: Uint8Array | Uint16Array, thickness: Uint8
     let chain = { from: -1, to: -1, pieces: 0, covered: 0, solid: false };
     const endChain = () => {
       const span = chain.to - chain.from;
-      if ((chain.solid || chain.covered >= span * UNBROKEN || (lim.dashes && chain.pieces >= MIN_DASHES)) && span >= lim.minLength) {
+      const solid = chain.solid || chain.covered >= span * UNBROKEN;
+      if (span >= lim.minLength && (lim.kind === 'solid' ? solid : !solid && chain.pieces >= MIN_DASHES)) {
         for (let k = chain.from; k < chain.to; k++) {
           const i = base + k * axis.step;
           if (ink[i] && thinAt(i)) rule[i] = 1;

@@ -1,7 +1,7 @@
-// Ruled pages (workers/ocr/rule-lines.ts, measure-page.ts): a form's boxes, a table's
-// column lines and dashed row lines are taken off a scanned page before the OCR engine
-// reads it, and a table's column lines do not join its rows when the row height is
-// measured. Pixels are drawn here; the whole page is an SVG drawn by sharp.
+// Ruled pages (workers/ocr/rule-lines.ts, measure-page.ts): a table's column lines, a
+// box's sides and dashed row lines are taken off a scanned page before the OCR engine reads
+// it (solid horizontal rules stay), and a table's column lines do not join its rows when
+// the row height is measured. Pixels are drawn here; the whole page is an SVG drawn by sharp.
 import test from 'ava';
 import sharp from 'sharp';
 import { removeRules } from '../../../workers/ocr/rule-lines.js';
@@ -28,48 +28,47 @@ const inkIn = (p: { data: Buffer; width: number }, x0: number, y0: number, x1: n
   return n;
 };
 
-test('a box and a table rule are whitened with their grey edge; a letter crossing the rule keeps its stroke', (t) => {
+test("a table's column line is whitened with its grey edge, a letter crossing it keeps its stroke; a solid horizontal rule stays", (t) => {
   const p = page(600, 400, (set) => {
-    box(set, 50, 100, 550, 102); // a horizontal rule, 2 px, with a grey edge under it
-    box(set, 50, 102, 550, 103, 160);
-    box(set, 300, 20, 302, 380); // a vertical rule crossing it
-    box(set, 120, 80, 124, 120); // a letter's stem (40 px) through the horizontal rule
+    box(set, 300, 20, 302, 380); // a column line, 2 px, with a grey edge beside it
+    box(set, 302, 20, 303, 380, 160);
+    box(set, 280, 200, 320, 204); // a letter's bar (40 px) across the column line
+    box(set, 50, 100, 550, 102); // a solid horizontal rule: it bounds a row, and stays
   });
   const whitened = removeRules(p, 30);
   t.true(whitened > 0);
-  t.is(inkIn(p, 50, 98, 110, 104), 0, 'the rule and its grey edge are gone');
-  t.is(inkIn(p, 296, 20, 306, 380), 0, 'the vertical rule and the crossing are gone');
-  t.is(inkIn(p, 120, 80, 124, 120), 4 * 40, 'the stem is whole, where it crosses the rule too');
+  t.is(inkIn(p, 296, 20, 306, 100) + inkIn(p, 296, 102, 306, 200), 0, 'the column line and its grey edge are gone');
+  t.is(inkIn(p, 280, 200, 320, 204), 40 * 4, 'the bar is whole, where it crosses the line too');
+  t.is(inkIn(p, 50, 100, 296, 102) + inkIn(p, 306, 100, 550, 102), (246 + 244) * 2, 'the horizontal rule is there, but where the column line crossed it');
 });
 
-test('a dashed rule goes; a few dashes, a thick bar, text and short lines stay', (t) => {
+test('a dashed line along a row goes; a few dashes, a solid rule, a thick bar, text and short lines stay', (t) => {
   const p = page(800, 400, (set) => {
     for (let x = 40; x < 760; x += 20) box(set, x, 50, x + 12, 52); // 36 dashes of 12 px, 8 px apart
     for (let x = 40; x < 140; x += 20) box(set, x, 150, x + 12, 152); // 5 dashes: a row of minus signs, say
+    for (let x = 40; x < 760; x++) if (x % 97 > 3) box(set, x, 100, x + 1, 102); // a solid rule the scan broke in places
     box(set, 40, 200, 760, 220); // a bar 20 px thick (reverse-video heading): not a rule
     box(set, 40, 300, 120, 302); // a line under a word, shorter than 5 rows
     for (let x = 200; x < 700; x += 14) box(set, x, 290, x + 3, 320); // letters' stems along a row
   });
   removeRules(p, 30);
-  t.is(inkIn(p, 0, 45, 800, 57), 0, 'the dashed rule is gone');
+  t.is(inkIn(p, 0, 45, 800, 57), 0, 'the dashed line is gone');
   t.is(inkIn(p, 0, 145, 800, 157), 5 * 12 * 2);
+  t.is(inkIn(p, 0, 100, 800, 102), Array.from({ length: 720 }, (_, i) => i + 40).filter((x) => x % 97 > 3).length * 2, 'the solid rule stays');
   t.is(inkIn(p, 40, 200, 760, 220), 720 * 20);
   t.is(inkIn(p, 40, 300, 120, 302), 80 * 2);
   t.true(inkIn(p, 200, 290, 700, 320) > 30 * 30 * 3);
 });
 
-test('a scanned rule that wanders by a pixel and breaks in places goes too', (t) => {
+test('a scanned column line that wanders by a pixel and breaks in places goes too; a column of 1s stays', (t) => {
   const p = page(800, 400, (set) => {
-    // a horizontal rule stepping down a pixel every 150 px, broken by 4 px gaps here and there
-    for (let x = 40; x < 760; x++) if (x % 97 > 3) box(set, x, 100 + Math.floor((x - 40) / 150), x + 1, 102 + Math.floor((x - 40) / 150));
-    // a vertical rule stepping right a pixel every 60 px, with a 6 px gap
+    // a column line stepping right a pixel every 60 px, with a 6 px gap
     for (let y = 150; y < 390; y++) if (y < 250 || y > 256) box(set, 300 + Math.floor((y - 150) / 60), y, 302 + Math.floor((y - 150) / 60), y + 1);
     // a column of "1"s at one x, rows 30 px apart: stems line up, but are no rule
     for (let r = 0; r < 8; r++) box(set, 600, 150 + r * 30, 603, 150 + r * 30 + 20);
   });
   removeRules(p, 30);
-  t.is(inkIn(p, 0, 95, 800, 110), 0, 'the wandering horizontal rule is gone');
-  t.is(inkIn(p, 295, 150, 310, 390), 0, 'the wandering vertical rule is gone');
+  t.is(inkIn(p, 295, 150, 310, 390), 0, 'the wandering column line is gone');
   t.is(inkIn(p, 600, 150, 603, 400), 8 * 3 * 20, 'the 1s stay');
 });
 

@@ -14,8 +14,8 @@ import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
 // (v9 also since the sheet on a dark ground is cut out first: that changes only pictures mostly dark, whose cached readings were dropped;
 // v10: a skewed picture is turned back the right way, to a tenth of a degree, and a wide page from 0.3°;
-// v11: a page's ruled lines are taken off before it is read)
-export const OCR_PIPELINE_ID = 'document-v11';
+// v11 (tried, not kept): every ruled line taken off; v12: a page's column lines and dashed row lines are taken off before it is read)
+export const OCR_PIPELINE_ID = 'document-v12';
 
 export interface OcrTokens {
   tokens: Token[];
