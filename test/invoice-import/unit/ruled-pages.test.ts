@@ -1,10 +1,9 @@
-// Ruled pages (workers/ocr/rule-lines.ts, measure-page.ts): a table's column lines, a
-// box's sides and dashed row lines are taken off a scanned page before the OCR engine reads
-// it (solid horizontal rules stay), and a table's column lines do not join its rows when
-// the row height is measured. Pixels are drawn here; the whole page is an SVG drawn by sharp.
+// Ruled pages (workers/ocr/dashed-lines.ts, measure-page.ts): dashed lines between a
+// table's rows are taken off a scanned page before the OCR engine reads it (solid lines
+// stay), and a table's column lines do not join its rows when the row height is measured. Pixels are drawn here; the whole page is an SVG drawn by sharp.
 import test from 'ava';
 import sharp from 'sharp';
-import { removeRules } from '../../../workers/ocr/rule-lines.js';
+import { removeDashedLines } from '../../../workers/ocr/dashed-lines.js';
 import { measure } from '../../../workers/ocr/measure-page.js';
 import { shutdownOcr } from '../../../workers/ocr/recognize.js';
 import { extractInvoice, DEFAULT_EXTRACT_OPTIONS } from '../../../workers/invoice/extract.js';
@@ -28,54 +27,50 @@ const inkIn = (p: { data: Buffer; width: number }, x0: number, y0: number, x1: n
   return n;
 };
 
-test("a table's column line is whitened with its grey edge, a letter crossing it keeps its stroke; a solid horizontal rule stays", (t) => {
-  const p = page(600, 400, (set) => {
-    box(set, 300, 20, 302, 380); // a column line, 2 px, with a grey edge beside it
-    box(set, 302, 20, 303, 380, 160);
-    box(set, 280, 200, 320, 204); // a letter's bar (40 px) across the column line
-    box(set, 50, 100, 550, 102); // a solid horizontal rule: it bounds a row, and stays
+test('a dashed line along a row goes, with its grey edge and where a column line crosses it; a letter touching a dash keeps its stroke', (t) => {
+  const p = page(800, 300, (set) => {
+    for (let x = 40; x < 760; x += 20) box(set, x, 50, x + 12, 52), box(set, x, 52, x + 12, 53, 160); // 36 dashes of 12 px, 8 px apart, a grey edge under them
+    box(set, 300, 20, 302, 280); // a column line crossing the dashes: it stays, but where it crosses
+    box(set, 121, 30, 124, 53); // a letter's stem (23 px) touching a dash from above
   });
-  const whitened = removeRules(p, 30);
-  t.true(whitened > 0);
-  t.is(inkIn(p, 296, 20, 306, 100) + inkIn(p, 296, 102, 306, 200), 0, 'the column line and its grey edge are gone');
-  t.is(inkIn(p, 280, 200, 320, 204), 40 * 4, 'the bar is whole, where it crosses the line too');
-  t.is(inkIn(p, 50, 100, 296, 102) + inkIn(p, 306, 100, 550, 102), (246 + 244) * 2, 'the horizontal rule is there, but where the column line crossed it');
+  t.true(removeDashedLines(p, 30) > 0);
+  t.is(inkIn(p, 0, 48, 120, 55) + inkIn(p, 125, 48, 298, 55) + inkIn(p, 304, 48, 800, 55), 0, 'the dashes and their grey edge are gone');
+  t.is(inkIn(p, 121, 30, 124, 53), 3 * 23, 'the stem is whole');
+  t.is(inkIn(p, 300, 20, 302, 280), 2 * (260 - 5), 'the column line stays, but where it crossed the dashes (and a pixel either side)');
 });
 
-test('a dashed line along a row goes; a few dashes, a solid rule, a thick bar, text and short lines stay', (t) => {
+test('a few dashes, solid rules (also broken by the scan), column lines, a thick bar, text and short lines stay', (t) => {
   const p = page(800, 400, (set) => {
-    for (let x = 40; x < 760; x += 20) box(set, x, 50, x + 12, 52); // 36 dashes of 12 px, 8 px apart
     for (let x = 40; x < 140; x += 20) box(set, x, 150, x + 12, 152); // 5 dashes: a row of minus signs, say
+    box(set, 40, 30, 760, 32); // a solid rule
     for (let x = 40; x < 760; x++) if (x % 97 > 3) box(set, x, 100, x + 1, 102); // a solid rule the scan broke in places
-    box(set, 40, 200, 760, 220); // a bar 20 px thick (reverse-video heading): not a rule
+    box(set, 600, 150, 602, 390); // a column line
+    box(set, 40, 200, 560, 220); // a bar 20 px thick (reverse-video heading): not a rule
     box(set, 40, 300, 120, 302); // a line under a word, shorter than 5 rows
-    for (let x = 200; x < 700; x += 14) box(set, x, 290, x + 3, 320); // letters' stems along a row
+    for (let x = 200; x < 560; x += 14) box(set, x, 290, x + 3, 320); // letters' stems along a row
   });
-  removeRules(p, 30);
-  t.is(inkIn(p, 0, 45, 800, 57), 0, 'the dashed line is gone');
-  t.is(inkIn(p, 0, 145, 800, 157), 5 * 12 * 2);
-  t.is(inkIn(p, 0, 100, 800, 102), Array.from({ length: 720 }, (_, i) => i + 40).filter((x) => x % 97 > 3).length * 2, 'the solid rule stays');
-  t.is(inkIn(p, 40, 200, 760, 220), 720 * 20);
-  t.is(inkIn(p, 40, 300, 120, 302), 80 * 2);
-  t.true(inkIn(p, 200, 290, 700, 320) > 30 * 30 * 3);
+  const before = Buffer.from(p.data);
+  t.is(removeDashedLines(p, 30), 0);
+  t.true(before.equals(p.data));
 });
 
-test('a scanned column line that wanders by a pixel and breaks in places goes too; a column of 1s stays', (t) => {
-  const p = page(800, 400, (set) => {
-    // a column line stepping right a pixel every 60 px, with a 6 px gap
-    for (let y = 150; y < 390; y++) if (y < 250 || y > 256) box(set, 300 + Math.floor((y - 150) / 60), y, 302 + Math.floor((y - 150) / 60), y + 1);
-    // a column of "1"s at one x, rows 30 px apart: stems line up, but are no rule
-    for (let r = 0; r < 8; r++) box(set, 600, 150 + r * 30, 603, 150 + r * 30 + 20);
+test('a scanned dashed line that wanders by a pixel goes too', (t) => {
+  const p = page(800, 200, (set) => {
+    for (let x = 40; x < 760; x += 20) {
+      const y = 100 + Math.floor((x - 40) / 240); // steps down a pixel every 240 px, a dash at a time
+      box(set, x, y, x + 12, y + 2);
+    }
   });
-  removeRules(p, 30);
-  t.is(inkIn(p, 295, 150, 310, 390), 0, 'the wandering column line is gone');
-  t.is(inkIn(p, 600, 150, 603, 400), 8 * 3 * 20, 'the 1s stay');
+  removeDashedLines(p, 30);
+  t.is(inkIn(p, 0, 95, 800, 110), 0);
 });
 
 test('without a measured row height nothing is taken off', (t) => {
-  const p = page(300, 100, (set) => box(set, 10, 50, 290, 52));
-  t.is(removeRules(p, 0), 0);
-  t.is(inkIn(p, 10, 50, 290, 52), 280 * 2);
+  const p = page(800, 100, (set) => {
+    for (let x = 40; x < 760; x += 20) box(set, x, 50, x + 12, 52);
+  });
+  t.is(removeDashedLines(p, 0), 0);
+  t.is(inkIn(p, 0, 50, 800, 52), 36 * 12 * 2);
 });
 
 test("a table's column lines do not join its rows: the row height is the text's, with or without them", (t) => {
