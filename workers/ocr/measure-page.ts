@@ -144,12 +144,9 @@ export function measure(data: Buffer, width: number, height: number, findSkew = 
   const sin = Math.sin(rad);
   const rowInk = new Int32Array(height + 2 * width);
   const colInk = new Int32Array(width);
-  // a vertical rule (a table's column line, a box's side) inks every row it passes: it
-  // would join the rows it crosses into one, so it does not count towards the rows
-  const ruled = verticalRules(data, width, height, t);
   for (let i = 0; i < xs.length; i++) {
     const y = Math.round(ys[i] * cos + xs[i] * sin) + width;
-    if (y >= 0 && y < rowInk.length && !ruled[ys[i] * width + xs[i]]) rowInk[y]++;
+    if (y >= 0 && y < rowInk.length) rowInk[y]++;
     colInk[xs[i]]++;
   }
   const rowMin = Math.max(2, width * 0.004);
@@ -244,26 +241,4 @@ function longestRun(profile: Float64Array): [number, number] {
     }
   }
   return best;
-}
-
-/** A vertical run of ink at least this share of the picture's height is a rule, not a letter. */
-const RULE_SHARE = 0.04;
-
-/** Marks the pixels of vertical runs of ink long enough to be rules (1), on a picture with ink below `t`. */
-function verticalRules(data: Buffer, width: number, height: number, t: number): Uint8Array {
-  const ruled = new Uint8Array(width * height);
-  const min = Math.max(12, Math.round(height * RULE_SHARE));
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; ) {
-      if (data[y * width + x] >= t) {
-        y++;
-        continue;
-      }
-      let end = y;
-      while (end < height && data[end * width + x] < t) end++;
-      if (end - y >= min) for (let k = y; k < end; k++) ruled[k * width + x] = 1;
-      y = end;
-    }
-  }
-  return ruled;
 }

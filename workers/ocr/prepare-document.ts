@@ -2,8 +2,7 @@
 //
 //   EXIF orientation -> grey -> measure (on a small copy: the ink threshold by Otsu, the
 //   skew by the projection profile, the text's extent and its row height) -> straighten
-//   -> crop to the text -> scale so a text row is ~TARGET_ROW_PX high -> contrast stretch
-//   -> a page's dashed lines taken off (./dashed-lines.ts; not a slip's).
+//   -> crop to the text -> scale so a text row is ~TARGET_ROW_PX high -> contrast stretch.
 //
 // Why each step: phone photos arrive rotated by EXIF; small text (a receipt photographed
 // whole, or a slip in the middle of an A4 scan) is read far better once a text row is
@@ -11,8 +10,6 @@
 // faded photo gains from stretching its grey levels (0.1–99.9 percentile) before the
 // engine's own binarisation; a few degrees of skew break rows apart. Binarising by hand
 // (Otsu/Sauvola) did not help the engine on the development receipts, so it is not done.
-// A table's dashed row lines are read as `~~ TT` between its cells, and its column lines
-// would join its rows when the row height is measured (./measure-page.ts leaves them out).
 // Word boxes the engine returns are mapped back with `toSource` into the upright,
 // straightened picture at its original size, so positions stay in page units. The picture
 // may come encoded (an upload) or as pixels (a rendered PDF page, ./picture.ts): grey
@@ -21,7 +18,6 @@ import sharp from 'sharp';
 import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
 import { ANALYSIS_SIDE, greyRange, measure, paperOnDarkGround, type Box } from './measure-page.js';
 import { inkSummary } from './blank-page.js';
-import { removeDashedLines } from './dashed-lines.js';
 
 export { greyRange, otsu } from './measure-page.js';
 
@@ -63,7 +59,7 @@ export interface PreparedDocument {
   /** maps a box of the prepared picture back into the upright picture */
   toSource: (box: { x0: number; y0: number; x1: number; y1: number }) => { x0: number; y0: number; x1: number; y1: number };
   /** what was done, for diagnostics */
-  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; dashes: number; blank: boolean };
+  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; blank: boolean };
 }
 
 export interface PrepareOptions {
@@ -128,10 +124,6 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
   }
   const out = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const pixels = { data: out.data, width: out.info.width, height: out.info.height, channels: 1 as const };
-  // a page's dashed lines are taken off (./dashed-lines.ts); a slip's are left (its rows of
-  // `-----` are printed characters, and the slip is read as one block)
-  const tall = box.height > box.width * 1.6;
-  const dashes = tall ? 0 : removeDashedLines(pixels, rowPx * scale);
   const encode = (band = { top: 0, height: pixels.height }) => {
     const rows = pixels.data.subarray(band.top * pixels.width, (band.top + band.height) * pixels.width);
     return Buffer.concat([Buffer.from(`P5\n${pixels.width} ${band.height}\n255\n`, 'latin1'), rows]);
@@ -153,7 +145,7 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
     const uy = cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall, dashes, blank: false } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false } };
 }
 
 /** A blank page as its small measuring copy: boxes (there will be none) map back by its scale. */
@@ -166,7 +158,7 @@ function blankPage(data: Buffer, w: number, h: number, width: number, height: nu
     width,
     height,
     toSource: (b) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f }),
-    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, dashes: 0, blank: true },
+    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, blank: true },
   };
 }
 

@@ -13,10 +13,8 @@ import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
 // (v9 also since the sheet on a dark ground is cut out first: that changes only pictures mostly dark, whose cached readings were dropped;
-// v10: a skewed picture is turned back the right way, to a tenth of a degree, and a wide page from 0.3°;
-// v11, v12 (tried, not kept): ruled lines taken off; v13: a page's dashed lines are taken off before it is read, and a
-// table's column lines no longer join its rows when the row height is measured)
-export const OCR_PIPELINE_ID = 'document-v13';
+// v10: a skewed picture is turned back the right way, to a tenth of a degree, and a wide page from 0.3°)
+export const OCR_PIPELINE_ID = 'document-v10';
 
 export interface OcrTokens {
   tokens: Token[];
@@ -91,9 +89,8 @@ export async function ocrTokens(images: Picture[], timeoutMs: number, pageNumber
       const h = Math.max(1, line.bbox.y1 - line.bbox.y0) / scale;
       const y = (line.bbox.y0 + line.bbox.y1) / 2 / scale;
       for (const w of line.words ?? []) {
-        // stray marks read as short words with no confidence are noise, and a word of bars alone
-        // is a table's column line read as a character
-        if ((w.confidence < 20 && w.text.length <= 2) || /^[|¦]+$/.test(w.text)) continue;
+        // stray marks read as short words with no confidence are noise
+        if (w.confidence < 20 && w.text.length <= 2) continue;
         tokens.push({ text: w.text, page, x0: w.bbox.x0 / scale, x1: w.bbox.x1 / scale, y, h, conf: w.confidence / 100 });
         confidence += w.confidence;
         words++;
