@@ -39,14 +39,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Table from 'cli-table3';
 import { DEFAULT_EXTRACT_OPTIONS, extractInvoice, type OcrFunction } from '../../workers/invoice/extract.js';
 import { shutdownOcr } from '../../workers/ocr/recognize.js';
-import { PADDLE_PIPELINE_ID } from '../../workers/ocr/paddle-ocr.js';
+import { cachedOcr, type OcrCache } from './ocr-cache.js';
 import { CALIBRATION, type HeaderFieldName } from '../../workers/invoice/text/confidence.js';
 import { FIELDS, compactName, invoiceReference, receiptReference, score, type FieldName, type FieldResult, type Reference } from './invoice-accuracy-yardstick.js';
 
@@ -107,7 +106,8 @@ for (const set of ['invoices', 'receipts'] as const) {
 
 // ── one set, in this process ─────────────────────────────────────────────────────
 
-let cacheHits = 0;
+let cache: OcrCache | null = null;
+const cacheHits = () => cache?.hits() ?? 0;
 let ocrText = '';
 
 /** Keeps the text of the last OCR call, to score what the engine saw apart from what the reader made of it. */
@@ -125,25 +125,6 @@ function seenIn(text: string, printed: NonNullable<Reference['printed']>): NonNu
   return { vendor: printed.company ? compactName(text.replace(/\n/g, ' ')).includes(compactName(printed.company)) : null, date: has(printed.date), total: has(printed.total) };
 }
 
-/** OCR output kept on disk between runs (key: the images, page numbers, scale, a second look's engine, tesseract's bands and the pipeline id). */
-async function cachedOcr(dir: string): Promise<OcrFunction> {
-  const { ocrTokens, OCR_PIPELINE_ID } = await import('../../workers/invoice/formats/image.js');
-  fs.mkdirSync(dir, { recursive: true });
-  return async (images, timeoutMs, pageNumbers, scale, rendered, options) => {
-    const hash = createHash('sha256').update(OCR_PIPELINE_ID).update(JSON.stringify([pageNumbers ?? null, scale ?? 1, Boolean(rendered), ...(options?.engine === 'paddle' ? [PADDLE_PIPELINE_ID] : []), ...((options?.threads ?? 1) > 1 && options?.engine !== 'paddle' ? [`bands of ${options?.threads}`] : [])]));
-    // (a rendered page comes as pixels: its size is part of the key)
-    for (const img of images) hash.update(Buffer.isBuffer(img) ? img : Buffer.concat([Buffer.from(`${img.width}x${img.height}x${img.channels}`), img.data]));
-    const file = path.join(dir, `${hash.digest('hex').slice(0, 32)}.json`);
-    if (fs.existsSync(file)) {
-      cacheHits++;
-      return JSON.parse(fs.readFileSync(file, 'utf8'));
-    }
-    const out = await ocrTokens(images, timeoutMs, pageNumbers, scale, rendered, options);
-    fs.writeFileSync(file, JSON.stringify(out));
-    return out;
-  };
-}
-
 function listDocuments(set: SetName): { file: string; split: Split }[] {
   const folder = SETS[set];
   const external = Boolean(args[`${set}-dir`]);
@@ -159,7 +140,8 @@ function listDocuments(set: SetName): { file: string; split: Split }[] {
 }
 
 async function runSet(set: SetName): Promise<SetResult> {
-  const ocr = recording(args['ocr-cache'] ? await cachedOcr(path.resolve(args['ocr-cache'])) : (await import('../../workers/invoice/formats/image.js')).ocrTokens);
+  cache = args['ocr-cache'] ? await cachedOcr(path.resolve(args['ocr-cache'])) : null;
+  const ocr = recording(cache?.ocr ?? (await import('../../workers/invoice/formats/image.js')).ocrTokens);
   const docs: DocResult[] = [];
   for (const { file, split } of listDocuments(set)) {
     const full = path.join(SETS[set], file);
@@ -167,14 +149,14 @@ async function runSet(set: SetName): Promise<SetResult> {
     if (!ref) continue;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const hitsBefore = cacheHits;
+    const hitsBefore = cacheHits();
     ocrText = '';
     try {
       const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], secondLook: !args['no-second-look'], ocrThreads: Number(args['ocr-threads']), ocr });
-      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
+      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits() > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
     } catch (err) {
       const fields = Object.fromEntries(FIELDS.map((f) => [f, { ok: (ref as Record<string, unknown>)[f] === undefined ? null : false, ours: null, ref: (ref as Record<string, unknown>)[f], confidence: 0 }])) as Record<FieldName, FieldResult>;
-      docs.push({ file, split, format: 'error', ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: 0, cached: cacheHits > hitsBefore, error: (err as Error).message, fields });
+      docs.push({ file, split, format: 'error', ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: 0, cached: cacheHits() > hitsBefore, error: (err as Error).message, fields });
     }
   }
   await shutdownOcr();

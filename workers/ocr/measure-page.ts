@@ -23,6 +23,11 @@ export interface Measures {
   box: Box;
   /** median height of a text row, in pixels of the measured picture */
   rowHeight: number;
+  /**
+   * the same, with the ink of vertical rules left out (a table's column lines, a box's sides:
+   * they ink every row they cross, so the rows between them are measured as one)
+   */
+  bareRowHeight: number;
 }
 
 /** The grey levels at two quantiles of a box of the picture (a contrast stretch maps them to black and white). */
@@ -106,7 +111,7 @@ export function measure(data: Buffer, width: number, height: number, findSkew = 
   }
   const whole = { left: 0, top: 0, width, height };
   // no ink, or ink everywhere (a dark photo): nothing to measure
-  if (xs.length < 50 || xs.length > width * height * 0.5) return { skew: 0, box: whole, rowHeight: 0 };
+  if (xs.length < 50 || xs.length > width * height * 0.5) return { skew: 0, box: whole, rowHeight: 0, bareRowHeight: 0 };
 
   let skew = 0;
   if (findSkew) {
@@ -143,26 +148,21 @@ export function measure(data: Buffer, width: number, height: number, findSkew = 
   const cos = Math.cos(rad);
   const sin = Math.sin(rad);
   const rowInk = new Int32Array(height + 2 * width);
+  const bareRowInk = new Int32Array(height + 2 * width);
   const colInk = new Int32Array(width);
+  // (only a page that is not a tall slip is read another way when ruled: a slip's rows are not measured twice)
+  const rules = height <= width * TALL ? verticalRules(data, width, height, t) : null;
   for (let i = 0; i < xs.length; i++) {
     const y = Math.round(ys[i] * cos + xs[i] * sin) + width;
-    if (y >= 0 && y < rowInk.length) rowInk[y]++;
+    if (y >= 0 && y < rowInk.length) {
+      rowInk[y]++;
+      if (rules && !rules[ys[i] * width + xs[i]]) bareRowInk[y]++;
+    }
     colInk[xs[i]]++;
   }
   const rowMin = Math.max(2, width * 0.004);
-  const runs: number[] = [];
-  let start = -1;
-  for (let y = 0; y <= rowInk.length; y++) {
-    const ink = y < rowInk.length && rowInk[y] > rowMin;
-    if (ink && start < 0) start = y;
-    if (!ink && start >= 0) {
-      const h = y - start;
-      if (h >= 3 && h < height / 6) runs.push(h);
-      start = -1;
-    }
-  }
-  runs.sort((p, q) => p - q);
-  const rowHeight = runs.length >= 3 ? runs[Math.floor(runs.length / 2)] : 0;
+  const rowHeight = medianRun(rowInk, rowMin, height);
+  const bareRowHeight = rules ? medianRun(bareRowInk, rowMin, height) : rowHeight;
 
   const rowsUpright = new Int32Array(height);
   for (let i = 0; i < ys.length; i++) rowsUpright[ys[i]]++;
@@ -173,7 +173,56 @@ export function measure(data: Buffer, width: number, height: number, findSkew = 
   const top = Math.max(0, y0 - pad);
   const box = { left, top, width: Math.min(width, x1 + pad + 1) - left, height: Math.min(height, y1 + pad + 1) - top };
   // a box that drops most of the picture on the strength of a few marks is not trusted below a sensible size
-  return { skew, box: box.width < 20 || box.height < 20 ? whole : box, rowHeight };
+  return { skew, box: box.width < 20 || box.height < 20 ? whole : box, rowHeight, bareRowHeight };
+}
+
+/** Median length of the runs of a row profile above `min` (a text row each), 0 when fewer than three. */
+function medianRun(profile: Int32Array, min: number, height: number): number {
+  const runs: number[] = [];
+  let start = -1;
+  for (let y = 0; y <= profile.length; y++) {
+    const ink = y < profile.length && profile[y] > min;
+    if (ink && start < 0) start = y;
+    if (!ink && start >= 0) {
+      const h = y - start;
+      if (h >= 3 && h < height / 6) runs.push(h);
+      start = -1;
+    }
+  }
+  runs.sort((p, q) => p - q);
+  return runs.length >= 3 ? runs[Math.floor(runs.length / 2)] : 0;
+}
+
+/**
+ * Length (share of the picture's height) from which a vertical run of ink is a rule: taller
+ * than any letter of body text or a heading, shorter than a column line across a few rows.
+ */
+const RULE_RUN = 0.025;
+/** A picture this many times taller than wide is a slip (prepare-document.ts reads its text box so too). */
+const TALL = 1.6;
+
+/**
+ * The ink of vertical rules: runs down a column (or its right neighbour: a line turned by a
+ * degree steps sideways every ~60 rows) at least RULE_RUN of the height long.
+ */
+export function verticalRules(data: Uint8Array | Buffer, width: number, height: number, threshold: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  const minRun = Math.max(12, Math.round(height * RULE_RUN));
+  // row by row (the picture's own order), each column's run so far
+  const run = new Int32Array(width);
+  const close = (x: number, end: number) => {
+    if (run[x] >= minRun) for (let k = end - run[x]; k < end; k++) if (data[k * width + x] < threshold) mask[k * width + x] = 1;
+    run[x] = 0;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x] < threshold || (x + 1 < width && data[row + x + 1] < threshold)) run[x]++;
+      else if (run[x]) close(x, y);
+    }
+  }
+  for (let x = 0; x < width; x++) close(x, height);
+  return mask;
 }
 
 function profileVariance(xs: Int32Array, ys: Int32Array, step: number, deg: number, height: number, width: number): number {

@@ -43,6 +43,8 @@ const MAX_UPSCALE = 3;
 const MIN_SKEW = 0.75;
 const MIN_SKEW_WIDE = 0.3;
 const MAX_ROW_DRIFT = 0.35;
+/** Rows measured this much taller with the vertical rules' ink than without were joined by them. */
+const JOINED_ROWS = 1.6;
 
 export interface PreparedDocument {
   /** the prepared picture: grey, one byte a pixel */
@@ -58,8 +60,11 @@ export interface PreparedDocument {
   height: number;
   /** maps a box of the prepared picture back into the upright picture */
   toSource: (box: { x0: number; y0: number; x1: number; y1: number }) => { x0: number; y0: number; x1: number; y1: number };
-  /** what was done, for diagnostics */
-  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; blank: boolean };
+  /**
+   * what was done, for diagnostics; `ruled`: the page's rows were measured joined by vertical
+   * rules (a table's column lines, a box's sides), so its row height and scale are not its own
+   */
+  steps: { skew: number; crop: { left: number; top: number; width: number; height: number }; scale: number; rowPx: number; tall: boolean; blank: boolean; ruled: boolean };
 }
 
 export interface PrepareOptions {
@@ -108,6 +113,10 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
   // the measurements were made on the unrotated small copy: for a straightened picture
   // the text box is measured again on its own small copy (cheap), else scaled up
   const box = skew ? scaleBox(measure(await smallCopy(frame, a), Math.round(frame.width * a), Math.round(frame.height * a), false).box, 1 / a, frame) : scaleBox(m.box, 1 / a, frame);
+  // rows that vertical rules joined (boxes, a ruled table) measure as one tall row: the page is
+  // said to be ruled, and read another way (recognize.ts); scaled by its own rows instead, or
+  // read at its size, it read worse on the corpus (docs/research/document-reading.md, rounds 18–19)
+  const ruled = m.bareRowHeight > 0 && m.rowHeight >= JOINED_ROWS * m.bareRowHeight;
   const rowPx = m.rowHeight / a;
   let scale = rowPx > 0 ? TARGET_ROW_PX / rowPx : 1;
   scale = Math.min(scale, MAX_UPSCALE, MAX_PREPARED_SIDE / Math.max(box.width, box.height));
@@ -145,7 +154,7 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
     const uy = cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false, ruled } };
 }
 
 /** A blank page as its small measuring copy: boxes (there will be none) map back by its scale. */
@@ -158,7 +167,7 @@ function blankPage(data: Buffer, w: number, h: number, width: number, height: nu
     width,
     height,
     toSource: (b) => ({ x0: b.x0 * f, y0: b.y0 * f, x1: b.x1 * f, y1: b.y1 * f }),
-    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, blank: true },
+    steps: { skew: 0, crop: { left: 0, top: 0, width, height }, scale: round2(1 / f), rowPx: 0, tall: false, blank: true, ruled: false },
   };
 }
 

@@ -164,8 +164,17 @@ async function readDocument(image: Picture, budget: Budget, spare: Spare): Promi
   // a receipt is one narrow column: read it as a single block; a page may hold several
   const first = { psm: prepared.steps.tall ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
   const { page: read, bands } = await readBands(prepared, first, budget);
-  const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px${bands > 1 ? `, ${bands} bands` : ''}`];
+  const passes = [`psm ${first.psm}, skew ${prepared.steps.skew}°, scale ${prepared.steps.scale}, row ${prepared.steps.rowPx} px${prepared.steps.ruled ? ' (ruled)' : ''}${bands > 1 ? `, ${bands} bands` : ''}`];
   let page = mapBoxes(read, prepared);
+  // a page of boxes and ruled tables whose rules joined its rows (prepare-document.ts) was
+  // scaled by a row height of several rows: when that reads little, the picture as it came is
+  // read first (what the last pass below does), before the passes for faint print
+  let asItCame: Page | null = null;
+  if (littleText(page) && prepared.steps.ruled && !prepared.steps.tall && takeSpare(spare)) {
+    asItCame = await readAsItCame(image, PSM.SINGLE_BLOCK, prepared, budget);
+    passes.push(`ruled page, as it came, psm ${PSM.SINGLE_BLOCK}: ${wordsOf(asItCame)} words against ${wordsOf(page)}`);
+    if (textScore(asItCame) > textScore(page)) page = asItCame;
+  }
   if (littleText(page)) {
     // faint ink on a light photo: a harder contrast stretch (1st–99th percentile); faint or
     // dot-matrix print (strokes of separate dots the engine does not join): enlarged,
@@ -181,16 +190,21 @@ async function readDocument(image: Picture, budget: Budget, spare: Spare): Promi
       if (textScore(retry) > textScore(page)) page = retry;
     }
   }
-  if (littleText(page) && takeSpare(spare)) {
-    // still little text: the other segmentation, on the picture as it came (no crop, no
-    // scaling) in case the preparation itself went wrong
-    const second = { psm: first.psm === PSM.AUTO ? PSM.SINGLE_BLOCK : PSM.AUTO, dpi: 300 };
-    const plain = await prepareImage(image);
-    const retry = scaleBoxes(await readPage(plain.png, second, budget, true), prepared.width / plain.width);
-    passes.push(`second pass psm ${second.psm}: ${wordsOf(retry)} words against ${wordsOf(page)}`);
+  // still little text: the other segmentation, on the picture as it came (no crop, no
+  // scaling) in case the preparation itself went wrong
+  if (littleText(page) && !asItCame && takeSpare(spare)) {
+    const second = first.psm === PSM.AUTO ? PSM.SINGLE_BLOCK : PSM.AUTO;
+    const retry = await readAsItCame(image, second, prepared, budget);
+    passes.push(`second pass psm ${second}: ${wordsOf(retry)} words against ${wordsOf(page)}`);
     if (textScore(retry) > textScore(page)) page = retry;
   }
   return { page, passes, width: prepared.width, height: prepared.height };
+}
+
+/** The picture as it came (upright, grey, no crop, no scaling), read with `psm`; boxes in the upright picture's pixels. */
+async function readAsItCame(image: Picture, psm: PSM, prepared: PreparedDocument, budget: Budget): Promise<Page> {
+  const plain = await prepareImage(image);
+  return scaleBoxes(await readPage(plain.png, { psm, dpi: 300 }, budget, true), prepared.width / plain.width);
 }
 
 /** Enlargement, softening and the grey level kept as ink for print whose strokes are separate dots. */

@@ -214,3 +214,13 @@ test('country: a Malaysian landline (one-digit area code and a dash) names Malay
   t.is(detectCountry('03-3279 1851').value, 'MY');
   t.not(detectCountry('Tel. 020-1234567\nAmsterdam').value, 'MY');
 });
+
+test("a letter-spaced title as an OCR reading breaks or slips it, and a remit-to label alone, are no seller's name", (t) => {
+  for (const title of ['I NVOIC E', 'INVO CE', 'NVOICE', 'I N V O I C E', 'Rech nung', 'FACTUKE', 'STATEMEN T']) t.false(plausibleName(title), title);
+  for (const label of ['RemitAddress', 'Remit Address', 'RE MIT TO', 'Remit To:', 'REMITTO']) t.false(plausibleName(label), label);
+  // names near those words stay names
+  for (const name of ['Invoice Cloud Inc', 'Statement Printing Ltd', 'Remington Supply Co', 'Facturama', 'Receipt Bank Ltd', 'KXYZ-TV']) t.true(plausibleName(name), name);
+  // the station's name wins over its spaced title on a scanned form
+  const header = readOcr(['I NVOIC E', 'KXYZ-TV', '1200 Broadcast Way', 'Springfield, IL 62701', 'Invoice # 7302924', 'Invoice Date 03/02/20', 'Total Due $2,524.50']);
+  t.is(header.vendor_name.value, 'KXYZ-TV');
+});

@@ -13,8 +13,10 @@ import { budgetLeft, type OcrBudget } from './ocr-budget.js';
 
 /** Names the OCR pipeline (preprocessing and engine settings): a cache of OCR output must change with it. */
 // (v9 also since the sheet on a dark ground is cut out first: that changes only pictures mostly dark, whose cached readings were dropped;
-// v10: a skewed picture is turned back the right way, to a tenth of a degree, and a wide page from 0.3°)
-export const OCR_PIPELINE_ID = 'document-v10';
+// v10: a skewed picture is turned back the right way, to a tenth of a degree, and a wide page from 0.3°;
+// v12: a page whose rows its rules joined, when its first pass reads little, is read next as it came, before the
+// passes for faint print; v11 was a try of round 19 that was not kept)
+export const OCR_PIPELINE_ID = 'document-v12';
 
 export interface OcrTokens {
   tokens: Token[];

@@ -66,6 +66,29 @@ export interface NameContext {
   aktiebolag?: boolean;
 }
 
+/** Document titles an OCR reading spaces out or slips a letter of. */
+const TITLE_WORDS = ['invoice', 'rechnung', 'facture', 'factura', 'fattura', 'factuur', 'receipt', 'statement', 'gutschrift', 'quittung'];
+
+/**
+ * The document's title as an OCR reading of a letter-spaced heading gives it: its letters
+ * broken into pieces or one of them lost or misread ("I NVOIC E", "INVO CE", "NVOICE").
+ */
+function titleWithSlips(t: string): boolean {
+  if (/\d/.test(t) || t.split(/\s+/).length > 4) return false;
+  const letters = t.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return TITLE_WORDS.some((w) => withinOneEdit(letters, w));
+}
+
+/** Equal, or one letter added, dropped or changed. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  const rest = (x: number, y: number) => a.slice(x) === b.slice(y);
+  return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
+}
+
 export function plausibleName(text: string, context: NameContext = {}): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
@@ -74,6 +97,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
+  if (titleWithSlips(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
@@ -98,6 +122,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // (also as an OCR reading spaces it: "TRADE NA ME")
   if (/^(?:trade|company|legal|business|registered|shop|store)name:?$/i.test(t.replace(/\s+/g, ''))) return false;
   if (/^(?:name|nom|naam|nombre|nome|nummer|globale\s+nummer|number|anschrift|adresse|address|firma|company|kontakt|contact|bezeichnung|id|kennung)\s*:?$/i.test(t)) return false;
+  // where to pay, as a label alone (also glued by an OCR reading: "RemitAddress", "RE MIT TO")
+  if (/^remit(?:to|address|payment(?:to)?)?:?$/i.test(t.replace(/\s+/g, ''))) return false;
   // (a form's other labels standing alone in its grid: "Remit Address", "Billing Address", "Agency Code", "PO Box",
   // a broadcaster's order fields: "Advertiser", "Agency", "Salesperson"; a copy's stamp: "DUPLICATE")
   if (/^(?:(?:remit(?:tance)?|billing|mailing|shipping|invoice|delivery|postal|business|registered|street)\s+address|(?:agency|advertiser|customer|client|account|product|vendor|supplier|area|zip|postal|sort|bank|country|station|promo)\s+code|(?:agency|advertiser|customer|client|order|your|our)\s+ref(?:erence)?|p\.?\s?o\.?\s*box|postfach|advertiser|agency|property|product|salesperson|account\s+executive|sales\s+(?:office|region|rep(?:resentative)?)|duplicate|triplicate|original|reprint)\s*[:#]?$/i.test(t)) return false;
