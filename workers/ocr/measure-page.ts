@@ -198,8 +198,8 @@ function medianRun(profile: Int32Array, min: number, height: number): number {
  * than any letter of body text or a heading, shorter than a column line across a few rows.
  */
 const RULE_RUN = 0.025;
-/** A picture this many times taller than wide is a slip (prepare-document.ts reads its text box so too). */
-const TALL = 1.6;
+/** A text box (or picture) this many times taller than wide is a slip, read as one column (prepare-document.ts). */
+export const TALL = 1.6;
 
 /**
  * The ink of vertical rules: runs down a column (or its right neighbour: a line turned by a

@@ -16,7 +16,7 @@
 // pixels are measured as they are, without a copy.
 import sharp from 'sharp';
 import { isRawPicture, readPicture, type Picture, type RawPicture } from './picture.js';
-import { ANALYSIS_SIDE, greyRange, measure, paperOnDarkGround, type Box } from './measure-page.js';
+import { ANALYSIS_SIDE, TALL, greyRange, measure, paperOnDarkGround, type Box } from './measure-page.js';
 import { inkSummary } from './blank-page.js';
 
 export { greyRange, otsu } from './measure-page.js';
@@ -154,7 +154,7 @@ async function prepareGrey(grey: RawPicture, opts: PrepareOptions): Promise<Prep
     const uy = cx * sin + cy * cos + height / 2;
     return { x0: ux - (x1 - x0) / 2, y0: uy - (y1 - y0) / 2, x1: ux + (x1 - x0) / 2, y1: uy + (y1 - y0) / 2 };
   };
-  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * 1.6, blank: false, ruled } };
+  return { pixels, encode, width, height, toSource, steps: { skew, crop: box, scale: round2(scale), rowPx: round2(rowPx), tall: box.height > box.width * TALL, blank: false, ruled } };
 }
 
 /** A blank page as its small measuring copy: boxes (there will be none) map back by its scale. */
