@@ -15,6 +15,8 @@ export interface FieldResult {
   confidence: number | null;
   /** the evidence the confidence was computed from (workers/invoice/text/confidence.ts) */
   basis?: { strength: number; legibility: number };
+  /** whether the label is printed on the page at all (./printed-labels.ts); absent when not checked */
+  printed?: boolean;
 }
 
 // ── references ───────────────────────────────────────────────────────────────────

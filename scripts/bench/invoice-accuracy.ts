@@ -46,6 +46,7 @@ import Table from 'cli-table3';
 import { DEFAULT_EXTRACT_OPTIONS, extractInvoice, type OcrFunction } from '../../workers/invoice/extract.js';
 import { shutdownOcr } from '../../workers/ocr/recognize.js';
 import { cachedOcr, type OcrCache } from './ocr-cache.js';
+import { printedLabels, printedText } from './printed-labels.js';
 import { CALIBRATION, type HeaderFieldName } from '../../workers/invoice/text/confidence.js';
 import { FIELDS, compactName, invoiceReference, receiptReference, score, type FieldName, type FieldResult, type Reference } from './invoice-accuracy-yardstick.js';
 
@@ -151,9 +152,10 @@ async function runSet(set: SetName): Promise<SetResult> {
     const cpu = process.cpuUsage();
     const hitsBefore = cacheHits();
     ocrText = '';
+    const page = set === 'invoices' ? await printedText(full) : null;
     try {
       const { invoice, stats } = await extractInvoice(fs.readFileSync(full), { ...DEFAULT_EXTRACT_OPTIONS, embeddedXml: !args['text-only'], secondLook: !args['no-second-look'], ocrThreads: Number(args['ocr-threads']), ocr });
-      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits() > hitsBefore, fields: score(invoice, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
+      docs.push({ file, split, format: invoice.format, ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: stats.ocr_seconds, cached: cacheHits() > hitsBefore, fields: withPrinted(score(invoice, ref), page, ref), ...(ref.printed ? { seen: seenIn(ocrText, ref.printed) } : {}) });
     } catch (err) {
       const fields = Object.fromEntries(FIELDS.map((f) => [f, { ok: (ref as Record<string, unknown>)[f] === undefined ? null : false, ours: null, ref: (ref as Record<string, unknown>)[f], confidence: 0 }])) as Record<FieldName, FieldResult>;
       docs.push({ file, split, format: 'error', ms: Math.round(performance.now() - started), cpu_ms: cpuMs(cpu), ocr_seconds: 0, cached: cacheHits() > hitsBefore, error: (err as Error).message, fields });
@@ -161,6 +163,11 @@ async function runSet(set: SetName): Promise<SetResult> {
   }
   await shutdownOcr();
   return { set, docs, peak_rss_mib: peakRssMiB() };
+}
+
+function withPrinted(fields: Record<FieldName, FieldResult>, page: string | null, ref: Reference): Record<FieldName, FieldResult> {
+  if (page) for (const [f, printed] of Object.entries(printedLabels(page, ref))) if (fields[f as FieldName].ok !== null) fields[f as FieldName].printed = printed;
+  return fields;
 }
 
 function cpuMs(since: NodeJS.CpuUsage): number {
@@ -235,6 +242,10 @@ function summaryTable(results: SetResult[]): string {
       if (!docs.length) continue;
       const t = totals(docs);
       table.push([r.set, name, docs.length, ...FIELDS.map((f) => pct(t[f].right, t[f].scored))]);
+      if (docs.some((d) => FIELDS.some((f) => d.fields[f].printed === false))) {
+        const onPage = (f: FieldName) => docs.filter((d) => d.fields[f].ok !== null && d.fields[f].printed !== false);
+        table.push(['', '(label printed on the page)', '', ...FIELDS.map((f) => pct(onPage(f).filter((d) => d.fields[f].ok).length, onPage(f).length))]);
+      }
       if (docs.some((d) => d.seen)) {
         const seen = (f: 'vendor' | 'date' | 'total') => {
           const scored = docs.filter((d) => d.seen?.[f] !== null && d.seen?.[f] !== undefined);

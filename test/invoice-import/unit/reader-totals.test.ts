@@ -163,3 +163,17 @@ test('total: a rounding named in other words ("Rundungsdifferenz", "Arrotondamen
   // a Paris address's "Arrondissement" is no rounding
   t.is(total(['CAFE DE PARIS SARL', '75011 Paris 11e Arrondissement', 'Date 12/03/2024', 'CAFE CREME   4,20', 'Total   12,49', 'Espèces   15,00', 'Rendu   2,51']).value, 12.49);
 });
+
+test('total: a page whose only "Total" heads a column of its tax table — the table\'s gross is the bill', (t) => {
+  // (columns as a generator set them: each heading left of its right-aligned figures, "Total:" over the tax amount)
+  const row = (cells: [number, string][]) => cells.reduce((line, [at, text]) => line.padEnd(at) + text, '');
+  const head = ['INVOICE I/00007', 'Apr 01, 2015', 'From:      To:', 'Nordwind Sports      Ada Lovelace', row([[0, 'Item:'], [40, 'Price:'], [50, 'Qty:'], [56, 'Subtotal:'], [68, 'VAT:'], [78, 'Total:']]), row([[0, 'Tent'], [45, '120.00'], [52, '2'], [60, '240.00'], [72, '21.00'], [82, '290.40']]), row([[0, 'Rope'], [46, '10.00'], [52, '3'], [61, '30.00'], [72, '21.00'], [83, '36.30']])];
+  const taxHead = row([[0, 'TAX:'], [16, '% Base amount:'], [38, 'Tax amount:'], [56, 'Total:'], [74, 'Curr.:']]);
+  const taxRow = (gross: string) => row([[8, 'VAT'], [13, '21.00'], [31, '270.00'], [50, '56.70'], [68, `${gross} EUR`]]);
+  const tail = [row([[31, '270.00'], [50, '56.70'], [68, '326.70 EUR']]), 'Please wire the amount due to our bank account.'];
+  t.is(read([...head, taxHead, taxRow('326.70'), ...tail]).total_amount.value, 326.7);
+  // (the rows must add up: net + tax that is not the gross printed beside them settles nothing)
+  t.not(read([...head, taxHead, taxRow('329.70')]).total_amount.value, 329.7);
+  // (nor does such a table under a heading that names no total)
+  t.is(read([...head, taxHead.replace('Total:', 'Gross:'), taxRow('326.70'), ...tail]).total_amount.value, null);
+});

@@ -10,7 +10,7 @@ import { amountDueAfterPayments } from './amount-due.js';
 import { summedColumnTotal } from './summed-column.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
-import { derivedTotals, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
+import { derivedTotals, grossOfRows, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid, onGrid, addArithmeticTotals, oneEditApart, type TotalCandidate, type Money } from './total-arithmetic.js';
 
@@ -127,6 +127,12 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   if (!candidates.length) {
     const sum = derived.filter((d) => d.how === 'sum').at(-1);
     if (sum && sum.value > 0) candidates.push({ value: sum.value, score: 0.65, label: 0.65, agreed: true, conf: sum.conf });
+  }
+  // "TAX: | % Base amount: | Tax amount: | Total:" over "VAT | 21.00 | 1341.32 | 281.68 | 1623.00 EUR": a page whose
+  // only total is a column of its tax table, each row's net + tax = gross: the table's gross is the bill
+  if (!candidates.length) {
+    const row = grossOfRows(layout, decimal).filter((g) => TOTAL_LABELS.some((l) => l.re.test(layout.lines[g.lines[0] - 1]?.text ?? ''))).at(-1);
+    if (row && row.value > 0) candidates.push({ value: row.value, score: 0.65, label: 0.65, agreed: true, conf: Math.min(...row.lines.map((i) => layout.lines[i].conf)) });
   }
   // a till that prints no total: the last subtotal is the bill (weakly: it may be before tax)
   if (!candidates.length) {

@@ -219,7 +219,7 @@ export function summaryTotals(summary: SummaryRow[]): number[] {
  */
 export function grossOfRows(layout: Layout, decimal: DecimalMark | null): { value: number; lines: number[] }[] {
   const out: { value: number; lines: number[] }[] = [];
-  const amountsOf = (line: LayoutLine) => line.cells.map((c) => c.text.trim()).filter((t) => /\d[.,]\d{2}\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v > 0);
+  const amountsOf = (line: LayoutLine) => line.cells.map((c) => c.text.trim()).filter((t) => /\d[.,]\d{2}(?:\s?[A-Z]{3})?\W{0,2}$/.test(t)).map((t) => slippedAmount(t, decimal)).filter((v): v is number => v !== null && v > 0);
   const grossOf = (amounts: number[]) => {
     for (let i = 0; i + 2 < amounts.length; i++) {
       // (net and tax in either order: "MWST% | MWST + Netto = Brutto" prints the tax first)
