@@ -224,3 +224,25 @@ test("a letter-spaced title as an OCR reading breaks or slips it, and a remit-to
   const header = readOcr(['I NVOIC E', 'KXYZ-TV', '1200 Broadcast Way', 'Springfield, IL 62701', 'Invoice # 7302924', 'Invoice Date 03/02/20', 'Total Due $2,524.50']);
   t.is(header.vendor_name.value, 'KXYZ-TV');
 });
+
+test('a broadcaster\'s form: the name under "Remit Address:" is the seller, not a column heading, a labelled field or a PO box', (t) => {
+  const form = (extra: string[] = []) => [
+    'Page 1 of 3', 'INVOICE', 'Remit Address:',
+    'WXYZ      Advertiser      POL/Jane Doe/US Senate      Invoice #      2479130-1',
+    'PO Box 743299      Product      est 1267      Invoice Date      04/26/20',
+    'Atlanta, GA 30384      Invoice Month      April 2020',
+    'Main:      (843) 293-1301',
+    'Billing:      (317) 682-9983',
+    'Billing Address:      Sales Region      Local      Order Flight      04/14/20 - 04/20/20',
+    'AL Media      Billing Calendar      Broadcast      Agency Code',
+    ...extra,
+    'Line      Channel      Description      Time      Day      Date      Length      Rate',
+    '1      WXYZ      M-F 4a-430a      1x      $40.00',
+    'Total Due      $40.00',
+  ];
+  t.is(read(form()).vendor_name.value, 'WXYZ');
+  // (a column heading, "Main:" or "Billing:" labels, a PO box whose number a speck cut off: none is a name)
+  for (const word of ['Channel', 'Main', 'Billing', 'IPO Box']) t.not(read(form(['IPO Box'])).vendor_name.value, word);
+  t.false(plausibleName('IPO Box'));
+  t.false(plausibleName('P.O. Box'));
+});

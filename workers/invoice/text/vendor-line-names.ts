@@ -59,6 +59,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
   }
   for (const cell of cells) {
     if (DOCUMENT_TITLES.test(cell.text)) continue;
+    // "Main: | (303) 861-4444", "Billing:": a cell that ends in a colon labels the next, it names no one
+    if (/\p{L}\s*:\s*$/u.test(cell.text) && !LEGAL_SUFFIX.test(cell.text) && !VENDOR_LABELS.test(cell.text)) continue;
     if (isSender) {
       const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
       if (first !== cell.text && (plausibleName(first, context) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });

@@ -127,6 +127,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // (a form's other labels standing alone in its grid: "Remit Address", "Billing Address", "Agency Code", "PO Box",
   // a broadcaster's order fields: "Advertiser", "Agency", "Salesperson"; a copy's stamp: "DUPLICATE")
   if (/^(?:(?:remit(?:tance)?|billing|mailing|shipping|invoice|delivery|postal|business|registered|street)\s+address|(?:agency|advertiser|customer|client|account|product|vendor|supplier|area|zip|postal|sort|bank|country|station|promo)\s+code|(?:agency|advertiser|customer|client|order|your|our)\s+ref(?:erence)?|p\.?\s?o\.?\s*box|postfach|advertiser|agency|property|product|salesperson|account\s+executive|sales\s+(?:office|region|rep(?:resentative)?)|duplicate|triplicate|original|reprint)\s*[:#]?$/i.test(t)) return false;
+  // a post-office box, its number cut off, a speck before it ("IPO Box 840148"): an address
+  if (/^[|Il!1]?\s?p\.?\s?o\.?\s*box\b/i.test(t)) return false;
   // a field's label that says it holds a number ("Estimate Number", "Kundennummer:"; not "Lucky Number")
   if (/^(?:estimate|order|account|customer|client|invoice|reference|ref|contract|phone|telephone|fax|tax|vat|registration|serial|tracking|po|item|document|folio|booking|confirmation|member|card|kunden|rechnungs|auftrags|bestell|steuer)\s*(?:number|nummer)\s*[:#]?$/i.test(t)) return false;
   if (/\b(?:generated|created|produced|printed|converted|made)\s+(?:by|with|using|on)\b|\b(?:microsoft\s+word|libreoffice|openoffice|acrobat|crystal\s+reports|pdf(?:creator|sharp|kit|lib)|wkhtmltopdf|ghostscript|itext|fpdf|tcpdf)\b|\.(?:docx?|xlsx?|odt|pdf)\b/i.test(t)) return false;

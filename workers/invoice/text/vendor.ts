@@ -17,7 +17,7 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from './confidence.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
@@ -53,7 +53,7 @@ const CREDIBLE_SCORE = 2;
 export const CONFIDENT_VENDOR_SCORE = 4;
 
 // (not a payee the document names as other than the seller: "Abweichender Zahlungsempfänger", "alternative payee")
-const PAYEE_LABEL = /(?<!(?:abweichende[rn]?|alternative|different|other)\s+)\b(?:(?:make\s+)?payments?\s+(?:(?:by|via)\s+(?:bacs|bank\s+transfer|eft|wire(?:\s+transfer)?|direct\s+(?:deposit|credit)|cheque|check|ach)\s+)?to|pay\s+to(?:\s+the\s+order\s+of)?|payee|remit\s+to|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
+const PAYEE_LABEL = /(?<!(?:abweichende[rn]?|alternative|different|other)\s+)\b(?:(?:make\s+)?payments?\s+(?:(?:by|via)\s+(?:bacs|bank\s+transfer|eft|wire(?:\s+transfer)?|direct\s+(?:deposit|credit)|cheque|check|ach)\s+)?to|pay\s+to(?:\s+the\s+order\s+of)?|payee|remit\s+to|remit(?:tance)?\s+address|account\s+(?:name|holder)|beneficiary(?:\s+name)?|(?:made\s+)?payable\s+to|in\s+favou?r\s+of|kontoinhaber|zahlungsempfänger|begunstigde|titulaire(?:\s+du\s+compte)?)\b/i;
 
 
 export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<string> & { score: number } {
@@ -162,6 +162,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
+        // "Line | Channel | Description | Time | Date | Rate": a word of a row of column headings is a heading
+        if (!LEGAL_SUFFIX.test(name) && headingRow(line)) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
         // "Gerbang Alaf Sdn Bhd" / "formerly known as" / "Golden Arches Sdn Bhd": the old name is not who sells now
@@ -227,6 +229,12 @@ const THANKS_AT = new RegExp(
 );
 
 /** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
+/** A row of four or more column headings (no figures), two of them words a table's columns are named by. */
+function headingRow(line: LayoutLine): boolean {
+  if (line.cells.length < 4 || line.cells.some((c) => /\d/.test(c.text))) return false;
+  return line.cells.filter((c) => columnOf(c.text) !== null).length >= 2;
+}
+
 const PRICE_CELL = /^[^\p{L}]*\d[.,]\d{2}(?!\d)[^\p{L}]*(?:\p{L}[^\p{L}]*)?$/u;
 
 
