@@ -15,7 +15,8 @@ export interface Label {
 }
 
 export const INVOICE_NUMBER_LABELS: Label[] = [
-  { re: /\b(?:tax\s+)?(?:invoice|inv|bill|receipt)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#\d]|$)/i, weight: 0.95 },
+  // (an OCR'd text layer's "lnvoice #": a capital I read as a small l)
+  { re: /\b(?:tax\s+)?(?:invoice|lnvoice|inv|bill|receipt)\s*(?:no\.?|nr\.?|number|num\.?|#|id|n[°º]\.?)(?=[\s:.#\d]|$)/i, weight: 0.95 },
   // (a text layer that glued the label to the words before it: "… Dem DirectInvoice # 2441368-2")
   { re: /(?<=\p{Ll})(?:Invoice|INVOICE)\s*(?:No\.?|NO\.?|Nr\.?|Number|NUMBER|#)(?=[\s:.#\d]|$)/u, weight: 0.9 },
   // also compounds: "Handelsrechnung Nr.", "Proforma-Rechnung Nr.", "Teilrechnungsnummer"
@@ -52,7 +53,7 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
 ];
 
 export const INVOICE_DATE_LABELS: Label[] = [
-  { re: /\b(?:invoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\bdate\s+(?:of\s+)?issued?\b|\btax\s+point\b/i, weight: 0.95 },
+  { re: /\b(?:invoice|lnvoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\bdate\s+(?:of\s+)?issued?\b|\btax\s+point\b/i, weight: 0.95 },
   { re: /\b(?:rechnungsdatum|belegdatum|ausstellungsdatum|datum\s+der\s+rechnung)\b/i, weight: 0.95 },
   { re: /\b(?:data\s+(?:del\s+)?documento|tarikh\s+invois|tarikh\s+resit|fecha\s+del?\s+documento|datum\s+bon)\b/i, weight: 0.9 },
   { re: /\b(?:factuurdatum|factuur\s+datum|datum\s+factuur)\b/i, weight: 0.95 },
