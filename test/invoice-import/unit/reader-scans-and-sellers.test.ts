@@ -243,6 +243,9 @@ test('a broadcaster\'s form: the name under "Remit Address:" is the seller, not 
   t.is(read(form()).vendor_name.value, 'WXYZ');
   // (a column heading, "Main:" or "Billing:" labels, a PO box whose number a speck cut off: none is a name)
   for (const word of ['Channel', 'Main', 'Billing', 'IPO Box']) t.not(read(form(['IPO Box'])).vendor_name.value, word);
+  // (an OCR'd text layer's "lnvoice #", its capital I read as a small l, still labels the number)
+  t.is(read(form()).invoice_number.value, '2479130-1');
+  t.is(read(form().map((l) => l.replace('Invoice #', 'lnvoice #'))).invoice_number.value, '2479130-1');
   t.false(plausibleName('IPO Box'));
   t.false(plausibleName('P.O. Box'));
 });

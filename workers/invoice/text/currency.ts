@@ -132,7 +132,9 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
     if (code === local) ownSigns += n;
     // "€" and "£" are one stroke apart for an OCR engine: on the document of a country whose money
     // is one of them, both signs are its money
-    if (ocr && EURO_POUND.has(code) && local && EURO_POUND.has(local) && (country?.confidence ?? 0) >= 0.4 && code !== local) {
+    // — unless the page also plainly names a country of the sign's own money (a British seller billing an Irish
+    // buyer in German, "160,65 €"): then the signs are what they say
+    if (ocr && EURO_POUND.has(code) && local && EURO_POUND.has(local) && (country?.confidence ?? 0) >= 0.4 && code !== local && !countryOfMoney(code, country)) {
       add(local, Math.min(n, 10) * ONE_SIGN);
       folded += n;
       continue;
@@ -211,6 +213,17 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
   // all, or a British seller bills in euros — the country decides, for review
   if (folded && !ownSigns && best === local && !named.has(best)) confidence = Math.min(confidence, SHARED_SIGN_STRENGTH);
   return field(best, confidence);
+}
+
+/**
+ * The page plainly names countries whose money is `code` (addresses, tax ids, language and rates: weight 2.5 or
+ * more, and at least 0.3 of the leading country's), not a stray mark of one.
+ */
+function countryOfMoney(code: string, country: CountryReading | undefined): boolean {
+  const weights = Object.entries(country?.weights ?? {});
+  const weight = weights.filter(([c]) => (code === 'EUR' ? EURO_COUNTRIES.has(c) : COUNTRY_CURRENCY[c] === code)).reduce((sum, [, w]) => sum + w, 0);
+  const leading = Math.max(0, ...weights.map(([, w]) => w));
+  return weight >= Math.max(2.5, 0.3 * leading);
 }
 
 /** The most a bare `$` on a cross-border invoice is reported at: most likely US dollars, for review. */
