@@ -133,7 +133,9 @@ export function customerBlock(doc: Layout): CustomerBlock {
       if (m && cell.text.slice(m.index + m[0].length).replace(/^[\s:]+/, '').length > 1) add(line.index, x0, x1);
       // or in the cell beside a label that ends its cell ("Rechnung an: | SimFin Analytics GmbH")
       const beside = line.cells[ci + 1];
-      if (m && COLUMN_HEADING.test(cell.text) && beside && beside !== otherColumn && /\p{L}{2}/u.test(beside.text)) add(line.index, beside.x0 - 1, beside.x1 + 1);
+      // (also a grid of fields whose label cell holds the label alone: "Advertiser | AB PAC")
+      const labelAlone = m !== null && cell.text.replace(/[\s:.#]+$/, '').trim().toLowerCase() === m[0].replace(/[\s:.#]+$/, '').trim().toLowerCase();
+      if (m && (COLUMN_HEADING.test(cell.text) || labelAlone) && beside && beside !== otherColumn && /\p{L}{2}/u.test(beside.text)) add(line.index, beside.x0 - 1, beside.x1 + 1);
       for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
         const next = doc.lines[i];
         if (next.page !== line.page) break;

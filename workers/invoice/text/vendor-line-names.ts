@@ -99,6 +99,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     text = text.replace(/(\s)[S5§$]\/[B8](?=\s*[({[]?\s*[A-Z]{0,3}\d{4,10}\s*-)/, '$1S/B');
     // "Sinclair Broadcast Group IncAdvertiser": the next field's label glued to the legal form ends the name there
     if (GLUED_AFTER_LEGAL.test(text)) text = cutAfterLegalForm(text.replace(GLUED_AFTER_LEGAL, '$& ')) ?? text;
+    // "Sinclair Broadcast Advertiser": the next field's customer label set in the name's run ends the name before it
+    text = text.replace(/(?<=\p{L}{2,}\s+\p{L}{2,})\s+(?:Advertiser|ADVERTISER|Buyer|BUYER|Customer|CUSTOMER|Client|CLIENT)$/u, '');
     text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal, context)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
