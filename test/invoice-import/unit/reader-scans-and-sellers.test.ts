@@ -249,3 +249,12 @@ test('a broadcaster\'s form: the name under "Remit Address:" is the seller, not 
   t.false(plausibleName('IPO Box'));
   t.false(plausibleName('P.O. Box'));
 });
+
+test('an advertiser is the customer: a grid\'s label cell beside its value, or a label glued after the seller\'s name', (t) => {
+  const grid = ['Page 1 of 3', 'INVOICE', 'Property      WXYZ', 'WXYZ      Invoice #      2006527-1      Order #      2006527', '400 Ardmore Blvd.      Invoice Date      04/26/20', 'Pittsburgh, PA 15221      Invoice Month      April 2020',
+    'Billing: (781)433-4283      Advertiser      Acme Action PAC Inc.', 'Product      Acme Action PAC', 'Total Due      $1,200.00'];
+  t.is(read(grid).vendor_name.value, 'WXYZ');
+  // ("REMIT TOSinclair Broadcast Advertiser": a text layer that ran the payee label, the name and the next field's label together)
+  const glued = ['REMIT TONorthway Broadcast Advertiser      Jane Doe for Senate', ': c/o KXYZ      Agency      BlueWest Media', 'PO Box 206270      Invoice      7236783', 'Dallas, TX 75320-6270      Contract      4184902', 'Total Due      $300.00'];
+  t.is(read(glued).vendor_name.value, 'Northway Broadcast');
+});
