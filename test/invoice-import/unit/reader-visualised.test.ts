@@ -135,6 +135,9 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     `ACME GmbH\nName; ${'x'.repeat(20_000)}\nTotal 1,00`,
     `ACME GmbH\nkontakt ${'a-'.repeat(20_000)}.com x@${'y'.repeat(20_000)}.de\nTotal 1,00`,
     Array.from({ length: 2000 }, () => 'ä'.repeat(10)).join('\n'),
+    // (a customer label before a long run of marks, and a name's glued label after a long run of letters)
+    `ACME GmbH\nCustomer${'.'.repeat(40_000)}x\nTotal 1,00`,
+    `ACME GmbH\n${'ä'.repeat(40_000)} Advertiser\nTotal 1,00`,
     // (a page of totals: the block's arithmetic compared every total with every other and every rounding — 11 s)
     Array.from({ length: 2000 }, (_, i) => `Summe ${i % 7},00   Rundung 0,01   Total: ${i % 5},00`).join('\n'),
   ];

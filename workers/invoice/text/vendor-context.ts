@@ -134,7 +134,7 @@ export function customerBlock(doc: Layout): CustomerBlock {
       // or in the cell beside a label that ends its cell ("Rechnung an: | SimFin Analytics GmbH")
       const beside = line.cells[ci + 1];
       // (also a grid of fields whose label cell holds the label alone: "Advertiser | AB PAC")
-      const labelAlone = m !== null && cell.text.replace(/[\s:.#]+$/, '').trim().toLowerCase() === m[0].replace(/[\s:.#]+$/, '').trim().toLowerCase();
+      const labelAlone = m !== null && cell.text.length <= 60 && cell.text.replace(/[\s:.#]+$/, '').trim().toLowerCase() === m[0].replace(/[\s:.#]+$/, '').trim().toLowerCase();
       if (m && (COLUMN_HEADING.test(cell.text) || labelAlone) && beside && beside !== otherColumn && /\p{L}{2}/u.test(beside.text)) add(line.index, beside.x0 - 1, beside.x1 + 1);
       for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 5; i++) {
         const next = doc.lines[i];

@@ -100,7 +100,9 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // "Sinclair Broadcast Group IncAdvertiser": the next field's label glued to the legal form ends the name there
     if (GLUED_AFTER_LEGAL.test(text)) text = cutAfterLegalForm(text.replace(GLUED_AFTER_LEGAL, '$& ')) ?? text;
     // "Sinclair Broadcast Advertiser": the next field's customer label set in the name's run ends the name before it
-    text = text.replace(/(?<=\p{L}{2,}\s+\p{L}{2,})\s+(?:Advertiser|ADVERTISER|Buyer|BUYER|Customer|CUSTOMER|Client|CLIENT)$/u, '');
+    // (names are short: a long run of letters is not scanned back from every position)
+    const gluedLabel = text.length <= 120 ? /\s+(?:Advertiser|ADVERTISER|Buyer|BUYER|Customer|CUSTOMER|Client|CLIENT)$/u.exec(text) : null;
+    if (gluedLabel && /\p{L}{2,}\s+\p{L}{2,}$/u.test(text.slice(0, gluedLabel.index))) text = text.slice(0, gluedLabel.index);
     text = withoutRegistration(text);
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal, context)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
