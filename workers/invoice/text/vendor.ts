@@ -228,13 +228,13 @@ const THANKS_AT = new RegExp(
   'i',
 );
 
-/** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
 /** A row of four or more column headings (no figures), two of them words a table's columns are named by. */
 function headingRow(line: LayoutLine): boolean {
   if (line.cells.length < 4 || line.cells.some((c) => /\d/.test(c.text))) return false;
   return line.cells.filter((c) => columnOf(c.text) !== null).length >= 2;
 }
 
+/** a cell of amounts with cents, maybe with a quantity, a currency sign or a tax code ("5,18 A", "2,59 x 2 5,18A", "€ 4.50") */
 const PRICE_CELL = /^[^\p{L}]*\d[.,]\d{2}(?!\d)[^\p{L}]*(?:\p{L}[^\p{L}]*)?$/u;
 
 
