@@ -112,6 +112,15 @@ export const SIGNALS: Signal[] = [
   [/\b\d{5}\s+(?:Berlin|Hamburg|München|Muenchen|Köln|Koeln|Frankfurt|Stuttgart|Düsseldorf|Duesseldorf|Dortmund|Essen|Leipzig|Bremen|Dresden|Hannover|Nürnberg|Nuernberg|Duisburg|Bochum|Wuppertal|Bielefeld|Bonn|Münster|Karlsruhe|Mannheim|Augsburg|Wiesbaden|Freiburg|Kiel|Rostock|Mainz|Potsdam|Regensburg)\b/g, 'DE', 2.5],
   [/\b\d{5}\s+(?:Paris|Marseille|Lyon|Toulouse|Nice|Nantes|Strasbourg|Montpellier|Bordeaux|Lille|Rennes|Reims|Grenoble|Dijon|Angers|Brest)\b/gi, 'FR', 2.5],
   [/\b(?:London|Manchester|Birmingham|Glasgow|Edinburgh|Leeds|Liverpool|Bristol|Cardiff|Belfast)\b[\s,]+[A-Z]{1,2}\d/g, 'GB', 2],
+  // East Asia by its script and forms: kana is Japan's alone, Hangul Korea's; Japan's legal forms, qualified-invoice
+  // registration (T + 13 digits) and postcode mark; simplified Chinese tax words are the mainland's, the
+  // Republic's years and uniform invoice words Taiwan's
+  [/[\u3040-\u30ff]{2,}/g, 'JP', 1],
+  [/株式会社|有限会社|合同会社|㈱|[(（]株[)）]|登録番号\s*[:：]?\s*T\d{13}|〒\s?\d{3}-?\d{4}|消費税/g, 'JP', 3],
+  [/[\uac00-\ud7af]{2,}/g, 'KR', 1],
+  [/사업자\s?등록\s?번호|주식회사|㈜|부가세|부가가치세/g, 'KR', 3],
+  [/发票|增值税|人民币|统一社会信用代码|纳税人识别号|税额/g, 'CN', 3],
+  [/統一編號|統一發票|民國|臺北|台北|新北市|營業稅/g, 'TW', 3],
   // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
   [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
   // (a till's own words: when and where it was paid, how, before and after tax)

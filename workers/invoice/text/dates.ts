@@ -46,6 +46,9 @@ const GLUED_TIME = String.raw`(?=\d{1,2}[:.]\d{2})`;
 // (also an ISO date-time: "2024-03-05T10:00:00Z"; and the East Asian "2024年3月5日", "2024년 3월 5일")
 const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|(?=\d{1,2}:\d{2})|(?=T\d{2}:\d{2}))`, 'g');
 const CJK_RE = /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]/g;
+// Japan's era years ("令和6年3月15日": Reiwa 6 is 2024, 元年 its first) and Taiwan's Republic years ("民國113年")
+const ERA_RE = /(令和|平成|民國|民国)\s?(\d{1,3}|元)\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
+const ERA_START: Record<string, number> = { 令和: 2018, 平成: 1988, 民國: 1911, 民国: 1911 };
 // (not three groups of a longer run: a phone number printed in pairs, "01.48.26.44.81")
 const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/]|[.-]\d)|${GLUED_TIME})`, 'g');
 const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\\s*(?:of\\s+|de\\s+)?(${MONTH_RE})\\.?,?\\s*(?:de\\s+|del\\s+)?'?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
@@ -140,6 +143,7 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(CJK_RE)) push(m, valid(+m[1], +m[2], +m[3]));
+  for (const m of text.matchAll(ERA_RE)) push(m, valid(ERA_START[m[1]] + (m[2] === '元' ? 1 : +m[2]), +m[3], +m[4]));
   // (before a day and month: in "#04 MAR.19'17" and "Tbl 12/1 Mar18'18" the number before the month is no day)
   for (const m of text.matchAll(MONTH_DAY_APOSTROPHE_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(CLOCK_STAMP_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));

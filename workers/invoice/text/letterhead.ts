@@ -83,7 +83,7 @@ export function garbleOf(name: string): number {
     if (!t) continue;
     if (/\p{L}/u.test(t) && /\d/.test(t) && !/^\d+[A-Za-z]{1,2}$/.test(t)) penalty += 1.5;
     else if (/[^\p{L}\p{N}&.'\-/@()]/u.test(t)) penalty += 1;
-    else if (t.length >= 4 && /^\p{L}+$/u.test(t) && !/[aeiouyAEIOUY]/.test(t)) penalty += 1;
+    else if (t.length >= 4 && /^\p{Script=Latin}+$/u.test(t) && !/[aeiouyAEIOUY]/.test(t)) penalty += 1;
   }
   return Math.min(4, penalty);
 }

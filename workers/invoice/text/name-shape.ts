@@ -67,7 +67,8 @@ export function improbableMarks(name: string): string[] {
   const capitals = tokens.filter((t) => /^\p{Lu}{2,}$/u.test(t.replace(/[^\p{L}]/gu, ''))).length;
   // "L DI": letters scattered in words of one or two (a logo the OCR broke up), not a name
   const wordsOfLetters = tokens.map((t) => t.replace(/[^\p{L}]/gu, '')).filter(Boolean);
-  if (wordsOfLetters.length >= 2 && wordsOfLetters.every((w) => w.length <= 2) && wordsOfLetters.join('').length <= 5) marks.push(`scattered letters: ${name}`);
+  // (not words of Japanese, Chinese or Korean, whose letters are syllables and words: "山田 商店")
+  if (wordsOfLetters.length >= 2 && wordsOfLetters.every((w) => w.length <= 2 && /^[\p{Script=Latin}]+$/u.test(w)) && wordsOfLetters.join('').length <= 5) marks.push(`scattered letters: ${name}`);
   tokens.forEach((token, i) => {
     const t = token.replace(/^[("'‘“]+|[)"'’”.,:;]+$/g, '');
     if (!t) return;
@@ -87,7 +88,7 @@ export function improbableMarks(name: string): string[] {
     const acronym = /^[A-Z]{1,5}$/.test(t) || LEGAL_WORDS.includes(t.toLowerCase()) || /^g?mbh$/i.test(t);
     // (a digraph sounds as one: "Deutschland" runs t-sch-l, "Nightclub" gh-t-c-l, not five consonants)
     const sounds = t.replace(/s?ch|ck|ph|th|sh|gh/gi, 'x');
-    if (/^\p{L}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(sounds) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(sounds)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
+    if (/^\p{Script=Latin}+$/u.test(t) && !acronym && (/[bcdfghjklmnpqrstvwxz]{5,}/i.test(sounds) || (t.length <= 6 && /[bcdfghjklmnpqrstvwxz]{4,}/i.test(sounds)) || (t.length >= 4 && !/[aeiouyäöüéèàáíóú]/i.test(t) && !/^[A-Z]+$/.test(t))))
       marks.push(`no vowel: ${t}`);
     // symbols no name holds inside a word ("AC~ME", "B|OOKS")
     if (/\p{L}[~|\\^_{}<>]+\p{L}/u.test(t)) marks.push(`symbol inside a word: ${t}`);

@@ -4,7 +4,7 @@
 // web or e-mail domains and repetitions that match it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { overlap } from './labels.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, VENDOR_CUES } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, OTHER_SCRIPT_LETTERS, VENDOR_CUES } from './vocabulary.js';
 
 const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
@@ -220,9 +220,10 @@ export function countOf(lowerText: string, compact: string): number {
 
 /** The document's words squeezed together, with where each starts and ends: built once per document (every candidate name is counted in it). */
 let lastSqueezed: { text: string; squeezed: string; starts: Set<number>; ends: Set<number> } | null = null;
+const NOT_WORD_LETTER = new RegExp(`[^a-z0-9\\s${OTHER_SCRIPT_LETTERS}]`, 'g');
 function squeezedWords(lowerText: string): { squeezed: string; starts: Set<number>; ends: Set<number> } {
   if (lastSqueezed?.text === lowerText) return lastSqueezed;
-  const words = lowerText.normalize('NFKD').replace(/[^a-z0-9\s]/g, '').split(/\s+/).filter(Boolean);
+  const words = lowerText.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(NOT_WORD_LETTER, '').split(/\s+/).filter(Boolean);
   const starts = new Set<number>();
   const ends = new Set<number>();
   let squeezed = '';
@@ -233,4 +234,20 @@ function squeezedWords(lowerText: string): { squeezed: string; starts: Set<numbe
   }
   lastSqueezed = { text: lowerText, squeezed, starts, ends };
   return lastSqueezed;
+}
+
+/**
+ * "株式会社山田商店 御中", "山田太郎 様", "김철수 귀하": the addressee, as Japanese and Korean documents name
+ * the customer — an honorific after the name (御中 a company, 様 or 殿 a person, 귀하 or 님 in Korean).
+ */
+const ADDRESSEE_HONORIFIC = /(?:御中|様|殿|귀하|님|貴中)\s*$/;
+export function addresseeOf(line: LayoutLine, x0: number): boolean {
+  const cell = line.cells.find((c) => c.x0 <= x0 + 1 && c.x1 >= x0) ?? line.cells[0];
+  const next = line.cells[line.cells.indexOf(cell) + 1];
+  return ADDRESSEE_HONORIFIC.test(cell?.text ?? line.text) || (next !== undefined && /^\s*(?:御中|様|殿|귀하|貴中)\s*$/.test(next.text));
+}
+
+/** "Albert Heijn 1234": the page's first line, a name and a chain's 3–4 digit store number (vendor-line-names.ts strips it). */
+export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
+  return line.page === 1 && line.index <= 2 && !lineAbove(doc, line) && !ADDRESS_WORDS.test(line.text) && /\p{L}{2}[\p{L}'’.]*\s+(?:no\.?\s?|nr\.?\s?)?\d{3,4}\s*$/iu.test(line.text);
 }

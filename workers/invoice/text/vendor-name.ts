@@ -2,7 +2,7 @@
 // (not a title, address, label, phone number or slogan), its legal form (cut after it,
 // obvious OCR misreadings mended, a registration number in brackets dropped) and the
 // compact form names are compared by. Used by the vendor scoring (vendor.ts).
-import { ADDRESS_WORDS, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
+import { ADDRESS_WORDS, CJK_LETTER, CUSTOMER_LABELS, OTHER_SCRIPT_LETTERS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
@@ -50,6 +50,9 @@ export function onlyLegalForm(text: string): boolean {
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
+  // "株式会社サンプル商事 御中": a legal form before the name (Japan's, Korea's) — the name runs to the next space
+  const end = m.index + m[0].length;
+  if (CJK_LETTER.test(text.slice(end).trimStart()[0] ?? '')) return text.slice(0, end) + (/^\s?\S*/.exec(text.slice(end))?.[0] ?? '');
   // "Free - SAS au capital de ..." -> "Free SAS"
   return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
 }
@@ -97,6 +100,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (t.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length > (LEGAL_SUFFIX.test(t) ? 8 : 7)) return false;
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
+  // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
+  if (/[。！？]|ます|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
@@ -164,8 +169,11 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
 }
 
 /** lower-case letters and digits of a name without its legal form: "QualityHosting AG" -> "qualityhosting" */
+const NOT_NAME_LETTER = new RegExp(`[^a-z0-9${OTHER_SCRIPT_LETTERS}]`, 'g');
+
 export function compactName(name: string): string {
   let n = name;
   for (let i = 0; i < 3; i++) n = n.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '').replace(/[\s,.]+$/, '');
-  return n.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+  // (letters of other scripts count as letters: Cyrillic, Greek, Japanese, Chinese, Korean)
+  return n.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(NOT_NAME_LETTER, '');
 }

@@ -17,14 +17,14 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from './confidence.js';
-import { ADDRESS_WORDS, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
 
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
-import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf } from './vendor-context.js';
+import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
 
 interface VendorCandidate {
   name: string;
@@ -142,9 +142,10 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
       for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line), context)) {
         let score = 0;
         const compact = compactName(name);
-        if (compact.length < 3) continue;
+        // (two letters of Japanese, Chinese or Korean are a name: "丸善")
+        if (compact.length < 3 && !(compact.length === 2 && CJK_LETTER.test(compact))) continue;
         if (LEGAL_SUFFIX.test(name)) score += 3;
-        if (!/\p{Lu}/u.test(name)) score -= 2; // names are capitalised; lower-case words are logos, prose or handwriting
+        if (!/\p{Lu}/u.test(name) && /\p{Ll}/u.test(name)) score -= 2; // names are capitalised; lower-case words are logos, prose or handwriting (scripts without capitals aside)
         if (sender) score += 3;
         if (line.page === 1 && line.y < page.height * 0.22) score += 2;
         if (line.y > page.height * 0.85) score += 1.5;
@@ -157,7 +158,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
-        const inCustomer = inCustomerBlock(customerLines, line.index, x0);
+        const inCustomer = inCustomerBlock(customerLines, line.index, x0) || addresseeOf(line, x0);
         if (inCustomer) score -= 4;
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
@@ -176,7 +177,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const addressLine = line.cells.length > 1 && wholeText(line) !== null && ADDRESS_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
         if ((ADDRESS_WORDS.test(name) || addressLine) && !LEGAL_SUFFIX.test(name)) score -= 2.5;
         // "DE 99199 | MUSTERHAUSEN", "D-80333 München": the town of a postcode line
-        if (POSTCODE_TOWN_LINE.test(line.text.replace(/\s*\|\s*/g, ' ')) && !LEGAL_SUFFIX.test(name)) score -= 4;
+        // (not a chain's store number on the page's first line: "Albert Heijn 1234" — namesIn)
+        if (POSTCODE_TOWN_LINE.test(line.text.replace(/\s*\|\s*/g, ' ')) && !LEGAL_SUFFIX.test(name) && !storeNumberLine(doc, line)) score -= 4;
         // "78G, JALAN SS21/62" / "DAMANSARA UTAMA," / "47400 PETALING JAYA": a line inside an address names a place
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
