@@ -117,6 +117,8 @@ test("a Taiwanese invoice: the company with its 有限公司, the Republic's yea
 });
 
 test("a chain's store number after its name on a receipt's first line is not part of it, and does not make it a town", (t) => {
+  // nor a year closing a line of the first page ("… (c) FeRD 2021"): a copyright line is no store
+  t.not(read(['Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD 2021', 'ELEKTRON Industrieservice GmbH', 'Rechnung Nr. 4711']).vendor_name.value, 'Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD');
   // nor is a street's house number: the street stays no name
   t.not(read(['Warburger Strasse 130', '33100 Paderborn', 'Summe      7,16']).vendor_name.value, 'Warburger Strasse');
   const h = read(['Albert Heijn 1234', 'Damrak 10', '1012 LM Amsterdam', 'BONNUMMER 4411', 'TOTAAL      12,50', 'PINNEN      12,50']);

@@ -121,6 +121,12 @@ export const SIGNALS: Signal[] = [
   [/사업자\s?등록\s?번호|주식회사|㈜|부가세|부가가치세/g, 'KR', 3],
   [/发票|增值税|人民币|统一社会信用代码|纳税人识别号|税额/g, 'CN', 3],
   [/統一編號|統一發票|民國|臺北|台北|新北市|營業稅/g, 'TW', 3],
+  // Russia, Ukraine, Bulgaria, Serbia, Greece and Cyprus: their tax and company ids, their VAT's name, letters only their language has
+  [/(?<![А-Яа-яЁё])(?:ИНН|КПП|ОГРН|ОГРНИП|БИК|НДС)(?![А-Яа-яЁё])|[ыэЫЭ]/g, 'RU', 1],
+  [/(?<![А-Яа-яІіЇїЄє])(?:ЄДРПОУ|ІПН|ПДВ)(?![А-Яа-яІіЇїЄє])|[іїєґІЇЄҐ]/g, 'UA', 1],
+  [/(?<![А-Яа-я])(?:ЕИК|ДДС|БУЛСТАТ)(?![А-Яа-я])/g, 'BG', 3],
+  [/(?<![А-Яа-яЈјЉљЊњЋћЂђЏџ])(?:ПИБ|ПДВ\s+обвезник)(?![А-Яа-я])|[јљњћђџЈЉЊЋЂЏ]/g, 'RS', 1],
+  [/(?<![Α-Ωα-ωάέήίόύώ])(?:ΑΦΜ|Α\.Φ\.Μ\.|ΔΟΥ|Δ\.Ο\.Υ\.|ΦΠΑ|Φ\.Π\.Α\.)(?![Α-Ωα-ω])|[\u0370-\u03ff]{3,}/g, 'GR', 1],
   // the language a shop prints in (a weak hint: German is also Austria's and Switzerland's)
   [/\b(?:Rechnung|Summe|MwSt|Mwst|Bar(?:geld)?|Rückgeld|Rueckgeld|Gesamtbetrag|Kassenbon|Vielen Dank|Ihr Einkauf|Einkauf|Zahlbetrag|Steuernummer|Lieferschein|Kunden-?nr)\b/g, 'DE', 0.75],
   // (a till's own words: when and where it was paid, how, before and after tax)

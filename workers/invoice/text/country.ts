@@ -18,7 +18,7 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   AU: 'AUD', NZ: 'NZD', US: 'USD', CA: 'CAD', MX: 'MXN', BR: 'BRL', GB: 'GBP', IE: 'EUR', CH: 'CHF', LI: 'CHF', PL: 'PLN', CZ: 'CZK',
   HU: 'HUF', RO: 'RON', BG: 'BGN', SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK', TR: 'TRY', ZA: 'ZAR', AE: 'AED', SA: 'SAR', IL: 'ILS',
   DE: 'EUR', AT: 'EUR', NL: 'EUR', BE: 'EUR', LU: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', PT: 'EUR', FI: 'EUR', GR: 'EUR', SK: 'EUR',
-  SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR',
+  SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR', RU: 'RUB', UA: 'UAH', RS: 'RSD', KZ: 'KZT',
 };
 
 /** Countries that write numeric dates month first. */

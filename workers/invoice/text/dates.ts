@@ -10,18 +10,18 @@ export type DayOrder = 'dmy' | 'mdy';
 
 const MONTHS: Record<string, number> = {};
 const names: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro']],
-  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco']],
-  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile']],
-  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho']],
-  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro']],
-  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro']],
+  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου']],
+  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου']],
+  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου']],
+  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio', 'мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαΐου']],
+  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου']],
+  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου']],
+  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου']],
+  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου']],
 ];
 for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
 /** every month name and abbreviation the reader knows (English, German, Dutch, French, Spanish, Italian, Portuguese), as regex alternatives */

@@ -17,9 +17,10 @@ export function parseInvoiceNumber(text: string): string | null {
     if (/^(?:FT|FS|FR|NC|ND|RC|RG|VD)$/.test(raw) && /\d/.test(raws[i + 1] ?? '') && /\//.test(raws[i + 1] ?? '')) return `${raw} ${raws[i + 1].replace(/[:,;)\].]+$/, '')}`;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
     // ("Rechnung Nr. 42 vom 05.01.2017", "Facture n° 7 du …": a short number is the document's when its date follows it)
-    const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
+    const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de|от|від|од)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
     if ((token.length < 3 && !dated) || token.length > 40) continue;
-    if (!/\d/.test(token) || !/^[A-Za-z0-9][A-Za-z0-9\-/._#]*$/.test(token)) continue;
+    // (Cyrillic and Greek letters too: "СФ-0042", "ΤΔΑ-118")
+    if (!/\d/.test(token) || !/^[A-Za-z0-9\u0391-\u03a9\u03b1-\u03c9\u0400-\u045f][A-Za-z0-9\u0391-\u03a9\u03b1-\u03c9\u0400-\u045f\-/._#]*$/.test(token)) continue;
     // ("Belegnummer2018092011804angeben": a sentence whose spaces the OCR lost — a word glued after the digits)
     if (/\d[a-z]{4,}$/.test(token)) continue;
     if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$|^\d{4}-\d{2}-\d{2}$/.test(token)) continue;

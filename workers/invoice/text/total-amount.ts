@@ -72,7 +72,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const trailingMoney: Money = (raw) => {
     // "56.00 DH": a currency the amount is followed by
     // (and the local money words printed after whole amounts too: "63 500 Ft", "1.190,00 lei", "5.900,00 TL")
-    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1').replace(/(\d)\s?(?:kr|Kč|Ft|lei|LEI|Lei|zł|TL|din|kn|лв)\.?\s*$/u, '$1');
+    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1').replace(/(\d)\s?(?:kr|Kč|Ft|lei|LEI|Lei|zł|TL|din|kn|лв|руб|грн|дин|тенге|₽|₴|₸)\.?\s*$/u, '$1');
     // "4,284,080" on a page of "4.284,00": groups marked by the document's decimal mark are a misreading, no amount
     if (decimal !== null && (decimal === ',' ? /\d,\d{3},\d/ : /\d\.\d{3}\.\d/).test(text)) return null;
     const whole = money(text);

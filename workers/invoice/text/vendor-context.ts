@@ -249,5 +249,15 @@ export function addresseeOf(line: LayoutLine, x0: number): boolean {
 
 /** "Albert Heijn 1234": the page's first line, a name and a chain's 3–4 digit store number (vendor-line-names.ts strips it). */
 export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
-  return line.page === 1 && line.index <= 2 && !lineAbove(doc, line) && !ADDRESS_WORDS.test(line.text) && /\p{L}{2}[\p{L}'’.]*\s+(?:no\.?\s?|nr\.?\s?)?\d{3,4}\s*$/iu.test(line.text);
+  return line.page === 1 && line.index <= 2 && !lineAbove(doc, line) && line.text.length <= 60 && !ADDRESS_WORDS.test(line.text) && withoutStoreNumber(line.text) !== line.text;
+}
+
+/**
+ * "Albert Heijn 1234" -> "Albert Heijn", "SPAR Nr. 0421" -> "SPAR": a chain's store number after its name — a name of
+ * at most four words and no other digits; never a year ("… (c) FeRD 2021") or a copyright line.
+ */
+export function withoutStoreNumber(text: string): string {
+  const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*)\s+(?:no\.?\s?|nr\.?\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
+  if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[2]) || m[1].trim().split(/\s+/).length > 4) return text;
+  return m[1];
 }

@@ -37,6 +37,11 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /\bfolio(?!\s*fiscal)\b\s*(?:n[°º.]+|no\.?)?(?=[\s:.#]|$)/i, weight: 0.9 },
   // Japanese: 請求番号, 請求書番号, 伝票番号 (no word boundaries in CJK text)
   { re: /(?:請求書?|伝票|インボイス)番号|請求書?No\.?/, weight: 0.95 },
+  // Russian, Ukrainian, Bulgarian, Serbian: "Счёт на оплату № 245", "Счет-фактура №", "Рахунок № СФ-42", "Фактура №",
+  // "Рачун бр."; Greek: "Αρ. Τιμολογίου", "Τιμολόγιο Αρ.", "Αριθμός Παραστατικού" (capitals drop the accents)
+  { re: /(?<!\p{L})(?:сч[её]т(?:[\s-]+фактура)?(?:\s+на\s+оплату)?|рахунок(?:[\s-]+фактура)?|фактура|накладная|рачун)\s*(?:№|n[°º]|no\.?|nr\.?|бр\.?|номер)|(?<!\p{L})(?:номер|№)\s+(?:сч[её]та|рахунку|фактуры|фактури)(?!\p{L})|(?<!\p{L})(?:αρ\.?|αριθμ[οό]ς|αριθμ\.?)\s*(?:τιμολογ[ιί]ου|παραστατικ[οό][υύ])|(?<!\p{L})τιμολ[οό]γιο\s*(?:αρ\.?|no\.?)(?=[\s:.#\d]|$)/iu, weight: 0.95 },
+  // a till slip's "Чек №", "Касова бележка №", "Αρ. Απόδειξης"
+  { re: /(?<!\p{L})(?:чек|квитанция|квитанція|касова\s+бележка)\s*(?:№|n[°º]|no\.?)|(?<!\p{L})αρ\.?\s*απ[οό]δειξης/iu, weight: 0.7 },
   // Malay: "No. Invois", "Invois No."
   { re: /\b(?:no\.?\s*invois|invois\s*(?:no\.?|bil\.?|#))(?=[\s:.#]|$)/i, weight: 0.95 },
   // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
@@ -61,6 +66,11 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\bfecha\s+(?:de\s+(?:la\s+)?)?(?:factura|emisión|emision|expedición)\b/i, weight: 0.95 },
   { re: /\bdata\s+(?:della\s+|di\s+)?(?:fattura|emissione)\b|\bdata\s+(?:da\s+)?(?:fatura|emissão)\b/i, weight: 0.95 },
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
+  // Russian, Ukrainian, Bulgarian, Serbian: "Дата счёта", "Дата выставления", "Дата на издаване", "Дата складання";
+  // Greek: "Ημερομηνία έκδοσης" — and what follows a number's "№ 245 от" ("of"), "від", "од"
+  { re: /(?<!\p{L})(?:дата\s+(?:сч[её]та|выставления|составления|документа|на\s+издаване|на\s+фактурата|складання|виставлення|рахунку|рачуна|издавања)|ημερομην[ιί]α\s+(?:[εέ]κδοσης|τιμολογ[ιί]ου)|ημ\/?ν[ιί]α\s+[εέ]κδοσης)(?!\p{L})/iu, weight: 0.95 },
+  { re: /(?<!\p{L})(?:сч[её]т|рахунок|фактура|рачун|накладная)[\p{L}\s-]{0,20}(?:№|бр\.?)\s*[\w\-/]{0,40}\d[\w\-/]{0,40}\s+(?:от|від|од)(?=\s)/iu, weight: 0.95 },
+  { re: /^(?:дата|датум|ημερομην[ιί]α|ημ\/ν[ιί]α)(?!\p{L})\.?/iu, weight: 0.7, bare: true },
   // Japanese: 発行日, 請求日, 請求年月日, 発行年月日
   { re: /(?:発行|請求)(?:年月)?日/, weight: 0.95 },
   // Finnish, Czech/Slovak, Hungarian, Turkish, Romanian, South Slavic, Baltic
@@ -110,6 +120,11 @@ export const TOTAL_LABELS: Label[] = [
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
+  // Russian, Ukrainian, Bulgarian, Serbian: "Всего к оплате", "Итого к оплате", "Всього до сплати", "Сума за плащане",
+  // "Укупно за уплату"; Greek: "Πληρωτέο", "Γενικό σύνολο", "Συνολικό ποσό" (capitals drop the accents)
+  { re: /(?<!\p{L})(?:(?:всего|итого)\s+к\s+оплате|к\s+оплате|(?:всього|разом)\s+до\s+сплати|до\s+сплати|сума\s+за\s+плащане|за\s+плащане|укупно\s+за\s+(?:уплату|плаћање)|за\s+уплату|πληρωτ[εέ]ο(?:\s+ποσ[οό])?|γενικ[οό]\s+σ[υύ]νολο|συνολικ[οό]\s+ποσ[οό])(?!\p{L})/iu, weight: 0.95 },
+  // the bare sums: "Итого", "Всего", "Разом", "Всього", "Общо", "Укупно", "Σύνολο"
+  { re: /(?<!\p{L})(?:итого|всего|разом|всього|общо|укупно|σ[υύ]νολο)(?!\p{L})/iu, weight: 0.75 },
   // Japanese: ご請求金額, 請求金額, 合計金額, 税込合計 (and the bare 合計 lower)
   { re: /(?:ご)?請求金額|合計金額|税込(?:合計|金額)|お支払(?:い)?金額/, weight: 0.95 },
   { re: /(?<!小)合計/, weight: 0.75 },
@@ -132,7 +147,7 @@ export const TOTAL_LABELS: Label[] = [
 ];
 
 /** total-like labels that are not the amount payable */
-export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|exc\.?|net|tax|vat|gst|sst|before)|exclusief|excl\.?|excluded|excluding|exclusive|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile|tot(?:al)?\.?\s*(?:qty|quantity|items?|item\s*count|pcs|units?|savings?|saved|discounts?|disc|points?|weight|kg)|qty|quantity|no\.?\s*of\s*items|item\s*count|(?:total\s+)?(?:cash|card)\s+(?:tendered|received)|tendered|change\s+due|gst\s+summary|tax\s+summary|(?:ohne|sin|senza|sans|zonder|without)\s+(?:ust|mwst|umsatzsteuer|steuern?|us\w|iva|tva|taxes?|btw|vat|gst|tax))\b|(?:gesamtbetrag|summe)\s+(?:der|aller)\s+(?:zu|ab)schl[a-zäöü]{1,3}ge|\b(?:gst|vat|sst|tax)\b.{0,20}\bincluded\s+in\b|\btotal\s*\(?\s*(?:rm|\$|usd|eur|myr)?\s*\)?\s*(?:gst|sst|tax|vat)\b|(?<![A-Za-zÀ-ÿ])(?:ek[sk]l?\.?\s*(?:mva|moms)|exkl\.?\s*moms|(?:uden|utan|uten)\s+(?:moms|mva)|veroton|ilman\s+alv|bez\s+(?:dph|dane|pdv|pvn|pvm)|z[áa]klad\s+dan[ěe]|kdv\s+hari[çc]|matrah|mal\s+hizmet\s+toplam|[İi]skonto|nett[óo]|[áa]fa\s+n[ée]lk[üu]l|f[ăa]r[ăa]\s+tva|baza\s+impozabil[ăa]|osnovica|be\s+pvm|ilma\s+k[äa]ibemaksuta)(?![A-Za-zÀ-ÿ])|(?<![A-Za-zÀ-ÿ])sprzeda[żz]\s+opodat|小計|小计|税抜|税別|不含税|공급가액/i;
+export const NOT_TOTAL = /\b(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:ht|excl\w*|exc\.?|net|tax|vat|gst|sst|before)|exclusief|excl\.?|excluded|excluding|exclusive|netto|nettobetrag|tax\s+total|vat\s+total|total\s+(?:mwst|btw|tva|iva|ust)|grondslag|base\s+imponible|imponibile|tot(?:al)?\.?\s*(?:qty|quantity|items?|item\s*count|pcs|units?|savings?|saved|discounts?|disc|points?|weight|kg)|qty|quantity|no\.?\s*of\s*items|item\s*count|(?:total\s+)?(?:cash|card)\s+(?:tendered|received)|tendered|change\s+due|gst\s+summary|tax\s+summary|(?:ohne|sin|senza|sans|zonder|without)\s+(?:ust|mwst|umsatzsteuer|steuern?|us\w|iva|tva|taxes?|btw|vat|gst|tax))\b|(?:gesamtbetrag|summe)\s+(?:der|aller)\s+(?:zu|ab)schl[a-zäöü]{1,3}ge|\b(?:gst|vat|sst|tax)\b.{0,20}\bincluded\s+in\b|\btotal\s*\(?\s*(?:rm|\$|usd|eur|myr)?\s*\)?\s*(?:gst|sst|tax|vat)\b|(?<![A-Za-zÀ-ÿ])(?:ek[sk]l?\.?\s*(?:mva|moms)|exkl\.?\s*moms|(?:uden|utan|uten)\s+(?:moms|mva)|veroton|ilman\s+alv|bez\s+(?:dph|dane|pdv|pvn|pvm)|z[áa]klad\s+dan[ěe]|kdv\s+hari[çc]|matrah|mal\s+hizmet\s+toplam|[İi]skonto|nett[óo]|[áa]fa\s+n[ée]lk[üu]l|f[ăa]r[ăa]\s+tva|baza\s+impozabil[ăa]|osnovica|be\s+pvm|ilma\s+k[äa]ibemaksuta)(?![A-Za-zÀ-ÿ])|(?<![A-Za-zÀ-ÿ])sprzeda[żz]\s+opodat|小計|小计|税抜|税別|不含税|공급가액|без\s+(?:ндс|пдв|ддс)|данъчна\s+основа|καθαρ[ηή]\s+αξ[ιί]α|χωρ[ιί]ς\s+φπα|в\s+том\s+числе|у\s+тому\s+числі/i;
 
 /** rows of a line table that are sums, taxes or notes, not items */
 export const NON_ITEM_ROW = /^(?:sub[\s-]?total|subtotaal|zwischensumme|sous[\s-]total|total|totaal|totale|summe|gesamt|tax|taxes|vat|gst|hst|pst|mwst|ust|btw|tva|iva|credits?|charges|discount|rabatt|korting|remise|shipping\s+total|balance|amount\s+due|paid|payment|betaald|bezahlt|rounding|rundung|afronding|carried\s+forward|übertrag|transport|exclusief|inclusief|excl|incl\.?\s+(?:btw|vat|mwst))\b/i;
@@ -146,7 +161,7 @@ export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust
 
 // (also the legal forms of Japan, Korea, China and Taiwan, which stand without a space before the name — 株式会社サンプル,
 // (株)サンプル, ㈜샘플 — or after it — サンプル株式会社, 樣本有限公司; the name's letters are CJK_LETTER's)
-export const LEGAL_SUFFIX = /(?:(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|a\.\s?G\.|VVaG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.?\s?A\.?\s+de\s+C\.?\s?V\.?|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.)(?=$|[\s,.)])|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f）)]\s?)(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|股份有限公司|有限公司|有限責任公司|公司)(?=$|[\s,.)）、])|(?:^|(?<=[\s（(「]))(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜)(?=\s?[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9fA-Za-z]))/;
+export const LEGAL_SUFFIX = /(?:(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|a\.\s?G\.|VVaG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.?\s?A\.?\s+de\s+C\.?\s?V\.?|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.|ООО|ОАО|ЗАО|ПАО|АО|ИП|ТОВ|ПП|ФОП|ПрАТ|ЕООД|ООД|ЕАД|АД|ЕТ|д\.о\.о\.|ДОО|Α\.Ε\.|Α\.Ε|Ε\.Π\.Ε\.|Ι\.Κ\.Ε\.|Ο\.Ε\.|Ε\.Ε\.|ΑΕ|ΕΠΕ|ΙΚΕ)(?=$|[\s,.)«"])|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f）)]\s?)(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|股份有限公司|有限公司|有限責任公司|公司)(?=$|[\s,.)）、])|(?:^|(?<=\s))(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД)(?=\s?[«"„])|(?:^|(?<=[\s（(「]))(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜)(?=\s?[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9fA-Za-z]))/;
 /** letters of the scripts other than Latin a name is compared by (Greek, Cyrillic, Hangul jamo, kana, CJK, Hangul): a character class's body */
 export const OTHER_SCRIPT_LETTERS = '\\u0370-\\u03ff\\u0400-\\u04ff\\u1100-\\u11ff\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af';
 /** a letter of the Japanese, Chinese and Korean scripts (names in them have no capitals and no spaces) */
