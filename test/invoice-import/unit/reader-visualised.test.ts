@@ -138,6 +138,11 @@ test('reading a hostile text is bounded: long runs of one character, one label o
     // (a customer label before a long run of marks, and a name's glued label after a long run of letters)
     `ACME GmbH\nCustomer${'.'.repeat(40_000)}x\nTotal 1,00`,
     `ACME GmbH\n${'ä'.repeat(40_000)} Advertiser\nTotal 1,00`,
+    // (runs of kana, Chinese characters, Cyrillic and Greek capitals, and legal forms repeated: round 21's scripts)
+    `株式会社サンプル\n${'サ'.repeat(40_000)}\n合計 ¥1,000`,
+    `株式会社サンプル\n${'株式会社'.repeat(10_000)}\n${'東京都'.repeat(10_000)}\n合計 ¥1,000`,
+    `ООО «Ромашка»\nСчёт № ${'Ж'.repeat(40_000)} от\nИтого 1,00`,
+    `ΑΛΦΑ Α.Ε.\n${'Σ'.repeat(40_000)}\nΣΥΝΟΛΟ 1,00`,
     // (a page of totals: the block's arithmetic compared every total with every other and every rounding — 11 s)
     Array.from({ length: 2000 }, (_, i) => `Summe ${i % 7},00   Rundung 0,01   Total: ${i % 5},00`).join('\n'),
   ];
