@@ -121,6 +121,15 @@ export const SIGNALS: Signal[] = [
   [/사업자\s?등록\s?번호|주식회사|㈜|부가세|부가가치세/g, 'KR', 3],
   [/发票|增值税|人民币|统一社会信用代码|纳税人识别号|税额/g, 'CN', 3],
   [/統一編號|統一發票|民國|臺北|台北|新北市|營業稅/g, 'TW', 3],
+  // Latin America's tax ids: Chile's RUT, Argentina's CUIT, Colombia's NIT, Peru's RUC (with their own formats)
+  [/\bRUT\b\s*(?:N[°º]\s*)?[:.]?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b/g, 'CL', 4],
+  [/\bCUIT\b\s*(?:N[°º]\s*)?[:.]?\s*\d{2}-?\d{8}-?\d\b|\bIngresos\s+Brutos\b|\bCABA\b/g, 'AR', 4],
+  [/\bNIT\b\s*[:.]?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b|\bDIAN\b/g, 'CO', 3],
+  [/\bRUC\b\s*(?:N[°º]\s*)?[:.]?\s*(?:10|15|17|20)\d{9}\b|\bSUNAT\b/g, 'PE', 4],
+  // Vietnam: its tax code's label, its VAT's name, its large towns; Thailand: its script and tax id label
+  [/Mã\s+số\s+thuế|\bGTGT\b|Hồ\s+Chí\s+Minh|Hà\s+Nội|Việt\s+Nam|Đà\s+Nẵng|\bVNĐ\b/giu, 'VN', 3],
+  [/[\u0e00-\u0e7f]{3,}/g, 'TH', 1],
+  [/เลขประจำตัวผู้เสียภาษี|ภาษีมูลค่าเพิ่ม|บาท/g, 'TH', 3],
   // Russia, Ukraine, Bulgaria, Serbia, Greece and Cyprus: their tax and company ids, their VAT's name, letters only their language has
   [/(?<![А-Яа-яЁё])(?:ИНН|КПП|ОГРН|ОГРНИП|БИК|НДС)(?![А-Яа-яЁё])|[ыэЫЭ]/g, 'RU', 1],
   [/(?<![А-Яа-яІіЇїЄє])(?:ЄДРПОУ|ІПН|ПДВ)(?![А-Яа-яІіЇїЄє])|[іїєґІЇЄҐ]/g, 'UA', 1],

@@ -19,13 +19,15 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   HU: 'HUF', RO: 'RON', BG: 'BGN', SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK', TR: 'TRY', ZA: 'ZAR', AE: 'AED', SA: 'SAR', IL: 'ILS',
   DE: 'EUR', AT: 'EUR', NL: 'EUR', BE: 'EUR', LU: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', PT: 'EUR', FI: 'EUR', GR: 'EUR', SK: 'EUR',
   SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR', RU: 'RUB', UA: 'UAH', RS: 'RSD', KZ: 'KZT',
+  CL: 'CLP', AR: 'ARS', CO: 'COP', PE: 'PEN', UY: 'UYU',
 };
 
 /** Countries that write numeric dates month first. */
 export const MONTH_FIRST_COUNTRIES = new Set(['US', 'PH', 'FM', 'MH', 'PW']);
 
 /** Countries whose money is a dollar (a bare `$` there is that dollar). */
-export const DOLLAR_COUNTRIES = new Set(['US', 'CA', 'AU', 'NZ', 'SG', 'HK', 'TW', 'MX', 'BR']);
+// (and the peso countries, whose money is printed with a bare "$" too: Chile, Argentina, Colombia, Uruguay)
+export const DOLLAR_COUNTRIES = new Set(['US', 'CA', 'AU', 'NZ', 'SG', 'HK', 'TW', 'MX', 'BR', 'CL', 'AR', 'CO', 'UY']);
 
 /** South Africa's rand is printed as R before the amount ("R1,000.00"). */
 export const RAND_COUNTRIES = new Set(['ZA']);

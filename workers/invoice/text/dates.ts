@@ -11,17 +11,17 @@ export type DayOrder = 'dmy' | 'mdy';
 const MONTHS: Record<string, number> = {};
 const names: [number, string[]][] = [
   [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου']],
-  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου']],
+  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου']],
   [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου']],
   [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio', 'мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαΐου']],
   [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου']],
   [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου']],
-  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου']],
+  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου']],
   [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου']],
   [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου']],
-  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου']],
+  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου']],
 ];
 for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
 /** every month name and abbreviation the reader knows (English, German, Dutch, French, Spanish, Italian, Portuguese), as regex alternatives */
@@ -48,6 +48,8 @@ const ISO_RE = new RegExp(String.raw`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:\b|
 const CJK_RE = /(?<!\d)(\d{4})\s?[年년]\s?(\d{1,2})\s?[月월]\s?(\d{1,2})\s?[日일]/g;
 // Japan's era years ("令和6年3月15日": Reiwa 6 is 2024, 元年 its first) and Taiwan's Republic years ("民國113年")
 const ERA_RE = /(令和|平成|民國|民国)\s?(\d{1,3}|元)\s?年\s?(\d{1,2})\s?月\s?(\d{1,2})\s?日/g;
+// Vietnam's "Ngày 15 tháng 03 năm 2024" (day, month, year in words)
+const VIETNAMESE_RE = /(?<!\p{L})(?:ng[àa]y\s*)?(\d{1,2})\s*th[áa]ng\s*(\d{1,2})\s*(?:n[ăa]m\s*|,\s*)(\d{4})(?!\d)/giu;
 const ERA_START: Record<string, number> = { 令和: 2018, 平成: 1988, 民國: 1911, 民国: 1911 };
 // (not three groups of a longer run: a phone number printed in pairs, "01.48.26.44.81")
 const NUMERIC_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?((?:19|20)\d{2}|\d{2})(?:(?![\d/]|[.-]\d)|${GLUED_TIME})`, 'g');
@@ -143,6 +145,7 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(CJK_RE)) push(m, valid(+m[1], +m[2], +m[3]));
+  for (const m of text.matchAll(VIETNAMESE_RE)) push(m, valid(+m[3], +m[2], +m[1]));
   for (const m of text.matchAll(ERA_RE)) push(m, valid(ERA_START[m[1]] + (m[2] === '元' ? 1 : +m[2]), +m[3], +m[4]));
   // (before a day and month: in "#04 MAR.19'17" and "Tbl 12/1 Mar18'18" the number before the month is no day)
   for (const m of text.matchAll(MONTH_DAY_APOSTROPHE_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));

@@ -50,6 +50,8 @@ export function onlyLegalForm(text: string): boolean {
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
+  // "CÔNG TY TNHH THƯƠNG MẠI SAO MAI": Vietnam's forms follow "Công ty" and come before the name
+  if (/^c[ôo]ng\s+ty\s+(?:tnhh|c[ổo]\s+ph[ầa]n|cp)\s+\S/i.test(text.trim())) return text.trim();
   // "株式会社サンプル商事 御中": a legal form before the name (Japan's, Korea's) — the name runs to the next space
   const end = m.index + m[0].length;
   if (CJK_LETTER.test(text.slice(end).trimStart()[0] ?? '')) return text.slice(0, end) + (/^\s?\S*/.exec(text.slice(end))?.[0] ?? '');

@@ -42,6 +42,9 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   { re: /(?<!\p{L})(?:сч[её]т(?:[\s-]+фактура)?(?:\s+на\s+оплату)?|рахунок(?:[\s-]+фактура)?|фактура|накладная|рачун)\s*(?:№|n[°º]|no\.?|nr\.?|бр\.?|номер)|(?<!\p{L})(?:номер|№)\s+(?:сч[её]та|рахунку|фактуры|фактури)(?!\p{L})|(?<!\p{L})(?:αρ\.?|αριθμ[οό]ς|αριθμ\.?)\s*(?:τιμολογ[ιί]ου|παραστατικ[οό][υύ])|(?<!\p{L})τιμολ[οό]γιο\s*(?:αρ\.?|no\.?)(?=[\s:.#\d]|$)/iu, weight: 0.95 },
   // a till slip's "Чек №", "Касова бележка №", "Αρ. Απόδειξης"
   { re: /(?<!\p{L})(?:чек|квитанция|квитанція|касова\s+бележка)\s*(?:№|n[°º]|no\.?)|(?<!\p{L})αρ\.?\s*απ[οό]δειξης/iu, weight: 0.7 },
+  // Indonesian "No. Faktur", "Nomor Faktur"; Vietnamese "Số:", "Số hóa đơn:"; Brazil's "Número da Nota", "Nº da NFS-e";
+  // Argentina's "Comp. Nro"; Thailand's "เลขที่" (its number's label, often beside "No.")
+  { re: /(?<!\p{L})(?:no\.?\s*faktur|nomor\s+(?:faktur|invoice|nota)|faktur\s*(?:no\.?|#)|s[ố](?:\s+h[óo]a\s+[đd][ơo]n)?\s*(?=:)|n[úu]mero\s+da\s+(?:nota|nf(?:s?-?e)?)|n[°º]\s+da\s+(?:nota|nf(?:s?-?e)?)|nfs?-?e\s*n[°º.]|comp(?:robante)?\.?\s*n(?:ro|°|º)\.?|เลขที่(?:ใบกำกับภาษี)?)(?!\p{L})/iu, weight: 0.9 },
   // Malay: "No. Invois", "Invois No."
   { re: /\b(?:no\.?\s*invois|invois\s*(?:no\.?|bil\.?|#))(?=[\s:.#]|$)/i, weight: 0.95 },
   // till slips: "Bon-Nr.", "Beleg Nr", "Bonnummer", "Ticket n°", "N° de ticket", "Scontrino n.", "No. Resit"
@@ -66,6 +69,8 @@ export const INVOICE_DATE_LABELS: Label[] = [
   { re: /\bfecha\s+(?:de\s+(?:la\s+)?)?(?:factura|emisión|emision|expedición)\b/i, weight: 0.95 },
   { re: /\bdata\s+(?:della\s+|di\s+)?(?:fattura|emissione)\b|\bdata\s+(?:da\s+)?(?:fatura|emissão)\b/i, weight: 0.95 },
   { re: /\b(?:fakturadatum|fakturadato|data\s+wystawienia)\b/i, weight: 0.95 },
+  // Indonesian "Tanggal Faktur", Brazil's "Data de Emissão" / "Data e Hora de Emissão", Vietnam's "Ngày lập", Thailand's "วันที่"
+  { re: /(?<!\p{L})(?:tanggal\s+(?:faktur|invoice)|data\s+(?:e\s+hora\s+)?de\s+emiss[ãa]o|ng[àa]y\s+l[ậa]p|วันที่)(?!\p{L})/iu, weight: 0.95 },
   // Russian, Ukrainian, Bulgarian, Serbian: "Дата счёта", "Дата выставления", "Дата на издаване", "Дата складання";
   // Greek: "Ημερομηνία έκδοσης" — and what follows a number's "№ 245 от" ("of"), "від", "од"
   { re: /(?<!\p{L})(?:дата\s+(?:сч[её]та|выставления|составления|документа|на\s+издаване|на\s+фактурата|складання|виставлення|рахунку|рачуна|издавања)|ημερομην[ιί]α\s+(?:[εέ]κδοσης|τιμολογ[ιί]ου)|ημ\/?ν[ιί]α\s+[εέ]κδοσης)(?!\p{L})/iu, weight: 0.95 },
@@ -120,6 +125,9 @@ export const TOTAL_LABELS: Label[] = [
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
+  // Indonesian "Total Tagihan", Vietnamese "Tổng cộng tiền thanh toán", Brazil's "Valor Total da Nota", Argentina's
+  // "Importe Total", Thailand's "จำนวนเงินรวมทั้งสิ้น" / "รวมทั้งสิ้น" / "ยอดสุทธิ"
+  { re: /(?<!\p{L})(?:total\s+tagihan|jumlah\s+tagihan|total\s+bayar|t[ổo]ng\s+c[ộo]ng(?:\s+ti[ềe]n\s+thanh\s+to[áa]n)?|t[ổo]ng\s+(?:ti[ềe]n\s+)?thanh\s+to[áa]n|valor\s+total\s+da\s+(?:nota|nf\S*)|importe\s+total|จำนวนเงินรวมทั้งสิ้น|รวมทั้งสิ้น|ยอดสุทธิ)(?!\p{L})/iu, weight: 0.95 },
   // Russian, Ukrainian, Bulgarian, Serbian: "Всего к оплате", "Итого к оплате", "Всього до сплати", "Сума за плащане",
   // "Укупно за уплату"; Greek: "Πληρωτέο", "Γενικό σύνολο", "Συνολικό ποσό" (capitals drop the accents)
   { re: /(?<!\p{L})(?:(?:всего|итого)\s+к\s+оплате|к\s+оплате|(?:всього|разом)\s+до\s+сплати|до\s+сплати|сума\s+за\s+плащане|за\s+плащане|укупно\s+за\s+(?:уплату|плаћање)|за\s+уплату|πληρωτ[εέ]ο(?:\s+ποσ[οό])?|γενικ[οό]\s+σ[υύ]νολο|συνολικ[οό]\s+ποσ[οό])(?!\p{L})/iu, weight: 0.95 },
@@ -161,7 +169,7 @@ export const VENDOR_CUES = /\b(?:iban|bic|swift|vat\s*(?:no|id|reg)|tax\s*id|ust
 
 // (also the legal forms of Japan, Korea, China and Taiwan, which stand without a space before the name — 株式会社サンプル,
 // (株)サンプル, ㈜샘플 — or after it — サンプル株式会社, 樣本有限公司; the name's letters are CJK_LETTER's)
-export const LEGAL_SUFFIX = /(?:(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|a\.\s?G\.|VVaG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.?\s?A\.?\s+de\s+C\.?\s?V\.?|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.|ООО|ОАО|ЗАО|ПАО|АО|ИП|ТОВ|ПП|ФОП|ПрАТ|ЕООД|ООД|ЕАД|АД|ЕТ|д\.о\.о\.|ДОО|Α\.Ε\.|Α\.Ε|Ε\.Π\.Ε\.|Ι\.Κ\.Ε\.|Ο\.Ε\.|Ε\.Ε\.|ΑΕ|ΕΠΕ|ΙΚΕ)(?=$|[\s,.)«"])|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f）)]\s?)(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|股份有限公司|有限公司|有限責任公司|公司)(?=$|[\s,.)）、])|(?:^|(?<=\s))(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД)(?=\s?[«"„])|(?:^|(?<=[\s（(「]))(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜)(?=\s?[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9fA-Za-z]))/;
+export const LEGAL_SUFFIX = /(?:(?:^|[\s,)])(?:B\.\s?V\.?|BV|N\.\s?V\.?|NV|GmbH(?:\s*&\s*Co\.?\s*KG)?|GMBH(?:\s*&\s*CO\.?\s*KG)?|gGmbH|mbH|AG|a\.\s?G\.|VVaG|KG|OHG|UG(?:\s*\(haftungsbeschränkt\))?|e\.\s?K\.?|GbR|Ltd\.?|Limited|LLC|L\.L\.C\.|Inc\.?|Incorporated|Corp\.?|Corporation|Co\.|Company|PLC|plc|LLP|L\.P\.|S\.?\s?A\.?\s+de\s+C\.?\s?V\.?|S\.\s?A\.\s?S\.?|SAS|S\.\s?A\.?|SA|SARL|S\.à\s?r\.l\.|S\.\s?r\.\s?l\.?|Srl|S\.\s?p\.\s?A\.?|SpA|S\.\s?L\.?|SL|Oy|Oyj|AB|A\/S|ApS|ASA|SE|Pty\.?(?:\s+Ltd\.?)?|Sp\.\s?z\s?o\.\s?o\.?|s\.r\.o\.|a\.s\.|BVBA|SPRL|SRL|Lda\.?|Kft\.?|Zrt\.?|S[DO0]N[.,]?\s*[B83][HN]D\.?|Sdn\.?\s*Bhd\.?|BHD\.?|Bhd\.?|Berhad|BERHAD|S\/B|Pte\.?\s*Ltd\.?|PTE\.?\s*LTD\.?|Pvt\.?\s*Ltd\.?|PVT\.?\s*LTD\.?|Private\s+Limited|PRIVATE\s+LIMITED|LTD\.?|LIMITED|INC\.?|CORP\.?|K\.K\.|TNHH|Cổ\s+phần|CỔ\s+PHẦN|ООО|ОАО|ЗАО|ПАО|АО|ИП|ТОВ|ПП|ФОП|ПрАТ|ЕООД|ООД|ЕАД|АД|ЕТ|д\.о\.о\.|ДОО|Α\.Ε\.|Α\.Ε|Ε\.Π\.Ε\.|Ι\.Κ\.Ε\.|Ο\.Ε\.|Ε\.Ε\.|ΑΕ|ΕΠΕ|ΙΚΕ)(?=$|[\s,.)«"])|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9f）)]\s?)(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|股份有限公司|有限公司|有限責任公司|公司)(?=$|[\s,.)）、])|(?:^|(?<=\s))(?:ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД)(?=\s?[«"„])|(?:^|(?<=[\s（(「]))(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜)(?=\s?[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff66-\uff9fA-Za-z]))/;
 /** letters of the scripts other than Latin a name is compared by (Greek, Cyrillic, Hangul jamo, kana, CJK, Hangul): a character class's body */
 export const OTHER_SCRIPT_LETTERS = '\\u0370-\\u03ff\\u0400-\\u04ff\\u1100-\\u11ff\\u3040-\\u30ff\\u3400-\\u9fff\\uac00-\\ud7af';
 /** a letter of the Japanese, Chinese and Korean scripts (names in them have no capitals and no spaces) */
