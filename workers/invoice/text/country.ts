@@ -20,6 +20,8 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
   DE: 'EUR', AT: 'EUR', NL: 'EUR', BE: 'EUR', LU: 'EUR', FR: 'EUR', IT: 'EUR', ES: 'EUR', PT: 'EUR', FI: 'EUR', GR: 'EUR', SK: 'EUR',
   SI: 'EUR', EE: 'EUR', LV: 'EUR', LT: 'EUR', MT: 'EUR', CY: 'EUR', HR: 'EUR', RU: 'RUB', UA: 'UAH', RS: 'RSD', KZ: 'KZT',
   CL: 'CLP', AR: 'ARS', CO: 'COP', PE: 'PEN', UY: 'UYU',
+  PK: 'PKR', LK: 'LKR', NP: 'NPR', BD: 'BDT', MA: 'MAD', TN: 'TND', DZ: 'DZD', EG: 'EGP', NG: 'NGN', KE: 'KES', GH: 'GHS', TZ: 'TZS',
+  UG: 'UGX', QA: 'QAR', KW: 'KWD', BH: 'BHD', OM: 'OMR', JO: 'JOD', MU: 'MUR',
 };
 
 /** Countries that write numeric dates month first. */

@@ -17,7 +17,15 @@ import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, RAND_COUNTRIES, type CountryReading
 export const ISO_CURRENCIES = new Set([
   'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'HRK', 'ISK',
   'INR', 'CNY', 'RUB', 'TRY', 'ZAR', 'BRL', 'MXN', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP', 'TWD', 'UAH', 'VND',
+  // (Africa, South Asia, the Gulf and Latin America; not codes that are also words or forms in capitals: ALL, PEN, GEL, AMD, BHD — Berhad)
+  'KES', 'NGN', 'EGP', 'GHS', 'TZS', 'UGX', 'ZMW', 'ETB', 'XOF', 'XAF', 'MUR', 'BWP', 'MAD', 'TND', 'DZD', 'PKR', 'BDT', 'LKR', 'NPR',
+  'QAR', 'KWD', 'OMR', 'JOD', 'LBP', 'IQD', 'CLP', 'ARS', 'COP', 'UYU', 'KZT', 'RSD', 'MMK', 'KHR',
 ]);
+
+/** Signs several countries' money shares: the seller's country names which (detectCurrency). */
+const RUPEE = 'rupee';
+const RUPEES = new Set(['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR']);
+const DIRHAM = 'dirham';
 
 const SYMBOLS: [RegExp, string][] = [
   // a sign glued to letters is an OCR misreading ("£FRMAS"), not money
@@ -33,7 +41,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/US\$/g, 'USD'],
   [/¥/g, 'JPY'],
   [/₹/g, 'INR'],
-  [/\bRs\.?\s?(?=\d)|\bRs\.?(?=\s*[|)]|\s*$)/gm, 'INR'],
+  // ("Rs" is the rupee of India, Pakistan, Sri Lanka, Nepal and Mauritius: the seller's country decides — RUPEE below)
+  [/\bRs\.?\s?(?=\d)|\bRs\.?(?=\s*[|)]|\s*$)/gm, RUPEE],
   // "RM 9.00", "RM9.00", "Total (RM)", "-RM 0.02"
   [/(?<![A-Za-z])RM\s?(?=-?\d)|\(RM\)|(?<![A-Za-z])RM(?=\s*[|:)]|\s*$)/gm, 'MYR'],
   // the OCR's M↔H/N slip in a cell of its own before an amount ("CASH | RH 20.00", "Rounding | RN | -0.02")
@@ -55,6 +64,12 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<=\d[ \u00a0]?)лв\.?/g, 'BGN'],
   [/₴/g, 'UAH'],
   [/₽/g, 'RUB'],
+  [/₦/g, 'NGN'],
+  [/₵/g, 'GHS'],
+  [/৳/g, 'BDT'],
+  [/\bKSh\.?\s?(?=\d)|(?<=\d[ \u00a0]?)KSh\b/g, 'KES'],
+  // (the dirham of Morocco and of the Emirates: "12 000,00 DH", "Dhs 250" — the seller's country decides, DIRHAM below)
+  [/(?<=\d[ \u00a0]?)(?:DH|Dhs?|DHS)\b|\b(?:DH|Dhs?|DHS)\.?\s?(?=\d)/g, DIRHAM],
   // ("1.100.000 đ", "VNĐ"; Thailand's "บาท")
   [/(?<=\d[ \u00a0]?)(?:đ|đồng|VNĐ)(?![\p{L}])|\bVNĐ\b/gu, 'VND'],
   [/บาท/g, 'THB'],
@@ -134,9 +149,10 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
   // signs of the other money of the two taken for the country's own, and the country's own signs read
   let folded = 0;
   let ownSigns = 0;
-  for (const [re, code] of SYMBOLS) {
+  for (const [re, sign] of SYMBOLS) {
     const n = (text.match(re) ?? []).length;
     if (!n) continue;
+    const code = sign === RUPEE ? (local && RUPEES.has(local) ? local : 'INR') : sign === DIRHAM ? (local === 'MAD' ? 'MAD' : 'AED') : sign;
     if (code === local) ownSigns += n;
     // "€" and "£" are one stroke apart for an OCR engine: on the document of a country whose money
     // is one of them, both signs are its money

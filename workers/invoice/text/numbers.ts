@@ -5,7 +5,7 @@
 
 export type DecimalMark = ',' | '.';
 
-const CURRENCY_TOKENS = /(?:€|US\$|S\$|HK\$|NZ\$|A\$|C\$|NT\$|\$|£|¥|₹|₽|₺|₩|₪|₱|฿|₫|R\$|Rs\.?|RM|Rp\.?|CHF|MYR|SGD|IDR|THB|PHP|VND|EUR|USD|GBP|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|INR|CNY|RUB|TRY|ZAR|BRL|MXN|SGD|HKD|KRW|ILS|AED|SAR|Fr\.|kr\.?|zł|Kč)/gi;
+const CURRENCY_TOKENS = /(?:€|US\$|S\$|HK\$|NZ\$|A\$|C\$|NT\$|\$|£|¥|₹|₽|₺|₩|₪|₱|฿|₫|₦|₵|৳|₸|₴|KSh|R\$|Rs\.?|RM|Rp\.?|CHF|MYR|SGD|IDR|THB|PHP|VND|EUR|USD|GBP|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|INR|CNY|RUB|TRY|ZAR|BRL|MXN|SGD|HKD|KRW|ILS|AED|SAR|Fr\.|kr\.?|zł|Kč)/gi;
 
 /** The number in a cell, or null when the cell is not (only) a number. */
 export function parseAmount(raw: string, hint: DecimalMark | null = null): number | null {

@@ -125,6 +125,8 @@ export const TOTAL_LABELS: Label[] = [
   // "Nett Total": after rounding on a till receipt, before tax on some invoices (the arithmetic decides, readTotal)
   { re: /\b(?:total\s+sales?|sales?\s+total|total\s+bill|bill\s+total|total\s+charges?|net+\s+total)\b/i, weight: 0.8 },
   { re: /\b(?:total|totaal|summe|gesamt|totale|totaal|razem|summa|i\s+alt|jumlah)\b/i, weight: 0.75 },
+  // Pakistan's and India's "Value incl. Sales Tax", "Amount including GST"
+  { re: /\b(?:value|amount|total)\s+incl(?:uding|\.|usive\s+of)?\s+(?:of\s+)?(?:sales\s+tax|gst|vat|tax)\b/i, weight: 0.9 },
   // Indonesian "Total Tagihan", Vietnamese "Tổng cộng tiền thanh toán", Brazil's "Valor Total da Nota", Argentina's
   // "Importe Total", Thailand's "จำนวนเงินรวมทั้งสิ้น" / "รวมทั้งสิ้น" / "ยอดสุทธิ"
   { re: /(?<!\p{L})(?:total\s+tagihan|jumlah\s+tagihan|total\s+bayar|t[ổo]ng\s+c[ộo]ng(?:\s+ti[ềe]n\s+thanh\s+to[áa]n)?|t[ổo]ng\s+(?:ti[ềe]n\s+)?thanh\s+to[áa]n|valor\s+total\s+da\s+(?:nota|nf\S*)|importe\s+total|จำนวนเงินรวมทั้งสิ้น|รวมทั้งสิ้น|ยอดสุทธิ)(?!\p{L})/iu, weight: 0.95 },
