@@ -190,8 +190,16 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
+  // "TOTAL A PAYER 2,09 / CB 2,09", "SUMME EUR 3,08 / Geg. EC-Cash EUR 3,08": with no change given, a card payment of
+  // the last total, to the cent, is what the till charged — the total printed twice, by two of its lines
+  const total = of('total').at(-1);
+  const card = !printedChange && total && total.value > 0 ? block.find((b) => b.line.index > total.line.index && sameCents(b.value, total.value) && CARD_WORDS.test(b.line.text)) : undefined;
+  if (total && card) out.push({ value: total.value, how: 'paid', conf: Math.min(total.line.conf, card.line.conf) });
   return out;
 }
+
+/** How a till says the customer paid by card (the line of the card payment, after the total). */
+const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|credit\s*card|card|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?)\b/i;
 
 /**
  * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):

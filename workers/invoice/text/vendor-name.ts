@@ -112,8 +112,9 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
   // a line table's column headings ("Art. Descrição Qtd", "QTD UNI DESCRICAO IVA VALOR", "Qty Description Price")
   if (t.split(/\s+/).filter((w) => /^(?:art\.?|artigo|descri[çc][ãa]o|qtd|qty|quant\w*|uni|un|pre[çc]o|valor|iva|price|amount|description|item|items|menge|bezeichnung|preis|betrag|total)$/i.test(w)).length >= 2) return false;
-  // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW")
-  if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl)\b\s*[#:]?\s*\S/i.test(t)) return false;
+  // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW";
+  // a store's manager printed under its name: "MANAGER JOHN DOE", "Store Manager: Ann Lee", "Filialleiter M. Weber")
+  if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl|(?:store\s+|general\s+|assistant\s+)?manager|mgr|supervisor|team\s+leader|filialleiter(?:in)?|marktleiter(?:in)?|g[ée]rant(?:e)?|kassierer(?:in)?|caissi[eè]re?|cajer[oa]|cassiere)\b\.?\s*[#:]?\s*\S/i.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
   // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, and so is "AB" on a Swedish page
   if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
