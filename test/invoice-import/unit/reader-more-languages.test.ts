@@ -247,3 +247,22 @@ test('tills: Poland\'s "SUMA PLN" (its "SPRZEDAŻ OPODATK." is the taxed sales) 
   t.is(se.total_amount.value, 152.5);
   t.is(se.currency.value, 'SEK');
 });
+
+// (round 21)
+test('months named in the languages of Central and Northern Europe, the Baltic, the Balkans and Turkey; Hungary\'s year first', (t) => {
+  const date = (s: string) => read(['ACME Sp. z o.o.', `Data wystawienia: ${s}`, 'Razem 10,00']).invoice_date.value;
+  const cases: [string, string][] = [
+    ['15 marca 2024', '2024-03-15'], // Polish
+    ['15. března 2024', '2024-03-15'], // Czech
+    ['15. maaliskuuta 2024', '2024-03-15'], // Finnish
+    ['2024. március 15.', '2024-03-15'], // Hungarian
+    ['15 martie 2024', '2024-03-15'], // Romanian
+    ['15 Şubat 2024', '2024-02-15'], // Turkish
+    ['15. ožujka 2024', '2024-03-15'], // Croatian
+    ['3 maj 2024', '2024-05-03'], // Swedish, Danish, Polish
+    ['15 augusti 2024', '2024-08-15'], // Swedish
+    ['15 października 2024', '2024-10-15'], // Polish
+    ['2024 m. kovo 15 d.', '2024-03-15'], // Lithuanian
+  ];
+  for (const [printed, iso] of cases) t.is(date(printed), iso, printed);
+});

@@ -10,21 +10,21 @@ export type DayOrder = 'dmy' | 'mdy';
 
 const MONTHS: Record<string, number> = {};
 const names: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου']],
-  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου']],
-  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου']],
-  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio', 'мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαΐου']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου']],
-  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου']],
-  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου']],
+  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου', 'stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'tammikuuta', 'tammikuu', 'január', 'ianuarie', 'ocak', 'siječnja', 'sijecnja', 'jaanuar', 'janvāris', 'janvāra', 'sausio']],
+  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου', 'lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'helmikuuta', 'helmikuu', 'február', 'februarie', 'şubat', 'subat', 'veljače', 'veljace', 'veebruar', 'februāris', 'februāra', 'vasario']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου', 'marca', 'marzec', 'března', 'brezna', 'březen', 'maaliskuuta', 'maaliskuu', 'március', 'martie', 'mart', 'ožujka', 'ozujka', 'marec', 'märts', 'marts', 'marta', 'kovo']],
+  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου', 'kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'huhtikuuta', 'huhtikuu', 'április', 'aprilie', 'nisan', 'travnja', 'aprill', 'aprīlis', 'aprīļa', 'balandžio']],
+  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio', 'мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαΐου', 'maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'toukokuuta', 'toukokuu', 'május', 'mayıs', 'mayis', 'svibnja', 'maijs', 'maija', 'gegužės']],
+  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου', 'czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'kesäkuuta', 'kesäkuu', 'június', 'iunie', 'haziran', 'lipnja', 'junij', 'juuni', 'jūnijs', 'jūnija', 'birželio']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου', 'lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'heinäkuuta', 'heinäkuu', 'július', 'iulie', 'temmuz', 'srpnja', 'julij', 'juuli', 'jūlijs', 'jūlija', 'liepos']],
+  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου', 'sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'elokuuta', 'elokuu', 'augusztus', 'ağustos', 'agustos', 'kolovoza', 'avgust', 'augusti', 'augusts', 'rugpjūčio']],
+  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου', 'września', 'wrzesień', 'wrzesnia', 'září', 'zari', 'septembra', 'syyskuuta', 'syyskuu', 'szeptember', 'septembrie', 'eylül', 'eylul', 'rujna', 'septembar', 'septembris', 'rugsėjo']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου', 'października', 'październik', 'pazdziernika', 'října', 'rijna', 'říjen', 'októbra', 'lokakuuta', 'lokakuu', 'október', 'octombrie', 'ekim', 'oktobar', 'oktoober', 'oktobris', 'spalio']],
+  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου', 'listopada', 'listopad', 'listopadu', 'novembra', 'marraskuuta', 'marraskuu', 'noiembrie', 'kasım', 'kasim', 'studenoga', 'studenog', 'novembar', 'novembris', 'lapkričio']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου', 'grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'joulukuuta', 'joulukuu', 'decembrie', 'aralık', 'aralik', 'prosinca', 'decembar', 'detsember', 'decembris', 'gruodžio']],
 ];
 for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
-/** every month name and abbreviation the reader knows (English, German, Dutch, French, Spanish, Italian, Portuguese), as regex alternatives */
+/** every month name and abbreviation the reader knows (Western and Central European, Nordic, Baltic, Balkan, Turkish, Cyrillic and Greek names, and Indonesian), as regex alternatives */
 export const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
 
 export interface DateMatch {
@@ -57,6 +57,8 @@ const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\
 // "02/Jan/2017", "15-JAN-18": a written month between the same two separators
 const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // ("Mar4, 2023": the space after the month lost to the OCR)
+// (year first: Hungary's "2024. március 15.", Lithuania's "2024 m. kovo 15 d.")
+const YEAR_MONTH_DAY_RE = new RegExp(`(?<![\\d.])((?:19|20)\\d{2})\\.?\\s*(?:m\\.\\s*)?(${MONTH_RE})\\s*(\\d{1,2})\\.?(?!\\d)`, 'giu');
 const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // A restaurant till's "Sep07'18" / "Jul 15'17" (month, day, an apostrophe and the year's two digits), and
 // the time stamp of a system clock, "SUN JUN 24 20:49:53 2018" (the time between the day and the year)
@@ -152,6 +154,7 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
   for (const m of text.matchAll(CLOCK_STAMP_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(DAY_MONTH_RE)) push(m, valid(+m[3], MONTHS[m[2].toLowerCase()], +m[1]));
   for (const m of text.matchAll(DAY_MONTH_SEP_RE)) push(m, valid(+m[4], MONTHS[m[3].toLowerCase()], +m[1]));
+  for (const m of text.matchAll(YEAR_MONTH_DAY_RE)) push(m, valid(+m[1], MONTHS[m[2].toLowerCase()], +m[3]));
   for (const m of text.matchAll(MONTH_DAY_RE)) push(m, valid(+m[3], MONTHS[m[1].toLowerCase()], +m[2]));
   for (const m of text.matchAll(NUMERIC_RE)) {
     if (isClockTime(text, m)) continue;
