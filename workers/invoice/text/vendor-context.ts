@@ -253,11 +253,11 @@ export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
 }
 
 /**
- * "Albert Heijn 1234" -> "Albert Heijn", "SPAR Nr. 0421" -> "SPAR": a chain's store number after its name — a name of
+ * "Albert Heijn 1234" -> "Albert Heijn", "SPAR Nr. 0421" -> "SPAR", "MAKRO EST. 001" -> "MAKRO": a chain's store number after its name — a name of
  * at most four words and no other digits; never a year ("… (c) FeRD 2021") or a copyright line.
  */
 export function withoutStoreNumber(text: string): string {
-  const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*)\s+(?:no\.?\s?|nr\.?\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
+  const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*?)\s+(?:[-–|]\s+)?(?:(?:no|nr|est|store|filiale?|filiaal|loja|tienda|negozio|magasin)\.?\s?|#\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
   if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[2]) || m[1].trim().split(/\s+/).length > 4) return text;
   return m[1];
 }
