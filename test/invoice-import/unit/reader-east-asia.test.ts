@@ -123,6 +123,9 @@ test("a chain's store number after its name on a receipt's first line is not par
   t.not(read(['Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD 2021', 'ELEKTRON Industrieservice GmbH', 'Rechnung Nr. 4711']).vendor_name.value, 'Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD');
   // nor is a street's house number: the street stays no name
   t.not(read(['Warburger Strasse 130', '33100 Paderborn', 'Summe      7,16']).vendor_name.value, 'Warburger Strasse');
+  // (also as an OCR reading prints it, the ß read as B; and a plain three-digit number is a house number)
+  t.not(read(['Warburger StraBe 130', '33100 Paderborn', 'Summe      7,16']).vendor_name.value, 'Warburger StraBe');
+  t.not(read(['Hauptmarkt 130', '90403 Nürnberg', 'Summe      7,16']).vendor_name.value, 'Hauptmarkt');
   const h = read(['Albert Heijn 1234', 'Damrak 10', '1012 LM Amsterdam', 'BONNUMMER 4411', 'TOTAAL      12,50', 'PINNEN      12,50']);
   t.is(h.vendor_name.value, 'Albert Heijn');
   // further down, a word and four digits is still a town and its postcode, never the seller

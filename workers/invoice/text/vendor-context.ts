@@ -256,8 +256,13 @@ export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
  * "Albert Heijn 1234" -> "Albert Heijn", "SPAR Nr. 0421" -> "SPAR", "MAKRO EST. 001" -> "MAKRO": a chain's store number after its name — a name of
  * at most four words and no other digits; never a year ("… (c) FeRD 2021") or a copyright line.
  */
+const STREET_END = /(?:stra(?:ß|ss|b)e|str\.?|weg|gasse|platz|allee|laan|straat|plein|rue|via|calle|street|st\.?|road|rd\.?|avenue|ave\.?|lane|drive|boulevard|blvd)\s*$/i;
+
 export function withoutStoreNumber(text: string): string {
-  const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*?)\s+(?:[-–|]\s+)?(?:(?:no|nr|est|store|filiale?|filiaal|loja|tienda|negozio|magasin)\.?\s?|#\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
-  if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[2]) || m[1].trim().split(/\s+/).length > 4) return text;
+  const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*?)\s+(?:[-–|]\s+)?((?:no|nr|est|store|filiale?|filiaal|loja|tienda|negozio|magasin)\.?\s?|#\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
+  if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[3]) || m[1].trim().split(/\s+/).length > 4) return text;
+  // (a house number after its street is no store's: "Warburger StraBe 130" — an OCR's ß read as B; a store's number is
+  // labelled, four digits or led by a zero: "EST. 002", "1234", "017")
+  if (STREET_END.test(m[1]) || !(m[2] || m[3].length === 4 || m[3].startsWith('0'))) return text;
   return m[1];
 }
