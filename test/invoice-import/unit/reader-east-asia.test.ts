@@ -119,6 +119,8 @@ test("a Taiwanese invoice: the company with its 有限公司, the Republic's yea
 test("a chain's store number after its name on a receipt's first line is not part of it, and does not make it a town", (t) => {
   // a store's label before its number goes with it ("MAKRO - EST. 002"), and the chain's fuller name under it wins
   t.is(read(['MAKRO - EST. 002', 'MAKRO CASH & CARRY', 'ALFRAGIDE', 'TOTAL: Eur 10,90']).vendor_name.value, 'MAKRO CASH & CARRY');
+  // a till's own field and its number is no store's name ("Filiale 0421", "Kasse 001"): the name under it stands
+  t.is(read(['Filiale 0421', 'EDEKA Müller', 'Hauptstr. 5', '80331 München', 'SUMME      EUR 7,16']).vendor_name.value, 'EDEKA Müller');
   // nor a year closing a line of the first page ("… (c) FeRD 2021"): a copyright line is no store
   t.not(read(['Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD 2021', 'ELEKTRON Industrieservice GmbH', 'Rechnung Nr. 4711']).vendor_name.value, 'Beispiel-Rechnungen für ZUGFeRD 2.2, (c) FeRD');
   // nor is a street's house number: the street stays no name
