@@ -17,10 +17,17 @@ import { COUNTRY_CURRENCY, DOLLAR_COUNTRIES, RAND_COUNTRIES, type CountryReading
 export const ISO_CURRENCIES = new Set([
   'EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'HRK', 'ISK',
   'INR', 'CNY', 'RUB', 'TRY', 'ZAR', 'BRL', 'MXN', 'SGD', 'HKD', 'KRW', 'ILS', 'AED', 'SAR', 'THB', 'MYR', 'IDR', 'PHP', 'TWD', 'UAH', 'VND',
-  // (Africa, South Asia, the Gulf and Latin America; not codes that are also words or forms in capitals: ALL, PEN, GEL, AMD, BHD — Berhad)
-  'KES', 'NGN', 'EGP', 'GHS', 'TZS', 'UGX', 'ZMW', 'ETB', 'XOF', 'XAF', 'MUR', 'BWP', 'MAD', 'TND', 'DZD', 'PKR', 'BDT', 'LKR', 'NPR',
+  // (Africa, South Asia, the Gulf and Latin America; not codes that are also words or forms in capitals: ALL, PEN, GEL, AMD, MUR,
+  // BHD — Berhad; those that are also words count only beside an amount: WORD_CODES)
+  'KES', 'NGN', 'EGP', 'GHS', 'TZS', 'UGX', 'ZMW', 'ETB', 'XOF', 'XAF', 'BWP', 'MAD', 'TND', 'DZD', 'PKR', 'BDT', 'LKR', 'NPR',
   'QAR', 'KWD', 'OMR', 'JOD', 'LBP', 'IQD', 'CLP', 'ARS', 'COP', 'UYU', 'KZT', 'RSD', 'MMK', 'KHR',
 ]);
+
+/** Codes that are also words in capitals ("MAD MEX", "COP SHOP", a hazard's "GHS02", "ARS" a name): money only beside an amount. */
+const WORD_CODES = new Set(['MAD', 'COP', 'GHS', 'ARS']);
+/** "MAD 250,00", "12 000,00 MAD": the code with an amount right before or after it (a space between at most). */
+// (an amount of its own, not the digits of another code: "GHS02 GHS07")
+const besideAmount = (text: string, at: number) => /(?<![A-Za-z\d])\d[\d.,' ]{0,14}[ \u00a0]?$/.test(text.slice(Math.max(0, at - 20), at)) || /^[ \u00a0]\d/.test(text.slice(at + 3, at + 5));
 
 /** Signs several countries' money shares: the seller's country names which (detectCurrency). */
 const RUPEE = 'rupee';
@@ -71,7 +78,7 @@ const SYMBOLS: [RegExp, string][] = [
   // (the dirham of Morocco and of the Emirates: "12 000,00 DH", "Dhs 250" — the seller's country decides, DIRHAM below)
   [/(?<=\d[ \u00a0]?)(?:DH|Dhs?|DHS)\b|\b(?:DH|Dhs?|DHS)\.?\s?(?=\d)/g, DIRHAM],
   // ("1.100.000 đ", "VNĐ"; Thailand's "บาท")
-  [/(?<=\d[ \u00a0]?)(?:đ|đồng|VNĐ)(?![\p{L}])|\bVNĐ\b/gu, 'VND'],
+  [/(?<=\d[ \u00a0]?)(?:đ|đồng|VNĐ)(?![\p{L}])|(?<!\p{L})VNĐ(?!\p{L})/gu, 'VND'],
   [/บาท/g, 'THB'],
   // ("3 500,00 руб.", "1 200,00 грн", "2.400,00 дин.", "₸")
   [/(?<=\d[ \u00a0]?)руб\.?|(?<![А-Яа-яЁё])руб(?:лей|ля|ль)?(?![А-Яа-яЁё])/g, 'RUB'],
@@ -140,7 +147,7 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
   const labelled = labelledCurrency(text);
   if (labelled) return field(labelled, 0.95);
   for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
-    if (ISO_CURRENCIES.has(m[1])) {
+    if (ISO_CURRENCIES.has(m[1]) && (!WORD_CODES.has(m[1]) || besideAmount(text, m.index ?? 0))) {
       add(m[1], 2);
       named.add(m[1]);
     }

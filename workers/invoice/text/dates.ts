@@ -1,7 +1,10 @@
+// Size: the month names of some forty languages and the date patterns built from them, read together; split, a name list would stand apart from the patterns it feeds.
 // Dates as invoices print them, normalised to YYYY-MM-DD: ISO, numeric with the day
-// or the month first (03/20/2023 vs 20.03.2023), and written months in English,
+// or the month first (03/20/2023 vs 20.03.2023), written months in English,
 // German, Dutch, French, Spanish, Italian and Portuguese ("August 3, 2014",
-// "7. Mai 2014", "19 april 2014", "1er janvier 2020"). An ambiguous numeric date
+// "7. Mai 2014", "19 april 2014", "1er janvier 2020") and, day first, in Central and
+// Northern European, Baltic, Balkan, Turkish, Cyrillic, Greek and Indonesian names;
+// East Asian dates with Japan's and Taiwan's era years; Vietnam's. An ambiguous numeric date
 // is resolved by the document's other dates, then by its separator and currency.
 
 import { MONTH_FIRST_COUNTRIES } from './country.js';
@@ -10,22 +13,47 @@ export type DayOrder = 'dmy' | 'mdy';
 
 const MONTHS: Record<string, number> = {};
 const names: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro', 'января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου', 'stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'tammikuuta', 'tammikuu', 'január', 'ianuarie', 'ocak', 'siječnja', 'sijecnja', 'jaanuar', 'janvāris', 'janvāra', 'sausio']],
-  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev', 'pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου', 'lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'helmikuuta', 'helmikuu', 'február', 'februarie', 'şubat', 'subat', 'veljače', 'veljace', 'veebruar', 'februāris', 'februāra', 'vasario']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco', 'maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου', 'marca', 'marzec', 'března', 'brezna', 'březen', 'maaliskuuta', 'maaliskuu', 'március', 'martie', 'mart', 'ožujka', 'ozujka', 'marec', 'märts', 'marts', 'marta', 'kovo']],
-  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile', 'апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου', 'kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'huhtikuuta', 'huhtikuu', 'április', 'aprilie', 'nisan', 'travnja', 'aprill', 'aprīlis', 'aprīļa', 'balandžio']],
-  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio', 'мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαΐου', 'maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'toukokuuta', 'toukokuu', 'május', 'mayıs', 'mayis', 'svibnja', 'maijs', 'maija', 'gegužės']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho', 'июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου', 'czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'kesäkuuta', 'kesäkuu', 'június', 'iunie', 'haziran', 'lipnja', 'junij', 'juuni', 'jūnijs', 'jūnija', 'birželio']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου', 'lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'heinäkuuta', 'heinäkuu', 'július', 'iulie', 'temmuz', 'srpnja', 'julij', 'juuli', 'jūlijs', 'jūlija', 'liepos']],
-  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago', 'agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου', 'sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'elokuuta', 'elokuu', 'augusztus', 'ağustos', 'agustos', 'kolovoza', 'avgust', 'augusti', 'augusts', 'rugpjūčio']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro', 'сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου', 'września', 'wrzesień', 'wrzesnia', 'září', 'zari', 'septembra', 'syyskuuta', 'syyskuu', 'szeptember', 'septembrie', 'eylül', 'eylul', 'rujna', 'septembar', 'septembris', 'rugsėjo']],
-  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro', 'октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου', 'października', 'październik', 'pazdziernika', 'října', 'rijna', 'říjen', 'októbra', 'lokakuuta', 'lokakuu', 'október', 'octombrie', 'ekim', 'oktobar', 'oktoober', 'oktobris', 'spalio']],
-  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro', 'nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου', 'listopada', 'listopad', 'listopadu', 'novembra', 'marraskuuta', 'marraskuu', 'noiembrie', 'kasım', 'kasim', 'studenoga', 'studenog', 'novembar', 'novembris', 'lapkričio']],
-  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro', 'desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου', 'grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'joulukuuta', 'joulukuu', 'decembrie', 'aralık', 'aralik', 'prosinca', 'decembar', 'detsember', 'decembris', 'gruodžio']],
+  [1, ['january', 'jan', 'januar', 'jänner', 'januari', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'janeiro']],
+  [2, ['february', 'feb', 'febr', 'februar', 'februari', 'février', 'fevrier', 'févr', 'fevr', 'febrero', 'febbraio', 'fevereiro', 'fev']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mär', 'maart', 'mrt', 'mars', 'marzo', 'março', 'marco']],
+  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile']],
+  [5, ['may', 'mai', 'mei', 'mayo', 'maggio', 'mag', 'maio']],
+  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno', 'giu', 'junho']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio', 'lug', 'julho']],
+  [8, ['august', 'aug', 'augustus', 'août', 'aout', 'agosto', 'ago']],
+  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre', 'settembre', 'set', 'setembro']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott', 'outubro']],
+  [11, ['november', 'nov', 'novembre', 'noviembre', 'novembro']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'déc', 'diciembre', 'dic', 'dicembre', 'dezembro']],
 ];
-for (const [n, list] of names) for (const name of list) MONTHS[name] = n;
+
+/**
+ * Month names of languages that print the day before the month (Cyrillic and Greek names in the genitive and
+ * nominative; Polish, Czech, Slovak, Finnish, Hungarian, Romanian, Turkish, Croatian, Serbian, Slovenian, Nordic,
+ * Baltic and Indonesian): read in "15 marca 2024" and year-first "2024. március 15.", never as a month before its
+ * day ("Santa Marta 15 2010", "Kasim 12, 2019" are a town and a name).
+ */
+const dayFirstNames: [number, string[]][] = [
+  [1, ['января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου', 'stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'tammikuuta', 'tammikuu', 'január', 'ianuarie', 'ocak', 'siječnja', 'sijecnja', 'jaanuar', 'janvāris', 'janvāra', 'sausio']],
+  [2, ['pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου', 'lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'helmikuuta', 'helmikuu', 'február', 'februarie', 'şubat', 'subat', 'veljače', 'veljace', 'veebruar', 'februāris', 'februāra', 'vasario']],
+  [3, ['maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου', 'marca', 'marzec', 'března', 'brezna', 'březen', 'maaliskuuta', 'maaliskuu', 'március', 'martie', 'mart', 'ožujka', 'ozujka', 'marec', 'märts', 'marts', 'marta', 'kovo']],
+  [4, ['апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου', 'kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'huhtikuuta', 'huhtikuu', 'április', 'aprilie', 'nisan', 'travnja', 'aprill', 'aprīlis', 'aprīļa', 'balandžio']],
+  [5, ['мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαϊου', 'maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'toukokuuta', 'toukokuu', 'május', 'mayıs', 'mayis', 'svibnja', 'maijs', 'maija', 'gegužės']],
+  [6, ['июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου', 'czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'kesäkuuta', 'kesäkuu', 'június', 'iunie', 'haziran', 'lipnja', 'junij', 'juuni', 'jūnijs', 'jūnija', 'birželio']],
+  [7, ['июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου', 'lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'heinäkuuta', 'heinäkuu', 'július', 'iulie', 'temmuz', 'srpnja', 'julij', 'juuli', 'jūlijs', 'jūlija', 'liepos']],
+  [8, ['agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου', 'sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'elokuuta', 'elokuu', 'augusztus', 'ağustos', 'agustos', 'kolovoza', 'avgust', 'augusti', 'augusts', 'rugpjūčio']],
+  [9, ['сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου', 'września', 'wrzesień', 'wrzesnia', 'září', 'zari', 'septembra', 'syyskuuta', 'syyskuu', 'szeptember', 'septembrie', 'eylül', 'eylul', 'rujna', 'septembar', 'septembris', 'rugsėjo']],
+  [10, ['октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου', 'października', 'październik', 'pazdziernika', 'října', 'rijna', 'říjen', 'októbra', 'lokakuuta', 'lokakuu', 'október', 'octombrie', 'ekim', 'oktobar', 'oktoober', 'oktobris', 'spalio']],
+  [11, ['nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου', 'listopada', 'listopad', 'listopadu', 'novembra', 'marraskuuta', 'marraskuu', 'noiembrie', 'kasım', 'kasim', 'studenoga', 'studenog', 'novembar', 'novembris', 'lapkričio']],
+  [12, ['desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου', 'grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'joulukuuta', 'joulukuu', 'decembrie', 'aralık', 'aralik', 'prosinca', 'decembar', 'detsember', 'decembris', 'gruodžio']],
+];
+const MONTH_FIRST: Record<string, number> = {};
+for (const [n, list] of names) for (const name of list) MONTHS[name] = MONTH_FIRST[name] = n;
+for (const [n, list] of dayFirstNames) for (const name of list) MONTHS[name] = n;
 /** every month name and abbreviation the reader knows (Western and Central European, Nordic, Baltic, Balkan, Turkish, Cyrillic and Greek names, and Indonesian), as regex alternatives */
 export const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
+/** the month names that may come before the day ("March 4, 2023", "Sep07'18"): the languages that write them so */
+const MONTH_FIRST_RE = Object.keys(MONTH_FIRST).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
 
 export interface DateMatch {
   iso: string;
@@ -57,13 +85,13 @@ const DAY_MONTH_RE = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|e|º|\\.)?\
 // "02/Jan/2017", "15-JAN-18": a written month between the same two separators
 const DAY_MONTH_SEP_RE = new RegExp(`(?<![\\d.,/-])(\\d{1,2})\\s?([-/.])\\s?(${MONTH_RE})\\s?\\2\\s?((?:19|20)\\d{2}|\\d{2})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // ("Mar4, 2023": the space after the month lost to the OCR)
-// (year first: Hungary's "2024. március 15.", Lithuania's "2024 m. kovo 15 d.")
-const YEAR_MONTH_DAY_RE = new RegExp(`(?<![\\d.])((?:19|20)\\d{2})\\.?\\s*(?:m\\.\\s*)?(${MONTH_RE})\\s*(\\d{1,2})\\.?(?!\\d)`, 'giu');
-const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
+// (year first: Hungary's "2024. március 15.", Lithuania's "2024 m. kovo 15 d." — the year's dot or "m." printed: "Echo Dot 2020 Gen 4" is no date)
+const YEAR_MONTH_DAY_RE = new RegExp(`(?<![\\d.])((?:19|20)\\d{2})(?:\\.|\\s+m\\.)\\s*(${MONTH_RE})\\s*(\\d{1,2})\\.?(?!\\d)`, 'giu');
+const MONTH_DAY_RE = new RegExp(`(?<![\\p{L}])(${MONTH_FIRST_RE})\\.?\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?:(?!\\d)|${GLUED_TIME})`, 'giu');
 // A restaurant till's "Sep07'18" / "Jul 15'17" (month, day, an apostrophe and the year's two digits), and
 // the time stamp of a system clock, "SUN JUN 24 20:49:53 2018" (the time between the day and the year)
-const MONTH_DAY_APOSTROPHE_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s?(\\d{1,2})\\s?['’](\\d{2})(?!\\d)`, 'giu');
-const CLOCK_STAMP_RE = new RegExp(`(?<![\\p{L}])(${MONTH_RE})\\.?\\s+(\\d{1,2})\\s+\\d{1,2}:\\d{2}(?::\\d{2})?\\s+((?:19|20)\\d{2})(?!\\d)`, 'giu');
+const MONTH_DAY_APOSTROPHE_RE = new RegExp(`(?<![\\p{L}])(${MONTH_FIRST_RE})\\.?\\s?(\\d{1,2})\\s?['’](\\d{2})(?!\\d)`, 'giu');
+const CLOCK_STAMP_RE = new RegExp(`(?<![\\p{L}])(${MONTH_FIRST_RE})\\.?\\s+(\\d{1,2})\\s+\\d{1,2}:\\d{2}(?::\\d{2})?\\s+((?:19|20)\\d{2})(?!\\d)`, 'giu');
 
 // A till prints the time with dots as often as with colons ("12.17.26 PM", "Time: 09.20.00"): a
 // triple of two-digit parts that reads as a clock (hours, minutes, seconds) and stands where a

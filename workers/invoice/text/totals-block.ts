@@ -27,13 +27,13 @@ export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 // (Japan's 消費税, China's 税额 and 增值税, Korea's 부가세 and 세액)
-export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|ppn|gtgt)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|ф\.п\.а\./i;
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|ppn|gtgt)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|φ\.π\.α\./i;
 // (the word in the languages the reader knows, inflected and compounded: "Rundungsbetrag", "Aufrundung",
 // "arrondis", "redondeo", "arrotondamento"; not "arrondissement")
 export const ROUNDING_WORDS = /(?<!\p{L})(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\p{L}*|adj(?:ustment)?\s+rounding|pembundaran|\p{L}{0,4}rundung\p{L}*|afronding|arrondis?|arrondie|redondeo|arrotondamento)(?!\p{L})/iu;
 // (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
 // (also a bare "Net" over "VAT @ 20%", India's "Taxable Value", "Total before tax")
-const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|(?:value|amount)\s+excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht|monto\s+neto|valor\s+neto|importe\s+neto|total\s+neto|dasar\s+pengenaan\s+pajak)\b|c[ộo]ng\s+ti[ềe]n\s+h[àa]ng|ti[ềe]n\s+h[àa]ng\s+ch[ưu]a\s+thu[ếe]|รวมเงิน|小計|小计|税抜|税別|不含税|공급가액|без\s+(?:ндс|пдв|ддс)|данъчна\s+основа|καθαρ[ηή]\s+αξ[ιί]α|χωρ[ιί]ς\s+φπα/i;
+const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|(?:value|amount)\s+excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht|monto\s+neto|valor\s+neto|importe\s+neto|total\s+neto|dasar\s+pengenaan\s+pajak)\b|c[ộo]ng\s+ti[ềe]n\s+h[àa]ng|ti[ềe]n\s+h[àa]ng\s+ch[ưu]a\s+thu[ếe]|รวมเงิน(?!ทั้งสิ้น)|小計|小计|税抜|税別|不含税|공급가액|без\s+(?:ндс|пдв|ддс)|данъчна\s+основа|καθαρ[ηή]\s+αξ[ιί]α|χωρ[ιί]ς\s+φπα/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */

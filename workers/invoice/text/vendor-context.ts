@@ -259,14 +259,16 @@ export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
 const STREET_END = /(?:stra(?:ß|ss|b)e|str\.?|weg|gasse|platz|allee|laan|straat|plein|rue|via|calle|street|st\.?|road|rd\.?|avenue|ave\.?|lane|drive|boulevard|blvd)\s*$/i;
 
 /** Words a till labels its own numbers with (its branch, register, receipt, table, terminal, a card's trace). */
-const TILL_FIELD = /^(?:filiale?|filiaal|markt|store|shop|branch|outlet|loja|tienda|negozio|magasin|kasse|kassa|caisse|caja|cassa|pos|register|till|lane|beleg|bon|bonnr|receipt|quittung|rechnung|invoice|ticket|order|auftrag|tisch|table|mesa|tavolo|terminal|term|trace|trans|transaktion|transaction|tse|serial|seriennummer|kunde|customer|member|mitglied|card|karte|ref|id|no|nr|nummer|number|op|operator|cashier|kassierer(?:in)?|station|pump|s[äa]ule|gate|seat|platz)\.?:?$/i;
+const TILL_FIELD = /^(?:filiale?|filiaal|markt|store|shop|branch|outlet|loja|tienda|negozio|magasin|kasse|kassa|caisse|caja|cassa|pos|register|till|lane|beleg|bon|bonnr|kassenbon|bonnummer|scontrino|receipt|quittung|rechnung|invoice|ticket|de|order|hotel|zimmer|room|chambre|auftrag|tisch|table|mesa|tavolo|terminal|term|trace|trans|transaktion|transaction|tse|serial|seriennummer|kunde|customer|member|mitglied|card|karte|ref|id|no|nr|nummer|number|op|operator|cashier|kassierer(?:in)?|station|pump|s[äa]ule|gate|seat|platz)\.?:?$/i;
 
 export function withoutStoreNumber(text: string): string {
   const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*?)\s+(?:[-–|]\s+)?((?:no|nr|est|store|filiale?|filiaal|loja|tienda|negozio|magasin)\.?\s?|#\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
   if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[3]) || m[1].trim().split(/\s+/).length > 4) return text;
   // (a house number after its street is no store's: "Warburger StraBe 130" — an OCR's ß read as B; a store's number is
-  // labelled, four digits or led by a zero: "EST. 002", "1234", "017")
-  if (STREET_END.test(m[1]) || !(m[2] || m[3].length === 4 || m[3].startsWith('0'))) return text;
+  // labelled — "EST. 002" — or follows a name of two words or more, four digits or led by a zero: one word and four
+  // digits is as often a town and its postcode, "Auckland 1010", "Oslo 0150", or a till's own field, "Kassenbon 0042")
+  const words = m[1].trim().split(/\s+/).length;
+  if (STREET_END.test(m[1]) || !(m[2] || (words >= 2 && (m[3].length === 4 || m[3].startsWith('0'))))) return text;
   // (nor a till's field and its number: "Filiale 0421", "Kasse 001", "Beleg 0042", "Terminal 1234" name no one)
   if (m[1].trim().split(/\s+/).every((w) => TILL_FIELD.test(w))) return text;
   return m[1];

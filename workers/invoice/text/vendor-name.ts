@@ -47,14 +47,24 @@ export function onlyLegalForm(text: string): boolean {
   return rest === '' || onlyTradeWords(rest);
 }
 
+/** Legal forms printed before the name: Japan's, Korea's, and those of Russia, Ukraine and Bulgaria before a quoted name. */
+const PREFIX_LEGAL_FORM = /^(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД)$/;
+
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
   // "CÔNG TY TNHH THƯƠNG MẠI SAO MAI": Vietnam's forms follow "Công ty" and come before the name
   if (/^c[ôo]ng\s+ty\s+(?:tnhh|c[ổo]\s+ph[ầa]n|cp)\s+\S/i.test(text.trim())) return text.trim();
-  // "株式会社サンプル商事 御中": a legal form before the name (Japan's, Korea's) — the name runs to the next space
   const end = m.index + m[0].length;
-  if (CJK_LETTER.test(text.slice(end).trimStart()[0] ?? '')) return text.slice(0, end) + (/^\s?\S*/.exec(text.slice(end))?.[0] ?? '');
+  // a legal form before the name, opening the text (Japan's, Korea's, Russia's and its neighbours'): "株式会社サンプル商事
+  // 御中" — the name runs to the next space —, "ООО «Ромашка», ИНН …" — to its closing quote; a form after the name
+  // ("サンプル株式会社 東京支店") ends it as any other does
+  if (text.slice(0, m.index).trim() === '' && PREFIX_LEGAL_FORM.test(m[0].trim())) {
+    const rest = text.slice(end);
+    const quoted = /^\s?[«"„“]([^»"“”]{1,60})[»"“”]/.exec(rest);
+    if (quoted) return text.slice(0, end) + quoted[0];
+    if (CJK_LETTER.test(rest.trimStart()[0] ?? '')) return text.slice(0, end) + (/^\s?\S*/.exec(rest)?.[0] ?? '');
+  }
   // "Free - SAS au capital de ..." -> "Free SAS"
   return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
 }
@@ -103,7 +113,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t)) return false;
   // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
-  if (/[。！？]|ます|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
+  if (/[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
@@ -114,7 +124,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (t.split(/\s+/).filter((w) => /^(?:art\.?|artigo|descri[çc][ãa]o|qtd|qty|quant\w*|uni|un|pre[çc]o|valor|iva|price|amount|description|item|items|menge|bezeichnung|preis|betrag|total)$/i.test(w)).length >= 2) return false;
   // who served or how it was ordered, with the name or code after it ("Server: Emely", "Waiter 58 IRYNA P", "Order Type: PUW";
   // a store's manager printed under its name: "MANAGER JOHN DOE", "Store Manager: Ann Lee", "Filialleiter M. Weber")
-  if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl|(?:store\s+|general\s+|assistant\s+)?manager|mgr|supervisor|team\s+leader|filialleiter(?:in)?|marktleiter(?:in)?|g[ée]rant(?:e)?|kassierer(?:in)?|caissi[eè]re?|cajer[oa]|cassiere)\b\.?\s*[#:]?\s*\S/i.test(t)) return false;
+  if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl|(?:store\s+|general\s+|assistant\s+)?manager|mgr|supervisor|team\s+leader|filialleiter(?:in)?|marktleiter(?:in)?|g[ée]rant(?:e)?|kassierer(?:in)?|caissi[eè]re?|cajer[oa]|cassiere)\b\.?\s*[#:]?\s*\S/i.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
   // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, and so is "AB" on a Swedish page
   if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
@@ -177,6 +187,8 @@ const NOT_NAME_LETTER = new RegExp(`[^a-z0-9${OTHER_SCRIPT_LETTERS}]`, 'g');
 export function compactName(name: string): string {
   let n = name;
   for (let i = 0; i < 3; i++) n = n.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '').replace(/[\s,.]+$/, '');
+  // (a form before the name as well: "株式会社サンプル" and "サンプル株式会社" are one company)
+  n = n.replace(/^(?:株式会社|有限会社|合同会社|[(（]株[)）]|㈱|주식회사|[(（]주[)）]|㈜|ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ЕООД|ООД|ЕАД)\s*/, '');
   // (letters of other scripts count as letters: Cyrillic, Greek, Japanese, Chinese, Korean)
   return n.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(NOT_NAME_LETTER, '');
 }
