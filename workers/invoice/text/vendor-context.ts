@@ -240,16 +240,21 @@ function squeezedWords(lowerText: string): { squeezed: string; starts: Set<numbe
  * "株式会社山田商店 御中", "山田太郎 様", "김철수 귀하": the addressee, as Japanese and Korean documents name
  * the customer — an honorific after the name (御中 a company, 様 or 殿 a person, 귀하 or 님 in Korean).
  */
-const ADDRESSEE_HONORIFIC = /(?:御中|様|殿|귀하|님|貴中)\s*$/;
+const HONORIFIC = '御中|様|殿|귀하|님|貴中';
+const ENDS_WITH_HONORIFIC = new RegExp(`(?:${HONORIFIC})\\s*$`);
+const ONLY_HONORIFIC = new RegExp(`^\\s*(?:${HONORIFIC})\\s*$`);
 export function addresseeOf(line: LayoutLine, x0: number): boolean {
   const cell = line.cells.find((c) => c.x0 <= x0 + 1 && c.x1 >= x0) ?? line.cells[0];
   const next = line.cells[line.cells.indexOf(cell) + 1];
-  return ADDRESSEE_HONORIFIC.test(cell?.text ?? line.text) || (next !== undefined && /^\s*(?:御中|様|殿|귀하|貴中)\s*$/.test(next.text));
+  return ENDS_WITH_HONORIFIC.test(cell?.text ?? line.text) || (next !== undefined && ONLY_HONORIFIC.test(next.text));
 }
+
+/** The page's first line (`above`: lineAbove's): where a receipt prints its chain and store number. */
+export const opensDocument = (line: LayoutLine, above: LayoutLine | undefined) => line.page === 1 && line.index <= 2 && !above;
 
 /** "Albert Heijn 1234": the page's first line, a name and a chain's 3–4 digit store number (vendor-line-names.ts strips it). */
 export function storeNumberLine(doc: Layout, line: LayoutLine): boolean {
-  return line.page === 1 && line.index <= 2 && !lineAbove(doc, line) && line.text.length <= 60 && !ADDRESS_WORDS.test(line.text) && withoutStoreNumber(line.text) !== line.text;
+  return opensDocument(line, lineAbove(doc, line)) && withoutStoreNumber(line.text) !== line.text;
 }
 
 /**
@@ -262,6 +267,8 @@ const STREET_END = /(?:stra(?:ß|ss|b)e|str\.?|weg|gasse|platz|allee|laan|straat
 const TILL_FIELD = /^(?:filiale?|filiaal|markt|store|shop|branch|outlet|loja|tienda|negozio|magasin|kasse|kassa|caisse|caja|cassa|pos|register|till|lane|beleg|bon|bonnr|kassenbon|bonnummer|scontrino|receipt|quittung|rechnung|invoice|ticket|de|order|hotel|zimmer|room|chambre|auftrag|tisch|table|mesa|tavolo|terminal|term|trace|trans|transaktion|transaction|tse|serial|seriennummer|kunde|customer|member|mitglied|card|karte|ref|id|no|nr|nummer|number|op|operator|cashier|kassierer(?:in)?|station|pump|s[äa]ule|gate|seat|platz)\.?:?$/i;
 
 export function withoutStoreNumber(text: string): string {
+  // (names are short; a street's house number is no store's)
+  if (text.length > 60 || ADDRESS_WORDS.test(text)) return text;
   const m = /^(\D{2,40}?\p{L}{2}[\p{L}'’.]*?)\s+(?:[-–|]\s+)?((?:no|nr|est|store|filiale?|filiaal|loja|tienda|negozio|magasin)\.?\s?|#\s?)?(\d{3,4})\s*$/iu.exec(text.trim());
   if (!m || /©|\(c\)/i.test(m[1]) || /^(?:19|20)\d{2}$/.test(m[3]) || m[1].trim().split(/\s+/).length > 4) return text;
   // (a house number after its street is no store's: "Warburger StraBe 130" — an OCR's ß read as B; a store's number is

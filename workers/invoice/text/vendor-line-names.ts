@@ -5,7 +5,7 @@
 import type { LayoutLine } from '../layout.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
-import { wholeText, withoutStoreNumber } from './vendor-context.js';
+import { opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
 const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
@@ -94,7 +94,7 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // "Albert Heijn 1234", "SPAR 0421": on a page's first line, a chain's 3–4 digit store number after the name
     // (elsewhere a number of four digits after a word is as often a postcode after its town: "Auckland 1010"; never
     // after a street: "Warburger Strasse 130" is a house number)
-    if (line.page === 1 && !prev && line.index <= 2 && text.length <= 60 && !ADDRESS_WORDS.test(text)) text = withoutStoreNumber(text);
+    if (opensDocument(line, prev)) text = withoutStoreNumber(text);
     // OCR edge marks: quotes, bars, tildes around the name
     text = text.replace(/^[\s"'‘’“”|~_=*•·.,:;-]+|[\s"'‘’“”|~_=*•·,:;-]+$/g, '');
     // ("<1) SEMRUSH": a logo's icon read as marks and a digit before the wordmark)

@@ -48,7 +48,9 @@ export function onlyLegalForm(text: string): boolean {
 }
 
 /** Legal forms printed before the name: Japan's, Korea's, and those of Russia, Ukraine and Bulgaria before a quoted name. */
-const PREFIX_LEGAL_FORM = /^(?:株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД)$/;
+const PREFIX_FORMS = '株式会社|有限会社|合同会社|合名会社|合資会社|[(（]株[)）]|㈱|[(（]有[)）]|㈲|주식회사|유한회사|[(（]주[)）]|㈜|ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ПрАТ|ФОП|ИП|ЕООД|ООД|ЕАД';
+const PREFIX_LEGAL_FORM = new RegExp(`^(?:${PREFIX_FORMS})$`);
+const LEADING_LEGAL_FORM = new RegExp(`^(?:${PREFIX_FORMS})\\s*`);
 
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
@@ -188,7 +190,7 @@ export function compactName(name: string): string {
   let n = name;
   for (let i = 0; i < 3; i++) n = n.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '').replace(/[\s,.]+$/, '');
   // (a form before the name as well: "株式会社サンプル" and "サンプル株式会社" are one company)
-  n = n.replace(/^(?:株式会社|有限会社|合同会社|[(（]株[)）]|㈱|주식회사|[(（]주[)）]|㈜|ООО|ОАО|ЗАО|ПАО|АО|ТОВ|ЕООД|ООД|ЕАД)\s*/, '');
+  n = n.replace(LEADING_LEGAL_FORM, '');
   // (letters of other scripts count as letters: Cyrillic, Greek, Japanese, Chinese, Korean)
   return n.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').replace(NOT_NAME_LETTER, '');
 }
