@@ -5,7 +5,7 @@ import { field, type Field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
-import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
+import { ADDRESS_WORDS, INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -49,11 +49,15 @@ const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref
 const STRONG_NUMBER_LABEL = 0.85;
 
 export function readInvoiceNumber(layout: Layout): Field<string> {
-  const found = findLabeled(layout, {
-    labels: INVOICE_NUMBER_LABELS,
-    parse: parseInvoiceNumber,
-    exclude: NOT_THIS_NUMBER,
-  });
+  const found = [
+    ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER }),
+    // ("Invoice Number:  57": a small business's early invoices; one or two digits, all the label's cell or the
+    // cell beside it holds, under a label that names the number itself — never under a bare title)
+    ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS.filter((l) => !l.bare && l.weight >= 0.9), parse: shortNumber, exclude: NOT_THIS_NUMBER, below: 0 }).filter((c) => c.where === 'cell' || c.where === 'right'),
+    // ("INVOICE" over the seller's "200 Broadway Ave": a house number is no document number)
+  ]
+    .filter((c) => !(c.where === 'below' && ADDRESS_WORDS.test(c.line.text) && /^\d+\s+\p{L}/u.test(c.line.text.trim()) && c.line.text.trim().startsWith(`${c.value} `)))
+    .sort((a, b) => b.score - a.score);
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell
   let title: { value: string; conf: number; text: string } | null = null;
@@ -84,10 +88,17 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     from = best.line;
   } else return field<string>(null, 0);
   if (from.conf < 1 && misreadable(read.value!, from.text)) return unconfirmed(read);
+  // (one or two digits with no date after them: the label's own, or a page's or a copy's count — for review)
+  if (/^\d{1,2}$/.test(read.value!) && !/^\d{1,2}\s+\p{L}{2,4}\s+\d/u.test(from.text.slice(from.text.indexOf(read.value!)))) return unconfirmed(read);
   // another strongly labelled number on the page (the title's, a payment reference's) that differs: the
   // page disagrees with itself, or the OCR slipped a digit in one of them — either way, for review
   const rivals = [...found.filter((c) => c.score >= STRONG_NUMBER_LABEL).map((c) => c.value), ...(title ? [title.value] : [])];
   return rivals.some((v) => v !== read.value) ? unconfirmed(read) : read;
+}
+
+/** A document number of one or two digits, alone in its cell ("57", "#7"). */
+function shortNumber(text: string): string | null {
+  return /^#?\s*(\d{1,2})$/.exec(text.trim())?.[1] ?? null;
 }
 
 /**

@@ -52,12 +52,16 @@ const PREFIX_FORMS = '株式会社|有限会社|合同会社|合名会社|合資
 const PREFIX_LEGAL_FORM = new RegExp(`^(?:${PREFIX_FORMS})$`);
 const LEADING_LEGAL_FORM = new RegExp(`^(?:${PREFIX_FORMS})\\s*`);
 
+const CO_AND_FORM = /^[\s,]+(?:Ltd\.?|LTD\.?|Limited|LIMITED|Inc\.?|INC\.?|LLC|L\.L\.C\.|(?:Pte|PTE|Pvt|PVT)\.?\s*(?:Ltd|LTD)\.?)(?=$|[\s,)])/;
+
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
   // "CÔNG TY TNHH THƯƠNG MẠI SAO MAI": Vietnam's forms follow "Công ty" and come before the name
   if (/^c[ôo]ng\s+ty\s+(?:tnhh|c[ổo]\s+ph[ầa]n|cp)\s+\S/i.test(text.trim())) return text.trim();
-  const end = m.index + m[0].length;
+  let end = m.index + m[0].length;
+  // ("Sakura Trading Co., Ltd.", "ACME Co., Inc.": "Co." and the form that follows it are one legal form — Asia's usual one)
+  if (/co\.$|company$/i.test(m[0].trim())) end += CO_AND_FORM.exec(text.slice(end))?.[0].length ?? 0;
   // a legal form before the name, opening the text (Japan's, Korea's, Russia's and its neighbours'): "株式会社サンプル商事
   // 御中" — the name runs to the next space —, "ООО «Ромашка», ИНН …" — to its closing quote; a form after the name
   // ("サンプル株式会社 東京支店") ends it as any other does
@@ -68,7 +72,7 @@ export function cutAfterLegalForm(text: string): string | null {
     if (CJK_LETTER.test(rest.trimStart()[0] ?? '')) return text.slice(0, end) + (/^\s?\S*/.exec(rest)?.[0] ?? '');
   }
   // "Free - SAS au capital de ..." -> "Free SAS"
-  return text.slice(0, m.index + m[0].length).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
+  return text.slice(0, end).replace(/[\s,]+$/, '').replace(/\s+[-–|·•]\s+(?=\S+$)/, ' ').trim();
 }
 
 /** a town and its US state, Canadian province or Australian state closing an address line */
