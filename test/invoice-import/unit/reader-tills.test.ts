@@ -44,10 +44,12 @@ test('seller: a chain\'s store number is not part of its name ("Wendy\'s Restaur
   t.is(carls.vendor_name.value, "CARL'S JR");
 });
 
-test('seller: the name heading a street and its town, state and ZIP, over a survey slogan above it; the town line is no name', (t) => {
+test('seller: the name heading a street and its town, state and ZIP, under a survey slogan; the town line is no name', (t) => {
   const h = read(['For a Chance to WIN', 'See Back of Receipt', 'Survey Code: 0279-4033-2211-1303', '(Digamos en Espanol)', '', 'Taco Bell 017314', '7230 Pendleton Pike', 'Lawrence, IN 46226', '(317) 541-1897', '', '9/1/2016 3:35:38 PM', 'Order 378752', '1 Crunchy Taco 1.29', 'Subtotal 1.29', 'Tax .09', 'Total 1.38', 'Cash 5.00', 'Change 3.62']);
   t.is(h.vendor_name.value, 'Taco Bell');
-  t.true(h.vendor_name.confidence < 0.9, 'a slogan close behind leaves it for review');
+  // (a slogan close behind left it for review until round 22 of issue 26: a chain's name printed at the top of the page is
+  // the shop's sign — chains.ts — and now outweighs the slogan)
+  t.true(h.vendor_name.confidence >= 0.9);
   t.false(plausibleName('Lawrence, IN 46226'));
   t.false(plausibleName('Edmonton AB T5P 4A9'));
   // a German town with its country code is not mistaken for a US state

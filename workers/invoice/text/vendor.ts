@@ -21,6 +21,7 @@ import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, TRA
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, REGISTRATION_TAIL, withoutRegistration, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
+import { chainOpening, garbledChain } from './chains.js';
 
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
@@ -36,12 +37,18 @@ interface VendorCandidate {
   corroborated?: boolean;
   /** named outside the letterhead's lines: in a sign-off ("thank you for shopping at"), a web or e-mail domain, a tax-id line */
   source?: 'thanks' | 'domain' | 'tax-line';
+  /** a chain's wordmark the OCR garbled, read as the chain's name (chains.ts): never sure */
+  fromLogo?: boolean;
+  /** a chain's name at the top of the page (chains.ts): its score holds CHAIN_SCORE */
+  chain?: boolean;
 }
 
 /** The strength a name with marks of an OCR slip keeps at most (confidence below the review threshold). */
 const IMPROBABLE_STRENGTH = 0.5;
 /** A one-word name of up to four letters read by OCR keeps at most this (reported below 0.9, above review). */
 const SHORT_NAME_STRENGTH = 0.55;
+/** What a chain's name at the top of a receipt adds to its line's score (chains.ts). */
+const CHAIN_SCORE = 2.5;
 /** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
 const ELSEWHERE_STRENGTH = 0.35;
 /** Below this score, with nothing but its place on the page for it, the best line names no seller at all. */
@@ -67,8 +74,10 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     // (a name with its legal form is whole: a fuller one holds its words as whole words — "Muster GmbH" is not
     // the "Muster" inside "Max Mustermann")
     const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
-    if (fuller) best = { ...fuller, score: best.score };
+    // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
+    // (the fuller name ends at its legal form: "Aldi GmbH & Co. KG, Schloß Holte" is "Aldi GmbH & Co. KG")
+    if (fuller) best = { ...fuller, name: (LEGAL_SUFFIX.test(fuller.name) && cutAfterLegalForm(fuller.name)) || fuller.name, score: best.score };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
   if (best && !LEGAL_SUFFIX.test(best.name)) {
@@ -99,7 +108,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // "0JC", "ACME S BOOKS", "RQSSMANN", "SDN BHO": marks of an OCR slip; mended where safe, never sure
   const printed = normalisedLegalForm(best.name);
   const mended = mendedName(printed);
-  if (mended !== printed || improbableMarks(printed).length) strength = Math.min(strength, IMPROBABLE_STRENGTH);
+  if (mended !== printed || improbableMarks(printed).length || best.fromLogo) strength = Math.min(strength, IMPROBABLE_STRENGTH);
   // "Roti": one short word and no legal form, read by OCR: too little of a name to be sure it is the whole name
   if (best.line.conf < 1 && !LEGAL_SUFFIX.test(best.name) && /^\p{L}{1,4}$/u.test(best.name.trim())) strength = Math.min(strength, SHORT_NAME_STRENGTH);
   if (best.source === 'domain' || (onlyElsewhere && best.source !== 'thanks')) strength = Math.min(strength, ELSEWHERE_STRENGTH);
@@ -112,6 +121,11 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   const unchecked = best.line.conf < 1 && !LEGAL_SUFFIX.test(mended) && best.source === undefined && countOf(lowerOf(layout, extra), key) <= 1 && domainScore(key, domainsOf(textOf(layout, extra))) === 0;
   // and a name whose evidence is only moderate (a score short of a letterhead with its identity, or a rival close behind)
   return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
+}
+
+/** Letters the OCR scattered or garbled ("L D I", "LéDL", "L DI"): marks of a slip, or a small letter inside a word of capitals. */
+function garbledLogo(name: string): boolean {
+  return improbableMarks(name).length > 0 || /\p{Lu}\p{Ll}+\p{Lu}/u.test(name.replace(/^(?:Mc|Mac|O')/, ''));
 }
 
 /** The most an OCR-read seller name that nothing checks is reported at (under 0.9: reviewed). */
@@ -139,8 +153,16 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
       const page = doc.pages[line.page - 1] ?? { width: 600, height: 850 };
-      for (const { name, sender, labeled, x0 } of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line), context)) {
+      for (const found of namesIn(line, senderLines.has(line.index), doc.lines[line.index + 1], lineAbove(doc, line), context)) {
+        const { sender, labeled, x0 } = found;
         let score = 0;
+        // a chain's wordmark at the top of the page, garbled by the OCR ("L D I", "LéDL"): the chain (chains.ts)
+        const top = line.page === 1 && line.y < page.height * 0.25;
+        const logo = top && ocr && garbledLogo(found.name) ? garbledChain(found.name) : null;
+        const name = logo ?? found.name;
+        // a chain's name as printed at the top of the page ("Marktkauf Lehr"): the shop's own sign
+        const chain = Boolean(logo) || (top && chainOpening(name) !== null);
+        if (chain) score += CHAIN_SCORE;
         const compact = compactName(name);
         // (two letters of Japanese, Chinese or Korean are a name: "丸善")
         if (compact.length < 3 && !(compact.length === 2 && CJK_LETTER.test(compact))) continue;
@@ -195,7 +217,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // the registered entity that may outrank a brand (readVendor) is never a customer's
         const customer = inCustomer || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
         const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line) > 0 || numberBelow || legalNoticeAt(doc, line, name);
-        candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated });
+        candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(logo ? { fromLogo: true } : {}) });
       }
     }
   });
@@ -203,6 +225,14 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   // company it also names (with its legal form) works for the seller, and is not the seller
   if (officers.size && candidates.some((c) => LEGAL_SUFFIX.test(c.name) && !officers.has(compactName(c.name)))) {
     for (const c of candidates) if (!LEGAL_SUFFIX.test(c.name) && officers.has(compactName(c.name))) c.score -= 4;
+  }
+  // the chain whose sign heads the page, named again elsewhere ("ALDI" at the top, "Aldi GmbH & Co. KG" in the footer):
+  // the same shop, as likely
+  const signs = new Set(candidates.filter((c) => c.chain).map((c) => chainOpening(c.name) ?? c.name));
+  for (const c of candidates) {
+    if (c.chain || !signs.has(chainOpening(c.name) ?? '')) continue;
+    c.score += CHAIN_SCORE;
+    c.chain = true;
   }
   candidates.push(...namedElsewhere(all, domains, lowerText, candidates));
   return candidates.sort((a, b) => b.score - a.score || a.line.index - b.line.index);

@@ -1,0 +1,54 @@
+// Issue 26, round 22. A chain's name printed only as its wordmark: the OCR garbles the logo ("LéDL" for Lidl), and the
+// chain's registered name may stand only in the footer. A line near the top one slip from a distinctive chain's name is
+// that chain, for review; a chain's name printed at the top is the shop's sign, and the same chain named again lower
+// down (its legal entity) is as likely. Words that are also chains' names are never mended ("MENU" is no "Meny").
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { chainOpening, garbledChain } from '../../../workers/invoice/text/chains.js';
+
+/** A page as an OCR reading gives it: every line read with some doubt. */
+const ocr = (lines: string[]) => {
+  const layout = layoutFromText(lines.join('\n'));
+  return readLaidOutInvoice({ ...layout, lines: layout.lines.map((l) => ({ ...l, conf: 0.9 })) }).header;
+};
+
+test("a chain's wordmark the OCR garbled at the top of a receipt is the chain, reported for review", (t) => {
+  const h = ocr(['LéDL', 'Warburger Straße 130', '33100 Paderborn', 'EUR', 'Bananen      0,19 A', 'Emmentaler Stück      2,69 A', 'zu zahlen      2,88', 'Bar      5,00', 'Rückgeld      -2,12', 'UST-ID-NR: DE814689550']);
+  t.is(h.vendor_name.value, 'Lidl');
+  t.true(h.vendor_name.confidence < 0.9);
+});
+
+test('one slip from a chain: a letter misread, lost or added; never from two chains at once, a word, or three letters', (t) => {
+  t.is(garbledChain('LéDL'), 'Lidl');
+  t.is(garbledChain('Kaufand'), 'Kaufland');
+  t.is(garbledChain('Carrefourr'), 'Carrefour');
+  t.is(garbledChain('Lidl'), null, 'already the name');
+  t.is(garbledChain('L DI'), null, 'three letters: one slip from Aldi as much as a logo of Lidl');
+  t.is(garbledChain('MENU'), null, 'a word, not Meny');
+  t.is(garbledChain('Starr'), null, '"Star" is a word as much as a chain');
+  t.is(garbledChain('Tesco 24'), null, 'digits: not a wordmark');
+});
+
+test("a chain's name opening a line names the chain; its branch or legal form after it does not hide it", (t) => {
+  t.is(chainOpening('Marktkauf Lehr'), 'Marktkauf');
+  t.is(chainOpening('ALDI SÜD'), 'Aldi Süd');
+  t.is(chainOpening('Aldi GmbH & Co. KG'), 'Aldi');
+  t.is(chainOpening('Albert Heijn 1234'), 'Albert Heijn');
+  t.is(chainOpening('Acme Logistics Ltd'), null);
+});
+
+test("a chain's name at the top outranks an advertisement's slogan and web domain above it", (t) => {
+  const h = ocr(['WUNSCHLOS GLÜCKLICH?', 'W Honestly', 'honestly.de', 'Marktkauf Lehr', 'Detmolder Str. 4', '33102 Paderborn', 'Tel. 05251 / 180420', 'TONIC WATER      1,59 C', 'SUMME      1,59', 'Mastercard EUR      1,59']);
+  t.is(h.vendor_name.value, 'Marktkauf Lehr');
+});
+
+test("the chain's sign at the top and its legal entity in the footer: the legal entity, whole and cut at its form", (t) => {
+  const h = ocr(['ALDI', 'Pohlweg 110', '33100 Paderborn', 'HONIG      3,29 C', 'ZU ZAHLEN      3,29', 'BAR      5,00', 'RÜCKGELD      1,71', 'Aldi GmbH & Co. KG, Schloß Holte']);
+  t.is(h.vendor_name.value, 'Aldi GmbH & Co. KG');
+});
+
+test('a chain named as the customer of an invoice is not the seller', (t) => {
+  const h = ocr(['Acme Logistics Ltd', '5 Dock Road, Hull HU1 1AA', 'VAT No: GB 123 4567 89', 'INVOICE', 'Invoice No: AL-4471', 'Date: 12/03/2024', 'Bill to:', 'Tesco Stores Ltd', 'Cheshunt EN8 9SL', 'Haulage      1,000.00', 'VAT      200.00', 'Total      £1,200.00']);
+  t.is(h.vendor_name.value, 'Acme Logistics Ltd');
+});
