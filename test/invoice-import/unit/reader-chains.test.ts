@@ -23,6 +23,8 @@ test('one slip from a chain: a letter misread, lost or added; never from two cha
   t.is(garbledChain('LéDL'), 'Lidl');
   t.is(garbledChain('Kaufand'), 'Kaufland');
   t.is(garbledChain('Carrefourr'), 'Carrefour');
+  t.is(garbledChain('CARREF0UR'), null, 'a digit read for a letter makes the name itself: mended elsewhere (name-shape.ts)');
+  t.is(garbledChain('CARREF0URR'), 'Carrefour');
   t.is(garbledChain('Lidl'), null, 'already the name');
   t.is(garbledChain('L DI'), null, 'three letters: one slip from Aldi as much as a logo of Lidl');
   t.is(garbledChain('MENU'), null, 'a word, not Meny');

@@ -51,3 +51,12 @@ test('whole invoices as invoicing programs print them: seller, number, date, cur
     t.deepEqual([h.vendor_name.value, h.invoice_number.value, h.invoice_date.value, h.currency.value, h.total_amount.value], [vendor, number, date, currency, total], lines[0]);
   }
 });
+
+test('seller: a logo-only letterhead — the payee of "Please make cheques payable to …", not the addressee after "To:"', (t) => {
+  const h = read(['INVOICE', 'To: Oakwood Homes Ltd, 77 Station Road, Slough SL1 1AA', 'Invoice No: 10442', 'Date: 5th May 2024', 'Description      Amount', 'Consultancy      £1,000.00', 'VAT @ 20%      £200.00', 'Total      £1,200.00', 'Please make cheques payable to Bright Sparks Electrical Ltd', 'Registered in England No. 07654321. Registered office: 1 Mill Lane, Bath BA1 1AA']);
+  t.is(h.vendor_name.value, 'Bright Sparks Electrical Ltd');
+  t.is(h.invoice_date.value, '2024-05-05');
+  // ("Payment to:" names the payee, the seller; a bare "To:" opening a line names the addressee)
+  const payee = read(['INVOICE', 'Invoice number: 2024-07', 'Date: 2 April 2024', 'To: Riverside Council', 'Total      NZD 2,300.00', 'Payment to: Kowhai Consulting Limited']);
+  t.is(payee.vendor_name.value, 'Kowhai Consulting Limited');
+});

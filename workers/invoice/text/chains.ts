@@ -58,7 +58,8 @@ export function chainOpening(name: string): string | null {
  * line that is a chain's name already, or is one slip from two chains (no telling which).
  */
 export function garbledChain(text: string): string | null {
-  const key = letters(text);
+  // (a digit inside a word of letters is the letter it resembles: "CARREF0UR")
+  const key = letters(text.replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => ({ 0: 'o', 1: 'i', 5: 's', 8: 'b' })[d] ?? d));
   if (key.length < 4 || key.length > 14 || BY_KEY.has(key) || /\d/.test(key)) return null;
   const near = CHAINS.filter((c) => !c.word && c.key.length >= 4 && Math.abs(c.key.length - key.length) <= 1 && distance(c.key, key) === 1);
   return near.length === 1 ? near[0].name : null;

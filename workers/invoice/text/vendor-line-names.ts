@@ -23,6 +23,9 @@ const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison
 /** A document's title before a seller label ("Receipt from", "Invoice from", "Rechnung von"). */
 const TITLE_BEFORE_LABEL = /^\s*(?:tax\s+)?(?:invoice|receipt|bill|statement|rechnung|quittung|facture|re[çc]u|factura|recibo|fattura|ricevuta|factuur|bon)\s+$/i;
 
+/** A request before a payee's label ("Please make cheques payable to …", "Kindly make all payments to …"). */
+const REQUEST_BEFORE_LABEL = /^\s*(?:please\s+|kindly\s+)(?:make\s+(?:all\s+)?)?$|^\s*make\s+(?:all\s+)?$/i;
+
 export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, prev?: LayoutLine, context: NameContext = {}): { name: string; sender: boolean; labeled?: string; x0: number }[] {
   const out: { name: string; sender: boolean; labeled?: string; x0: number }[] = [];
   // "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", "POPULAR BOOK" / "CO. (M) SDN BHD": a line holding only
@@ -71,7 +74,8 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     const source = cell.text.replace(GLUED_TO, '$& ');
     const label = VENDOR_LABELS.exec(source);
     // (or after the document's title: "Receipt from Lumenwave, Inc.", "Invoice from …")
-    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(source.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(source.slice(0, label.index)) ? label.index : -1;
+    // (or after a request: "Please make cheques payable to Bright Sparks Ltd")
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(source.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(source.slice(0, label.index)) || REQUEST_BEFORE_LABEL.test(source.slice(0, label.index)) ? label.index : -1;
     // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
     // (the name ends at a separator before its address: "Seller Company - 123 Seller St - Suite 100" is the name
     // "Seller Company", a label word and a legal form — not the label "Seller" before "Company - 123 Seller St";
