@@ -54,13 +54,15 @@ export function chainOpening(name: string): string | null {
 
 /**
  * A chain's wordmark as the OCR garbled it: the letters of a short line one slip (a letter lost, added or
- * misread) from a chain's distinctive name of four letters or more ("L D I", "LéDL" → Lidl). Null for a
+ * misread) from a chain's distinctive name of four letters or more ("LéDL" → Lidl) when the line shows a
+ * slip's marks (`marked`), of six or more when it reads as a clean word ("Kaufand" → Kaufland). Null for a
  * line that is a chain's name already, or is one slip from two chains (no telling which).
  */
-export function garbledChain(text: string): string | null {
+export function garbledChain(text: string, marked = true): string | null {
   // (a digit inside a word of letters is the letter it resembles: "CARREF0UR")
   const key = letters(text.replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => ({ 0: 'o', 1: 'i', 5: 's', 8: 'b' })[d] ?? d));
   if (key.length < 4 || key.length > 14 || BY_KEY.has(key) || /\d/.test(key)) return null;
-  const near = CHAINS.filter((c) => !c.word && c.key.length >= 4 && Math.abs(c.key.length - key.length) <= 1 && distance(c.key, key) === 1);
+  // (letters with no mark of a slip may be a word of their own: only a long name is taken to be misread)
+  const near = CHAINS.filter((c) => !c.word && c.key.length >= (marked ? 4 : 6) && Math.abs(c.key.length - key.length) <= 1 && distance(c.key, key) === 1);
   return near.length === 1 ? near[0].name : null;
 }

@@ -158,7 +158,8 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         let score = 0;
         // a chain's wordmark at the top of the page, garbled by the OCR ("L D I", "LéDL"): the chain (chains.ts)
         const top = line.page === 1 && line.y < page.height * 0.25;
-        const logo = top && ocr && garbledLogo(found.name) ? garbledChain(found.name) : null;
+        // (a clean-looking word one slip from a long chain's name too: "Kaufand")
+        const logo = top && ocr ? garbledChain(found.name, garbledLogo(found.name)) : null;
         const name = logo ?? found.name;
         // a chain's name as printed at the top of the page ("Marktkauf Lehr"): the shop's own sign
         const chain = Boolean(logo) || (top && chainOpening(name) !== null);

@@ -1,0 +1,32 @@
+// Issue 26, round 22. Tills' own words in more languages: what was handed over and what was given back confirm the
+// total (Spanish "ENTREGADO"/"DEVOLUCIÓN", Portuguese "Numerário"/"Troco", Italian "CONTANTI"/"RESTO"), and a Dutch
+// till's words and towns say the euro. Not a meal voucher ("Ticket Resto"), which pays, not gives back.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('cash handed over less the change given back confirms the total, in Spanish, Portuguese and Italian', (t) => {
+  const tills: [string[], number][] = [
+    [['MERCADONA, S.A.', 'C/ ALCALA 100, MADRID', 'LECHE      0,89', 'TOTAL (€)      0,89', 'EFECTIVO      1,00', 'DEVOLUCION      0,11'], 0.89],
+    [['SUPERMERCADO DIA', 'C/ MAYOR 5, SEVILLA', 'PAN      1,20', 'TOTAL      1,20', 'ENTREGADO      2,00', 'A DEVOLVER      0,80'], 1.2],
+    [['Pastelaria Central', 'Rua Augusta 10, 1100-053 Lisboa', 'Pastel de nata      1,30', 'TOTAL      1,30', 'Numerário      2,00', 'Troco      0,70'], 1.3],
+    [['BAR ROMA', 'Via Roma 1, Milano', 'CAFFE      1,20', 'TOTALE      1,20', 'CONTANTI      2,00', 'RESTO      0,80'], 1.2],
+  ];
+  for (const [lines, total] of tills) {
+    const h = read(lines);
+    t.is(h.total_amount.value, total, lines[0]);
+    t.true(h.total_amount.confidence >= 0.9, `${lines[0]}: ${h.total_amount.confidence}`);
+  }
+});
+
+test('a meal voucher ("Ticket Resto") pays part of the bill; it is no change given back', (t) => {
+  const h = read(['BRASSERIE DU PORT', '12 quai de Rive Neuve, 13007 Marseille', 'PLAT DU JOUR      14,50', 'TOTAL      14,50', 'TICKET RESTO      9,00', 'CB      5,50']);
+  t.is(h.total_amount.value, 14.5);
+});
+
+test("a Dutch till's words and town say the euro", (t) => {
+  const h = read(['Albert Heijn', 'Damrak 10, Amsterdam', 'BROOD      2,19', 'TOTAAL      2,19', 'PINNEN      2,19']);
+  t.is(h.currency.value, 'EUR');
+});
