@@ -62,12 +62,14 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
   const cellGap = opts.cellGap ?? 0.6;
   const lines: LayoutLine[] = [];
   const byPage = new Map<number, Token[]>();
-  for (const t of tokens) {
-    const text = t.text.replace(/\s+/g, ' ');
-    if (!text.trim()) continue;
-    const list = byPage.get(t.page) ?? [];
-    list.push({ ...t, text });
-    byPage.set(t.page, list);
+  for (const whole of tokens) {
+    for (const t of ruledApart(whole)) {
+      const text = t.text.replace(/\s+/g, ' ');
+      if (!text.trim()) continue;
+      const list = byPage.get(t.page) ?? [];
+      list.push({ ...t, text });
+      byPage.set(t.page, list);
+    }
   }
   for (const page of [...byPage.keys()].sort((a, b) => a - b)) {
     const rows: Token[][] = [];
@@ -87,10 +89,18 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
       row.sort((a, b) => a.x0 - b.x0);
       const h = rowH(row);
       const cells: (Cell & { confs: number[] })[] = [];
+      // (an OCR reading's table rule, read as "|": the cells on either side of it are apart however close)
+      let ruled = false;
       for (const t of row) {
+        if (t.conf !== undefined && /^[|¦]+$/.test(t.text.trim())) {
+          ruled = true;
+          continue;
+        }
         const last = cells[cells.length - 1];
         const gap = last ? t.x0 - last.x1 : Infinity;
-        if (last && gap <= Math.max(2.5, cellGap * h)) {
+        const apart = ruled || (t as RuledToken).ruled === true;
+        ruled = false;
+        if (last && !apart && gap <= Math.max(2.5, cellGap * h)) {
           const space = gap > 0.12 * h && !last.text.endsWith(' ') && !t.text.startsWith(' ') ? ' ' : '';
           last.text += space + t.text;
           last.x1 = Math.max(last.x1, t.x1);
@@ -120,6 +130,32 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
   }
   lines.forEach((l, i) => (l.index = i));
   return { pages, lines, text: lines.map((l) => l.text).join('\n'), quality };
+}
+
+type RuledToken = Token & { ruled?: boolean };
+
+/**
+ * An OCR word with a table's rule read into it as "|" — "1623.00|EUR", "%|Base", "VAT|", "|Subtotal:" — is the
+ * words on either side of the rule, each in its cell (the rule's side marked `ruled`). Not a "|" between two
+ * letters ("Wa|ker": a letter misread), and not a text layer's words, which print what they say.
+ */
+function ruledApart(t: Token): RuledToken[] {
+  if (t.conf === undefined || !/(?<!\p{L})[|¦]|[|¦](?!\p{L})/u.test(t.text) || /^[|¦]+$/.test(t.text.trim())) return [t];
+  const out: RuledToken[] = [];
+  const width = (t.x1 - t.x0) / Math.max(1, t.text.length);
+  let start = 0;
+  let ruled = false;
+  for (let i = 0; i <= t.text.length; i++) {
+    const rule = i < t.text.length && /[|¦]/.test(t.text[i]) && !(/\p{L}/u.test(t.text[i - 1] ?? '') && /\p{L}/u.test(t.text[i + 1] ?? ''));
+    if (i < t.text.length && !rule) continue;
+    const piece = t.text.slice(start, i);
+    if (piece.trim()) out.push({ ...t, text: piece, x0: t.x0 + start * width, x1: t.x0 + i * width, ...(ruled ? { ruled: true } : {}) });
+    ruled = true;
+    start = i + 1;
+  }
+  // (a rule after the word's last piece stands before the next word)
+  if (/[|¦]$/.test(t.text) && out.length) out.push({ ...t, text: '|', x0: t.x1 - width, x1: t.x1 });
+  return out.length ? out : [t];
 }
 
 const mean = (xs: number[]) => Math.round((xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length)) * 1000) / 1000;

@@ -30,3 +30,12 @@ test("a Dutch till's words and town say the euro", (t) => {
   const h = read(['Albert Heijn', 'Damrak 10, Amsterdam', 'BROOD      2,19', 'TOTAAL      2,19', 'PINNEN      2,19']);
   t.is(h.currency.value, 'EUR');
 });
+
+test('paid in parts (cash and card) with no change: the parts add up to the total, not the last part alone', (t) => {
+  const h = read(['Restaurante O Farol', 'Rua do Mar 2, 8000-100 Faro', 'Gambas      17,70', 'TOTAL: Eur      65,10', 'Valores entregues:', 'Dinheiro      12,10', 'Cartão de Debito      53,00', 'Troco:      0,00']);
+  t.is(h.total_amount.value, 65.1);
+  t.true(h.total_amount.confidence >= 0.9);
+  // (two handed-over lines that add up to nothing printed confirm nothing: the labelled total stands, for review)
+  const odd = read(['Café Central', 'Rua Direita 1, 1100-100 Lisboa', 'Café      18,00', 'Total:      18,00 €', 'DINHEIRO:      18,00 €', 'DINHEIRO:      8,00 €', 'TROCO      0,00 €']);
+  t.is(odd.total_amount.value, 18);
+});

@@ -188,6 +188,14 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     let tendered = labelled ?? (above && (above.kind === 'other' || (above.kind === 'total' && /\bpaid\b/i.test(above.line.text))) ? above : undefined);
     // ("Cash -51.00": a minus before what was tendered is the till's sign or a speck, not a refund)
     if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
+    // ("Dinheiro 12,10 / Cartão de Débito 53,00 / Troco 0,00": paid in parts, by several lines between the total and
+    // the change — what was handed over is their sum when that is the total, else nothing the till says for sure)
+    const lastTotal = of('total').filter((t) => t.line.index < change.line.index).at(-1);
+    const parts = before.filter((b) => (!lastTotal || b.line.index > lastTotal.line.index) && (b.kind === 'tendered' || b.kind === 'other') && b.value > 0);
+    if (tendered && parts.length >= 2 && parts.includes(tendered)) {
+      const sum = round2(parts.reduce((total, b) => total + b.value, 0));
+      tendered = lastTotal && sameCents(round2(sum - change.value), lastTotal.value) ? { ...tendered, value: sum } : undefined;
+    }
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
   // "TOTAL A PAYER 2,09 / CB 2,09", "SUMME EUR 3,08 / Geg. EC-Cash EUR 3,08": with no change given, a card payment of
