@@ -22,7 +22,7 @@ export interface BlockAmount {
   kind: AmountKind;
 }
 
-export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b|お預り|お預かり|預り金|預かり金|現金|实收|現收|받은\s?(?:금액|돈)|наличн(?:ые|ыми)|готівка|в\s+брой|получено|внесено|μετρητ[αά]|(?<![A-Za-zÀ-ÿ])(?:got[óo]wka|hotovos[tť]|k[ée]szp[ée]nz|numerar|gotovina|kontant|k[äa]teinen|nakit|efectivo|entregado|numer[áa]rio|contanti|contant)(?![A-Za-zÀ-ÿ])/i;
+export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b|お預り|お預かり|預り金|預かり金|現金|实收|現收|받은\s?(?:금액|돈)|наличн(?:ые|ыми)|готівка|в\s+брой|получено|внесено|μετρητ[αά]|(?<![A-Za-zÀ-ÿ])(?:got[óo]wka|hotovos[tť]|k[ée]szp[ée]nz|numerar|gotovina|kontant|k[äa]teinen|nakit|efectivo|entregado|numer[áa]rio|dinheiro|contanti|contant)(?![A-Za-zÀ-ÿ])/i;
 export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|devoluci[óo]n|a\s+devolver|troco|(?<!ticket\s)resto)(?![A-Za-zÀ-ÿ])/i;
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
@@ -189,12 +189,15 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     // ("Cash -51.00": a minus before what was tendered is the till's sign or a speck, not a refund)
     if (tendered && tendered.value < 0) tendered = { ...tendered, value: -tendered.value };
     // ("Dinheiro 12,10 / Cartão de Débito 53,00 / Troco 0,00": paid in parts, by several lines between the total and
-    // the change — what was handed over is their sum when that is the total, else nothing the till says for sure)
+    // the change — what was handed over is their sum when that is a printed total, else nothing the till says for sure)
     const lastTotal = of('total').filter((t) => t.line.index < change.line.index).at(-1);
-    const parts = before.filter((b) => (!lastTotal || b.line.index > lastTotal.line.index) && (b.kind === 'tendered' || b.kind === 'other') && b.value > 0);
-    if (tendered && parts.length >= 2 && parts.includes(tendered)) {
+    const parts = before.filter((b) => (!lastTotal || b.line.index > lastTotal.line.index) && (b.kind === 'tendered' || CARD_WORDS.test(b.line.text)) && b.value > 0);
+    // (the last part alone still counts when it, less the change, is a printed total: "TOTAL: Eur 35,00 / Valor entregue: 35,00")
+    const totals = of('total').map((t) => t.value);
+    const isTotal = (paid: number) => totals.some((v) => sameCents(v, paid));
+    if (tendered && parts.length >= 2 && parts.includes(tendered) && !isTotal(round2(tendered.value - change.value))) {
       const sum = round2(parts.reduce((total, b) => total + b.value, 0));
-      tendered = lastTotal && sameCents(round2(sum - change.value), lastTotal.value) ? { ...tendered, value: sum } : undefined;
+      tendered = isTotal(round2(sum - change.value)) ? { ...tendered, value: sum } : undefined;
     }
     if (tendered && tendered.value > change.value) out.push({ value: round2(tendered.value - change.value), how: 'paid', conf: Math.min(tendered.line.conf, change.line.conf), tendered: change.value > 0 ? tendered.value : undefined });
   }
@@ -207,7 +210,7 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
 }
 
 /** How a till says the customer paid by card (the line of the card payment, after the total). */
-const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|credit\s*card|card|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?)\b/i;
+const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|d[ée]bito|credit\s*card|card|cart[ãa]o|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?)\b/i;
 
 /**
  * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
