@@ -1,3 +1,4 @@
+// Size: the words and the arithmetic of one totals block read together (kinds of amount, sums, payments and change); choosing the total lives in total-amount.ts.
 // The totals block of a receipt or an invoice, read as arithmetic. Under the items a
 // till prints the subtotal, the tax, a rounding adjustment, the total, what was
 // tendered and the change, and these figures check one another. That is how a total
