@@ -135,26 +135,28 @@ export function buildLayout(tokens: Token[], pages: PageBox[], quality: number, 
 type RuledToken = Token & { ruled?: boolean };
 
 /**
- * An OCR word with a table's rule read into it as "|" — "1623.00|EUR", "%|Base", "VAT|", "|Subtotal:" — is the
- * words on either side of the rule, each in its cell (the rule's side marked `ruled`). Not a "|" between two
- * letters ("Wa|ker": a letter misread), and not a text layer's words, which print what they say.
+ * An OCR word with a table's rule read into it as "|" between a number and a word — "1623.00|EUR", "Total|12.50",
+ * "%|Base" — is the two on either side of the rule, each in its cell (the rule's side marked `ruled`). Not a "|"
+ * between two letters ("Wa|ker") or two digits ("44|7", "1|2.50"), nor one at a word's end ("Pau|", "Tota|"): a
+ * letter or a digit misread. Not a text layer's words, which print what they say; not a run of rules (a hostile
+ * "1|1|1…" is left whole).
  */
+const RULE_BETWEEN = /(?<=\d)[|¦](?=\p{L})|(?<=\p{L})[|¦](?=\d)|(?<=%)[|¦](?=\p{L})/u;
+
 function ruledApart(t: Token): RuledToken[] {
-  if (t.conf === undefined || !/(?<!\p{L})[|¦]|[|¦](?!\p{L})/u.test(t.text) || /^[|¦]+$/.test(t.text.trim())) return [t];
+  if (t.conf === undefined || !RULE_BETWEEN.test(t.text) || (t.text.match(/[|¦]/g) ?? []).length > 8) return [t];
   const out: RuledToken[] = [];
   const width = (t.x1 - t.x0) / Math.max(1, t.text.length);
   let start = 0;
   let ruled = false;
   for (let i = 0; i <= t.text.length; i++) {
-    const rule = i < t.text.length && /[|¦]/.test(t.text[i]) && !(/\p{L}/u.test(t.text[i - 1] ?? '') && /\p{L}/u.test(t.text[i + 1] ?? ''));
+    const rule = i < t.text.length && /[|¦]/.test(t.text[i]) && RULE_BETWEEN.test(t.text.slice(Math.max(0, i - 1), i + 2));
     if (i < t.text.length && !rule) continue;
     const piece = t.text.slice(start, i);
     if (piece.trim()) out.push({ ...t, text: piece, x0: t.x0 + start * width, x1: t.x0 + i * width, ...(ruled ? { ruled: true } : {}) });
     ruled = true;
     start = i + 1;
   }
-  // (a rule after the word's last piece stands before the next word)
-  if (/[|¦]$/.test(t.text) && out.length) out.push({ ...t, text: '|', x0: t.x1 - width, x1: t.x1 });
   return out.length ? out : [t];
 }
 

@@ -60,3 +60,23 @@ test('seller: a logo-only letterhead — the payee of "Please make cheques payab
   const payee = read(['INVOICE', 'Invoice number: 2024-07', 'Date: 2 April 2024', 'To: Riverside Council', 'Total      NZD 2,300.00', 'Payment to: Kowhai Consulting Limited']);
   t.is(payee.vendor_name.value, 'Kowhai Consulting Limited');
 });
+
+test('"To:" is the addressee only opening its line, not after a payment\'s words nor before a period\'s end date', (t) => {
+  const pay = read(['INVOICE', 'Invoice No: 4471', 'Date: 12/03/2023', 'Consulting      £500.00', 'Total      £500.00', 'Pay      To: Acme Consulting Ltd', 'Sort code 12-34-56 Account 12345678']);
+  t.regex(pay.vendor_name.value ?? '', /Acme Consulting Ltd/);
+  const remit = read(['INVOICE', 'Invoice No: 4471', 'Total      £500.00', 'Please remit payment', 'To: Acme Consulting Ltd']);
+  t.regex(remit.vendor_name.value ?? '', /Acme Consulting Ltd/);
+  const period = read(['Acme Consulting Ltd', '1 High St, London', 'INVOICE', 'Invoice No: 4471', 'Period From:      01/03/2023', 'To:      31/03/2023', 'Total      £500.00']);
+  t.is(period.vendor_name.value, 'Acme Consulting Ltd');
+});
+
+test('"Please make payment to" a bank names the bank, not the seller; only "payable to" after a request names the payee', (t) => {
+  const h = read(['Acme Consulting', '1 High St, London', 'INVOICE', 'Invoice No: 4471', 'Total      £500.00', 'Please make payment to HSBC Bank plc', 'Sort code 40-12-34 Account 12345678']);
+  t.is(h.vendor_name.value, 'Acme Consulting');
+});
+
+test('number: a year or financial year after a title is no number; a number over its date in one cell still is', (t) => {
+  t.is(read(['Acme Supplies Ltd', '1 High St, London', 'SERVICE INVOICE 2023', 'Total      £100.00']).invoice_number.value, null);
+  t.is(read(['Acme Supplies Ltd', '1 High St, London', 'Sales Invoice 2023-24', 'Total      £100.00']).invoice_number.value, null);
+  t.is(read(['Acme Supplies Ltd', '1 High St, London', 'INVOICE', 'Invoice No.', '245817 March 12, 2023', 'Total      £100.00']).invoice_number.value, '245817');
+});

@@ -1,6 +1,6 @@
 // Issue 26, round 22. Tills' own words in more languages: what was handed over and what was given back confirm the
 // total (Spanish "ENTREGADO"/"DEVOLUCIÓN", Portuguese "Numerário"/"Troco", Italian "CONTANTI"/"RESTO"), and a Dutch
-// till's words and towns say the euro. Not a meal voucher ("Ticket Resto"), which pays, not gives back.
+// till's words say the euro. Not a meal voucher ("Ticket Resto"), which pays, not gives back.
 import test from 'ava';
 import { layoutFromText } from '../../../workers/invoice/layout.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
@@ -21,12 +21,19 @@ test('cash handed over less the change given back confirms the total, in Spanish
   }
 });
 
-test('a meal voucher ("Ticket Resto") pays part of the bill; it is no change given back', (t) => {
+test('a meal voucher ("Ticket Resto", "Carte Resto") pays the bill and a returned item ("Devolución pantalón") is taken off it: neither is change', (t) => {
   const h = read(['BRASSERIE DU PORT', '12 quai de Rive Neuve, 13007 Marseille', 'PLAT DU JOUR      14,50', 'TOTAL      14,50', 'TICKET RESTO      9,00', 'CB      5,50']);
   t.is(h.total_amount.value, 14.5);
+  // (a card payment of the total to the cent still confirms it)
+  const card = read(['BOULANGERIE PAUL', '5 rue de Rivoli, 75004 Paris', 'Formule      9,50', 'TOTAL      9,50', 'Carte Resto      9,50']);
+  t.is(card.total_amount.value, 9.5);
+  t.true(card.total_amount.confidence >= 0.9);
+  const refund = read(['ZARA', 'C/ Preciados 18, 28013 Madrid', 'Camisa      29,95', 'Devolución pantalón      -19,95', 'TOTAL      10,00', 'Efectivo      20,00', 'Cambio      10,00']);
+  t.is(refund.total_amount.value, 10);
+  t.true(refund.total_amount.confidence >= 0.9);
 });
 
-test("a Dutch till's words and town say the euro", (t) => {
+test("a Dutch till's words say the euro (not its town: Amsterdam is also a street abroad)", (t) => {
   const h = read(['Albert Heijn', 'Damrak 10, Amsterdam', 'BROOD      2,19', 'TOTAAL      2,19', 'PINNEN      2,19']);
   t.is(h.currency.value, 'EUR');
 });
@@ -38,4 +45,9 @@ test('paid in parts (cash and card) with no change: the parts add up to the tota
   // (two handed-over lines that add up to nothing printed confirm nothing: the labelled total stands, for review)
   const odd = read(['Café Central', 'Rua Direita 1, 1100-100 Lisboa', 'Café      18,00', 'Total:      18,00 €', 'DINHEIRO:      18,00 €', 'DINHEIRO:      8,00 €', 'TROCO      0,00 €']);
   t.is(odd.total_amount.value, 18);
+});
+
+test('a street named after a Dutch town says nothing of the Netherlands', (t) => {
+  const h = read(['Acme Ltd', 'Unit 4, Amsterdam Road', 'Sutton Fields, Hull', 'Invoice', 'Invoice Date: 03/04/2023', 'Total      100.00']);
+  t.not(h.currency.value, 'EUR');
 });

@@ -1,7 +1,8 @@
 // Retail, fuel, pharmacy and food-service chains whose receipts print their name mainly as a
 // logo or wordmark (issue 26: "a person reads the logo"). The OCR reads such a wordmark as
 // scattered or garbled letters ("L D I", "LéDL" for Lidl); a line near the top of the page
-// whose letters are one slip from a chain's name is that chain, reported for review. A chain's
+// that shows a slip's marks and whose letters are one slip from a chain's name is that chain,
+// reported for review. A chain's
 // name printed plainly at the top of a page is that much more likely to be the seller.
 // The list is general knowledge of the largest chains of some forty countries, not of any
 // document; names that are also ordinary words ("Real", "Star", "Target", "Metro") are
@@ -54,15 +55,15 @@ export function chainOpening(name: string): string | null {
 
 /**
  * A chain's wordmark as the OCR garbled it: the letters of a short line one slip (a letter lost, added or
- * misread) from a chain's distinctive name of four letters or more ("LéDL" → Lidl) when the line shows a
- * slip's marks (`marked`), of six or more when it reads as a clean word ("Kaufand" → Kaufland). Null for a
- * line that is a chain's name already, or is one slip from two chains (no telling which).
+ * misread) from a chain's distinctive name of four letters or more ("LéDL" → Lidl). The caller asks only of
+ * a line that shows a slip's marks (vendor.ts): a clean word one slip from a chain is as often a name of its
+ * own ("KRÜGER", "WATSON", "MORRISON"). Null for a line that is a chain's name already, or is one slip from
+ * two chains (no telling which).
  */
-export function garbledChain(text: string, marked = true): string | null {
+export function garbledChain(text: string): string | null {
   // (a digit inside a word of letters is the letter it resembles: "CARREF0UR")
   const key = letters(text.replace(/(?<=\p{L})[0158](?=\p{L})/gu, (d) => ({ 0: 'o', 1: 'i', 5: 's', 8: 'b' })[d] ?? d));
   if (key.length < 4 || key.length > 14 || BY_KEY.has(key) || /\d/.test(key)) return null;
-  // (letters with no mark of a slip may be a word of their own: only a long name is taken to be misread)
-  const near = CHAINS.filter((c) => !c.word && c.key.length >= (marked ? 4 : 6) && Math.abs(c.key.length - key.length) <= 1 && distance(c.key, key) === 1);
+  const near = CHAINS.filter((c) => !c.word && c.key.length >= 4 && Math.abs(c.key.length - key.length) <= 1 && distance(c.key, key) === 1);
   return near.length === 1 ? near[0].name : null;
 }

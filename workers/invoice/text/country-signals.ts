@@ -187,9 +187,8 @@ export const SIGNALS: Signal[] = [
   // Italian and Spanish tills' own words (a weak hint each, as the other languages')
   [/\b(?:Scontrino|Coperti|Tavolo|TAV\.|Contanti|Resto|Totale|Grazie|Telefono|Sala|Documento\s+commerciale|Pagamento\s+elettronico|documento\s+fiscale)\b/gi, 'IT', 0.75],
   [/\b(?:Factura\s+simplificada|Efectivo|Cambio|Gracias|Camarero|Mesa|Cuenta|Importe|Tarjeta|Base\s+imponible)\b/gi, 'ES', 0.75],
-  // Dutch tills' own words and the largest towns (a Dutch shop's receipt: "TOTAAL", "PINNEN", "Wisselgeld")
+  // Dutch tills' own words (a Dutch shop's receipt: "TOTAAL", "PINNEN", "Wisselgeld"; towns are also streets abroad: "Amsterdam Ave")
   [/\b(?:Totaal|Pinnen|Gepind|Wisselgeld|Statiegeld|Bonnummer|Bedankt|Betaald|Contant|Bezorgkosten|Afrekenen)\b/gi, 'NL', 0.75],
-  [/\b(?:Amsterdam|Rotterdam|Den Haag|'s-Gravenhage|Utrecht|Eindhoven|Groningen|Tilburg|Almere|Breda|Nijmegen|Haarlem|Arnhem|Zaandam|Amersfoort|Apeldoorn|Maastricht|Leiden|Dordrecht|Zwolle)\b/g, 'NL', 1.5],
   [/\b(?:Jumlah|Tunai|Baki|Terima kasih|Cukai|Harga|Kuantiti)\b/gi, 'MY', 1],
   // the states of a federation print after the town in every address
   [/\b(?:Johor|Selangor|Kuala Lumpur|Pulau Pinang|Penang|Perak|Pahang|Kedah|Kelantan|Terengganu|Melaka|Negeri Sembilan|Sabah|Sarawak|Perlis|Putrajaya|Labuan)\b/gi, 'MY', 1.5],

@@ -5,7 +5,7 @@ import { field, type Field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
-import { ADDRESS_WORDS, INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
+import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -54,9 +54,11 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     // ("Invoice Number:  57": a small business's early invoices; one or two digits, all the label's cell or the
     // cell beside it holds, under a label that names the number itself — never under a bare title)
     ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS.filter((l) => !l.bare && l.weight >= 0.9), parse: shortNumber, exclude: NOT_THIS_NUMBER, below: 0 }).filter((c) => c.where === 'cell' || c.where === 'right'),
-    // ("INVOICE" over the seller's "200 Broadway Ave": a house number is no document number)
   ]
-    .filter((c) => !(c.where === 'below' && ADDRESS_WORDS.test(c.line.text) && /^\d+\s+\p{L}/u.test(c.line.text.trim()) && c.line.text.trim().startsWith(`${c.value} `)))
+    // ("INVOICE" over the seller's "200 Broadway Ave": a house number is no document number; "SERVICE INVOICE 2023",
+    // "Sales Invoice 2023-24": a year or a financial year after a bare title is none either)
+    .filter((c) => !(c.bare && (STREET_AFTER_NUMBER.test(c.line.text.trim()) && c.line.text.trim().startsWith(`${c.value} `))))
+    .filter((c) => !(c.bare && /^(?:19|20)\d{2}(?:[-/](?:(?:19|20)?\d{2}))?$/.test(c.value)))
     .sort((a, b) => b.score - a.score);
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell
@@ -95,6 +97,9 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
   const rivals = [...found.filter((c) => c.score >= STRONG_NUMBER_LABEL).map((c) => c.value), ...(title ? [title.value] : [])];
   return rivals.some((v) => v !== read.value) ? unconfirmed(read) : read;
 }
+
+/** A house number and its street: "200 Broadway Ave", "12 Harbour Rd", "5 Hauptstraße" (the street's word within four words of the number). */
+const STREET_AFTER_NUMBER = /^\d{1,5}[a-z]?\s+(?:[\p{L}.'’-]+\s+){0,3}(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|boulevard|blvd\.?|way|place|pl\.?|court|ct\.?|highway|hwy\.?|parkway|pkwy\.?|terrace|crescent|square|\p{L}*stra(?:ß|ss|b)e|str\.|\p{L}*weg|\p{L}*gasse|\p{L}*allee|\p{L}*platz|rue|avenida|calle|via|rua)(?=$|[\s,.])/iu;
 
 /** A document number of one or two digits, alone in its cell ("57", "#7"). */
 function shortNumber(text: string): string | null {

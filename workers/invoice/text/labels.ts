@@ -14,6 +14,8 @@ export interface Candidate<T> {
   where: 'cell' | 'right' | 'below' | 'left';
   /** the label's cell in its line */
   cellIndex: number;
+  /** found under a bare title ("INVOICE"), not a label naming the field */
+  bare?: boolean;
 }
 
 export interface LabelSearch<T> {
@@ -52,7 +54,7 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
         if (label.bare && m.index !== 0) continue;
         const rest = text.slice(m.index + m[0].length).replace(/^[\s:.#\-–=]+/, '');
         const add = (value: T | null, where: Candidate<T>['where'], l: LayoutLine) => {
-          if (value !== null) out.push({ value, score: label.weight * POSITION_WEIGHT[where], line: l, where, cellIndex: ci });
+          if (value !== null) out.push({ value, score: label.weight * POSITION_WEIGHT[where], line: l, where, cellIndex: ci, ...(label.bare ? { bare: true } : {}) });
         };
         // (a slip's amount first, its codes after it: only the amount is read)
         const lead = label.leading ? /^(?:(?:EUR|€)\s?)?-?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d)(?:\s?(?:€|EUR)(?!\p{L}))?/u.exec(rest) : null;

@@ -24,7 +24,7 @@ export interface BlockAmount {
 }
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b|お預り|お預かり|預り金|預かり金|現金|实收|現收|받은\s?(?:금액|돈)|наличн(?:ые|ыми)|готівка|в\s+брой|получено|внесено|μετρητ[αά]|(?<![A-Za-zÀ-ÿ])(?:got[óo]wka|hotovos[tť]|k[ée]szp[ée]nz|numerar|gotovina|kontant|k[äa]teinen|nakit|efectivo|entregado|numer[áa]rio|dinheiro|contanti|contant)(?![A-Za-zÀ-ÿ])/i;
-export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|devoluci[óo]n|a\s+devolver|troco|(?<!ticket\s)resto)(?![A-Za-zÀ-ÿ])/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|a\s+devolver|troco)(?![A-Za-zÀ-ÿ])|^\W*(?:devoluci[óo]n|resto)\W*$/i;
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 // (Japan's 消費税, China's 税额 and 增值税, Korea's 부가세 and 세액)

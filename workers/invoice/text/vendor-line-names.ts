@@ -74,8 +74,9 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     const source = cell.text.replace(GLUED_TO, '$& ');
     const label = VENDOR_LABELS.exec(source);
     // (or after the document's title: "Receipt from Lumenwave, Inc.", "Invoice from …")
-    // (or after a request: "Please make cheques payable to Bright Sparks Ltd")
-    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(source.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(source.slice(0, label.index)) || REQUEST_BEFORE_LABEL.test(source.slice(0, label.index)) ? label.index : -1;
+    // (or after a request, before "payable to": "Please make cheques payable to Bright Sparks Ltd" — not "Please make payment
+    // to HSBC Bank plc", the bank's name)
+    const labelAt = label === null ? -1 : label.index === 0 || /[–—|;:,]\s*$|\s-\s*$/.test(source.slice(0, label.index)) || TITLE_BEFORE_LABEL.test(source.slice(0, label.index)) || (REQUEST_BEFORE_LABEL.test(source.slice(0, label.index)) && /payable\s+to/i.test(label[0])) ? label.index : -1;
     // ("Lieferant GmbH": a label word followed by nothing but a legal form is the name itself)
     // (the name ends at a separator before its address: "Seller Company - 123 Seller St - Suite 100" is the name
     // "Seller Company", a label word and a legal form — not the label "Seller" before "Company - 123 Seller St";

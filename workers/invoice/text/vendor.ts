@@ -41,6 +41,8 @@ interface VendorCandidate {
   fromLogo?: boolean;
   /** a chain's name at the top of the page (chains.ts): its score holds CHAIN_SCORE */
   chain?: boolean;
+  /** in the customer's block or addressed */
+  customer?: boolean;
 }
 
 /** The strength a name with marks of an OCR slip keeps at most (confidence below the review threshold). */
@@ -75,7 +77,8 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     // the "Muster" inside "Max Mustermann")
     const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
+    // (not an app's or a service's line naming the chain: "Walmart Pay Get the app" — only a fuller name with its legal form)
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain && LEGAL_SUFFIX.test(c.name) ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
     // (the fuller name ends at its legal form: "Aldi GmbH & Co. KG, Schloß Holte" is "Aldi GmbH & Co. KG")
     if (fuller) best = { ...fuller, name: (LEGAL_SUFFIX.test(fuller.name) && cutAfterLegalForm(fuller.name)) || fuller.name, score: best.score };
   }
@@ -123,9 +126,19 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
 }
 
-/** Letters the OCR scattered or garbled ("L D I", "LéDL", "L DI"): marks of a slip, or a small letter inside a word of capitals. */
+/** "To: Oakwood Homes Ltd" as a line's first cell: the addressee — unless a payment's words lead to it ("Pay | To:",
+ * "Please remit payment" / "To: …") or a date follows it (a period's "From: … / To: 31/03/2023"). */
+function addresseeLine(doc: Layout, line: LayoutLine, x0: number): boolean {
+  const first = line.cells[0];
+  if (!first || first.x0 !== x0 || !/^\s*(?:to|an|aan|à)\s*:\s*\p{L}/iu.test(first.text)) return false;
+  const above = doc.lines[line.index - 1];
+  const payment = /\b(?:pay(?:able|ment)?s?|remit(?:tance)?|zahlbar|zahlung|paiement|betaling)\b\W*$/i;
+  return !(above && above.page === line.page && payment.test(above.text)) && !/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/.test(first.text);
+}
+
+/** Letters the OCR scattered or garbled ("L D I", "L DI"), or one word with a small letter inside its capitals ("LéDL"). */
 function garbledLogo(name: string): boolean {
-  return improbableMarks(name).length > 0 || /\p{Lu}\p{Ll}+\p{Lu}/u.test(name.replace(/^(?:Mc|Mac|O')/, ''));
+  return improbableMarks(name).some((m) => m.startsWith('scattered letters')) || /^\p{Lu}\p{Ll}+\p{Lu}\p{L}*$/u.test(name.trim().replace(/^(?:Mc|Mac|O')/, ''));
 }
 
 /** The most an OCR-read seller name that nothing checks is reported at (under 0.9: reviewed). */
@@ -158,12 +171,10 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         let score = 0;
         // a chain's wordmark at the top of the page, garbled by the OCR ("L D I", "LéDL"): the chain (chains.ts)
         const top = line.page === 1 && line.y < page.height * 0.25;
-        // (a clean-looking word one slip from a long chain's name too: "Kaufand")
-        const logo = top && ocr ? garbledChain(found.name, garbledLogo(found.name)) : null;
+        const logo = top && ocr && garbledLogo(found.name) ? garbledChain(found.name) : null;
         const name = logo ?? found.name;
         // a chain's name as printed at the top of the page ("Marktkauf Lehr"): the shop's own sign
-        const chain = Boolean(logo) || (top && chainOpening(name) !== null);
-        if (chain) score += CHAIN_SCORE;
+        let chain = Boolean(logo) || (top && chainOpening(name) !== null);
         const compact = compactName(name);
         // (two letters of Japanese, Chinese or Korean are a name: "丸善")
         if (compact.length < 3 && !(compact.length === 2 && CJK_LETTER.test(compact))) continue;
@@ -217,8 +228,13 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const registered = numberBelow || (REGISTRATION_TAIL.test(after) && /\d/.test(after));
         // the registered entity that may outrank a brand (readVendor) is never a customer's
         const customer = inCustomer || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
+        // (a chain's sign is the shop's own, never the customer's: "Bill To: | Costco Wholesale")
+        chain &&= !customer;
+        if (chain) score += CHAIN_SCORE;
+        // "To: Oakwood Homes Ltd" opening a line: the addressee (not after a payment's words, not a period's end date)
+        if (addresseeLine(doc, line, x0)) score -= 4;
         const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line) > 0 || numberBelow || legalNoticeAt(doc, line, name);
-        candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(logo ? { fromLogo: true } : {}) });
+        candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(customer ? { customer } : {}), ...(logo ? { fromLogo: true } : {}) });
       }
     }
   });
@@ -231,7 +247,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   // the same shop, as likely
   const signs = new Set(candidates.filter((c) => c.chain).map((c) => chainOpening(c.name) ?? c.name));
   for (const c of candidates) {
-    if (c.chain || !signs.has(chainOpening(c.name) ?? '')) continue;
+    if (c.chain || c.customer || !signs.has(chainOpening(c.name) ?? '')) continue;
     c.score += CHAIN_SCORE;
     c.chain = true;
   }
