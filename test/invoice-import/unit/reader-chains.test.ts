@@ -72,3 +72,11 @@ test('a chain named as the customer of an invoice is not the seller', (t) => {
   const h = ocr(['Acme Logistics Ltd', '5 Dock Road, Hull HU1 1AA', 'VAT No: GB 123 4567 89', 'INVOICE', 'Invoice No: AL-4471', 'Date: 12/03/2024', 'Bill to:', 'Tesco Stores Ltd', 'Cheshunt EN8 9SL', 'Haulage      1,000.00', 'VAT      200.00', 'Total      £1,200.00']);
   t.is(h.vendor_name.value, 'Acme Logistics Ltd');
 });
+
+test("on a page titled as an invoice a chain in a window envelope's address, unlabelled, is no sign of the seller", (t) => {
+  const h = ocr(['Smith Plumbing', '1 Main St, Boston MA', '', 'CVS Pharmacy #1234', '50 Elm St, Boston MA 02110', 'INVOICE', 'Invoice No: 4471', 'Total      $250.00']);
+  t.is(h.vendor_name.value, 'Smith Plumbing');
+  // (nor one beside a "Sold To:" heading in the next column)
+  const side = ocr(['Blue Ridge Honey      Sold To:', '12 Farm Rd      Costco Wholesale', 'Asheville NC 28801      999 Lake Dr, Issaquah WA 98027', 'INVOICE', 'Invoice No: 4471', 'Total      $250.00']);
+  t.not(side.vendor_name.value, 'Costco Wholesale');
+});

@@ -49,6 +49,8 @@ interface VendorCandidate {
 const IMPROBABLE_STRENGTH = 0.5;
 /** A one-word name of up to four letters read by OCR keeps at most this (reported below 0.9, above review). */
 const SHORT_NAME_STRENGTH = 0.55;
+/** A page's title as an invoice ("INVOICE", "Rechnung", "Facture N° …"), not a simplified one or a receipt ("FATURA SIMPLIFICADA", "Fatura-Recibo"). */
+const INVOICE_TITLE = /^(?:tax\s+|sales\s+|commercial\s+)?(?:invoice|rechnung|facture|factura|fattura|fatura|faktura|factuur)\b(?![\s-]*(?:simplifica|simplified|recibo|rectificativa))/i;
 /** What a chain's name at the top of a receipt adds to its line's score (chains.ts). */
 const CHAIN_SCORE = 2.5;
 /** A seller named only by a web domain, or by a line with too little evidence: reported for review. */
@@ -162,6 +164,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
     const senderLines = senderLineIndexes(doc);
     const head = letterhead(doc);
     const ocr = doc.lines.some((l) => l.conf < 1);
+    // (a chain's sign heads a till receipt; on a page titled as an invoice a chain is as often the customer, in a
+    // window envelope's address with no label: "Smith Plumbing" … "CVS Pharmacy #1234" … "INVOICE")
+    const till = !doc.lines.some((l) => INVOICE_TITLE.test(l.cells[0]?.text ?? ''));
     const recipientLines = new Set<number>();
     for (const s of senderLines) for (let i = s + 1; i <= s + 6; i++) recipientLines.add(i);
     for (const line of doc.lines) {
@@ -170,7 +175,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const { sender, labeled, x0 } = found;
         let score = 0;
         // a chain's wordmark at the top of the page, garbled by the OCR ("L D I", "LéDL"): the chain (chains.ts)
-        const top = line.page === 1 && line.y < page.height * 0.25;
+        const top = till && line.page === 1 && line.y < page.height * 0.25;
         const logo = top && ocr && garbledLogo(found.name) ? garbledChain(found.name) : null;
         const name = logo ?? found.name;
         // a chain's name as printed at the top of the page ("Marktkauf Lehr"): the shop's own sign
@@ -229,7 +234,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         // the registered entity that may outrank a brand (readVendor) is never a customer's
         const customer = inCustomer || (recipientLines.has(line.index) && !sender) || (line.page === 1 && head.afterTitle.has(line.index));
         // (a chain's sign is the shop's own, never the customer's: "Bill To: | Costco Wholesale")
-        chain &&= !customer;
+        chain &&= !customer && !labelAbove(doc, line, x0, CUSTOMER_LABELS) && !CUSTOMER_LABELS.test(line.text);
         if (chain) score += CHAIN_SCORE;
         // "To: Oakwood Homes Ltd" opening a line: the addressee (not after a payment's words, not a period's end date)
         if (addresseeLine(doc, line, x0)) score -= 4;
