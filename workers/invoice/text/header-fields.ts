@@ -48,6 +48,15 @@ const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref
 /** Label candidates at least this strong name the document's number; two of them that disagree make the reading unsure. */
 const STRONG_NUMBER_LABEL = 0.85;
 
+/** "2023", "2023-24", "2023/2024": a year or a financial year (the next year after the first), not "2024-88" (a number of that year) */
+function yearOrFinancialYear(value: string): boolean {
+  const m = /^((?:19|20)\d{2})(?:[-/]((?:19|20)?\d{2}))?$/.exec(value);
+  if (!m) return false;
+  if (!m[2]) return true;
+  const next = Number(m[1]) + 1;
+  return m[2].length === 4 ? Number(m[2]) === next : Number(m[2]) === next % 100;
+}
+
 export function readInvoiceNumber(layout: Layout): Field<string> {
   const found = [
     ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER }),
@@ -58,7 +67,7 @@ export function readInvoiceNumber(layout: Layout): Field<string> {
     // ("INVOICE" over the seller's "200 Broadway Ave": a house number is no document number; "SERVICE INVOICE 2023",
     // "Sales Invoice 2023-24": a year or a financial year after a bare title is none either)
     .filter((c) => !(c.bare && (STREET_AFTER_NUMBER.test(c.line.text.trim()) && c.line.text.trim().startsWith(`${c.value} `))))
-    .filter((c) => !(c.bare && /^(?:19|20)\d{2}(?:[-/](?:(?:19|20)?\d{2}))?$/.test(c.value)))
+    .filter((c) => !(c.bare && yearOrFinancialYear(c.value)))
     .sort((a, b) => b.score - a.score);
   // "Baurechnung (204) | Nr. 181301674 | vom | 25.04.2018", "Mietrechnung | Nr. 9314/00/M": a compound title
   // with its number after "Nr." in the next cell

@@ -80,6 +80,18 @@ const POSTCODE = /\b(?:[A-Z]{1,2}-?)?\d{4,5}\b|\b\d{4}\s?[A-Z]{2}\b|\b[A-Z]{1,2}
 /** a postcode before its town ("08155 Some city", "D-80333 München", "1012 AB Amsterdam"), not a number after a word ("Chk 1878") */
 const POSTCODE_BEFORE_TOWN = /^\s*(?:[A-Z]{1,2}[-\s]?)?\d{4,5}(?:\s?[A-Z]{2})?\s+\p{L}{2}/u;
 
+/**
+ * A sender line's parts when it is one run parted by commas: a name with no digit first (not a bare "Co." cut from
+ * its "Co., Ltd."), then a street, then a postcode before its town; no label's colon. Null otherwise.
+ */
+export function commaSenderParts(text: string): string[] | null {
+  const parts = text.split(/,\s+/);
+  if (parts.length < 3 || parts.length > 6 || /:/.test(text)) return null;
+  const [first, ...rest] = parts;
+  if (!/\p{L}{2}/u.test(first) || /\d/.test(first) || /\bCo\.?$/i.test(first.trim())) return null;
+  return /\d/.test(rest[0]) && rest.slice(1).some((p) => POSTCODE_BEFORE_TOWN.test(p)) ? parts : null;
+}
+
 export function senderLineIndexes(doc: Layout): Set<number> {
   const out = new Set<number>();
   for (const line of doc.lines) {
@@ -93,6 +105,9 @@ export function senderLineIndexes(doc: Layout): Set<number> {
     const page = doc.pages[0];
     const [first, ...rest] = line.cells;
     if (line.cells.length >= 3 && page && line.y < page.height * 0.4 && /\p{L}{2}/u.test(first.text) && !/\d{3,}/.test(first.text) && !/:\s*$/.test(first.text) && rest.some((c) => POSTCODE_BEFORE_TOWN.test(c.text)) && rest.every((c) => !/:/.test(c.text))) out.add(line.index);
+    // or as one run parted by commas ("Klaus Becker Elektrotechnik, Ringstr. 4, 50667 Köln"): the same test on its parts
+    const commaParts = commaSenderParts(line.text);
+    if (commaParts && page && line.y < page.height * 0.4) out.add(line.index);
   }
   return out;
 }

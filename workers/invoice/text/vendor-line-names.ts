@@ -5,7 +5,7 @@
 import type { LayoutLine } from '../layout.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
-import { opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
+import { commaSenderParts, opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
 const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;
@@ -65,7 +65,7 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // "Main: | (303) 861-4444", "Billing:": a cell that ends in a colon labels the next, it names no one
     if (/\p{L}\s*:\s*$/u.test(cell.text) && !LEGAL_SUFFIX.test(cell.text) && !VENDOR_LABELS.test(cell.text)) continue;
     if (isSender) {
-      const first = cell.text.split(/\s+[-–·•|]\s+/)[0];
+      const first = cell.text.split(/\s+[-–·•|]\s+/)[0] === cell.text ? (commaSenderParts(cell.text)?.[0] ?? cell.text) : cell.text.split(/\s+[-–·•|]\s+/)[0];
       if (first !== cell.text && (plausibleName(first, context) || SENDER_DOMAIN_NAME.test(first.trim()))) out.push({ name: first.trim(), sender: true, x0: cell.x0 });
     }
     // "Seller: ACME Ltd", "Sprzedawca: ...", "sold by ACME": the label names the vendor

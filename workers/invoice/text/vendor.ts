@@ -128,9 +128,14 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
 }
 
-/** "To: Oakwood Homes Ltd" as a line's first cell: the addressee — unless a payment's words lead to it ("Pay | To:",
+/** A window envelope's address opened by a line of its own saying whom it is for: "Firma" / "Holzhandel Brett GmbH", "Herrn", "Madame", "De heer". */
+const SALUTATION_LINE = /^\s*(?:firma|herrn?|frau|familie|eheleute|monsieur|madame|messieurs|mme\.?|de\s+heer|mevrouw|fam\.|spett\.?(?:le)?|sig\.(?:ra)?)\s*$/i;
+
+/** "To: Oakwood Homes Ltd" as a line's first cell, or the line under a salutation of its own: the addressee — unless a payment's words lead to it ("Pay | To:",
  * "Please remit payment" / "To: …") or a date follows it (a period's "From: … / To: 31/03/2023"). */
 function addresseeLine(doc: Layout, line: LayoutLine, x0: number): boolean {
+  const prior = doc.lines[line.index - 1];
+  if (prior && prior.page === line.page && SALUTATION_LINE.test(prior.text)) return true;
   const first = line.cells[0];
   if (!first || first.x0 !== x0 || !/^\s*(?:to|an|aan|à)\s*:\s*\p{L}/iu.test(first.text)) return false;
   const above = doc.lines[line.index - 1];

@@ -94,7 +94,8 @@ export const INVOICE_DATE_LABELS: Label[] = [
 /** dates that are not the invoice date */
 /** Words saying that a number or date is another invoice's, one the document refers to ("N° de facture associée", "Facture liée", "Original invoice no.", "Bezugsrechnung"). */
 // (also glued to the word before it, as OCR may print a narrow space: "N° DE FACTUREASSOCIEE")
-export const REFERENCED_INVOICE = /(?:\b|(?<=factur[ea]|invoice|rechnung))(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent)\w*/i;
+// (also the invoice a correction or credit note refers to: "Rechnungskorrektur … zur Rechnung Nr. R-118 vom 01.03.2024", "avoir sur facture n° …")
+export const REFERENCED_INVOICE = /(?:\b|(?<=factur[ea]|invoice|rechnung))(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent|zur?\s+(?:unserer\s+|ihrer\s+)?rechnung|sur\s+(?:la\s+|notre\s+|votre\s+)?facture)\w*/i;
 
 // (also the next one of a subscription: "Next Billing Date Sep 13, 2023", "Renewal date", "Nächste Abrechnung")
 const DATE_ROLE_WORDS = /(?<![A-Za-zÀ-ÿ])[ée]ch[ée]ance\w*|\b(?:next|upcoming|prochaine?|n[äa]chste[nrs]?|pr[óo]xim[ao]|prossim[ao])\b|\brenew\w*|\b(?:due|fällig|faellig|zahlungsziel|verval|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig|f[öo]rfall|forfall|forfald|er[äa]p[äa]iv|splatnost|vade|scaden|hat[áa]rid|esed[ée]kes|teljes[íi]t|dospije|dospelos|zapadl|t[äa]htaeg|apmaks|mok[ėe]jimo|dodan|toimitu|teslim|livrar|sz[áa]ll[íi]t)\w*/i;

@@ -1,0 +1,47 @@
+// Issue 26, round 23. Invoices written as business letters (DIN 5008 and its neighbours): a sender line parted by
+// commas above the window, an address opened by a salutation of its own ("Firma", "Herrn", "Madame"), a number of the
+// year after a bare title ("Rechnung 2024-88"), and a correction that quotes the invoice it corrects. Synthetic
+// documents; each rule is general, none names a program or a company.
+import test from 'ava';
+import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+
+const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
+
+test('seller: a sender line parted by commas above the window, not the addressee under it', (t) => {
+  const h = read(['Klaus Becker Elektrotechnik, Ringstr. 4, 50667 Köln', 'Müller & Söhne GmbH', 'Industriestr. 1', '50999 Köln', 'Rechnung Nr. 118', 'Köln, den 14.05.2024', 'Summe netto      400,00 €', '19 % MwSt.      76,00 €', 'Endbetrag      476,00 €']);
+  t.is(h.vendor_name.value, 'Klaus Becker Elektrotechnik');
+  t.is(h.total_amount.value, 476);
+  // (an address parted by commas is no sender line: its first part is a street, not a name)
+  const address = read(['Rosen Blumenhandel GmbH', 'Hauptstr. 1, Eingang B, 12345 Berlin', 'Rechnung Nr. 7', 'Summe      10,00 €']);
+  t.is(address.vendor_name.value, 'Rosen Blumenhandel GmbH');
+  // (nor a "Co." cut from its "Co., Ltd.")
+  t.is(read(['Sakura Trading Co., Ltd., 2-3-1 Nishi-Shinjuku, 1630 Tokyo', 'INVOICE', 'Invoice No. ST-1', 'Total      ¥330,000']).vendor_name.value, 'Sakura Trading Co., Ltd.');
+});
+
+test('seller: the line under a salutation of its own ("Firma", "Herrn", "Madame", "De heer") is the addressee', (t) => {
+  const h = read(['Firma', 'Holzhandel Brett GmbH', 'Sägeweg 2', '79098 Freiburg', 'Zimmerei Balken', 'Rechnung 2024-061', 'Datum 02.02.2024', 'Summe      2.499,00 €', 'Zimmerei Balken · Inh. Jörg Balken · Talstr. 9 · 79100 Freiburg · St.-Nr. 06/123/45678']);
+  t.is(h.vendor_name.value, 'Zimmerei Balken');
+  for (const salutation of ['Herrn', 'Madame', 'De heer']) {
+    const other = read(['Atelier Lumière SARL', '4 rue Neuve, 69001 Lyon', salutation, 'Dupont Conseil SAS', 'Facture n° F-77', 'Total TTC      120,00 €']);
+    t.is(other.vendor_name.value, 'Atelier Lumière SARL', salutation);
+  }
+  // (a name that merely follows a word on a line of its own is not addressed: "Rechnung" over the seller's name)
+  t.is(read(['Rechnung', 'Zimmerei Balken GmbH', 'Rechnung Nr. 5', 'Summe      10,00 €']).vendor_name.value, 'Zimmerei Balken GmbH');
+});
+
+test('number: "Rechnung 2024-88", a number of the year after a bare title, is read; a financial year is not', (t) => {
+  t.is(read(['Fliesen Franz GmbH', 'Rechnung 2024-88', 'Datum 06.06.2024', 'Gesamtbetrag brutto      1.190,00 €']).invoice_number.value, '2024-88');
+  t.is(read(['Fliesen Franz GmbH', 'Rechnung 2024/2025', 'Datum 06.06.2024', 'Gesamtbetrag brutto      1.190,00 €']).invoice_number.value, null);
+  t.is(read(['Acme Traders Ltd', 'Sales Invoice 2023-24', 'Date 06/06/2024', 'Total      £1,190.00']).invoice_number.value, null);
+  t.is(read(['Acme Traders Ltd', 'SERVICE INVOICE 2023', 'Date 06/06/2024', 'Total      £1,190.00']).invoice_number.value, null);
+});
+
+test('number and date: a correction quotes the invoice it corrects ("zur Rechnung Nr. … vom …"); its own are read', (t) => {
+  const h = read(['Großhandel Ost GmbH', 'Rechnungskorrektur Nr. RK-2024-3', 'zur Rechnung Nr. R-2024-118 vom 01.03.2024', 'Datum: 10.03.2024', 'Gesamtbetrag      -119,00 €']);
+  t.is(h.invoice_number.value, 'RK-2024-3');
+  t.is(h.invoice_date.value, '2024-03-10');
+  const avoir = read(['Société Martin SAS', 'AVOIR N° AV-2024-7', 'Avoir sur facture n° F2024-0099 du 02/02/2024', 'Date : 15/02/2024', 'Total TTC      -120,00 €']);
+  t.is(avoir.invoice_number.value, 'AV-2024-7');
+  t.is(avoir.invoice_date.value, '2024-02-15');
+});
