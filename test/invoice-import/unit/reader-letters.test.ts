@@ -45,3 +45,14 @@ test('number and date: a correction quotes the invoice it corrects ("zur Rechnun
   t.is(avoir.invoice_number.value, 'AV-2024-7');
   t.is(avoir.invoice_date.value, '2024-02-15');
 });
+
+test('total: a note after the amount — what it includes, when it is due, the amount in words — is set aside', (t) => {
+  const total = (line: string) => read(['Werkzeug Fix GmbH', 'Rechnung Nr. 884', 'Datum 01.03.2024', line]).total_amount.value;
+  t.is(total('Gesamtbetrag: 1.190,00 EUR (in Worten: eintausendeinhundertneunzig Euro)'), 1190);
+  t.is(total('Gesamtbetrag: 1.190,00 EUR inkl. 19 % MwSt.'), 1190);
+  t.is(total('Rechnungsbetrag 1.190,00 € zahlbar bis 15.03.2024'), 1190);
+  t.is(total('Gesamtbetrag 1.190,00 € (inkl. 190,00 € MwSt.)'), 1190);
+  // (not a note that names another amount, nor an amount before tax)
+  t.is(total('Gesamtbetrag 1.000,00 € inkl. 50,00 € Rabatt'), null);
+  t.is(total('Gesamtbetrag 1.000,00 € zzgl. MwSt.'), null);
+});

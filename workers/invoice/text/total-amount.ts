@@ -58,6 +58,21 @@ function withOcrSlips(layout: Layout): Layout {
 const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;
 
 /**
+ * "Gesamtbetrag: 1.190,00 EUR inkl. MwSt.", "Total: $1,190.00 (one thousand one hundred ninety dollars)", "Rechnungsbetrag
+ * 1.190,00 € zahlbar bis 15.03.2024": a note after the amount — what it includes, when it is due, the amount in words —
+ * is set aside. Not one that names another amount ("1.000,00 190,00"), unless in brackets opened by the tax it includes
+ * ("(inkl. 190,00 € MwSt.)"); never "zzgl." or "excl." (the amount before tax).
+ */
+const NOTE_AFTER_AMOUNT = /(\d[.,]\d{2}(?:\s?(?:€|EUR|[A-Z]{3}|[$£¥₹]))?)\s+(\([^()]{0,120}\)|(?:inkl|incl|including|einschl|inclusive|tva\s+incluse|ttc|zahlbar|payable|due|f[aä]llig|à\s+payer|to\s+be\s+paid|in\s+worten|in\s+words|en\s+lettres)\b[^()]{0,120})\s*$/iu;
+const AMOUNT_IN_NOTE = /(?<![\d.,])\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/;
+const TAX_NOTE = /^\(\s*(?:inkl|incl|including|einschl|enth|davon|dont|di\s+cui|mwst|ust|vat|tva|iva|gst)/i;
+function withoutNote(text: string): string {
+  const m = NOTE_AFTER_AMOUNT.exec(text);
+  if (!m || (AMOUNT_IN_NOTE.test(m[2]) && !TAX_NOTE.test(m[2]))) return text;
+  return text.slice(0, m.index) + m[1];
+}
+
+/**
  * The amount payable: the best-labelled total (TOTAL, GRAND TOTAL, AMOUNT DUE, TOTAL
  * ROUNDED, NETT TOTAL...), not a subtotal, tax, quantity, cash tendered or change. Where
  * a receipt prints what was tendered and the change, tendered − change is what was paid:
@@ -72,7 +87,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const trailingMoney: Money = (raw) => {
     // "56.00 DH": a currency the amount is followed by
     // (and the local money words printed after whole amounts too: "63 500 Ft", "1.190,00 lei", "5.900,00 TL")
-    const text = raw.replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1').replace(/(\d)\s?(?:kr|Kč|Ft|lei|LEI|Lei|zł|TL|din|kn|лв|руб|грн|дин|тенге|₽|₴|₸)\.?\s*$/u, '$1');
+    const text = withoutNote(raw).replace(/(\d[.,]\d{2})\s+\p{Lu}{2,3}\.?\s*$/u, '$1').replace(/(\d)\s?(?:kr|Kč|Ft|lei|LEI|Lei|zł|TL|din|kn|лв|руб|грн|дин|тенге|₽|₴|₸)\.?\s*$/u, '$1');
     // "4,284,080" on a page of "4.284,00": groups marked by the document's decimal mark are a misreading, no amount
     if (decimal !== null && (decimal === ',' ? /\d,\d{3},\d/ : /\d\.\d{3}\.\d/).test(text)) return null;
     const whole = money(text);
