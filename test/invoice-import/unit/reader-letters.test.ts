@@ -56,3 +56,32 @@ test('total: a note after the amount — what it includes, when it is due, the a
   t.is(total('Gesamtbetrag 1.000,00 € inkl. 50,00 € Rabatt'), null);
   t.is(total('Gesamtbetrag 1.000,00 € zzgl. MwSt.'), null);
 });
+
+// two labelled address blocks side by side, the buyer's on the left
+const blocks = (buyerLabel: string, sellerLabel: string, pad: number) => [
+  `${buyerLabel.padEnd(pad)}      ${sellerLabel}`,
+  `${'Beta Handel KG'.padEnd(30)}      Alpha Werke GmbH`,
+  `${'Marktplatz 2'.padEnd(30)}      Industriestr. 5`,
+  `${'80331 München'.padEnd(30)}      70173 Stuttgart`,
+  'Rechnung Nr. 4711',
+  'Datum: 01.02.2024',
+  'Gesamtbetrag      1.190,00 EUR',
+];
+
+test("seller: the labels of a contractor's, a provider's and a sender's block, and of their customers'", (t) => {
+  for (const [buyer, seller] of [['Auftraggeber', 'Auftragnehmer'], ['Client', 'Prestataire'], ['Empfänger', 'Absender'], ['Cessionario/Committente', 'Cedente/Prestatore'], ['Afnemer', 'Leverancier'], ['Receptor', 'Emisor']]) {
+    for (const [left, right] of [[buyer, seller], [seller, buyer]]) {
+      const lines = blocks(left, right, 30);
+      if (left === seller) [lines[1], lines[2], lines[3]] = [`${'Alpha Werke GmbH'.padEnd(30)}      Beta Handel KG`, `${'Industriestr. 5'.padEnd(30)}      Marktplatz 2`, `${'70173 Stuttgart'.padEnd(30)}      80331 München`];
+      t.is(read(lines).vendor_name.value, 'Alpha Werke GmbH', `${left} | ${right}`);
+    }
+  }
+});
+
+test("seller: a seller's label without a colon ends the customer's block beside it, even set off its column", (t) => {
+  // ("Kunde" over the left block, "Lieferant" over the right one but not at its left edge)
+  for (const [buyer, seller] of [['Kunde', 'Lieferant'], ['Käufer', 'Verkäufer'], ['Buyer', 'Seller'], ['Acheteur', 'Vendeur']]) {
+    const h = read(blocks(buyer, seller, 12));
+    t.is(h.vendor_name.value, 'Alpha Werke GmbH', `${buyer} | ${seller}`);
+  }
+});

@@ -4,7 +4,7 @@
 // web or e-mail domains and repetitions that match it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { overlap } from './labels.js';
-import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, OTHER_SCRIPT_LETTERS, VENDOR_CUES } from './vocabulary.js';
+import { ADDRESS_WORDS, CUSTOMER_LABELS, LEGAL_SUFFIX, OTHER_SCRIPT_LETTERS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 
 const GENERIC_DOMAINS = /^(?:gmail|googlemail|yahoo|hotmail|outlook|live|icloud|me|aol|gmx|web|t-online|mail|protonmail|example|fake|test)$/i;
 
@@ -122,6 +122,11 @@ export function inCustomerBlock(block: CustomerBlock, lineIndex: number, x0: num
 
 /** a label heading a column of its own ("PRODUCT(S) PROVIDED BY:", "From:"), beside the customer's */
 const COLUMN_HEADING = /:\s*$/;
+/** a seller's label alone in its cell, with or without a colon ("Lieferant", "Seller:", "Cedente/Prestatore") */
+function sellerHeading(text: string): boolean {
+  const m = VENDOR_LABELS.exec(text);
+  return m !== null && m.index === 0 && text.length <= 40 && !/\d/.test(text) && text.slice(m[0].length).replace(/[\s:/]+/g, '').length <= 12;
+}
 
 /**
  * Lines under a customer label (same column, up to 5 lines down), and a name beside the label on its
@@ -139,7 +144,8 @@ export function customerBlock(doc: Layout): CustomerBlock {
       const split = !m && ci > 0 && !CUSTOMER_LABELS.test(line.cells[ci - 1].text) && CUSTOMER_LABELS.test(`${line.cells[ci - 1].text} ${cell.text}`);
       if (!m && !split) return;
       const label = split ? line.cells[ci - 1] : cell;
-      const heading = (c: { text: string }) => !CUSTOMER_LABELS.test(c.text) && COLUMN_HEADING.test(c.text) && /^\D*$/.test(c.text);
+      // (a heading with its colon, or a seller's label without one: "Kunde | Lieferant" over two addresses)
+      const heading = (c: { text: string }) => !CUSTOMER_LABELS.test(c.text) && ((COLUMN_HEADING.test(c.text) && /^\D*$/.test(c.text)) || sellerHeading(c.text));
       const otherColumn = line.cells.slice(ci + 1).find(heading);
       const columnBefore = line.cells.slice(0, split ? ci - 1 : ci).some(heading);
       const x0 = columnBefore ? label.x0 - 25 : -Infinity;
