@@ -85,3 +85,8 @@ test("seller: a seller's label without a colon ends the customer's block beside 
     t.is(h.vendor_name.value, 'Alpha Werke GmbH', `${buyer} | ${seller}`);
   }
 });
+
+test('seller: "GmbH + Co. KG" is one legal form, as "GmbH & Co. KG" is', (t) => {
+  const h = read(['dm-drogerie markt GmbH + Co. KG', 'Am dm-Platz 1, 76227 Karlsruhe', 'Zahnpasta      1,95', 'SUMME EUR      1,95', '03.07.2024 12:05']);
+  t.is(h.vendor_name.value, 'dm-drogerie markt GmbH + Co. KG');
+});
