@@ -82,7 +82,9 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     // "Seller Company", a label word and a legal form — not the label "Seller" before "Company - 123 Seller St";
     // "Lieferant: Müller – Söhne GmbH" stays whole)
     const afterLabel = label !== null && labelAt >= 0 ? source.slice(labelAt + label[0].length).split(/\s+[-–·•|]\s+(?=\d)/)[0] : '';
-    const labeled = label !== null && labelAt >= 0 && afterLabel.length > 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
+    // ("35 rue d'ici, Seller line 2": a label word after a comma inside a run, a small letter after it, is the run's own word)
+    const inRun = labelAt > 0 && /,\s*$/.test(source.slice(0, labelAt)) && /^[\s:]*\p{Ll}/u.test(afterLabel);
+    const labeled = label !== null && labelAt >= 0 && !inRun && afterLabel.length > 1 && !(afterLabel.trim() !== '' && onlyLegalForm(afterLabel)) ? label[0] : undefined;
     let text = labeled ? afterLabel.replace(/^[\s:]+/, '') : cell.text;
     // "Amazon Web Services Invoice": the document title is not part of the name
     text = text.replace(/\s+(?:tax\s+)?(?:invoice|rechnung|factuur|facture|factura|fattura|receipt|bill)\.?$/i, '');
