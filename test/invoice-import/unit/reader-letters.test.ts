@@ -90,3 +90,9 @@ test('seller: "GmbH + Co. KG" is one legal form, as "GmbH & Co. KG" is', (t) => 
   const h = read(['dm-drogerie markt GmbH + Co. KG', 'Am dm-Platz 1, 76227 Karlsruhe', 'Zahnpasta      1,95', 'SUMME EUR      1,95', '03.07.2024 12:05']);
   t.is(h.vendor_name.value, 'dm-drogerie markt GmbH + Co. KG');
 });
+
+test("seller: a seller's label word inside an address run after a comma labels nothing (\"35 rue d'ici, Seller line 2\")", (t) => {
+  const P = (a: string, b = '') => (b ? `${a.padEnd(40)}${b}` : a);
+  const h = read([P('', 'FACTURE N° : F20200027'), 'LOGO Vendeur', P('', 'Date : 15/01/2020'), P('SELLER TRADE NAME', 'Adresse du Client'), 'LE FOURNISSEUR', P("35 rue d'ici, Seller line 2", 'LE CLIENT'), '75018 PARIS, FR', P('', '58 rue de la mer'), P('', 'Buyer line 2'), 'EMAIL : moi@seller.com', P('GLN : 587451236587', '06000 NICE, FR'), P('SIREN / SIRET : 123 456 789 00014', 'me@buyer.com'), 'N° TVA : FR 32 123 456 789', 'Total TTC      120,00 €']);
+  t.is(h.vendor_name.value, 'LE FOURNISSEUR');
+});
