@@ -161,8 +161,20 @@ export function valid(y: number, m: number, d: number): string | null {
 /** "05-05-2 018": a space the OCR put inside the year, moved after it (the positions stay as printed). */
 const yearMended = (text: string) => text.replace(/(\b\d{1,2}[-./]\d{1,2}[-./])(\d)\s(\d{3})\b/g, '$1$2$3 ');
 
+/**
+ * "0l.02.2024", "01.02.2O24": a letter the OCR read for a look-alike digit inside a date (O for 0, l, I or | for 1) — at
+ * most two of them among five digits or more, in a run of digits and separators of a date's shape (the positions stay).
+ */
+const DATE_WITH_LETTERS = /(?<![\p{L}\d])[\dOoIl|]{1,2}[./-][\dOoIl|]{1,2}[./-][\dOoIl|]{2,4}(?![\p{L}\d])/gu;
+const lettersMended = (text: string) =>
+  text.replace(DATE_WITH_LETTERS, (m) => {
+    const letters = (m.match(/[OoIl|]/g) ?? []).length;
+    return letters >= 1 && letters <= 2 && (m.match(/\d/g) ?? []).length >= 5 ? m.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1') : m;
+  });
+
 export function findDates(printed: string, order: DayOrder): DateMatch[] {
-  const text = yearMended(printed);
+  const asRead = yearMended(printed);
+  const text = lettersMended(asRead);
   const out: DateMatch[] = [];
   const taken: [number, number][] = [];
   const push = (m: RegExpExecArray, iso: string | null, ambiguous = false, how: Pick<DateMatch, 'compact' | 'repaired'> = {}) => {
@@ -171,7 +183,9 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
     const end = m.index + m[0].length;
     if (taken.some(([a, b]) => start < b && end > a)) return;
     taken.push([start, end]);
-    out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0], ...how });
+    // (a date whose letters were read back as digits is a repaired one)
+    const mended = asRead.slice(start, end) !== m[0];
+    out.push({ iso, index: start, length: m[0].length, ambiguous, text: m[0], ...how, ...(mended ? { repaired: true } : {}) });
   };
   for (const m of text.matchAll(ISO_RE)) push(m, valid(+m[1], +m[2], +m[3]));
   for (const m of text.matchAll(CJK_RE)) push(m, valid(+m[1], +m[2], +m[3]));

@@ -6,6 +6,7 @@ import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE } from './confidence.js
 import { findLabeled } from './labels.js';
 import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
+import { withLabelSlipsMended } from './ocr-slips.js';
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -57,7 +58,12 @@ function yearOrFinancialYear(value: string): boolean {
   return m[2].length === 4 ? Number(m[2]) === next : Number(m[2]) === next % 100;
 }
 
-export function readInvoiceNumber(layout: Layout): Field<string> {
+/** Label words of the document's number and date, restored where OCR slipped a letter ("Rechnungsnumrner", "Rechnunqsdatum"). */
+const NUMBER_WORDS = ['rechnungsnummer', 'rechnungsnr', 'belegnummer', 'gutschriftsnummer', 'factuurnummer', 'fakturanummer', 'invoice', 'number', 'numero', 'nummer'];
+const DATE_WORDS = ['rechnungsdatum', 'belegdatum', 'leistungsdatum', 'lieferdatum', 'factuurdatum', 'fakturadatum', 'invoice', 'datum'];
+
+export function readInvoiceNumber(printed: Layout): Field<string> {
+  const layout = withLabelSlipsMended(printed, NUMBER_WORDS);
   const found = [
     ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER }),
     // ("Invoice Number:  57": a small business's early invoices; one or two digits, all the label's cell or the
@@ -177,7 +183,7 @@ function orderConfirmed(layout: Layout, order: DayOrder, date: Field<string>): F
 
 function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
   const firstDate = (text: string) => plausibleDates(text, order)[0]?.iso ?? null;
-  const [best] = findLabeled(layout, { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
+  const [best] = findLabeled(withLabelSlipsMended(layout, DATE_WORDS), { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
   if (best) {
     const agreed = agreeingYear(layout, best.value, order);
     return calibrated('invoice_date', agreed ?? best.value, { strength: best.score - (agreed ? 0.05 : 0), legibility: best.line.conf });

@@ -42,6 +42,10 @@ export function mendedName(name: string): string {
       const letters = core.replace(/[^A-Z]/g, '').length;
       if (letters >= 2 && /^[A-Z0158]+$/.test(core) && /[0158]/.test(core) && (core.match(/\d/g) ?? []).length <= 2 && /^[A-Z0]/.test(core))
         mended = core.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B');
+      // a broken "GmbH" ("GrnbH": m read as rn; "GmhH": b as h; "GmbII": H as II)
+      if (/^G(?:m|rn|n)[bh][HIl1|]{1,2}$/i.test(mended) && mended.toLowerCase() !== 'gmbh') mended = mended === mended.toUpperCase() ? 'GMBH' : 'GmbH';
+      // a capital I between a word's capital and its small letters is a small l ("AIpha" → "Alpha", "BIumen" → "Blumen")
+      else if (/^\p{Lu}I\p{Ll}{2,}$/u.test(mended)) mended = `${mended[0]}l${mended.slice(2)}`;
       const lower = mended.toLowerCase();
       if (mended.length >= 4 && /^\p{L}+$/u.test(mended) && !COMMON_WORDS.has(lower)) {
         for (const [from, to] of CONFUSABLE) {

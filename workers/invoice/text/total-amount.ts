@@ -12,47 +12,13 @@ import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
 import { derivedTotals, grossOfRows, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
-import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid, onGrid, addArithmeticTotals, oneEditApart, type TotalCandidate, type Money } from './total-arithmetic.js';
+import { withLabelSlipsMended } from './ocr-slips.js';
+import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid, onGrid, addArithmeticTotals, type TotalCandidate, type Money } from './total-arithmetic.js';
 
 /** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
 const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including',
   // German invoices' totals: "Zahlbatrag", "Bryttosumme", "Zablbetrag" are those words with one letter misread
   'zahlbetrag', 'bruttosumme', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'gesamtsumme', 'bruttobetrag'];
-
-/** Letters an OCR engine takes for one another ("Zahibatrag": l read as i, e as a). */
-const LOOKALIKES = ['il1tfj', 'eaoc', 'hbkn', 'uvy'];
-const lookalike = (a: string, b: string) => LOOKALIKES.some((g) => g.includes(a) && g.includes(b));
-
-/** A long label word (9 letters or more) with two letters misread for look-alikes: "Zahibatrag" for "Zahlbetrag". */
-function twoLookalikesApart(word: string, read: string): boolean {
-  if (word.length < 9 || word.length !== read.length) return false;
-  let slips = 0;
-  for (let i = 0; i < word.length; i++) {
-    if (word[i] === read[i]) continue;
-    if (!lookalike(word[i], read[i]) || ++slips > 2) return false;
-  }
-  return slips > 0;
-}
-
-function withOcrSlips(layout: Layout): Layout {
-  const fix = (word: string) => {
-    // digits the engine read for look-alike letters ("T0TAL", "TOTA1")
-    const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
-    if (w.length < 4 || !/^\p{L}+$/u.test(w) || (TOTAL_WORDS.includes(w) && w === word.toLowerCase())) return word;
-    if (TOTAL_WORDS.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
-    const hit = TOTAL_WORDS.find((t) => (Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w)) || twoLookalikesApart(t, w));
-    return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
-  };
-  const lines = layout.lines.map((l) => {
-    if (l.conf >= 1) return l;
-    // ("2ahlbetrag": a capital Z read as the digit 2 before a word of small letters)
-    const cells = l.cells.map((c) => ({ ...c, text: c.text.replace(/(?<![\p{L}\d.,])2(?=\p{Ll}{4,})/gu, 'Z').replace(/(?<![\d.,])[\p{L}0158]*\p{L}[\p{L}0158]*/gu, fix) }));
-    return { ...l, cells, text: cells.map((c) => c.text).join(' | ') };
-  });
-  return { ...layout, lines };
-}
-
-
 
 /** A page naming itself a credit note or a corrected invoice (its amounts are credits). */
 const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;
@@ -81,7 +47,7 @@ function withoutNote(text: string): string {
  */
 export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
   // OCR text: a label with one letter misread is still that label
-  const layout = printed.lines.some((l) => l.conf < 1) ? withOcrSlips(printed) : printed;
+  const layout = withLabelSlipsMended(printed, TOTAL_WORDS);
   const money: Money = (text) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
   const trailingMoney: Money = (raw) => {

@@ -7,6 +7,7 @@ import { findLabeled } from './labels.js';
 import { round2, type DecimalMark } from './numbers.js';
 import { grossOfRows, ROUNDING_WORDS, sameCents, TAX_WORDS, type BlockAmount, type DerivedTotal } from './totals-block.js';
 import type { Label } from './vocabulary.js';
+import { oneEditApart } from './ocr-slips.js';
 
 const TAX_AMOUNT: Label[] = [{ re: TAX_WORDS, weight: 1 }];
 const ROUNDING: Label[] = [{ re: ROUNDING_WORDS, weight: 1 }];
@@ -220,15 +221,6 @@ export function addArithmeticTotals(candidates: TotalCandidate[], block: BlockAm
     const settles = contradicted && printedTotals.some((t) => oneDigitSlip(t.toFixed(2), paid.value.toFixed(2)));
     candidates.push({ value: paid.value, score: contradicted ? 1 : twice ? 0.65 : 0.8, label: 0.75, agreed: settles, conf: paid.conf });
   }
-}
-
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** Rates of tax printed on the page ("GST 15%", "MwSt. 19 %") and, where none is, the standard rates of most countries. */

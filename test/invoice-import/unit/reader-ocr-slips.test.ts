@@ -1,0 +1,43 @@
+// Issue 26, round 23. What an OCR engine misreads in an invoice's labels, dates and names, read back: "rn" for "m"
+// and "q" for "g" in a label ("Rechnungsnumrner", "Rechnunqsdatum"), a letter for a look-alike digit in a date
+// ("0l.02.2024", "01.02.2O24"), a broken "GmbH" ("GrnbH", "GmhH") and a capital I for a small l ("AIpha").
+// Synthetic OCR readings (words with the engine's confidence); each rule is general.
+import test from 'ava';
+import { buildLayout } from '../../../workers/invoice/layout.js';
+import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
+import { findDates } from '../../../workers/invoice/text/dates.js';
+
+/** An OCR reading of the lines: each word boxed where a 12-pixel-wide monospace would set it, read at 0.9. */
+function ocrRead(lines: string[]) {
+  const tokens = lines.flatMap((line, row) => [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], page: 1, x0: m.index! * 12, x1: (m.index! + m[0].length) * 12, y: row * 30 + 15, h: 22, conf: 0.9 })));
+  return readLaidOutInvoice(buildLayout(tokens, [{ width: 2400, height: 3300 }], 0.9)).header;
+}
+const invoice = (over: Record<string, string> = {}) => {
+  const f = { seller: 'Alpha Werke GmbH', numberLabel: 'Rechnungsnummer:', dateLabel: 'Rechnungsdatum:', date: '01.02.2024', ...over };
+  return [f.seller, 'Industriestr. 5', '70173 Stuttgart', 'Rechnung', `${f.numberLabel}    RE-2024-1001`, `${f.dateLabel}    ${f.date}`, 'Nettobetrag        1.000,00 EUR', 'MwSt. 19 %        190,00 EUR', 'Gesamtbetrag        1.190,00 EUR'];
+};
+
+test('labels: "rn" read for "m" and "q" for "g" in a number\'s or a date\'s label', (t) => {
+  for (const numberLabel of ['Rechnungsnumrner:', 'Rechnungsnurnmer:', 'Rechnunqsnummer:']) t.is(ocrRead(invoice({ numberLabel })).invoice_number.value, 'RE-2024-1001', numberLabel);
+  for (const dateLabel of ['Rechnungsdaturn:', 'Rechnunqsdatum:']) t.is(ocrRead(invoice({ dateLabel, date: '05.02.2024' })).invoice_date.value, '2024-02-05', dateLabel);
+  // (a delivery date's label read back is a delivery date's still: "Lieferdaturn" is no document date)
+  const h = ocrRead(['Alpha Werke GmbH', 'Rechnung Nr. RE-7', 'Lieferdaturn:    28.01.2024', 'Rechnungsdatum:    05.02.2024', 'Gesamtbetrag        1.190,00 EUR']);
+  t.is(h.invoice_date.value, '2024-02-05');
+});
+
+test('dates: a letter read for a look-alike digit ("0l.02.2024", "01.02.2O24") is read back as the digit', (t) => {
+  for (const date of ['0l.02.2024', '01.02.2O24', '0I.02.2024', '01.O2.2024']) t.is(ocrRead(invoice({ date })).invoice_date.value, '2024-02-01', date);
+  t.true(findDates('Datum 0l.02.2024', 'dmy')[0].repaired);
+  // (not words, nor runs with more letters than digits can bear)
+  t.is(findDates('lO.Ol.OIlO', 'dmy').length, 0);
+  t.is(findDates('Modell 01.02.2024', 'dmy')[0].repaired, undefined);
+});
+
+test('names: a broken "GmbH" and a capital I among small letters are mended, and the name is not sure', (t) => {
+  for (const seller of ['Alpha Werke GrnbH', 'Alpha Werke GmhH', 'AIpha Werke GmbH']) {
+    const h = ocrRead(invoice({ seller }));
+    t.is(h.vendor_name.value, 'Alpha Werke GmbH', seller);
+    t.true(h.vendor_name.confidence < 0.9, seller);
+  }
+  t.is(ocrRead(invoice({ seller: 'ALPHA WERKE GRNBH' })).vendor_name.value, 'ALPHA WERKE GMBH');
+});
