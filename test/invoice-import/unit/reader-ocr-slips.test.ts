@@ -41,3 +41,12 @@ test('names: a broken "GmbH" and a capital I among small letters are mended, and
   }
   t.is(ocrRead(invoice({ seller: 'ALPHA WERKE GRNBH' })).vendor_name.value, 'ALPHA WERKE GMBH');
 });
+
+test('names: a legal form ending the name one look-alike letter off is that form ("… Traders Lld", "… SDN BHO")', (t) => {
+  const english = (seller: string) => ocrRead([seller, '1 High Street, London EC1A 1BB', 'INVOICE', 'Invoice No:    NW-5501', 'Invoice Date:    12/03/2024', 'Total Due        £120.00']).vendor_name;
+  t.is(english('Northwind Traders Lld').value, 'Northwind Traders Ltd');
+  t.true(english('Northwind Traders Lld').confidence < 0.9);
+  t.is(english('NORTHWIND TRADERS LTO').value, 'NORTHWIND TRADERS LTD');
+  // (a word of another length is no form: "Harbour Lido" stays)
+  t.is(english('Harbour Lido').value, 'Harbour Lido');
+});

@@ -31,7 +31,7 @@ const LEGAL_WORDS = ['gmbh', 'bhd', 'ltd', 'limited', 'berhad', 'pte', 'pty', 's
 
 /** A digit inside a word of capitals is the letter it resembles: "0JC" → "OJC", "C0FFEE" → "COFFEE"; a word of common names one confusion off is that word. */
 export function mendedName(name: string): string {
-  return name
+  return withLegalFormMended(name
     .split(/(\s+)/)
     .map((token) => {
       if (/^\s+$/.test(token) || !token) return token;
@@ -59,7 +59,19 @@ export function mendedName(name: string): string {
       }
       return token.slice(0, at) + mended + token.slice(at + core.length);
     })
-    .join('');
+    .join(''));
+}
+
+/** A legal form ending the name one look-alike letter off is that form ("Northwind Traders Lld" → "… Ltd", "SDN BHO" → "SDN BHD"). */
+function withLegalFormMended(name: string): string {
+  const m = /^(.*\S\s+)(\p{L}{3,})(\.?)$/u.exec(name);
+  if (!m) return name;
+  const read = m[2];
+  const lower = read.toLowerCase();
+  const form = LEGAL_WORDS.includes(lower) || lower.length > 8 ? undefined : LEGAL_WORDS.find((w) => w !== 'gmbh' && w.length === lower.length && confusedOnce(w, lower));
+  if (!form) return name;
+  const cased = read === read.toUpperCase() ? form.toUpperCase() : read[0] === read[0].toUpperCase() ? form[0].toUpperCase() + form.slice(1) : form;
+  return m[1] + cased + m[3];
 }
 
 /** Marks of an OCR slip that a printed name rarely has; each one is a reason not to be sure of it. */
@@ -106,7 +118,7 @@ export function improbableMarks(name: string): string[] {
 }
 
 /** Lower-case look-alikes of the letters of legal forms (what OCR puts in their place). */
-const LOOKALIKE: Record<string, string> = { d: 'o0a', h: 'bn', b: '8h', t: 'f1i', l: 'i1|', i: 'l1|', m: 'n', n: 'm', c: 'e(', p: 'f', o: '0', r: 'n' };
+const LOOKALIKE: Record<string, string> = { d: 'o0a', h: 'bn', b: '8h', t: 'f1il', l: 'i1|', i: 'l1|', m: 'n', n: 'm', c: 'e(', p: 'f', o: '0', r: 'n' };
 
 /** One letter of `form` replaced by a look-alike, in the form's place ("bho" for "bhd", "gmbii" is two and fails, "ltd" → "lto"). */
 function confusedOnce(form: string, word: string): boolean {
