@@ -50,3 +50,11 @@ test('names: a legal form ending the name one look-alike letter off is that form
   // (a word of another length is no form: "Harbour Lido" stays)
   t.is(english('Harbour Lido').value, 'Harbour Lido');
 });
+
+test('names: a house number glued to its street word ("35rue dici") is an address, not a rival name', (t) => {
+  const P = (a: string, b: string) => `${a.padEnd(40)}${b}`;
+  const h = ocrRead([P('LOGO LEFOURNISSEUR', 'FACTURE N : F20260031'), P('', 'Date: 31/01/2026'), P('SELLER TRADE NAME', 'CLIENT:'), P('LEFOURNISSEUR', 'Buyer dep'), P('35rue dici,Batiment B', 'LE CLIENT'), P('75018 PARIS,FR', 'MON ADRESSE LIGNE 1'), 'Total TTC        120,00 €']);
+  t.is(h.vendor_name.value, 'LOGO LEFOURNISSEUR');
+  // (the address close behind had made the name a toss-up)
+  t.true(h.vendor_name.confidence > 0.8);
+});
