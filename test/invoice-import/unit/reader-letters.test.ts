@@ -96,3 +96,12 @@ test("seller: a seller's label word inside an address run after a comma labels n
   const h = read([P('', 'FACTURE N° : F20200027'), 'LOGO Vendeur', P('', 'Date : 15/01/2020'), P('SELLER TRADE NAME', 'Adresse du Client'), 'LE FOURNISSEUR', P("35 rue d'ici, Seller line 2", 'LE CLIENT'), '75018 PARIS, FR', P('', '58 rue de la mer'), P('', 'Buyer line 2'), 'EMAIL : moi@seller.com', P('GLN : 587451236587', '06000 NICE, FR'), P('SIREN / SIRET : 123 456 789 00014', 'me@buyer.com'), 'N° TVA : FR 32 123 456 789', 'Total TTC      120,00 €']);
   t.is(h.vendor_name.value, 'LE FOURNISSEUR');
 });
+
+test('total: a tax the buyer withholds ("Ritenuta d\'acconto", "Retención IRPF") is deducted as a payment is: what is to pay', (t) => {
+  const italian = read(['Studio Bianchi', 'Fattura n. 12', 'Data 10/04/2024', 'Imponibile      1.000,00', 'IVA 22%      220,00', 'Totale documento      1.220,00', "Ritenuta d'acconto 20%      -200,00", 'Netto a pagare      1.020,00 €']);
+  t.is(italian.total_amount.value, 1020);
+  const spanish = read(['Diseño Web Ana Pérez', 'Factura nº 2024-016', 'Fecha: 10/04/2024', 'Base imponible      1.000,00', 'IVA 21%      210,00', 'Total factura      1.210,00', 'Retención IRPF 15%      -150,00', 'Líquido a pagar      1.060,00 €']);
+  t.is(spanish.total_amount.value, 1060);
+  // (an amount "to pay" that no deduction explains is no amount due: the gross stands)
+  t.is(read(['Studio Bianchi', 'Fattura n. 13', 'Totale documento      1.220,00 €', 'Netto a pagare      999,00 €']).total_amount.value === 999, false);
+});

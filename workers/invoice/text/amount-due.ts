@@ -9,10 +9,10 @@ import { round2 } from './numbers.js';
 import { ROUNDING_WORDS, sameCents, TAX_WORDS } from './totals-block.js';
 import type { Money, TotalCandidate } from './total-arithmetic.js';
 
-const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare)(?!\p{L})/iu;
+const AMOUNT_DUE = /(?<!\p{L})(?:zahlbetrag|zu\s+zahlen|noch\s+zu\s+zahlen|restbetrag|offener\s+betrag|amount\s+(?:due|payable|to\s+pay|outstanding)|balance(?:\s+due)?|residual|remaining(?:\s+(?:amount|balance))?|outstanding(?:\s+(?:amount|balance))?|total\s+due|solde(?:\s+(?:à|a)\s+payer|\s+d[uû])?|reste\s+(?:à|a)\s+payer|net\s+(?:à|a)\s+payer|te\s+betalen|nog\s+te\s+betalen|saldo(?:\s+(?:a|por)\s+pagar)?|resta\s+da\s+pagare|netto\s+a\s+pagare|totale\s+(?:da|a)\s+pagare|(?:total|l[íi]quido|importe)\s+a\s+pagar)(?!\p{L})/iu;
 
-/** what was paid already: a prepayment, a deposit, a payment or a credit */
-const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|voraus(?:zahlung|bezahlt)\p{L}*|im\s+voraus\s+(?:be|ge)zahlt|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?)(?!\p{L})/iu;
+/** what was paid already: a prepayment, a deposit, a payment or a credit — or a tax the buyer withholds for the tax office ("Ritenuta d'acconto", "Retención IRPF") */
+const PAID = /(?<!\p{L})(?:\p{L}*anzahlung\p{L}*|voraus(?:zahlung|bezahlt)\p{L}*|im\s+voraus\s+(?:be|ge)zahlt|abschlagszahlung\p{L}*|bereits\s+(?:gezahlt|bezahlt)|erhalten\p{L}*|geleistet\p{L}*|acomptes?|avances?|d[ée]j[àa]\s+(?:pay[ée]|r[ée]gl[ée])|advance|deposits?|prepa(?:id|yments?)|paid|payments?|\p{L}*wire\s+transfer|virement|überweisung|anticipos?|aanbetaling|voorschot|betaald|gutschrift|credit(?:\s+note)?|ritenuta\p{L}*|retenci[oó]n|irpf|reten[çc][ãa]o|withholding)(?!\p{L})/iu;
 
 /** what an agency keeps of the gross ("Agency Commission $33.00"): deducted from what the agency pays, as a payment is */
 const COMMISSION = /(?<!\p{L})(?:(?:agency\s+)?commission(?:\s+agency)?|agenturprovision|agenturverg\p{L}tung|commission\s+d['’]agence)(?!\p{L})/iu;
