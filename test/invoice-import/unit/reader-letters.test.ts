@@ -105,3 +105,7 @@ test('total: a tax the buyer withholds ("Ritenuta d\'acconto", "Retención IRPF"
   // (an amount "to pay" that no deduction explains is no amount due: the gross stands)
   t.is(read(['Studio Bianchi', 'Fattura n. 13', 'Totale documento      1.220,00 €', 'Netto a pagare      999,00 €']).total_amount.value === 999, false);
 });
+
+test('number: a month of a year after a bare title ("Fatura/Recibo" / "2017/11 21:32") is no number', (t) => {
+  t.is(read(['Loja do Bairro', 'Morada: Lisboa', 'Fatura/Recibo', '2017/11 21:32 Forma utilizada', 'TOTAL      12,50']).invoice_number.value, null);
+});

@@ -49,13 +49,16 @@ const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref
 /** Label candidates at least this strong name the document's number; two of them that disagree make the reading unsure. */
 const STRONG_NUMBER_LABEL = 0.85;
 
-/** "2023", "2023-24", "2023/2024": a year or a financial year (the next year after the first), not "2024-88" (a number of that year) */
+/**
+ * "2023", "2023-24", "2023/2024", "2017/11": a year, a financial year (the next year after the first) or a month of a
+ * year — not "2024-88", a number of that year.
+ */
 function yearOrFinancialYear(value: string): boolean {
   const m = /^((?:19|20)\d{2})(?:[-/]((?:19|20)?\d{2}))?$/.exec(value);
   if (!m) return false;
   if (!m[2]) return true;
   const next = Number(m[1]) + 1;
-  return m[2].length === 4 ? Number(m[2]) === next : Number(m[2]) === next % 100;
+  return m[2].length === 4 ? Number(m[2]) === next : Number(m[2]) === next % 100 || (Number(m[2]) >= 1 && Number(m[2]) <= 12);
 }
 
 /** Label words of the document's number and date, restored where OCR slipped a letter ("Rechnungsnumrner", "Rechnunqsdatum"). */
