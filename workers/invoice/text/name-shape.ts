@@ -48,6 +48,10 @@ export function mendedName(name: string): string {
       else if (/^\p{Lu}I\p{Ll}{2,}$/u.test(mended)) mended = `${mended[0]}l${mended.slice(2)}`;
       const lower = mended.toLowerCase();
       if (mended.length >= 4 && /^\p{L}+$/u.test(mended) && !COMMON_WORDS.has(lower)) {
+        // ("Intemational": "rn" read as "m"; "Cornpany": "m" as "rn")
+        for (const candidate of [mended.replace(/m/g, 'rn'), mended.replace(/rn/g, 'm')]) {
+          if (candidate !== mended && COMMON_WORDS.has(candidate.toLowerCase())) return token.slice(0, at) + candidate + token.slice(at + core.length);
+        }
         for (const [from, to] of CONFUSABLE) {
           let i = mended.indexOf(from);
           while (i >= 0) {
