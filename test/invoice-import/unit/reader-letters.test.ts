@@ -109,3 +109,29 @@ test('total: a tax the buyer withholds ("Ritenuta d\'acconto", "Retención IRPF"
 test('number: a month of a year after a bare title ("Fatura/Recibo" / "2017/11 21:32") is no number', (t) => {
   t.is(read(['Loja do Bairro', 'Morada: Lisboa', 'Fatura/Recibo', '2017/11 21:32 Forma utilizada', 'TOTAL      12,50']).invoice_number.value, null);
 });
+
+test('seller: a run parted by commas is a sender line only above a window: not under a title, not a place, not without an address under it', (t) => {
+  // (the customer's address on one line under the title; a shop's own place and street under its name)
+  t.is(read(['Facture N° 2024-77', 'Jean Dupont, 4 rue Neuve, 69001 Lyon', 'Plomberie Rapide', '12 avenue Jean Jaurès', '69007 Lyon', 'Date : 02/02/2024', 'Total TTC      360,00 €']).vendor_name.value, 'Plomberie Rapide');
+  t.is(read(['Menuiserie Laurent', 'Zone Industrielle Nord, 12 rue des Lilas, 69001 Lyon', 'SIRET 123 456 789 00012', 'Facture N° F-2024-031', 'Total TTC      1 200,00 €']).vendor_name.value, 'Menuiserie Laurent');
+  t.is(read(['Trattoria da Mario', 'Centro Storico, Via Roma 12, 00184 Roma', 'P.IVA 01234567890', 'TOTALE      46,00', 'Roma, 12/05/2024']).vendor_name.value, 'Trattoria da Mario');
+  t.is(read(['Gartenbau Grün', '', 'Hans Meier, Lindenallee 7, 90403 Nürnberg', '', 'Rechnung Nr. 88', 'Datum 03.05.2024', 'Gesamtbetrag      450,00 €', 'Gartenbau Grün · Blumenweg 2 · 90402 Nürnberg · St.-Nr. 123/456/789']).vendor_name.value, 'Gartenbau Grün');
+});
+
+test('seller: a salutation marks the addressee in its own column only, and is no name itself', (t) => {
+  const P = (a: string, b: string) => `${a.padEnd(46)}${b}`;
+  const h = read(['RECHNUNG', 'Herrn', P('Max Mustermann', 'Elektro Schmidt GmbH'), P('Hauptstr. 1', 'Werkstr. 5'), P('10115 Berlin', '12345 Berlin'), P('', 'Tel. 030 123456'), 'Rechnung Nr. 4711', 'Datum: 01.03.2024', 'Gesamtbetrag      119,00 €']);
+  t.is(h.vendor_name.value, 'Elektro Schmidt GmbH');
+  t.not(read(['Frau', 'Erika Muster', 'Weg 1', '12345 Stadt', 'Rechnung Nr. 5', 'Summe      10,00 €']).vendor_name.value, 'Frau');
+});
+
+test('seller: "Prestataire", "Absender" label a name only as labels of their own, not opening a phrase', (t) => {
+  t.is(read(['Dupont Informatique', 'Prestataire de services informatiques', '12 rue de la Paix, 75002 Paris', 'SIRET 123 456 789 00012', 'Facture n° 2024-09', 'Total TTC      600,00 €']).vendor_name.value, 'Dupont Informatique');
+  t.is(read(['FACTURE', 'Prestataire : Dupont Informatique', 'Client : Martin SA', 'Facture n° 2024-09', 'Total TTC      600,00 €']).vendor_name.value, 'Dupont Informatique');
+});
+
+test('number and total: a range of years after a bare title is no number; an amount noted as before tax is no total', (t) => {
+  t.is(read(['Acme Traders Ltd', 'Sales Invoice 2023-2025', 'Date 06/06/2024', 'Total      £1,190.00']).invoice_number.value, null);
+  const net = (note: string) => read(['Blue Ocean Marine', 'Invoice No: BO-77', 'Date: 02/02/2024', `Total      500.00 ${note}`]).total_amount.value;
+  for (const note of ['(net)', '(excl. VAT)', '(HT)', 'zzgl. MwSt.']) t.not(net(note), 500, note);
+});

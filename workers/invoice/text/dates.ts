@@ -166,11 +166,15 @@ const yearMended = (text: string) => text.replace(/(\b\d{1,2}[-./]\d{1,2}[-./])(
  * most two of them among five digits or more, in a run of digits and separators of a date's shape (the positions stay).
  */
 const DATE_WITH_LETTERS = /(?<![\p{L}\d])[\dOoIl|]{1,2}[./-][\dOoIl|]{1,2}[./-][\dOoIl|]{2,4}(?![\p{L}\d])/gu;
-const lettersMended = (text: string) =>
-  text.replace(DATE_WITH_LETTERS, (m) => {
+const lettersMended = (text: string) => {
+  // (a few per text: a line prints a date or two, and a hostile run of them is left as read)
+  let mends = 0;
+  return text.replace(DATE_WITH_LETTERS, (m) => {
     const letters = (m.match(/[OoIl|]/g) ?? []).length;
-    return letters >= 1 && letters <= 2 && (m.match(/\d/g) ?? []).length >= 5 ? m.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1') : m;
+    if (letters < 1 || letters > 2 || (m.match(/\d/g) ?? []).length < 5 || ++mends > 3) return m;
+    return m.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1');
   });
+};
 
 export function findDates(printed: string, order: DayOrder): DateMatch[] {
   const asRead = yearMended(printed);

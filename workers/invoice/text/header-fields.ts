@@ -50,7 +50,7 @@ const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref
 const STRONG_NUMBER_LABEL = 0.85;
 
 /**
- * "2023", "2023-24", "2023/2024", "2017/11": a year, a financial year (the next year after the first) or a month of a
+ * "2023", "2023-24", "2023/2024", "2024-2026", "2017/11": a year, a financial year or a range of years, or a month of a
  * year — not "2024-88", a number of that year.
  */
 function yearOrFinancialYear(value: string): boolean {
@@ -58,15 +58,18 @@ function yearOrFinancialYear(value: string): boolean {
   if (!m) return false;
   if (!m[2]) return true;
   const next = Number(m[1]) + 1;
-  return m[2].length === 4 ? Number(m[2]) === next : Number(m[2]) === next % 100 || (Number(m[2]) >= 1 && Number(m[2]) <= 12);
+  // (four digits after the year are a range of years, "2024-2026", whichever they are)
+  return m[2].length === 4 || Number(m[2]) === next % 100 || (Number(m[2]) >= 1 && Number(m[2]) <= 12);
 }
 
 /** Label words of the document's number and date, restored where OCR slipped a letter ("Rechnungsnumrner", "Rechnunqsdatum"). */
-const NUMBER_WORDS = ['rechnungsnummer', 'rechnungsnr', 'belegnummer', 'gutschriftsnummer', 'factuurnummer', 'fakturanummer', 'invoice', 'number', 'numero', 'nummer'];
-const DATE_WORDS = ['rechnungsdatum', 'belegdatum', 'leistungsdatum', 'lieferdatum', 'factuurdatum', 'fakturadatum', 'invoice', 'datum'];
+// (long words only: a short word one slip off is as often a word of its own, "Tatum" is no "Datum")
+const NUMBER_WORDS = ['rechnungsnummer', 'rechnungsnr', 'belegnummer', 'gutschriftsnummer', 'factuurnummer', 'fakturanummer', 'invoice'];
+const DATE_WORDS = ['rechnungsdatum', 'belegdatum', 'leistungsdatum', 'lieferdatum', 'factuurdatum', 'fakturadatum', 'invoice'];
+const LONG_LABEL_WORD = 7;
 
 export function readInvoiceNumber(printed: Layout): Field<string> {
-  const layout = withLabelSlipsMended(printed, NUMBER_WORDS);
+  const layout = withLabelSlipsMended(printed, NUMBER_WORDS, LONG_LABEL_WORD);
   const found = [
     ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER }),
     // ("Invoice Number:  57": a small business's early invoices; one or two digits, all the label's cell or the
@@ -186,7 +189,7 @@ function orderConfirmed(layout: Layout, order: DayOrder, date: Field<string>): F
 
 function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
   const firstDate = (text: string) => plausibleDates(text, order)[0]?.iso ?? null;
-  const [best] = findLabeled(withLabelSlipsMended(layout, DATE_WORDS), { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
+  const [best] = findLabeled(withLabelSlipsMended(layout, DATE_WORDS, LONG_LABEL_WORD), { labels: INVOICE_DATE_LABELS, parse: firstDate, exclude: OTHER_DATE_WORDS });
   if (best) {
     const agreed = agreeingYear(layout, best.value, order);
     return calibrated('invoice_date', agreed ?? best.value, { strength: best.score - (agreed ? 0.05 : 0), legibility: best.line.conf });

@@ -30,7 +30,7 @@ const JOINING_WORDS = new Set(['and', 'und', 'et', 'en', 'of', 'the', 'for', 'wi
 const LEGAL_WORDS = ['gmbh', 'bhd', 'ltd', 'limited', 'berhad', 'pte', 'pty', 'sarl', 'inc', 'corp', 'llc', 'plc'];
 
 /** A digit inside a word of capitals is the letter it resembles: "0JC" → "OJC", "C0FFEE" → "COFFEE"; a word of common names one confusion off is that word. */
-export function mendedName(name: string): string {
+export function mendedName(name: string, ocr = false): string {
   return withLegalFormMended(name
     .split(/(\s+)/)
     .map((token) => {
@@ -44,8 +44,9 @@ export function mendedName(name: string): string {
         mended = core.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B');
       // a broken "GmbH" ("GrnbH": m read as rn; "GmhH": b as h; "GmbII": H as II)
       if (/^G(?:m|rn|n)[bh][HIl1|]{1,2}$/i.test(mended) && mended.toLowerCase() !== 'gmbh') mended = mended === mended.toUpperCase() ? 'GMBH' : 'GmbH';
-      // a capital I between a word's capital and its small letters is a small l ("AIpha" → "Alpha", "BIumen" → "Blumen")
-      else if (/^\p{Lu}I\p{Ll}{2,}$/u.test(mended)) mended = `${mended[0]}l${mended.slice(2)}`;
+      // in an OCR reading, a capital I between a word's capital and its small letters is a small l ("AIpha" → "Alpha",
+      // "BIumen" → "Blumen") — not in a text layer (a name is as printed), not after an A ("AImotive", "AIforia": AI)
+      else if (ocr && /^[B-Z]I\p{Ll}{2,}$/u.test(mended)) mended = `${mended[0]}l${mended.slice(2)}`;
       const lower = mended.toLowerCase();
       if (mended.length >= 4 && /^\p{L}+$/u.test(mended) && !COMMON_WORDS.has(lower)) {
         // ("Intemational": "rn" read as "m"; "Cornpany": "m" as "rn")
@@ -66,15 +67,18 @@ export function mendedName(name: string): string {
     .join(''));
 }
 
-/** A legal form ending the name one look-alike letter off is that form ("Northwind Traders Lld" → "… Ltd", "SDN BHO" → "SDN BHD"). */
+/**
+ * A legal form ending the name as an OCR engine misreads it, in shapes no word has: "Lld", "L1d", "LTO" for "Ltd", "BHO"
+ * for "BHD", "lnc" for "Inc" ("Apple Pie", "Marine Ply", "Pot Lid", "Nasi Sari" stay: words of their own).
+ */
+const BROKEN_FORMS: [RegExp, string][] = [[/^[Ll][l1|][dD]$/, 'ltd'], [/^Lt[o0]$/i, 'ltd'], [/^BH[O0]$/i, 'bhd'], [/^[l1|]nc$/i, 'inc']];
 function withLegalFormMended(name: string): string {
-  const m = /^(.*\S\s+)(\p{L}{3,})(\.?)$/u.exec(name);
+  const m = /^(.*\S\s+)([\p{L}\d|]{3})(\.?)$/u.exec(name);
   if (!m) return name;
   const read = m[2];
-  const lower = read.toLowerCase();
-  const form = LEGAL_WORDS.includes(lower) || lower.length > 8 ? undefined : LEGAL_WORDS.find((w) => w !== 'gmbh' && w.length === lower.length && confusedOnce(w, lower));
+  const form = BROKEN_FORMS.find(([re]) => re.test(read))?.[1];
   if (!form) return name;
-  const cased = read === read.toUpperCase() ? form.toUpperCase() : read[0] === read[0].toUpperCase() ? form[0].toUpperCase() + form.slice(1) : form;
+  const cased = read === read.toUpperCase() ? form.toUpperCase() : form[0].toUpperCase() + form.slice(1);
   return m[1] + cased + m[3];
 }
 
@@ -122,7 +126,7 @@ export function improbableMarks(name: string): string[] {
 }
 
 /** Lower-case look-alikes of the letters of legal forms (what OCR puts in their place). */
-const LOOKALIKE: Record<string, string> = { d: 'o0a', h: 'bn', b: '8h', t: 'f1il', l: 'i1|', i: 'l1|', m: 'n', n: 'm', c: 'e(', p: 'f', o: '0', r: 'n' };
+const LOOKALIKE: Record<string, string> = { d: 'o0a', h: 'bn', b: '8h', t: 'f1i', l: 'i1|', i: 'l1|', m: 'n', n: 'm', c: 'e(', p: 'f', o: '0', r: 'n' };
 
 /** One letter of `form` replaced by a look-alike, in the form's place ("bho" for "bhd", "gmbii" is two and fails, "ltd" → "lto"). */
 function confusedOnce(form: string, word: string): boolean {

@@ -29,8 +29,8 @@ function twoLookalikesApart(word: string, read: string): boolean {
 }
 
 /** The word of `words` (lower case) an OCR reading of it stands for, or null. */
-function labelWordOf(read: string, words: readonly string[]): string | null {
-  const near = (w: string) => words.find((t) => (Math.abs(t.length - w.length) <= 1 && t.length >= 5 && oneEditApart(t, w)) || twoLookalikesApart(t, w)) ?? null;
+function labelWordOf(read: string, words: readonly string[], minLength: number): string | null {
+  const near = (w: string) => words.find((t) => (Math.abs(t.length - w.length) <= 1 && t.length >= minLength && oneEditApart(t, w)) || twoLookalikesApart(t, w)) ?? null;
   const hit = near(read);
   if (hit) return hit;
   // ("Rechnungsnumrner", "Rechnunqsdatum": "m" read as "rn", "g" as "q" — in a long word only, then at most one slip more)
@@ -38,15 +38,15 @@ function labelWordOf(read: string, words: readonly string[]): string | null {
   return joined !== read && joined.length >= 8 ? near(joined) : null;
 }
 
-/** The layout with the label words of `words` (lower case) restored in its OCR-read lines. */
-export function withLabelSlipsMended(layout: Layout, words: readonly string[]): Layout {
+/** The layout with the label words of `words` (lower case; one slip off only those of minLength letters or more) restored in its OCR-read lines. */
+export function withLabelSlipsMended(layout: Layout, words: readonly string[], minLength = 5): Layout {
   if (!layout.lines.some((l) => l.conf < 1)) return layout;
   const fix = (word: string) => {
     // digits the engine read for look-alike letters ("T0TAL", "TOTA1")
     const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
     if (w.length < 4 || !/^\p{L}+$/u.test(w) || (words.includes(w) && w === word.toLowerCase())) return word;
     if (words.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
-    const hit = labelWordOf(w, words);
+    const hit = labelWordOf(w, words, minLength);
     return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
   };
   const lines = layout.lines.map((l) => {

@@ -16,7 +16,7 @@
 import type { Layout, LayoutLine } from '../layout.js';
 import { field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from './confidence.js';
-import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, SALUTATION, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, REGISTRATION_TAIL, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { improbableMarks, mendedName } from './name-shape.js';
@@ -112,7 +112,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   if (onlyLegalForm(best.name)) strength *= 0.5;
   // "0JC", "ACME S BOOKS", "RQSSMANN", "SDN BHO": marks of an OCR slip; mended where safe, never sure
   const printed = normalisedLegalForm(best.name);
-  const mended = mendedName(printed);
+  const mended = mendedName(printed, best.line.conf < 1);
   if (mended !== printed || improbableMarks(printed).length || best.fromLogo) strength = Math.min(strength, IMPROBABLE_STRENGTH);
   // "Roti": one short word and no legal form, read by OCR: too little of a name to be sure it is the whole name
   if (best.line.conf < 1 && !LEGAL_SUFFIX.test(best.name) && /^\p{L}{1,4}$/u.test(best.name.trim())) strength = Math.min(strength, SHORT_NAME_STRENGTH);
@@ -128,14 +128,12 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
 }
 
-/** A window envelope's address opened by a line of its own saying whom it is for: "Firma" / "Holzhandel Brett GmbH", "Herrn", "Madame", "De heer". */
-const SALUTATION_LINE = /^\s*(?:firma|herrn?|frau|familie|eheleute|monsieur|madame|messieurs|mme\.?|de\s+heer|mevrouw|fam\.|spett\.?(?:le)?|sig\.(?:ra)?)\s*$/i;
-
 /** "To: Oakwood Homes Ltd" as a line's first cell, or the line under a salutation of its own: the addressee — unless a payment's words lead to it ("Pay | To:",
  * "Please remit payment" / "To: …") or a date follows it (a period's "From: … / To: 31/03/2023"). */
 function addresseeLine(doc: Layout, line: LayoutLine, x0: number): boolean {
   const prior = doc.lines[line.index - 1];
-  if (prior && prior.page === line.page && SALUTATION_LINE.test(prior.text)) return true;
+  // (a window envelope's address opened by a salutation of its own, "Firma" / "Holzhandel Brett GmbH" — in its column only)
+  if (prior && prior.page === line.page && prior.cells.some((c) => SALUTATION.test(c.text) && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
   const first = line.cells[0];
   if (!first || first.x0 !== x0 || !/^\s*(?:to|an|aan|à)\s*:\s*\p{L}/iu.test(first.text)) return false;
   const above = doc.lines[line.index - 1];
