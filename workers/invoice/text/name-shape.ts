@@ -49,10 +49,6 @@ export function mendedName(name: string, ocr = false): string {
       else if (ocr && /^[B-Z]I\p{Ll}{2,}$/u.test(mended)) mended = `${mended[0]}l${mended.slice(2)}`;
       const lower = mended.toLowerCase();
       if (mended.length >= 4 && /^\p{L}+$/u.test(mended) && !COMMON_WORDS.has(lower)) {
-        // ("Intemational": "rn" read as "m"; "Cornpany": "m" as "rn")
-        for (const candidate of [mended.replace(/m/g, 'rn'), mended.replace(/rn/g, 'm')]) {
-          if (candidate !== mended && COMMON_WORDS.has(candidate.toLowerCase())) return token.slice(0, at) + candidate + token.slice(at + core.length);
-        }
         for (const [from, to] of CONFUSABLE) {
           let i = mended.indexOf(from);
           while (i >= 0) {
@@ -65,6 +61,21 @@ export function mendedName(name: string, ocr = false): string {
       return token.slice(0, at) + mended + token.slice(at + core.length);
     })
     .join(''));
+}
+
+/**
+ * "Fiverr Intemational Ltd." → "Fiverr International Ltd.", "Acme Cornpany" → "Acme Company": a common word of names
+ * whose "m" the OCR read as "rn" or the other way round, spelt as it is. A respelling, not a slip's mark: the name's
+ * confidence stays what its evidence says.
+ */
+export function commonWordsRespelled(name: string): string {
+  return name.replace(/\p{L}{6,}/gu, (word) => {
+    if (COMMON_WORDS.has(word.toLowerCase())) return word;
+    for (const candidate of [word.replace(/m/g, 'rn'), word.replace(/rn/g, 'm'), word.replace(/RN/g, 'M'), word.replace(/M/g, 'RN')]) {
+      if (candidate !== word && COMMON_WORDS.has(candidate.toLowerCase())) return candidate;
+    }
+    return word;
+  });
 }
 
 /**

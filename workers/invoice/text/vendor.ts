@@ -19,7 +19,7 @@ import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from 
 import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, SALUTATION, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, REGISTRATION_TAIL, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
-import { improbableMarks, mendedName } from './name-shape.js';
+import { commonWordsRespelled, improbableMarks, mendedName } from './name-shape.js';
 import { chainOpening, garbledChain } from './chains.js';
 
 export { compactName } from './vendor-name.js';
@@ -111,7 +111,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // "CO. (M) SDN BHD": only the end of a name whose start the OCR lost — the best there is, not a name to trust
   if (onlyLegalForm(best.name)) strength *= 0.5;
   // "0JC", "ACME S BOOKS", "RQSSMANN", "SDN BHO": marks of an OCR slip; mended where safe, never sure
-  const printed = normalisedLegalForm(best.name);
+  const printed = commonWordsRespelled(normalisedLegalForm(best.name));
   const mended = mendedName(printed, best.line.conf < 1);
   if (mended !== printed || improbableMarks(printed).length || best.fromLogo) strength = Math.min(strength, IMPROBABLE_STRENGTH);
   // "Roti": one short word and no legal form, read by OCR: too little of a name to be sure it is the whole name
