@@ -5,7 +5,8 @@
 import type { LayoutLine } from '../layout.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
-import { commaSenderParts, opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
+import { opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
+import { commaSenderParts } from './sender-line.js';
 
 /** A company whose name is its web address, printed as its sender line's name ("weclapp.com", "Booking.com"). */
 const SENDER_DOMAIN_NAME = /^[\p{L}\d][\p{L}\d-]{2,}\.(?:com|net|org|de|at|ch|fr|nl|be|eu|io|co\.uk|co|shop)$/iu;

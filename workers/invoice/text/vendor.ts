@@ -20,12 +20,13 @@ import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, SAL
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, REGISTRATION_TAIL, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
 import { commonWordsRespelled, improbableMarks, mendedName } from './name-shape.js';
+import { senderLineIndexes } from './sender-line.js';
 import { chainOpening, garbledChain } from './chains.js';
 
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
 import { namedElsewhere } from './vendor-elsewhere.js';
-import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, senderLineIndexes, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
+import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
 
 export interface VendorCandidate {
   name: string;
@@ -75,8 +76,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const short = compactName(best.name);
     // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
-    // (a name with its legal form is whole: a fuller one holds its words as whole words — "Muster GmbH" is not
-    // the "Muster" inside "Max Mustermann")
+    // (a name with its legal form is whole: a fuller one holds its words as whole words — not "Max Mustermann")
     const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
     // (not an app's or a service's line naming the chain: "Walmart Pay Get the app" — only a fuller name with its legal form)
@@ -100,8 +100,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // a receipt whose name is only its logo: the best line left is a till phrase, an item or a heading that
   // nothing names a seller — an honest unknown (for review) rather than a guess
   if (best.score < HONEST_UNKNOWN_SCORE && !best.corroborated && best.source === undefined) return { ...field<string>(null, 0), score: 0 };
-  // a seller named only by a sign-off or a web domain, with nothing in the letterhead agreeing: the best
-  // there is, reported for review
+  // a seller named only by a sign-off or a web domain, nothing in the letterhead agreeing: the best there is, for review
   const onlyElsewhere = best.source !== undefined && !ranked.some((c) => c !== best && c.source === undefined && c.score > 0 && compactName(c.name) === compactName(best.name));
   // evidence: the score itself and the lead over the best candidate naming someone else
   const key = compactName(best.name);
@@ -128,15 +127,14 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   return { ...(unchecked || strength < SURE_NAME_STRENGTH ? unconfirmed(read) : read), score: best.score };
 }
 
-/** "To: Oakwood Homes Ltd" as a line's first cell, or the line under a salutation of its own: the addressee — unless a payment's words lead to it ("Pay | To:",
- * "Please remit payment" / "To: …") or a date follows it (a period's "From: … / To: 31/03/2023"). */
+/** The addressee: the line under a salutation of its own in its column ("Firma" / "Holzhandel Brett GmbH"), or "To: Oakwood
+ * Homes Ltd" as a line's first cell — unless a payment's words lead to it ("Pay | To:", "Please remit payment" / "To: …")
+ * or a date follows it (a period's "From: … / To: 31/03/2023"). */
 function addresseeLine(doc: Layout, line: LayoutLine, x0: number): boolean {
-  const prior = doc.lines[line.index - 1];
-  // (a window envelope's address opened by a salutation of its own, "Firma" / "Holzhandel Brett GmbH" — in its column only)
-  if (prior && prior.page === line.page && prior.cells.some((c) => SALUTATION.test(c.text) && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
+  const above = doc.lines[line.index - 1];
+  if (above && above.page === line.page && above.cells.some((c) => SALUTATION.test(c.text) && Math.abs(c.x0 - x0) < 3 * line.h)) return true;
   const first = line.cells[0];
   if (!first || first.x0 !== x0 || !/^\s*(?:to|an|aan|à)\s*:\s*\p{L}/iu.test(first.text)) return false;
-  const above = doc.lines[line.index - 1];
   const payment = /\b(?:pay(?:able|ment)?s?|remit(?:tance)?|zahlbar|zahlung|paiement|betaling)\b\W*$/i;
   return !(above && above.page === line.page && payment.test(above.text)) && !/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/.test(first.text);
 }
@@ -251,8 +249,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   if (officers.size && candidates.some((c) => LEGAL_SUFFIX.test(c.name) && !officers.has(compactName(c.name)))) {
     for (const c of candidates) if (!LEGAL_SUFFIX.test(c.name) && officers.has(compactName(c.name))) c.score -= 4;
   }
-  // the chain whose sign heads the page, named again elsewhere ("ALDI" at the top, "Aldi GmbH & Co. KG" in the footer):
-  // the same shop, as likely
+  // the chain whose sign heads the page, named again elsewhere ("ALDI" at the top, "Aldi GmbH & Co. KG" below): as likely
   const signs = new Set(candidates.filter((c) => c.chain).map((c) => chainOpening(c.name) ?? c.name));
   for (const c of candidates) {
     if (c.chain || c.customer || !signs.has(chainOpening(c.name) ?? '')) continue;
