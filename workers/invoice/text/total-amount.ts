@@ -29,14 +29,16 @@ const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorech
  * is set aside. Not one that names another amount ("1.000,00 190,00"), unless in brackets opened by the tax it includes
  * ("(inkl. 190,00 € MwSt.)"); never "zzgl." or "excl." (the amount before tax).
  */
-const NOTE_AFTER_AMOUNT = /(\d[.,]\d{2}(?:\s?(?:€|EUR|[A-Z]{3}|[$£¥₹]))?)\s+(\([^()]{0,120}\)|(?:inkl|incl|including|einschl|inclusive|tva\s+incluse|ttc|zahlbar|payable|due|f[aä]llig|à\s+payer|to\s+be\s+paid|in\s+worten|in\s+words|en\s+lettres)\b[^()]{0,120})\s*$/iu;
+const NOTE_AFTER_AMOUNT = /(\d[.,]\d{2}(?:\s?(?:€|EUR|[A-Z]{3}|[$£¥₹]))?)\s+(\([^()]{0,120}\)|(?:inkl|incl|including|einschl|inclusive|tva\s+incluse|ttc|zahlbar|payable|due|f[aä]llig|à\s+payer|to\s+be\s+paid|in\s+worten|in\s+words|en\s+lettres|dont|davon|darin|hiervon|wovon|of\s+which|di\s+cui|waarvan|de\s+los\s+cuales|das\s+quais|w\s+tym)\b[^()]{0,120})\s*$/iu;
 const AMOUNT_IN_NOTE = /(?<![\d.,])\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/;
 /** a note saying the amount is before tax ("(net)", "(HT)", "(excl. VAT)", "zzgl. MwSt."): that amount is no total */
 const NET_NOTE = /(?<!\p{L})(?:net|netto|nett|excl\p{L}*|exkl\p{L}*|zzgl|plus|ht|hors|ohne|sans|sin|senza|before|vor|avant)(?!\p{L})/iu;
 const TAX_NOTE = /^\(\s*(?:inkl|incl|including|einschl|enth|davon|dont|di\s+cui|mwst|ust|vat|tva|iva|gst)/i;
+/** "43,00 € dont TVA 10 % 3,91 €", "davon MwSt. 7,64 €", "of which VAT £8.00": the part of the total that is tax, never a total of its own */
+const PART_NOTE = /^(?:dont|davon|darin|hiervon|wovon|of\s+which|di\s+cui|waarvan|de\s+los\s+cuales|das\s+quais|w\s+tym)\b/i;
 function withoutNote(text: string): string {
   const m = NOTE_AFTER_AMOUNT.exec(text);
-  if (!m || (AMOUNT_IN_NOTE.test(m[2]) && !TAX_NOTE.test(m[2])) || NET_NOTE.test(m[2])) return text;
+  if (!m || (AMOUNT_IN_NOTE.test(m[2]) && !TAX_NOTE.test(m[2]) && !PART_NOTE.test(m[2])) || (NET_NOTE.test(m[2]) && !PART_NOTE.test(m[2]))) return text;
   return text.slice(0, m.index) + m[1];
 }
 

@@ -114,8 +114,9 @@ export const TOTAL_LABELS: Label[] = [
   { re: /\b(?:grand\s+total|total\s+(?:amount\s+)?due|due\s+payable|amount\s+(?:due|payable|to\s+pay|to\s+be\s+paid)|total\s+to\s+be\s+paid|balance\s+due|invoice\s+total|total\s+amount|total\s+for\s+this\s+invoice|total\s+to\s+pay|total\s+payable|total\s*[({\[]?\s*incl\w*|total\s+(?:after\s+)?round\w*|round(?:ed|ing)\s+total|total\s+rounded|net+\s+amount\s+payable|total\s+paid|amount\s+paid|total\s+amt(?:\s+payable)?|amt\s+(?:due|payable)|net+\s+(?:amount|amt)|amount\s+payable|total\s+sales?\s*[({\[]?\s*incl\w*|jumlah\s+(?:besar|bayaran|perlu\s+dibayar)|total\s+bayar)\b/i, weight: 0.95 },
   // what is still to pay after a deposit or prepayment: the amount due, over the gross total
   { re: /(?<!\p{L})(?:solde\s+(?:à|a)\s+payer|reste\s+(?:à|a)\s+payer|montant\s+restant\s+d[uû]|noch\s+zu\s+zahlen|offener\s+betrag|restbetrag|resta\s+da\s+pagare|saldo\s+(?:a|por)\s+pagar|nog\s+te\s+betalen|openstaand\s+bedrag)(?!\p{L})/iu, weight: 1, stillToPay: true },
-  // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto")
-  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|rechnungsbeitrag|endbetrag|endsumme|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
+  // (also glued to what the PDF printed before it: "… 2014Rechnungssumme Brutto"; a correction's or credit note's
+  // "Korrekturbetrag", "Gutschriftsbetrag")
+  { re: /(?<!\p{Ll})(?:gesamtbetrag|rechnungsbetrag|rechnungsbeitrag|endbetrag|endsumme|zu\s+zahlen|zahlbetrag|gesamtsumme|bruttobetrag|rechnungssumme(?!\s+netto)|(?:korrektur|gutschrifts|erstattungs)betrag(?!\s+netto)|summe\s+brutto|gesamt\s+brutto|brutto\s*summe|bruttosumme|brutto\s+gesamt)\b/iu, weight: 0.95 },
   // "Brutto 14,28" on its own line (a tax table's "Brutto" column heading is a bare word, scored lower still)
   { re: /^brutto\b/i, weight: 0.85, bare: true },
   { re: /\b(?:jumlah\s+keseluruhan|jumlah\s+semua|totale\s+complessivo|importo\s+totale|importe\s+a\s+pagar|valor\s+a\s+pagar|total\s+geral|montant\s+(?:à\s+payer|ttc|net)|te\s+voldoen)\b/i, weight: 0.95 },
