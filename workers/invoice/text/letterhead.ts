@@ -3,6 +3,7 @@
 // numbers, address, telephone), and what tells an OCR misreading from a name. Used by
 // the vendor scoring (vendor.ts).
 import type { Layout, LayoutLine } from '../layout.js';
+import { overlap } from './labels.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 /**
@@ -65,12 +66,16 @@ export function headsAddressBlock(doc: Layout, line: LayoutLine): boolean {
 const PHONE_LINE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$/;
 
 /** Registration and tax numbers, address and telephone lines right under a name: how a seller introduces itself. */
-export function identityBelow(doc: Layout, line: LayoutLine): number {
+export function identityBelow(doc: Layout, line: LayoutLine, x0?: number): number {
   let hits = 0;
+  // beside another column ("Noosa Cafe Pty Ltd | TAX INVOICE" over the seller's "ABN 33 444 555 666" on the right), a
+  // name's identity is what is printed in its own column; a name alone on its line (a till's centred letterhead) owns the lines below
+  const own = x0 === undefined || line.cells.length < 2 ? null : (line.cells.find((c) => c.x0 === x0) ?? null);
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
     const l = doc.lines[i];
     if (l.page !== line.page) break;
-    if (VENDOR_CUES.test(l.text) || ADDRESS_WORDS.test(l.text) || PHONE_LINE.test(l.text.trim())) hits++;
+    const texts = own ? l.cells.filter((c) => overlap(c, own) > 0 || Math.abs(c.x0 - own.x0) < 3 * line.h).map((c) => c.text) : [l.text];
+    if (texts.some((t) => VENDOR_CUES.test(t) || ADDRESS_WORDS.test(t) || PHONE_LINE.test(t.trim()))) hits++;
   }
   return hits >= 2 ? 2.5 : hits === 1 ? 1.5 : 0;
 }

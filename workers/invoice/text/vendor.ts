@@ -26,6 +26,7 @@ import { chainOpening, garbledChain } from './chains.js';
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
 import { namedElsewhere } from './vendor-elsewhere.js';
+import { customerEverywhere, fieldValueBelowLabel, remittancePayee } from './vendor-parties.js';
 import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
 
 export interface VendorCandidate {
@@ -159,6 +160,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
   const context: NameContext = { aktiebolag: AKTIEBOLAG_PAGE.test(text) };
   const officers = officersOf(text);
   const candidates: VendorCandidate[] = [];
+  const labelled = { customers: new Set<string>(), sellers: new Set<string>() };
   all.forEach((doc, docIndex) => {
     const fromImage = docIndex > 0;
     const customerLines = customerBlock(doc);
@@ -192,19 +194,25 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (line.page === 1 && doc.lines.findIndex((l) => l.page === 1) === line.index && !fromImage) score += 1.5;
         if (fromImage) score += 1;
         // whom the money goes to ("Account holder:", "payable to", "in favour of") is the seller's strongest sign
-        if ((labeled && PAYEE_LABEL.test(labeled)) || labelAbove(doc, line, x0, PAYEE_LABEL)) score += 4.5;
-        else if (labeled || labelAbove(doc, line, x0, VENDOR_LABELS)) score += 3;
+        const payee = (labeled && PAYEE_LABEL.test(labeled)) || labelAbove(doc, line, x0, PAYEE_LABEL) || remittancePayee(doc, line, x0);
+        const sellerLabelled = payee || labeled || labelAbove(doc, line, x0, VENDOR_LABELS);
+        if (payee) score += 4.5;
+        else if (sellerLabelled) score += 3;
         if (cuesAround(doc, line, x0)) score += 1.5;
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
         const inCustomer = inCustomerBlock(customerLines, line.index, x0) || addresseeOf(line, x0);
         if (inCustomer) score -= 4;
+        if (inCustomer) labelled.customers.add(compact);
+        else if (sellerLabelled) labelled.sellers.add(compact);
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
         if (recipientLines.has(line.index) && !sender) score -= 3;
         // "Line | Channel | Description | Time | Date | Rate": a word of a row of column headings is a heading
         if (!LEGAL_SUFFIX.test(name) && headingRow(line)) score -= 3;
+        // "Reference" over "Dashboard": the value of a field printed under its label, not a name
+        if (!LEGAL_SUFFIX.test(name) && fieldValueBelowLabel(doc, line, x0)) score -= 3;
         // "BISTRO & CAFE" under "THREE STOOGES": a line of trade words only says what kind of business the name above is
         if (TRADE_WORDS.test(name)) score += onlyTradeWords(name) ? -1.5 : 1.5;
         // "Gerbang Alaf Sdn Bhd" / "formerly known as" / "Golden Arches Sdn Bhd": the old name is not who sells now
@@ -223,7 +231,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
-        score += identityBelow(doc, line);
+        score += identityBelow(doc, line, x0);
         if (headsAddressBlock(doc, line)) score += 1.5;
         const numberBelow = registrationBelow(doc, line);
         if (numberBelow) score += 1.5;
@@ -239,11 +247,12 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (chain) score += CHAIN_SCORE;
         // "To: Oakwood Homes Ltd" opening a line: the addressee (not after a payment's words, not a period's end date)
         if (addresseeLine(doc, line, x0)) score -= 4;
-        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line) > 0 || numberBelow || legalNoticeAt(doc, line, name);
+        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line, x0) > 0 || numberBelow || legalNoticeAt(doc, line, name);
         candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(customer ? { customer } : {}), ...(logo ? { fromLogo: true } : {}) });
       }
     }
   });
+  customerEverywhere(candidates, labelled);
   // "Geschäftsführer: Max Mustermann", "Managing Director: Eleanor Vance": a person the page names as an officer of a
   // company it also names (with its legal form) works for the seller, and is not the seller
   if (officers.size && candidates.some((c) => LEGAL_SUFFIX.test(c.name) && !officers.has(compactName(c.name)))) {

@@ -1,0 +1,63 @@
+// The two parties of an invoice told apart by what the page says of them elsewhere (vendor.ts): a name the page
+// labels as its customer ("Customer | Harbour View Cafe Ltd" on a payment advice, "Bill To: …") is the customer
+// wherever else it is printed, and the slip torn off to go with the payment names the payee after its "To:".
+import type { Layout, LayoutLine } from '../layout.js';
+import { compactName } from './vendor-name.js';
+
+/** The slip a customer returns with the payment: "PAYMENT ADVICE", "Remittance Advice", "Remittance slip". */
+const REMITTANCE_HEADING = /^(?:payment|remittance)\s+(?:advice|slip|stub|counterfoil)$|^zahlungsavis$|^avis\s+de\s+(?:paiement|virement)$/i;
+
+/**
+ * "PAYMENT ADVICE | To: | Kiwi Plumbing": on a remittance slip (its heading opens this line or one of the two above),
+ * the name after "To:" is whom the payment goes to — the seller.
+ */
+export function remittancePayee(doc: Layout, line: LayoutLine, x0: number): boolean {
+  const at = line.cells.findIndex((c) => c.x0 === x0);
+  if (at < 0) return false;
+  const to = /^\s*to\s*:/i.test(line.cells[at].text) || (at > 0 && /^\s*to\s*:?\s*$/i.test(line.cells[at - 1].text));
+  if (!to) return false;
+  for (let i = line.index; i >= 0 && i >= line.index - 2; i--) {
+    const l = doc.lines[i];
+    if (l.page !== line.page) break;
+    if (REMITTANCE_HEADING.test(l.cells[0]?.text.trim() ?? '')) return true;
+  }
+  return false;
+}
+
+interface Party {
+  name: string;
+  score: number;
+  registered: boolean;
+  customer?: boolean;
+}
+
+/**
+ * A name printed under a customer's label somewhere on the page is the customer's wherever else it stands — a
+ * Xero-style page sets the buyer unlabelled under its title and labels it only on the payment advice below —
+ * unless the page also labels it as the seller's (then the labels disagree, and each place keeps its own score).
+ */
+export function customerEverywhere(candidates: Party[], labelled: { customers: Set<string>; sellers: Set<string> }): void {
+  for (const c of candidates) {
+    const key = compactName(c.name);
+    if (c.customer || !labelled.customers.has(key) || labelled.sellers.has(key)) continue;
+    c.score -= 4;
+    c.customer = true;
+    c.registered = false;
+  }
+}
+
+/** A field's own label, alone in its cell: what is printed under it is that field's value ("Reference" / "Dashboard"). */
+const FIELD_LABEL_CELL = /^(?:(?:your|our|customer|client)\s+)?(?:reference|ref\.?|p\.?\s?o\.?(?:\s*(?:no\.?|number|#))?|purchase\s+order(?:\s+(?:no\.?|number))?|order\s*(?:no\.?|number|#|id)?|project|job(?:\s+(?:no\.?|number))?|terms|payment\s+terms|due\s+date|date\s+due|account\s*(?:no\.?|number|#)?|customer\s*(?:no\.?|number|id|#)|invoice\s*(?:no\.?|number|#|date)|date|gst\s+(?:number|no\.?|reg(?:istration)?\s+(?:number|no\.?))|abn|vat\s+(?:number|no\.?|reg(?:istration)?\s+(?:number|no\.?)))\s*:?$/i;
+
+/**
+ * The name-like value of another field: the cell right above it in its column (one line up, or two over a blank gap)
+ * is that field's label alone — "Reference" over "Dashboard", "Project" over "Harbour Renovation".
+ */
+export function fieldValueBelowLabel(doc: Layout, line: LayoutLine, x0: number): boolean {
+  const own = line.cells.find((c) => c.x0 === x0);
+  if (!own) return false;
+  const above = doc.lines[line.index - 1];
+  if (!above || above.page !== line.page || line.y - above.y > 3 * line.h) return false;
+  const label = above.cells.find((c) => Math.abs(c.x0 - own.x0) < 2 * line.h);
+  return label !== undefined && FIELD_LABEL_CELL.test(label.text.trim());
+}
