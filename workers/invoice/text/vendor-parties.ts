@@ -1,6 +1,7 @@
 // The two parties of an invoice told apart by what the page says of them elsewhere (vendor.ts): a name the page
 // labels as its customer ("Customer | Harbour View Cafe Ltd" on a payment advice, "Bill To: …") is the customer
-// wherever else it is printed, and the slip torn off to go with the payment names the payee after its "To:".
+// wherever else it is printed, the slip torn off to go with the payment names the payee after its "To:", and a person
+// the page names as a company's officer works for the seller and is not it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { compactName } from './vendor-name.js';
 
@@ -60,4 +61,24 @@ export function fieldValueBelowLabel(doc: Layout, line: LayoutLine, x0: number):
   if (!above || above.page !== line.page || line.y - above.y > 3 * line.h) return false;
   const label = above.cells.find((c) => Math.abs(c.x0 - own.x0) < 2 * line.h);
   return label !== undefined && FIELD_LABEL_CELL.test(label.text.trim());
+}
+
+/** A company officer's role before their names ("Geschäftsführer: Max Mustermann, Erika Musterfrau"), to the line's end. */
+const OFFICER_ROLE = /(?<!\p{L})(?:gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr(?:er|erin|ung)|managing\s+directors?|directors?|ceo|vorstand|prokurist(?:in)?|g[ée]rant(?:e)?)\s*:[ \t]*([^\n]{1,120})/giu;
+
+/** The compacted names (first two words, and three) of the people the page names in a company officer's role. */
+export function officersOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.slice(0, 200_000).matchAll(OFFICER_ROLE)) {
+    for (const person of m[1].split(/\s*(?:[,;|]|\s(?:und|and|et|&)\s)\s*/)) {
+      // a name's words are capitalised (the role's match ignores case; the name's must not)
+      const words: string[] = [];
+      for (const w of person.trim().split(/[ \t]+/)) {
+        if (words.length >= 3 || !/^\p{Lu}[\p{L}'.-]+$/u.test(w)) break;
+        words.push(w);
+      }
+      for (let n = 2; n <= words.length; n++) out.add(compactName(words.slice(0, n).join(' ')));
+    }
+  }
+  return out;
 }

@@ -26,7 +26,7 @@ import { chainOpening, garbledChain } from './chains.js';
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
 import { namedElsewhere } from './vendor-elsewhere.js';
-import { customerEverywhere, fieldValueBelowLabel, remittancePayee } from './vendor-parties.js';
+import { customerEverywhere, fieldValueBelowLabel, officersOf, remittancePayee } from './vendor-parties.js';
 import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
 
 export interface VendorCandidate {
@@ -285,24 +285,4 @@ export function containsName(name: string, part: string): boolean {
   const words = (n: string) => ` ${n.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, ' ').trim()} `;
   const partWords = words(part.replace(new RegExp(`${LEGAL_SUFFIX.source}\\s*$`), '')).trim();
   return partWords.length > 0 && words(name).includes(` ${partWords} `);
-}
-
-/** A company officer's role before their names ("Geschäftsführer: Max Mustermann, Erika Musterfrau"), to the line's end. */
-const OFFICER_ROLE = /(?<!\p{L})(?:gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr(?:er|erin|ung)|managing\s+directors?|directors?|ceo|vorstand|prokurist(?:in)?|g[ée]rant(?:e)?)\s*:[ \t]*([^\n]{1,120})/giu;
-
-/** The compacted names (first two words, and three) of the people the page names in a company officer's role. */
-function officersOf(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.slice(0, 200_000).matchAll(OFFICER_ROLE)) {
-    for (const person of m[1].split(/\s*(?:[,;|]|\s(?:und|and|et|&)\s)\s*/)) {
-      // a name's words are capitalised (the role's match ignores case; the name's must not)
-      const words: string[] = [];
-      for (const w of person.trim().split(/[ \t]+/)) {
-        if (words.length >= 3 || !/^\p{Lu}[\p{L}'.-]+$/u.test(w)) break;
-        words.push(w);
-      }
-      for (let n = 2; n <= words.length; n++) out.add(compactName(words.slice(0, n).join(' ')));
-    }
-  }
-  return out;
 }
