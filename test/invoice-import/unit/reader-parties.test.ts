@@ -81,3 +81,8 @@ test('seller: beside another column, a name\'s identity is what its own column p
   ]);
   t.is(h.vendor_name.value, 'Tui Web Studio');
 });
+
+test('number: the title over a number\'s mark alone in its cell, the number in the next ("INVOICE" / "No. | A1234")', (t) => {
+  const h = read([row([0, 'Tremblay Inc.'], [40, 'INVOICE']), row([0, '1200 rue Sherbrooke O.'], [40, 'No.'], [50, 'F-2024-0087']), row([0, 'Montréal QC H3A 1H6'], [40, 'Date'], [50, '2024-03-12']), '', row([0, 'Consulting'], [40, '$1,000.00']), row([28, 'Total'], [40, '$1,000.00'])]);
+  t.is(h.invoice_number.value, 'F-2024-0087');
+});

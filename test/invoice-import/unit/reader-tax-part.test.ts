@@ -27,3 +27,12 @@ test('total: a correction\'s "Korrekturbetrag" and a credit note\'s "Gutschrifts
   const credit = read(['Fliesen Franz GmbH', 'Gutschrift Nr. G-3', 'Datum 06.06.2024', 'Gutschriftsbetrag netto      100,00 €', 'MwSt. 19 %      19,00 €', 'Gutschriftsbetrag      119,00 €']);
   t.is(credit.total_amount.value, 119);
 });
+
+test('total: Quebec\'s QST (TVQ) beside the GST is a tax the subtotal adds up with', (t) => {
+  const head = ['Tremblay Inc.', 'Invoice No. F-87', 'Date 2024-03-12', 'GST No. 123456789 RT0001', ''];
+  for (const [label, amount, total] of [['QST 9.975%', '99.75', 1149.75], ['TVQ 9,975 %', '99.75', 1149.75]] as const) {
+    const h = read([...head, 'Subtotal      1,000.00', 'GST 5%      50.00', `${label}      ${amount}`, `Total      $${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`]);
+    t.is(h.total_amount.value, total, label);
+    t.true(h.total_amount.confidence >= 0.9, label);
+  }
+});

@@ -29,6 +29,8 @@ export interface LabelSearch<T> {
 }
 
 const POSITION_WEIGHT = { cell: 1, right: 0.95, below: 0.85, left: 0.5 } as const;
+/** a number's mark alone in its cell: "No.", "Nr.", "N°", "#" */
+const NUMBER_MARK_CELL = /^\s*(?:no|nr|n[°º]|#)\.?\s*:?\s*$/i;
 
 /**
  * "Invoice dateOct 31, 2023", "Invoice number4836212534": a PDF that sets a label and its value as one
@@ -82,7 +84,12 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
           if (beside) add(search.parse(beside.text), 'below', slanted);
         }
         const under = cellsBelow(lines, line, cell, search.below ?? 2);
-        for (const below of under) add(search.parse(below.cell.text), 'below', below.line);
+        for (const below of under) {
+          add(search.parse(below.cell.text), 'below', below.line);
+          // ("INVOICE" over "No. | A1234": a number's mark alone in its cell under the title, the value in the next cell)
+          const after = below.line.cells[below.line.cells.indexOf(below.cell) + 1];
+          if (NUMBER_MARK_CELL.test(below.cell.text) && after) add(search.parse(after.text), 'below', below.line);
+        }
         // "Total:" ending its line, the amount alone on the next line, right-aligned (not under the label)
         // (or after one line of words between: "Total a Pagar:" / "MULTIBANCO" / "84,20 €", how a two-column slip reads as text)
         const lineAfter = (l: LayoutLine | undefined) => l && l.page === line.page && l.cells.length === 1 && l.y - line.y < line.h * 5;
