@@ -165,7 +165,8 @@ const yearMended = (text: string) => text.replace(/(\b\d{1,2}[-./]\d{1,2}[-./])(
  * "0l.02.2024", "01.02.2O24": a letter the OCR read for a look-alike digit inside a date (O for 0, l, I or | for 1) — at
  * most two of them among five digits or more, in a run of digits and separators of a date's shape (the positions stay).
  */
-const DATE_WITH_LETTERS = /(?<![\p{L}\d])[\dOoIl|]{1,2}[./-][\dOoIl|]{1,2}[./-][\dOoIl|]{2,4}(?![\p{L}\d])/gu;
+// (also year first: "2O24-03-05", whose "24-03-05" would otherwise be read as a date of 2005)
+const DATE_WITH_LETTERS = /(?<![\p{L}\d])(?:[\dOoIl|]{1,2}[./-][\dOoIl|]{1,2}[./-][\dOoIl|]{2,4}|[12][\dOoIl|]{3}[./-][\dOoIl|]{1,2}[./-][\dOoIl|]{1,2})(?![\p{L}\d])/gu;
 const lettersMended = (text: string) => {
   // (a few per text: a line prints a date or two, and a hostile run of them is left as read)
   let mends = 0;

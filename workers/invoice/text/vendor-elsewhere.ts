@@ -16,6 +16,7 @@ import type { VendorCandidate } from './vendor.js';
 const THANKS_AT = new RegExp(
   [
     String.raw`(?:thank\s*(?:you|s)|thx)\s+for\s+(?:shopping|dining|visiting|choosing|staying|your\s+(?:purchase|visit|order|custom|business))(?:\s+with\s+us)?\s+(?:at|with|in)\s+`,
+    String.raw`(?:thank\s*(?:you|s)|thx)\s+for\s+(?:visiting|choosing)\s+(?!us\b)`,
     String.raw`(?:welcome\s+to|selamat\s+datang\s+ke)\s+`,
     String.raw`(?:vielen\s+)?dank(?:e)?\s+f(?:ü|ue|u)r\s+(?:ihren|deinen|den)\s+(?:einkauf|besuch)\s+(?:bei|im|in\s+der|in)\s+`,
     String.raw`ihr\s+einkauf\s+bei\s+`,
@@ -46,8 +47,8 @@ const NAME_ROW = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison\s+soc
 const SELLER_HEADING = /^(?:verk\p{L}{1,2}uf[eo]r|lieferant|rechnungss?teller|rechnungsersteller|leistungserbringer|seller|supplier|vendor|issuer|fournisseur|vendeur|émetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|venditore|cedente(?:\s*\/\s*prestatore)?|fornecedor|penjual|pembekal)(?:\s*\([^)]*\))?$/iu;
 const BUYER_HEADING = /^(?:k\p{L}{1,2}ufer|leistungsempf\p{L}{1,2}nger|rechnungsempf\p{L}{1,2}nger|buyer|acheteur|koper|comprador|acquirente|cessionario)/iu;
 
-/** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678". */
-const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No)\b/i;
+/** A tax or registration id after a name on one line: "ACME Shop · USt-IdNr. DE123456789", "Kiwi Prints, GST No 12-345-678", "Bageriet Brød ApS - CVR 36123456". */
+const TAX_ID_AFTER = /^([^|:]{3,60}?)\s*(?:[,·|•–-]\s*|\s)(?:USt-?Id\w*|UID|VAT\s*(?:No|Reg|ID)|BTW|TVA|IVA|N\.?I\.?F|GST\s*(?:No|Reg|ID)|SST\s*(?:No|Reg|ID)|ABN|Steuer-?Nr|Reg(?:istration)?\.?\s*No|CVR|KvK|NIP|I[ČC]O|DI[ČC]|P\.?\s?IVA|CIF|SIRE[NT]|Org\.?\s*nr|Y-tunnus|MWST)\b/i;
 
 export function namedElsewhere(all: Layout[], domains: { domain: string; local: string }[], lowerText: string, found: VendorCandidate[]): VendorCandidate[] {
   const out: VendorCandidate[] = [];

@@ -24,6 +24,9 @@ const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison
 /** A document's title before a seller label ("Receipt from", "Invoice from", "Rechnung von"). */
 const TITLE_BEFORE_LABEL = /^\s*(?:tax\s+)?(?:invoice|receipt|bill|statement|rechnung|quittung|facture|re[çc]u|factura|recibo|fattura|ricevuta|factuur|bon)\s+$/i;
 
+/** A legal notice opened by the company's form, its name after it: "SAS BRUZDIS au capital de …", "SARL Dupont, RCS Lyon …". */
+const LEADING_FORM_NOTICE = /^\s*(SAS|SASU|SARL|EURL|SNC|SA|SCI|SELARL)\s+(\p{Lu}[\p{L}\d'’&.\- ]{1,40}?)\s*(?:,\s*|\s+[-–]\s+|\s+)(?:au\s+capital|capital\s+(?:social|de)|RCS|R\.C\.S\.|SIRE[NT])/u;
+
 /** A request before a payee's label ("Please make cheques payable to …", "Kindly make all payments to …"). */
 const REQUEST_BEFORE_LABEL = /^\s*(?:please\s+|kindly\s+)(?:make\s+(?:all\s+)?)?$|^\s*make\s+(?:all\s+)?$/i;
 
@@ -47,6 +50,11 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     if (cell.text.length > 400 || !/\s[|·•]\s/.test(cell.text)) continue;
     for (const piece of cell.text.split(/\s+[|·•]\s+/)) if (piece !== cell.text && LEGAL_SUFFIX.test(piece)) cells.push({ ...cell, text: piece.trim() });
   }
+  // "SAS BRUZDIS au capital de 1 500 000 €", "SARL Dupont - RCS Lyon": a French company's legal notice opens with its form
+  for (const cell of line.cells) {
+    const m = LEADING_FORM_NOTICE.exec(cell.text.slice(0, 200));
+    if (m) cells.push({ ...cell, text: `${m[1]} ${m[2]}` });
+  }
   const tight = line.cells.length > 1 && line.cells.length <= 7 && line.cells.every((c, i) => i === 0 || c.x0 - line.cells[i - 1].x1 < 2.5 * line.h);
   if (tight) cells.push({ text: line.cells.map((c) => c.text).join(' '), x0: line.x0, x1: line.x1, conf: line.conf });
   const wraps = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && next.cells.length === 1 && line.cells.length === 1;
@@ -54,6 +62,15 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
   // words alone ends the name; under "THREE STOOGES", "BISTRO & CAFE" only says what it is)
   const tradeTail = onlyTradeWords(next?.text ?? '') && (next?.text.trim().split(/\s+/).length ?? 9) <= 3 && TRADE_WORDS.test(line.text) && !LEGAL_SUFFIX.test(line.text);
   if (wraps && (/(?:&|\band|\+|-|\bof)\s*$/i.test(line.text) || /^\s*(?:&|and\b)/i.test(next.text) || tradeTail)) {
+    cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
+  }
+  // ("DISTRIBUIDORA INTERNACIONAL DE" / "ALIMENTACION, S.A. | A-28164754": a name cut after a joining word, its legal form
+  // and registration on the next line)
+  const legalTail = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && line.cells.length === 1 && next.cells.length <= 2 && LEGAL_SUFFIX.test(next.cells[0].text);
+  if (legalTail && !wraps && /\b(?:de|del|della|di|du|des|da|do|dos|das|van|von|voor|für|y|e|et|und|of)\s*$/i.test(line.text)) {
+    const text = `${line.text} ${next.cells[0].text}`;
+    cells.push({ text, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.cells[0].x1), conf: (line.conf + next.conf) / 2 });
+  } else if (legalTail && wraps && /\b(?:de|del|della|di|du|des|da|do|dos|das|van|von|voor|für|y|e|et|und)\s*$/i.test(line.text)) {
     cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
   }
   // a sender line laid out in cells: its first cell is the name — also a brand written as its web address ("weclapp.com")

@@ -120,11 +120,13 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // (nor a salutation alone: "Herrn", "Madame" open an addressee's address)
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t) || SALUTATION.test(t)) return false;
   // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
-  if (/[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
+  if (/^(?:απ[οό]δειξη|τιμολ[οό]γιο)/i.test(t) || /[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
   // how the customer paid or who the customer is, printed on its own line: "CASH", "VISA", "WALK-IN"
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
+  // a Greek till's tax number and tax office ("ΑΦΜ 123456789  ΔΟΥ Δ ΘΕΣ/ΝΙΚΗΣ"), an Irish county ("Co. Cork  P17 X208")
+  if (/(?:^|\s)(?:Α\.?Φ\.?Μ|Δ\.?Ο\.?Υ)\.?(?![\p{L}])/u.test(t) || /^Co\.?\s+\p{Lu}\p{Ll}+(?:\s+[A-Z]\d{2}\s?[A-Z\d]{4})?$/u.test(t) && ADDRESS_WORDS.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
   // a line table's column headings ("Art. Descrição Qtd", "QTD UNI DESCRICAO IVA VALOR", "Qty Description Price")
@@ -133,8 +135,9 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // a store's manager printed under its name: "MANAGER JOHN DOE", "Store Manager: Ann Lee", "Filialleiter M. Weber")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl|(?:store\s+|general\s+|assistant\s+)?manager|mgr|supervisor|team\s+leader|filialleiter(?:in)?|marktleiter(?:in)?|g[ée]rant(?:e)?|kassierer(?:in)?|caissi[eè]re?|cajer[oa]|cassiere)\b\.?\s*[#:]?\s*\S/i.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
-  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, and so is "AB" on a Swedish page
-  if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
+  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, "NV" a Belgian or Dutch company's
+  // ("Colruyt Laagste Prijzen NV"), not Nevada, and so is "AB" on a Swedish page
+  if (TOWN_AND_STATE.test(t) && !/[^,]\s+(?:CO|NV)$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;

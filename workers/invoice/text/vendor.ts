@@ -75,10 +75,12 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
   // a logo word ("azure") loses to the full name that contains it ("Azure Interior") when that is nearly as likely
   if (best) {
     const short = compactName(best.name);
+    // (a wordmark with an OCR slip — "5AINSBURY'S", "C0LRUYT" — opens the footer's name, digits read as the letters they look like)
+    const loose = (n: string) => compactName(n).replace(/0/g, 'o').replace(/5/g, 's').replace(/8/g, 'b').replace(/1/g, 'l');
     // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
     // (a name with its legal form is whole: a fuller one holds its words as whole words — not "Max Mustermann")
-    const holds = (c: VendorCandidate) => compactName(c.name).includes(short) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
+    const holds = (c: VendorCandidate) => (compactName(c.name).includes(short) || (best.line.conf < 1 && /\d/.test(short) && loose(c.name).startsWith(loose(best.name)))) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
     // (not an app's or a service's line naming the chain: "Walmart Pay Get the app" — only a fuller name with its legal form)
     const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain && LEGAL_SUFFIX.test(c.name) ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
