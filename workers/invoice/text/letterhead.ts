@@ -70,7 +70,10 @@ export function identityBelow(doc: Layout, line: LayoutLine, x0?: number): numbe
   let hits = 0;
   // beside another column ("Noosa Cafe Pty Ltd | TAX INVOICE" over the seller's "ABN 33 444 555 666" on the right), a
   // name's identity is what is printed in its own column; a name alone on its line (a till's centred letterhead) owns the lines below
-  const own = x0 === undefined || line.cells.length < 2 ? null : (line.cells.find((c) => c.x0 === x0) ?? null);
+  const cell = x0 === undefined || line.cells.length < 2 ? undefined : line.cells.find((c) => c.x0 === x0);
+  // (columns set well apart: a sender line's run of cells — "Bei Spiel GmbH · Ecke 12 · 12345 Stadthausen" — is one column)
+  const gap = 0.15 * (doc.pages[line.page - 1]?.width ?? 600);
+  const own = cell && line.cells.some((c) => c !== cell && (c.x0 - cell.x1 > gap || cell.x0 - c.x1 > gap)) ? cell : null;
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
     const l = doc.lines[i];
     if (l.page !== line.page) break;

@@ -4,6 +4,7 @@
 // the page names as a company's officer works for the seller and is not it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { compactName } from './vendor-name.js';
+import { CUSTOMER_LABELS } from './vocabulary.js';
 
 /** The slip a customer returns with the payment: "PAYMENT ADVICE", "Remittance Advice", "Remittance slip". */
 const REMITTANCE_HEADING = /^(?:payment|remittance)\s+(?:advice|slip|stub|counterfoil)$|^zahlungsavis$|^avis\s+de\s+(?:paiement|virement)$/i;
@@ -23,6 +24,30 @@ export function remittancePayee(doc: Layout, line: LayoutLine, x0: number): bool
     if (REMITTANCE_HEADING.test(l.cells[0]?.text.trim() ?? '')) return true;
   }
   return false;
+}
+
+/** A customer's label alone in its cell ("Customer", "Bill To:", "Rechnungsempfänger"), not a word inside a sentence or a value. */
+function customerLabelCell(text: string): boolean {
+  const t = text.trim().replace(/[\s:.#-]+$/, '');
+  const m = CUSTOMER_LABELS.exec(t);
+  return m !== null && m.index === 0 && m[0].length === t.length;
+}
+
+/**
+ * The name stands right after a customer's label on its line ("Customer | Harbour View Cafe Ltd", "Bill To: ACME Ltd")
+ * or right under one in its column ("Bill To" / "ACME Ltd"): the page itself says this is the customer. (Not a line
+ * somewhere in the five under a word like "cliente" in "Local descarga: Morada do cliente".)
+ */
+export function labelledAsCustomer(doc: Layout, line: LayoutLine, x0: number): boolean {
+  const at = line.cells.findIndex((c) => c.x0 === x0);
+  if (at < 0) return false;
+  const own = line.cells[at];
+  const m = CUSTOMER_LABELS.exec(own.text);
+  if (m && m.index === 0 && /^[\s:]+\S/.test(own.text.slice(m[0].length))) return true;
+  if (at > 0 && customerLabelCell(line.cells[at - 1].text)) return true;
+  const above = doc.lines[line.index - 1];
+  if (!above || above.page !== line.page || line.y - above.y > 3 * line.h) return false;
+  return above.cells.some((c) => Math.abs(c.x0 - own.x0) < 2 * line.h && customerLabelCell(c.text));
 }
 
 interface Party {

@@ -26,7 +26,7 @@ import { chainOpening, garbledChain } from './chains.js';
 export { compactName } from './vendor-name.js';
 import { namesIn } from './vendor-line-names.js';
 import { namedElsewhere } from './vendor-elsewhere.js';
-import { customerEverywhere, fieldValueBelowLabel, officersOf, remittancePayee } from './vendor-parties.js';
+import { customerEverywhere, fieldValueBelowLabel, labelledAsCustomer, officersOf, remittancePayee } from './vendor-parties.js';
 import { formerName, wholeText, lineAbove, registrationBelow, legalNoticeAt, withinAddress, customerBlock, inCustomerBlock, labelAbove, cuesAround, domainsOf, domainScore, countOf, addresseeOf, storeNumberLine } from './vendor-context.js';
 
 export interface VendorCandidate {
@@ -206,7 +206,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         score += domainScore(compact, domains);
         const inCustomer = inCustomerBlock(customerLines, line.index, x0) || addresseeOf(line, x0);
         if (inCustomer) score -= 4;
-        if (inCustomer) labelled.customers.add(compact);
+        if (inCustomer && labelledAsCustomer(doc, line, x0)) labelled.customers.add(compact);
         else if (sellerLabelled) labelled.sellers.add(compact);
         // "Emmentaler Stück | 2,59 x 2 | 5,18 A": a cell of a line with a price is an item, not the seller
         if (!LEGAL_SUFFIX.test(name) && line.cells.some((c) => c.text !== name && PRICE_CELL.test(c.text))) score -= 3;
