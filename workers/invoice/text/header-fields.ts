@@ -15,7 +15,8 @@ export function parseInvoiceNumber(text: string): string | null {
     // "(575)": a code in brackets after a title is the document's type, not its number
     if (/^\(\d+\)$/.test(raw)) continue;
     // "FT 1A1901/20464", "FS 0502161902/0018579": a Portuguese document's type code is part of its number
-    if (/^(?:FT|FS|FR|NC|ND|RC|RG|VD)$/.test(raw) && /\d/.test(raws[i + 1] ?? '') && /\//.test(raws[i + 1] ?? '')) return `${raw} ${raws[i + 1].replace(/[:,;)\].]+$/, '')}`;
+    // (and a Polish one's: "FV 12/2024", "FK 2/03/2024" — the type and a number of the month and year, shaped like a date)
+    if (/^(?:FT|FS|FR|NC|ND|RC|RG|VD|FV|FK|FVAT|FKOR|KOR)$/.test(raw) && /\d/.test(raws[i + 1] ?? '') && /\//.test(raws[i + 1] ?? '')) return `${raw} ${raws[i + 1].replace(/[:,;)\].]+$/, '')}`;
     const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
     // ("Rechnung Nr. 42 vom 05.01.2017", "Facture n° 7 du …": a short number is the document's when its date follows it)
     const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de|от|від|од)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
@@ -42,7 +43,8 @@ const COMPOUND_TITLE_WEIGHT = 0.85;
 const OTHER_DOCUMENT_AFTER_TITLE = /(?:bestell|auftrag|liefer|order|delivery|commande|livraison|pedido|ordine|vertrag|contract|kunde|customer)/i;
 
 /** Labels of other numbers: the customer's, an order's, a tax id (not a "VAT Invoice no." title), a phone — and another invoice's (REFERENCED_INVOICE). */
-const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell\w*|auftrag\w*|contract|vertrag|(?<!faktura\s+)vat(?!\s+invoice)|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel)\b|${REFERENCED_INVOICE.source}`, 'i');
+// (and a company register's entry: "Registro Mercantil de Valencia, Tomo 5432, Folio 88, Hoja V-12345")
+const NOT_THIS_NUMBER = new RegExp(String.raw`\b(?:customer|client|kunden?|klant|account|order|bestell\w*|auftrag\w*|contract|vertrag|(?<!faktura\s+)vat(?!\s+invoice)|btw|ust|tva|iva|po|purchase|reference|referenz|iban|phone|tel|registro\s+mercantil|registre\s+du\s+commerce|handelsregister|inscrit[ao]|tomo)\b|${REFERENCED_INVOICE.source}`, 'i');
 
 /** A line that quotes the document's number for the payment ("Zahlungsreferenz: … Rechnungsnummer 4711", "Verwendungszweck"). */
 const PAYMENT_REFERENCE = /\b(?:zahlungsref\p{L}*|verwendungszweck|payment\s+ref\p{L}*|r[ée]f[ée]rence\s+(?:de\s+)?paiement)/iu;

@@ -35,7 +35,27 @@ const THANKS_AT = new RegExp(
 // (the OCR may read the colon as a semicolon: "Name; | ACME GmbH"; and may set the value a hair lower than
 // its label, as a line of its own: "Name;" / "MUSTERLIEFERANT GMBH")
 function nameRowValue(line: LayoutLine, next?: LayoutLine): string | null {
-  if (line.cells.length >= 2 && NAME_ROW.test(line.cells[0].text)) return line.cells.slice(1).map((c) => c.text).join(' ').trim();
+  return nameRowValues(line, next)[0]?.name ?? null;
+}
+
+/** Each labelled name of a row, with where its label stands: two parties side by side ("Name | Solartechnik Süd GmbH | Name | Hotel Bergblick KG") give two. */
+function nameRowValues(line: LayoutLine, next?: LayoutLine): { name: string; x0: number }[] {
+  if (line.cells.length >= 2 && NAME_ROW.test(line.cells[0].text)) {
+    const out: { name: string; x0: number }[] = [];
+    let label = 0;
+    for (let i = 1; i <= line.cells.length; i++) {
+      if (i < line.cells.length && !NAME_ROW.test(line.cells[i].text)) continue;
+      const name = line.cells.slice(label + 1, i).map((c) => c.text).join(' ').trim();
+      if (name) out.push({ name, x0: line.cells[label].x0 });
+      label = i;
+    }
+    return out;
+  }
+  const one = nameRowSingle(line, next);
+  return one === null ? [] : [{ name: one, x0: line.x0 }];
+}
+
+function nameRowSingle(line: LayoutLine, next?: LayoutLine): string | null {
   const [label, rest] = line.cells[0]?.text.split(/[:;]\s*/, 2) ?? [];
   if (line.cells.length === 1 && rest && NAME_ROW.test(`${label}:`)) return rest.trim();
   const alone = line.cells.length === 1 && NAME_ROW.test(line.cells[0].text.trim()) && /[:;]$/.test(line.cells[0].text.trim());
@@ -78,18 +98,20 @@ export function namedElsewhere(all: Layout[], domains: { domain: string; local: 
   // the name row names the seller; under the buyer's heading, the buyer
   for (const doc of all) {
     for (const line of doc.lines) {
-      const name = nameRowValue(line, doc.lines[line.index + 1]);
-      if (name === null) continue;
+      for (const { name, x0 } of nameRowValues(line, doc.lines[line.index + 1])) {
       if (!plausibleName(name)) continue;
       for (let i = line.index - 1; i >= 0 && i >= line.index - 6; i--) {
         const above = doc.lines[i];
         if (above.page !== line.page) break;
-        const heading = (wholeText(above) ?? '').replace(/[:\s]+$/, '');
+        // (over two parties side by side, "Seller | Buyer": the heading in the label's own column)
+        const column = above.cells.length > 1 ? above.cells.find((c) => Math.abs(c.x0 - x0) < 2 * line.h) : undefined;
+        const heading = (column ? column.text : (wholeText(above) ?? '')).replace(/[:\s]+$/, '');
         if (SELLER_HEADING.test(heading)) {
           out.push({ name, line, score: 8 + (LEGAL_SUFFIX.test(name) ? 1 : 0), registered: false, corroborated: true });
           break;
         }
         if (CUSTOMER_LABELS.test(heading) || BUYER_HEADING.test(heading)) break;
+      }
       }
     }
   }

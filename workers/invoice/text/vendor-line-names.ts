@@ -3,7 +3,7 @@
 // "Payment by BACS to …"), a name the OCR cut into cells or wrapped onto the next line, a footer's piece
 // with its legal form.
 import type { LayoutLine } from '../layout.js';
-import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
+import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
 import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
 import { opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
 import { commaSenderParts } from './sender-line.js';
@@ -48,7 +48,11 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
   // bars or dots, one of them a name with its legal form
   for (const cell of line.cells) {
     if (cell.text.length > 400 || !/\s[|·•]\s/.test(cell.text)) continue;
-    for (const piece of cell.text.split(/\s+[|·•]\s+/)) if (piece !== cell.text && LEGAL_SUFFIX.test(piece)) cells.push({ ...cell, text: piece.trim() });
+    const pieces = cell.text.split(/\s+[|·•]\s+/);
+    for (const piece of pieces) if (piece !== cell.text && LEGAL_SUFFIX.test(piece)) cells.push({ ...cell, text: piece.trim() });
+    // ("Hoveniersbedrijf Groenrijk | Duinweg 8, 2051 EA Overveen | KvK 34567890 | BTW …": the footer's first piece, before
+    // the firm's registration and tax numbers, is its name)
+    if (pieces.length >= 3 && !/\d/.test(pieces[0]) && !LEGAL_SUFFIX.test(pieces[0]) && pieces.slice(1).some((p) => VENDOR_CUES.test(p))) cells.push({ ...cell, text: pieces[0].trim() });
   }
   // "SAS BRUZDIS au capital de 1 500 000 €", "SARL Dupont - RCS Lyon": a French company's legal notice opens with its form
   for (const cell of line.cells) {

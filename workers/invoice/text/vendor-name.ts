@@ -2,7 +2,7 @@
 // (not a title, address, label, phone number or slogan), its legal form (cut after it,
 // obvious OCR misreadings mended, a registration number in brackets dropped) and the
 // compact form names are compared by. Used by the vendor scoring (vendor.ts).
-import { ADDRESS_WORDS, CJK_LETTER, CUSTOMER_LABELS, OTHER_SCRIPT_LETTERS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SALUTATION, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
+import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, OTHER_SCRIPT_LETTERS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SALUTATION, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
@@ -119,6 +119,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   // (nor a salutation alone: "Herrn", "Madame" open an addressee's address)
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t) || SALUTATION.test(t)) return false;
+  // (nor a table's column heading alone: "Omschrijving", "Beschreibung", "Description")
+  if (!/\s/.test(t) && columnOf(t) !== null) return false;
   // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
   if (/^(?:απ[οό]δειξη|τιμολ[οό]γιο)/i.test(t) || /[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
