@@ -86,3 +86,8 @@ test('number: the title over a number\'s mark alone in its cell, the number in t
   const h = read([row([0, 'Tremblay Inc.'], [40, 'INVOICE']), row([0, '1200 rue Sherbrooke O.'], [40, 'No.'], [50, 'F-2024-0087']), row([0, 'Montréal QC H3A 1H6'], [40, 'Date'], [50, '2024-03-12']), '', row([0, 'Consulting'], [40, '$1,000.00']), row([28, 'Total'], [40, '$1,000.00'])]);
   t.is(h.invoice_number.value, 'F-2024-0087');
 });
+
+test('number: a tax or company id under a bare title ("TAX INVOICE" / "ABN 33 444 555 666") is no document number', (t) => {
+  const h = read([row([0, 'Noosa Cafe Pty Ltd'], [56, 'TAX INVOICE']), row([56, 'Sunshine Coast Pool Care']), row([56, 'ABN 33 444 555 666']), row([0, 'Pool service'], [40, '$220.00']), row([28, 'Total'], [40, '$242.00'])]);
+  t.is(h.invoice_number.value, null);
+});

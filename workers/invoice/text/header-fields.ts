@@ -8,8 +8,12 @@ import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 import { withLabelSlipsMended } from './ocr-slips.js';
 
+const OTHER_ID_LABEL = /^\s*(?:ABN|ACN|ARBN|GST(?:IN)?|VAT|TVA|UID|USt-?Id\w*|St\.?-?Nr\.?|Steuer-?Nr\.?|NIP|NIF|CIF|KvK|BTW|CVR|EIN|TIN|PAN|IČO|DIČ|SIRE[NT]|RCS|IBAN|BIC|SWIFT|Tel\.?|Fax|Phone)\b/i;
+
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
+  // (a tax, company or bank id with its label — "ABN 33 444 555 666" under a bare "TAX INVOICE" — is no document number)
+  if (OTHER_ID_LABEL.test(text)) return null;
   const raws = text.split(/\s+/);
   for (const [i, raw] of raws.entries()) {
     // "(575)": a code in brackets after a title is the document's type, not its number
