@@ -233,7 +233,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
-        score += identityBelow(doc, line, x0);
+        score += identityBelow(doc, line, sender ? undefined : x0);
         if (headsAddressBlock(doc, line)) score += 1.5;
         const numberBelow = registrationBelow(doc, line);
         if (numberBelow) score += 1.5;
@@ -249,7 +249,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (chain) score += CHAIN_SCORE;
         // "To: Oakwood Homes Ltd" opening a line: the addressee (not after a payment's words, not a period's end date)
         if (addresseeLine(doc, line, x0)) score -= 4;
-        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line, x0) > 0 || numberBelow || legalNoticeAt(doc, line, name);
+        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line, sender ? undefined : x0) > 0 || numberBelow || legalNoticeAt(doc, line, name);
         candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(customer ? { customer } : {}), ...(logo ? { fromLogo: true } : {}) });
       }
     }
