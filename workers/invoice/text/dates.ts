@@ -30,27 +30,27 @@ const names: [number, string[]][] = [
 /**
  * Month names of languages that print the day before the month (Cyrillic and Greek names in the genitive and
  * nominative; Polish, Czech, Slovak, Finnish, Hungarian, Romanian, Turkish, Croatian, Serbian, Slovenian, Nordic,
- * Baltic and Indonesian): read in "15 marca 2024" and year-first "2024. március 15.", never as a month before its
+ * Baltic, Indonesian and Malay): read in "15 marca 2024" and year-first "2024. március 15.", never as a month before its
  * day ("Santa Marta 15 2010", "Kasim 12, 2019" are a town and a name).
  */
 const dayFirstNames: [number, string[]][] = [
   [1, ['января', 'январь', 'янв', 'січня', 'януари', 'јануар', 'јануара', 'ιανουαρίου', 'ιανουαριου', 'stycznia', 'styczeń', 'styczen', 'ledna', 'leden', 'januára', 'tammikuuta', 'tammikuu', 'január', 'ianuarie', 'ocak', 'siječnja', 'sijecnja', 'jaanuar', 'janvāris', 'janvāra', 'sausio']],
   [2, ['pebruari', 'февраля', 'февраль', 'фев', 'лютого', 'февруари', 'фебруар', 'фебруара', 'φεβρουαρίου', 'φεβρουαριου', 'lutego', 'luty', 'února', 'unora', 'únor', 'februára', 'helmikuuta', 'helmikuu', 'február', 'februarie', 'şubat', 'subat', 'veljače', 'veljace', 'veebruar', 'februāris', 'februāra', 'vasario']],
-  [3, ['maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου', 'marca', 'marzec', 'března', 'brezna', 'březen', 'maaliskuuta', 'maaliskuu', 'március', 'martie', 'mart', 'ožujka', 'ozujka', 'marec', 'märts', 'marts', 'marta', 'kovo']],
+  [3, ['mac', 'maret', 'марта', 'март', 'березня', 'μαρτίου', 'μαρτιου', 'marca', 'marzec', 'března', 'brezna', 'březen', 'maaliskuuta', 'maaliskuu', 'március', 'martie', 'mart', 'ožujka', 'ozujka', 'marec', 'märts', 'marts', 'marta', 'kovo']],
   [4, ['апреля', 'апрель', 'апр', 'квітня', 'април', 'априла', 'απριλίου', 'απριλιου', 'kwietnia', 'kwiecień', 'dubna', 'duben', 'apríla', 'huhtikuuta', 'huhtikuu', 'április', 'aprilie', 'nisan', 'travnja', 'aprill', 'aprīlis', 'aprīļa', 'balandžio']],
   [5, ['мая', 'май', 'травня', 'мај', 'маја', 'μαΐου', 'μαιου', 'μαϊου', 'maja', 'maj', 'května', 'kvetna', 'květen', 'mája', 'toukokuuta', 'toukokuu', 'május', 'mayıs', 'mayis', 'svibnja', 'maijs', 'maija', 'gegužės']],
   [6, ['июня', 'июнь', 'червня', 'юни', 'јун', 'јуна', 'ιουνίου', 'ιουνιου', 'czerwca', 'czerwiec', 'června', 'cervna', 'červen', 'júna', 'kesäkuuta', 'kesäkuu', 'június', 'iunie', 'haziran', 'lipnja', 'junij', 'juuni', 'jūnijs', 'jūnija', 'birželio']],
-  [7, ['июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου', 'lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'heinäkuuta', 'heinäkuu', 'július', 'iulie', 'temmuz', 'srpnja', 'julij', 'juuli', 'jūlijs', 'jūlija', 'liepos']],
-  [8, ['agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου', 'sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'elokuuta', 'elokuu', 'augusztus', 'ağustos', 'agustos', 'kolovoza', 'avgust', 'augusti', 'augusts', 'rugpjūčio']],
+  [7, ['julai', 'июля', 'июль', 'липня', 'юли', 'јул', 'јула', 'ιουλίου', 'ιουλιου', 'lipca', 'lipiec', 'července', 'cervence', 'červenec', 'júla', 'heinäkuuta', 'heinäkuu', 'július', 'iulie', 'temmuz', 'srpnja', 'julij', 'juuli', 'jūlijs', 'jūlija', 'liepos']],
+  [8, ['ogos', 'agustus', 'августа', 'август', 'авг', 'серпня', 'αυγούστου', 'αυγουστου', 'sierpnia', 'sierpień', 'srpna', 'srpen', 'augusta', 'elokuuta', 'elokuu', 'augusztus', 'ağustos', 'agustos', 'kolovoza', 'avgust', 'augusti', 'augusts', 'rugpjūčio']],
   [9, ['сентября', 'сентябрь', 'сен', 'вересня', 'септември', 'септембар', 'септембра', 'σεπτεμβρίου', 'σεπτεμβριου', 'września', 'wrzesień', 'wrzesnia', 'září', 'zari', 'septembra', 'syyskuuta', 'syyskuu', 'szeptember', 'septembrie', 'eylül', 'eylul', 'rujna', 'septembar', 'septembris', 'rugsėjo']],
   [10, ['октября', 'октябрь', 'окт', 'жовтня', 'октомври', 'октобар', 'октобра', 'οκτωβρίου', 'οκτωβριου', 'października', 'październik', 'pazdziernika', 'října', 'rijna', 'říjen', 'októbra', 'lokakuuta', 'lokakuu', 'október', 'octombrie', 'ekim', 'oktobar', 'oktoober', 'oktobris', 'spalio']],
   [11, ['nopember', 'ноября', 'ноябрь', 'ноя', 'листопада', 'ноември', 'новембар', 'новембра', 'νοεμβρίου', 'νοεμβριου', 'listopada', 'listopad', 'listopadu', 'novembra', 'marraskuuta', 'marraskuu', 'noiembrie', 'kasım', 'kasim', 'studenoga', 'studenog', 'novembar', 'novembris', 'lapkričio']],
-  [12, ['desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου', 'grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'joulukuuta', 'joulukuu', 'decembrie', 'aralık', 'aralik', 'prosinca', 'decembar', 'detsember', 'decembris', 'gruodžio']],
+  [12, ['disember', 'desember', 'декабря', 'декабрь', 'дек', 'грудня', 'декември', 'децембар', 'децембра', 'δεκεμβρίου', 'δεκεμβριου', 'grudnia', 'grudzień', 'prosince', 'prosinec', 'decembra', 'joulukuuta', 'joulukuu', 'decembrie', 'aralık', 'aralik', 'prosinca', 'decembar', 'detsember', 'decembris', 'gruodžio']],
 ];
 const MONTH_FIRST: Record<string, number> = {};
 for (const [n, list] of names) for (const name of list) MONTHS[name] = MONTH_FIRST[name] = n;
 for (const [n, list] of dayFirstNames) for (const name of list) MONTHS[name] = n;
-/** every month name and abbreviation the reader knows (Western and Central European, Nordic, Baltic, Balkan, Turkish, Cyrillic and Greek names, and Indonesian), as regex alternatives */
+/** every month name and abbreviation the reader knows (Western and Central European, Nordic, Baltic, Balkan, Turkish, Cyrillic and Greek names, Indonesian and Malay), as regex alternatives */
 export const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');
 /** the month names that may come before the day ("March 4, 2023", "Sep07'18"): the languages that write them so */
 const MONTH_FIRST_RE = Object.keys(MONTH_FIRST).sort((a, b) => b.length - a.length).map((m) => m.replace('.', '\\.')).join('|');

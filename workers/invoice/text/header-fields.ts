@@ -21,7 +21,7 @@ export function parseInvoiceNumber(text: string): string | null {
     // "FT 1A1901/20464", "FS 0502161902/0018579": a Portuguese document's type code is part of its number
     // (and a Polish one's: "FV 12/2024", "FK 2/03/2024" — the type and a number of the month and year, shaped like a date)
     if (/^(?:FT|FS|FR|NC|ND|RC|RG|VD|FV|FK|FVAT|FKOR|KOR)$/.test(raw) && /\d/.test(raws[i + 1] ?? '') && /\//.test(raws[i + 1] ?? '')) return `${raw} ${raws[i + 1].replace(/[:,;)\].]+$/, '')}`;
-    const token = raw.replace(/^[#:(\[]+|[:,;)\].]+$/g, '');
+    const token = raw.replace(/^[#:(\[：]+|[:,;)\].]+$/g, '');
     // ("Rechnung Nr. 42 vom 05.01.2017", "Facture n° 7 du …": a short number is the document's when its date follows it)
     const dated = /^\d{1,2}$/.test(token) && /^(?:vom|von|du|dated|of|van|del|de|от|від|од)$/i.test(raws[i + 1] ?? '') && /\d/.test(raws[i + 2] ?? '');
     if ((token.length < 3 && !dated) || token.length > 40) continue;
@@ -77,10 +77,11 @@ const LONG_LABEL_WORD = 7;
 export function readInvoiceNumber(printed: Layout): Field<string> {
   const layout = withLabelSlipsMended(printed, NUMBER_WORDS, LONG_LABEL_WORD);
   const found = [
-    ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER }),
+    ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS, parse: parseInvoiceNumber, exclude: NOT_THIS_NUMBER, ownValueOnly: true }),
     // ("Invoice Number:  57": a small business's early invoices; one or two digits, all the label's cell or the
     // cell beside it holds, under a label that names the number itself — never under a bare title)
     ...findLabeled(layout, { labels: INVOICE_NUMBER_LABELS.filter((l) => !l.bare && l.weight >= 0.9), parse: shortNumber, exclude: NOT_THIS_NUMBER, below: 0 }).filter((c) => c.where === 'cell' || c.where === 'right'),
+    ...findLabeled(layout, { labels: [{ re: DATED_NUMBER_LABEL, weight: 0.95 }], parse: datedNumber, exclude: NOT_THIS_NUMBER, below: 0 }).filter((c) => c.where === 'cell'),
   ]
     // ("INVOICE" over the seller's "200 Broadway Ave": a house number is no document number; "SERVICE INVOICE 2023",
     // "Sales Invoice 2023-24": a year or a financial year after a bare title is none either)
@@ -207,7 +208,7 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
   // stands alone too, a column of its own without a word beside it; a date with words, a title's "vom …",
   // may well be the document's date on the day it was delivered)
   const roleDates = new Set(layout.lines.filter((l) => OTHER_DATE_WORDS.test(l.text)).flatMap((l) => plausibleDates(l.text, order).map((d) => d.iso)));
-  let found: { iso: string; score: number; conf: number } | null = null;
+  let found: { iso: string; score: number; conf: number; other: boolean } | null = null;
   for (const line of layout.lines) {
     const other = OTHER_DATE_WORDS.test(line.text);
     for (const d of plausibleDates(line.text, order)) {
@@ -217,12 +218,14 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
       if (d.compact || d.repaired) score -= 0.1;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
-      if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf };
+      if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf, other };
     }
   }
   if (!found) return numberedDate(layout) ?? field<string>(null, 0);
   const agreed = agreeingYear(layout, found.iso, order);
-  return calibrated('invoice_date', agreed ?? found.iso, { strength: found.score - (agreed ? 0.05 : 0), legibility: found.conf });
+  const read = calibrated('invoice_date', agreed ?? found.iso, { strength: found.score - (agreed ? 0.05 : 0), legibility: found.conf });
+  // (the page names the date as another — "Order date", "Delivery date" — and no date as the invoice's: a guess for review)
+  return found.other ? unconfirmed(read) : read;
 }
 
 /**
@@ -271,5 +274,16 @@ function agreeingYear(layout: Layout, iso: string, order: DayOrder): string | nu
 /** Dates of a text that can be a document's date: not in the future (beyond a day's clock skew) and not before 2000. */
 function plausibleDates(text: string, order: DayOrder) {
   const latest = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest);
+  // ("Faktura nr 31/03/2024": a number of the month and year after a number's mark is the document's number, no date)
+  return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest && !NUMBER_MARK_BEFORE.test(text.slice(Math.max(0, d.index - 12), d.index)));
+}
+const NUMBER_MARK_BEFORE = /(?:^|[\s(])(?:nr|no|n[°º])\.?\s*:?\s*$/i;
+
+/**
+ * A Polish or Czech invoice's number of the month and year, shaped like a date ("Faktura nr 31/03/2024", "Faktura
+ * korygująca nr FK 2/03/2024"), read where the label's cell holds it.
+ */
+const DATED_NUMBER_LABEL = /(?<![\p{L}])(?:faktura(?:\s+(?:vat|korygująca|korygujaca|proforma|zaliczkowa|końcowa))?|rachunek|faktura\s*[-–]\s*daňový\s+doklad|dobropis)\s+(?:nr|č\.?|číslo)\.?\s*:?\s*/iu;
+function datedNumber(text: string): string | null {
+  return /^(?:[A-Z]{1,5}\s?)?\d{1,4}\/\d{1,2}\/\d{4}(?![\d/])/.exec(text.trim())?.[0] ?? null;
 }

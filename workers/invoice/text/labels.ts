@@ -26,6 +26,9 @@ export interface LabelSearch<T> {
   exclude?: RegExp;
   /** how far below a label to look (lines) */
   below?: number;
+  /** a label whose own cell holds a value with digits that is not this field's ("Faktura nr 7/03/2024" for a parser of
+   * plain numbers) has its value there: nothing to its right or below is read for it */
+  ownValueOnly?: boolean;
 }
 
 const POSITION_WEIGHT = { cell: 1, right: 0.95, below: 0.85, left: 0.5 } as const;
@@ -65,6 +68,7 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
           add(inCell, 'cell', line);
           break;
         }
+        if (search.ownValueOnly && /^\S*\d/.test(rest)) break;
         // the value's cell, past at most two short cells without digits between: a currency
         // mark ("TOTAL : | RM | 39.80") or OCR specks ("TOTAL | )/D) | s~ | 55.10")
         let next = ci + 1;

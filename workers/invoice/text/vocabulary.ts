@@ -64,7 +64,9 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
 ];
 
 export const INVOICE_DATE_LABELS: Label[] = [
-  { re: /\b(?:invoice|lnvoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\bdate\s+(?:of\s+)?issued?\b|\btax\s+point\b/i, weight: 0.95 },
+  { re: /\b(?:invoice|lnvoice|billing|bill|issue|issuing)\s*(?:date|dt\.?)\b|\bdate\s+of\s+(?:invoice|issue)\b|\bissued?\s+(?:on|date)\b|\bdate\s+(?:of\s+)?issued?\b/i, weight: 0.95 },
+  // (a UK VAT invoice's time of supply: the invoice's date when no other is printed, not over "Invoice date")
+  { re: /\btax\s+point\b/i, weight: 0.9 },
   { re: /\b(?:rechnungsdatum|belegdatum|ausstellungsdatum|datum\s+der\s+rechnung)\b/i, weight: 0.95 },
   { re: /\b(?:data\s+(?:del\s+)?documento|tarikh\s+invois|tarikh\s+resit|fecha\s+del?\s+documento|datum\s+bon)\b/i, weight: 0.9 },
   { re: /\b(?:factuurdatum|factuur\s+datum|datum\s+factuur)\b/i, weight: 0.95 },
@@ -87,9 +89,10 @@ export const INVOICE_DATE_LABELS: Label[] = [
   // (also German compounds and a second word: "Handelsrechnung Nr. 471102 vom …", "Rechnungskorrektur Nr. RK1 vom …")
   { re: /(?:\b(?:invoice|facture|factuur|factura|fattura|fatura|faktura)|(?<![a-zäöü])[a-zäöü]{0,30}rechnung[a-zäöü]{0,30}(?:\s+[a-zäöü]{1,30})?)\s*(?:n[°º]|no\.?|nr\.?|#)?\s*[\w\-/]{0,40}\d[\w\-/]{0,40}\s+(?:du|vom|von|dated|of|van|del|de|z\s+dnia)\b/i, weight: 0.85 },
   { re: /\b(?:receipt|transaction|trans\.?|txn|sales?|purchase|doc(?:ument)?|bill)\s*date\b|\bdate\s*(?:\/|&|and)\s*time\b|\btarikh\b|\btanggal\b/i, weight: 0.85 },
-  // a German (or Nordic) letter's own date after its town: "München, den 01.11.2024", "Kobenhavn, den 3. maj 2024"
+  // a German (or Nordic, French, Polish) letter's own date after its town: "München, den 01.11.2024", "Kobenhavn, den 3. maj 2024",
+  // "Paris, le 12 mars 2024", "Gdańsk, dnia 12.03.2024"
   // (over a print stamp's bare "Datum: 30.10.2024 Zeit: 04:59:13" in the footer)
-  { re: /(?<!\p{L})\p{Lu}[\p{L}.\- ]{1,40},\s*den(?=\s|$)/u, weight: 0.9 },
+  { re: /(?<!\p{L})\p{Lu}[\p{L}.\- ]{1,40},\s*(?:den|le|dnia)(?=\s|$)/u, weight: 0.9 },
   { re: /^(?:date|datum|fecha|data|dated|dato|tarikh|tanggal)\b\.?/i, weight: 0.7, bare: true },
 ];
 
@@ -103,7 +106,7 @@ export const INVOICE_DATE_LABELS: Label[] = [
 export const REFERENCED_INVOICE = /(?:\b|(?<=factur[ea]|invoice|rechnung))(?:associ|li[ée]e|related|referenced|original|ursprüngl|bezugs|korrigiert|storniert|preceding|pr[ée]c[ée]dent|zur?\s+(?:unserer\s+|ihrer\s+)?rechnung|sur\s+(?:la\s+|notre\s+|votre\s+)?facture|relati(?:f|ve)\s+(?:à|a)\s+(?:la\s+|notre\s+|votre\s+)?facture|(?:annule|rectifie)(?:\s+et\s+remplace)?\s+(?:la\s+)?facture|rectifica(?:\s+a)?\s+(?:la\s+)?factura|factura\s+rectificada|(?:referente|relativ[ao]|correspondiente)\s+(?:a\s+|à\s+|al\s+)?(?:la\s+|a\s+)?(?:factura|fattura|fatura)|storno|rif(?:\.|erimento)\s+(?:alla\s+)?fattura|creditering|correctie\s+op\s+factuur|betreft\s+(?:uw\s+|onze\s+)?factuur|vedr(?:ø|o)rer|vedr\.\s+faktura|gjelder\s+faktura|kreditering\s+a[fv]\s+faktura|avser\s+faktura|dotyczy\s+faktury|korekta\s+(?:do\s+)?faktury|k\s+faktu(?:ř|r)e|koskee\s+laskua|hyvitys\s+laskuun|retifica\s+(?:a\s+)?fatura|relates?\s+to\s+invoice|in\s+respect\s+of\s+invoice|against\s+invoice)\w*/i;
 
 // (also the next one of a subscription: "Next Billing Date Sep 13, 2023", "Renewal date", "Nächste Abrechnung")
-const DATE_ROLE_WORDS = /(?<![A-Za-zÀ-ÿ])[ée]ch[ée]ance\w*|\b(?:next|upcoming|prochaine?|n[äa]chste[nrs]?|pr[óo]xim[ao]|prossim[ao])\b|\brenew\w*|\b(?:due|fällig|faellig|zahlungsziel|verval|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig|f[öo]rfall|forfall|forfald|er[äa]p[äa]iv|splatnost|vade|scaden|hat[áa]rid|esed[ée]kes|teljes[íi]t|dospije|dospelos|zapadl|t[äa]htaeg|apmaks|mok[ėe]jimo|dodan|toimitu|teslim|livrar|sz[áa]ll[íi]t)\w*/i;
+const DATE_ROLE_WORDS = /(?<![A-Za-zÀ-ÿ])[ée]ch[ée]ance\w*|\b(?:next|upcoming|prochaine?|n[äa]chste[nrs]?|pr[óo]xim[ao]|prossim[ao])\b|\brenew\w*|\b(?:due|fällig|faellig|zahlungsziel|verval|limite|paiement|règlement|vencimiento|scadenza|vencimento|termin|order|bestell|commande|pedido|delivery|liefer|lever|livraison|ship|period|periode|période|zeitraum|service|leistung|payment|zahlung|zahlbar|betaal|paid|payé|expir|valid|start|end|to|bis|tot|check|version|stylesheet|codelist|codeliste|d[ée]but|fin(?=\s*(?::|d[eu]\b|$))|prestation|inizio|inicio|beginn|vorherig|f[öo]rfall|forfall|forfald|er[äa]p[äa]iv|splatnost|vade|scaden|hat[áa]rid|esed[ée]kes|teljes[íi]t|dospije|dospelos|zapadl|t[äa]htaeg|apmaks|mok[ėe]jimo|dodan|toimitu|teslim|livrar|sz[áa]ll[íi]t|exp[ée]di|envoi|enl[èe]vement|received|pesanan|entrega|consegna|spedizion|encomenda|carga|envio|wykonani|sprzeda|dostaw|zam[óo]wieni|wysy[łl]k|odbior)\w*/i;
 /** the French role words with their "de"/"du" glued on, as an OCR engine that drops spaces reads them ("DATE DELIVRAISON", "DATE DEDEBUT DEPRESTATION") */
 const GLUED_FRENCH_ROLE_WORDS = /(?<=\bd[eu])(?:livraison|d[ée]but|prestation|commande|paiement|r[èe]glement|[ée]ch[ée]ance|p[ée]riode|validit[ée]|fin(?=\s*(?::|$)))/i;
 export const OTHER_DATE_WORDS = new RegExp(`${DATE_ROLE_WORDS.source}|${GLUED_FRENCH_ROLE_WORDS.source}|${REFERENCED_INVOICE.source}`, 'i');
