@@ -218,7 +218,9 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
       if (d.compact || d.repaired) score -= 0.1;
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
-      if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf, other };
+      // ("Order date 04/03/2024", "Lieferdatum: …": a date labelled with another role, not a till's "Check 5738/1 07/02/18")
+      const labelledOther = other && DATE_WORD_BEFORE.test(line.text.slice(Math.max(0, d.index - 40), d.index));
+      if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf, other: labelledOther };
     }
   }
   if (!found) return numberedDate(layout) ?? field<string>(null, 0);
@@ -277,6 +279,7 @@ function plausibleDates(text: string, order: DayOrder) {
   // ("Faktura nr 31/03/2024": a number of the month and year after a number's mark is the document's number, no date)
   return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest && !NUMBER_MARK_BEFORE.test(text.slice(Math.max(0, d.index - 12), d.index)));
 }
+const DATE_WORD_BEFORE = /(?:date|datum|fecha|data|tarikh|dato|päivä|paiva|datas?)\b[^\d]*$/i;
 const NUMBER_MARK_BEFORE = /(?:^|[\s(])(?:nr|no|n[°º])\.?\s*:?\s*$/i;
 
 /**

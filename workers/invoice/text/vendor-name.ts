@@ -119,8 +119,9 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/[:]$/.test(t) || /^[\d\s\-+/().]+$/.test(t)) return false;
   // (nor a salutation alone: "Herrn", "Madame" open an addressee's address)
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t) || SALUTATION.test(t)) return false;
-  // (nor a table's column heading alone: "Omschrijving", "Beschreibung", "Description")
-  if (!/\s/.test(t) && columnOf(t) !== null) return false;
+  // (nor a table's column heading alone: "Omschrijving", "Beschreibung", "Description"; nor a field's label whose space
+  // the text layer lost, "Deal#", "EndDate")
+  if (!/\s/.test(t) && (columnOf(t) !== null || /^\p{L}+#$|^\p{Lu}\p{Ll}+(?:Date|Time)$/u.test(t))) return false;
   // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
   if (/^(?:απ[οό]δειξη|τιμολ[οό]γιο)/i.test(t) || /[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
