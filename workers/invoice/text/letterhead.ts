@@ -66,6 +66,9 @@ export function headsAddressBlock(doc: Layout, line: LayoutLine): boolean {
 const PHONE_LINE = /^(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}$/;
 
 /** Registration and tax numbers, address and telephone lines right under a name: how a seller introduces itself. */
+/** A company officer's or register's heading in a footer's column. */
+const OFFICER_WORD = /gesch(?:ä|a|ae)ftsf(?:ü|u|ue)hr|managing\s+director|directors?|amtsgericht|registered|g[ée]rant/i;
+
 export function identityBelow(doc: Layout, line: LayoutLine, x0?: number): number {
   let hits = 0;
   // beside another column ("Noosa Cafe Pty Ltd | TAX INVOICE" over the seller's "ABN 33 444 555 666" on the right), a
@@ -73,7 +76,10 @@ export function identityBelow(doc: Layout, line: LayoutLine, x0?: number): numbe
   const cell = x0 === undefined || line.cells.length < 2 ? undefined : line.cells.find((c) => c.x0 === x0);
   // (columns set well apart: a sender line's run of cells — "Bei Spiel GmbH · Ecke 12 · 12345 Stadthausen" — is one column)
   const gap = 0.15 * (doc.pages[line.page - 1]?.width ?? 600);
-  const own = cell && line.cells.some((c) => c !== cell && (c.x0 - cell.x1 > gap || cell.x0 - c.x1 > gap)) ? cell : null;
+  // (and not a footer whose columns are one firm's block: "ACME GMBH | Geschäftsführung: … | USt-IdNr: …" — the other cells
+  // of the name's own line are the same firm's identity)
+  const far = cell ? line.cells.filter((c) => c !== cell && (c.x0 - cell.x1 > gap || cell.x0 - c.x1 > gap)) : [];
+  const own = cell && far.length && !far.some((c) => VENDOR_CUES.test(c.text) || OFFICER_WORD.test(c.text)) ? cell : null;
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
     const l = doc.lines[i];
     if (l.page !== line.page) break;

@@ -204,6 +204,9 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         const repeats = countOf(lowerText, compact);
         score += Math.min(2, Math.max(0, repeats - 1));
         score += domainScore(compact, domains);
+        // a name in a cell of its own is identified by its own column (a sender line's run, a letter-spaced sign — "toom | Baumarkt
+        // | GmbH" — by the whole line)
+        const ownColumn = !sender && line.cells.some((c) => c.x0 === x0 && c.text.includes(name)) ? x0 : undefined;
         const inCustomer = inCustomerBlock(customerLines, line.index, x0) || addresseeOf(line, x0);
         if (inCustomer) score -= 4;
         if (inCustomer && labelledAsCustomer(doc, line, x0)) labelled.customers.add(compact);
@@ -233,7 +236,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (!LEGAL_SUFFIX.test(name) && withinAddress(doc, line)) score -= 2;
         if (line.page === 1 && head.lines.has(line.index)) score += 1.5;
         if (line.page === 1 && head.afterTitle.has(line.index)) score -= 2;
-        score += identityBelow(doc, line, sender ? undefined : x0);
+        score += identityBelow(doc, line, ownColumn);
         if (headsAddressBlock(doc, line)) score += 1.5;
         const numberBelow = registrationBelow(doc, line);
         if (numberBelow) score += 1.5;
@@ -249,7 +252,7 @@ export function rankVendors(layout: Layout, extra: Layout[] = []): VendorCandida
         if (chain) score += CHAIN_SCORE;
         // "To: Oakwood Homes Ltd" opening a line: the addressee (not after a payment's words, not a period's end date)
         if (addresseeLine(doc, line, x0)) score -= 4;
-        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line, sender ? undefined : x0) > 0 || numberBelow || legalNoticeAt(doc, line, name);
+        const corroborated = LEGAL_SUFFIX.test(name) || sender || Boolean(labeled) || labelAbove(doc, line, x0, VENDOR_LABELS) || cuesAround(doc, line, x0) || repeats > 1 || domainScore(compact, domains) > 0 || (TRADE_WORDS.test(name) && !onlyTradeWords(name)) || identityBelow(doc, line, ownColumn) > 0 || numberBelow || legalNoticeAt(doc, line, name);
         candidates.push({ name, line, score, registered: registered && !former && !customer, corroborated: corroborated || chain, ...(chain ? { chain } : {}), ...(customer ? { customer } : {}), ...(logo ? { fromLogo: true } : {}) });
       }
     }
