@@ -37,6 +37,8 @@ export const SIGNALS: Signal[] = [
   [/\bSST\s*(?:Reg|No|ID)\b|\bROC\s*(?:No)?\s*[:.]?\s*\d+-?[A-Z]\b|\([A-Z]{0,3}\d{5,10}-[A-Z]\)/g, 'MY', 3],
   [/\bUSt-?Id(?:Nr)?\.?|\bSteuer-?Nr\.?|\bHRB\s*\d+|\bAmtsgericht\b|\bHandelsregister\b/gi, 'DE', 3],
   [/\bKvK\b|\bK\.v\.K\.|\bBTW-?(?:nr|nummer|id)\b/gi, 'NL', 3],
+  // (a Belgian or Dutch till's bare "BTW": either way the euro)
+  [/\bBTW\b/g, 'NL', 1.5],
   [/\bSIRE[NT]\b|\bRCS\s+[A-Z]|\bTVA\s+intracommunautaire\b/gi, 'FR', 3],
   [/\bNIP\s*[:.]?\s*\d{3}-?\d{3}-?\d{2}-?\d{2}\b|\bREGON\b/g, 'PL', 4],
   [/\bCVR(?:-?nr)?\b/gi, 'DK', 3],
@@ -100,7 +102,7 @@ export const SIGNALS: Signal[] = [
   // digits), a New Zealand GST number (8–9 digits as 2–3/3/3), a Malaysian SST registration
   [/\bDE\s?\d{9}\b/g, 'DE', 3],
   // a Belgian VAT or company number ("BTW BE 0400.378.485", "TVA BE0400378485"), a Dutch VAT id ("NL123456789B01")
-  [/\bBE\s?0?[01]\d{2}[.\s]?\d{3}[.\s]?\d{3}\b/g, 'BE', 3],
+  [/\bBE\s?[01]\d{3}[.\s]?\d{3}[.\s]?\d{3}\b/g, 'BE', 3],
   [/\bNL\s?\d{9}\s?B\d{2}\b/g, 'NL', 3],
   // (a till prints it in groups: "DE 115 055 186")
   [/\bDE\s?\d{3}\s\d{3}\s\d{3}\b/g, 'DE', 3],
@@ -222,9 +224,7 @@ export const SIGNALS: Signal[] = [
   // a North American phone number ("(818) 898-0880", "603-437-7251"), a town and its state closing a line
   // ("Windham NH"), a restaurant bill's server, guests and tip
   [/\(\d{3}\)\s?\d{3}-\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g, 'US', 1.5],
-  // (not a name that ends in its legal form: "Colruyt Laagste Prijzen NV" is a Belgian company, not Nevada — a town
-  // in Nevada or Colorado closing its line says so with a comma)
-  [new RegExp(String.raw`^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30}(?:,\s?(?:${US_STATE_CODES})|\s(?!NV\b|CO\b)(?:${US_STATE_CODES}))\.?[^\S\n]*$`, 'gmu'), 'US', 2],
+  [new RegExp(String.raw`^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30},?\s(?:${US_STATE_CODES})\.?[^\S\n]*$`, 'gmu'), 'US', 2],
   // (also closing a street line: "1427 WASHINGTON AVE., NEW ORLEANS, LA")
   [new RegExp(String.raw`^[^\S\n]*\d+\s[^\n]*,\s*\p{Lu}[\p{L}.' ]{2,30},\s?(?:${US_STATE_CODES})\.?[^\S\n]*$`, 'gmu'), 'US', 2],
   [/\b(?:Server|Guests?|Gratuity|Suggested Tip|Tip)\b\s*[:#(]/g, 'US', 0.75],

@@ -8,7 +8,8 @@ import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
 import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 import { withLabelSlipsMended } from './ocr-slips.js';
 
-const OTHER_ID_LABEL = /^\s*(?:ABN|ACN|ARBN|GST(?:IN)?|VAT|TVA|UID|USt-?Id\w*|St\.?-?Nr\.?|Steuer-?Nr\.?|NIP|NIF|CIF|KvK|BTW|CVR|EIN|TIN|PAN|IČO|DIČ|SIRE[NT]|RCS|IBAN|BIC|SWIFT|Tel\.?|Fax|Phone)\b/i;
+// (the label, then a space and the id: "GST/23-24/0012", "VAT-INV-0042" are invoice numbers of their own)
+const OTHER_ID_LABEL = /^\s*(?:ABN|ACN|ARBN|GST(?:IN)?|VAT|TVA|UID|USt-?Id\w*|St\.?-?Nr|Steuer-?Nr|NIP|NIF|CIF|KvK|BTW|CVR|EIN|TIN|PAN|IČO|DIČ|SIRE[NT]|RCS|IBAN|BIC|SWIFT|Tel|Fax|Phone)(?:\s*(?:No|Nr|Number|Reg)\.?)?\s*[:.]?\s+[A-Z]{0,3}\s?\d/i;
 
 /** An invoice number: one token with a digit, not a date, an amount or a phone number. */
 export function parseInvoiceNumber(text: string): string | null {
@@ -219,7 +220,8 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
       if (/^\s*[|,]?\s*(?:\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)\b/i.test(line.text.slice(d.index + d.length)) || /\b\d{1,2}:\d{2}\b/.test(line.text)) score += 0.1;
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
       // ("Order date 04/03/2024", "Lieferdatum: …": a date labelled with another role, not a till's "Check 5738/1 07/02/18")
-      const labelledOther = other && DATE_WORD_BEFORE.test(line.text.slice(Math.max(0, d.index - 40), d.index));
+      const before = line.text.slice(Math.max(0, d.index - 40), d.index);
+      const labelledOther = OTHER_DATE_WORDS.test(before) && DATE_WORD_BEFORE.test(before);
       if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf, other: labelledOther };
     }
   }
@@ -277,10 +279,11 @@ function agreeingYear(layout: Layout, iso: string, order: DayOrder): string | nu
 function plausibleDates(text: string, order: DayOrder) {
   const latest = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   // ("Faktura nr 31/03/2024": a number of the month and year after a number's mark is the document's number, no date)
-  return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest && !NUMBER_MARK_BEFORE.test(text.slice(Math.max(0, d.index - 12), d.index)));
+  // (not a till's "Bon-Nr: 12/03/2024 14:22": a date with its time)
+  return findDates(text, order).filter((d) => d.iso >= '2000-01-01' && d.iso <= latest && !(NUMBER_MARK_BEFORE.test(text.slice(Math.max(0, d.index - 12), d.index)) && !/^\s*\d{1,2}:\d{2}/.test(text.slice(d.index + d.length))));
 }
 const DATE_WORD_BEFORE = /(?:date|datum|fecha|data|tarikh|dato|päivä|paiva|datas?)\b[^\d]*$/i;
-const NUMBER_MARK_BEFORE = /(?:^|[\s(])(?:nr|no|n[°º])\.?\s*:?\s*$/i;
+const NUMBER_MARK_BEFORE = /(?:^|[\s(])nr\.?\s*:?\s*$/i;
 
 /**
  * A Polish or Czech invoice's number of the month and year, shaped like a date ("Faktura nr 31/03/2024", "Faktura

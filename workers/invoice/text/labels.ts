@@ -68,7 +68,7 @@ export function findLabeled<T>(layout: Layout, search: LabelSearch<T>): Candidat
           add(inCell, 'cell', line);
           break;
         }
-        if (search.ownValueOnly && /^\S*\d/.test(rest)) break;
+        if (search.ownValueOnly && !label.bare && /^\S*\d/.test(rest)) break;
         // the value's cell, past at most two short cells without digits between: a currency
         // mark ("TOTAL : | RM | 39.80") or OCR specks ("TOTAL | )/D) | s~ | 55.10")
         let next = ci + 1;

@@ -28,7 +28,7 @@ export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 // (Japan's 消費税, China's 税额 and 增值税, Korea's 부가세 and 세액)
-export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|qst|tvq|rst|ppn|gtgt)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|φ\.π\.α\./i;
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|qst|tps|tvq|rst|ppn|gtgt)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|φ\.π\.α\./i;
 // (the word in the languages the reader knows, inflected and compounded: "Rundungsbetrag", "Aufrundung",
 // "arrondis", "redondeo", "arrotondamento"; not "arrondissement")
 export const ROUNDING_WORDS = /(?<!\p{L})(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\p{L}*|adj(?:ustment)?\s+rounding|pembundaran|\p{L}{0,4}rundung\p{L}*|afronding|arrondis?|arrondie|redondeo|arrotondamento)(?!\p{L})/iu;

@@ -25,7 +25,7 @@ const NAME_ROW_LABEL = /^(?:name|firmenname|firma|company(?:\s+name)?|nom|raison
 const TITLE_BEFORE_LABEL = /^\s*(?:tax\s+)?(?:invoice|receipt|bill|statement|rechnung|quittung|facture|re[çc]u|factura|recibo|fattura|ricevuta|factuur|bon)\s+$/i;
 
 /** A legal notice opened by the company's form, its name after it: "SAS BRUZDIS au capital de …", "SARL Dupont, RCS Lyon …". */
-const LEADING_FORM_NOTICE = /^\s*(SAS|SASU|SARL|EURL|SNC|SA|SCI|SELARL)\s+(\p{Lu}[\p{L}\d'’&.\- ]{1,40}?)\s*(?:,\s*|\s+[-–]\s+|\s+)(?:au\s+capital|capital\s+(?:social|de)|RCS|R\.C\.S\.|SIRE[NT])/u;
+const LEADING_FORM_NOTICE = /^\s*(SAS|SASU|SARL|EURL|SNC|SA|SCI|SELARL)\s+(\p{Lu}[\p{L}\d'’&.\- ]{1,40}?)\s*(?:,\s*|\s+[-–]\s+|\s+)(?:au\s+capital|AU\s+CAPITAL|[Cc]apital\s+(?:social|de)|CAPITAL|RCS|R\.C\.S\.|SIRE[NT])/u;
 
 /** A request before a payee's label ("Please make cheques payable to …", "Kindly make all payments to …"). */
 const REQUEST_BEFORE_LABEL = /^\s*(?:please\s+|kindly\s+)(?:make\s+(?:all\s+)?)?$|^\s*make\s+(?:all\s+)?$/i;

@@ -2,7 +2,7 @@
 // (not a title, address, label, phone number or slogan), its legal form (cut after it,
 // obvious OCR misreadings mended, a registration number in brackets dropped) and the
 // compact form names are compared by. Used by the vendor scoring (vendor.ts).
-import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, OTHER_SCRIPT_LETTERS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SALUTATION, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
+import { ADDRESS_WORDS, CJK_LETTER, CUSTOMER_LABELS, OTHER_SCRIPT_LETTERS, DOCUMENT_TITLES, LEGAL_SUFFIX, REGION_NAMES, SALUTATION, SHOP_PHRASES, TRADE_WORDS, US_STATE_CODES, VENDOR_CUES, VENDOR_LABELS, AMBIGUOUS_US_STATE_CODES } from './vocabulary.js';
 
 const COUNTRIES = /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|england|germany|deutschland|netherlands|nederland|the\s+netherlands|belgium|belgi[eë]|belgique|france|österreich|austria|schweiz|suisse|switzerland|italia|italy|espa[ñn]a|spain|portugal|polska|poland|danmark|denmark|sverige|sweden|norge|norway|ireland|luxembourg|canada|australia|hong\s+kong|china|japan|india)$/i;
 
@@ -110,6 +110,9 @@ function withinOneEdit(a: string, b: string): boolean {
   return rest(i + 1, i + 1) || rest(i + 1, i) || rest(i, i + 1);
 }
 
+/** A table's column heading alone, in the languages invoices print (a one-word name of these is no seller's). */
+const COLUMN_HEADING_WORD = /^(?:omschrijving|beschreibung|bezeichnung|description|d[ée]signation|descripci[óo]n|descrizione|descri[çc][ãa]o|opis|popis|beskrivelse|beskrivning|kuvaus|leistung|menge|anzahl|aantal|bedrag|betrag|amount|qty|quantity|quantit[éà]|cantidad|quantidade)$/i;
+
 export function plausibleName(text: string, context: NameContext = {}): boolean {
   const t = text.trim();
   if (t.length < 2 || t.length > 70) return false;
@@ -121,7 +124,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (DOCUMENT_TITLES.test(t) || SHOP_PHRASES.test(t) || SALUTATION.test(t)) return false;
   // (nor a table's column heading alone: "Omschrijving", "Beschreibung", "Description"; nor a field's label whose space
   // the text layer lost, "Deal#", "EndDate")
-  if (!/\s/.test(t) && (columnOf(t) !== null || /^\p{L}+#$|^\p{Lu}\p{Ll}+(?:Date|Time)$/u.test(t))) return false;
+  if (COLUMN_HEADING_WORD.test(t) || /^\p{L}+#$|^\p{Lu}\p{Ll}+(?:Date|Time)$/u.test(t)) return false;
   // a sentence or a title in Japanese or Chinese ("下記の通りご請求申し上げます。", "領収書", "ありがとうございました")
   if (/^(?:απ[οό]δειξη|τιμολ[οό]γιο)/i.test(t) || /[。！？]|ます[。．]?$|ました|ません|ください|ございます|請求書|領収書|領収証|納品書|見積書|レシート|发票|收据|영수증|세금계산서|거래명세서/.test(t)) return false;
   if (titleWithSlips(t)) return false;
@@ -138,9 +141,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // a store's manager printed under its name: "MANAGER JOHN DOE", "Store Manager: Ann Lee", "Filialleiter M. Weber")
   if (/^(?:server|waiter|waitress|cashier|host(?:ess)?|clerk|operator|attendant|order\s*type|order\s*#?|table|tbl|(?:store\s+|general\s+|assistant\s+)?manager|mgr|supervisor|team\s+leader|filialleiter(?:in)?|marktleiter(?:in)?|g[ée]rant(?:e)?|kassierer(?:in)?|caissi[eè]re?|cajer[oa]|cassiere)\b\.?\s*[#:]?\s*\S/i.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // a town and its state or province closing an address ("FAIR OAKS, CA", "Edmonton AB") — but "CO" after a
-  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, "NV" a Belgian or Dutch company's
-  // ("Colruyt Laagste Prijzen NV"), not Nevada, and so is "AB" on a Swedish page
-  if (TOWN_AND_STATE.test(t) && !/[^,]\s+(?:CO|NV)$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
+  // name without a comma or a ZIP is its company ("SAM SAM TRADING CO"), not Colorado, and so is "AB" on a Swedish page
+  if (TOWN_AND_STATE.test(t) && !/[^,]\s+CO$/i.test(t) && !(context.aktiebolag && /[^,]\s+AB$/.test(t))) return false;
   // a currency code or sign printed alone or with its column's heading ("EUR", "RM", "€ Betrag", "Amount (USD)")
   const bare = t.replace(/[\s.:()]+/g, '');
   if (ISO_CURRENCY_CODE.test(bare) || (/^(?:betrag|preis|amount|price|montant|prix|bedrag|prijs|importe|importo|harga|jumlah)(?:EUR|USD|GBP|CHF|RM|€|£|\$)$/i.test(bare))) return false;

@@ -4,7 +4,6 @@
 // the page names as a company's officer works for the seller and is not it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { compactName } from './vendor-name.js';
-import { CUSTOMER_LABELS } from './vocabulary.js';
 
 /** The slip a customer returns with the payment: "PAYMENT ADVICE", "Remittance Advice", "Remittance slip". */
 const REMITTANCE_HEADING = /^(?:payment|remittance)\s+(?:advice|slip|stub|counterfoil)$|^zahlungsavis$|^avis\s+de\s+(?:paiement|virement)$/i;
@@ -28,10 +27,13 @@ export function remittancePayee(doc: Layout, line: LayoutLine, x0: number): bool
 
 /** A customer's label alone in its cell ("Customer", "Bill To:", "Rechnungsempfänger"), not a word inside a sentence or a value. */
 function customerLabelCell(text: string): boolean {
-  const t = text.trim().replace(/[\s:.#-]+$/, '');
-  const m = CUSTOMER_LABELS.exec(t);
-  return m !== null && m.index === 0 && m[0].length === t.length;
+  return CUSTOMER_PARTY_LABEL.test(text.trim().replace(/[\s:.#-]+$/, ''));
 }
+/**
+ * The labels that name the customer as a party (not "Recipient", "Empfänger", "Attn", "Destinatario": on a bank transfer's
+ * or a remittance slip's lines those name whom the money goes to).
+ */
+const CUSTOMER_PARTY_LABEL = /^(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|ship(?:ped)?\s+to|customer|client|buyer|advertiser|kunde|rechnung\s+an|rechnungsempf(?:ä|a)nger|leistungsempf(?:ä|a)nger|k(?:ä|a)ufer|auftraggeber|acheteur|factur[ée]\s+(?:à|a)|cliente|comprador|klant|afnemer|factuuradres|cessionario(?:\s*\/\s*committente)?|committente|nabywca|odb(?:ě|e)ratel|k(?:ö|o)pare|kj(?:ø|o)per|asiakas)$/i;
 
 /**
  * The name stands right after a customer's label on its line ("Customer | Harbour View Cafe Ltd", "Bill To: ACME Ltd")
@@ -42,8 +44,8 @@ export function labelledAsCustomer(doc: Layout, line: LayoutLine, x0: number): b
   const at = line.cells.findIndex((c) => c.x0 === x0);
   if (at < 0) return false;
   const own = line.cells[at];
-  const m = CUSTOMER_LABELS.exec(own.text);
-  if (m && m.index === 0 && /^[\s:]+\S/.test(own.text.slice(m[0].length))) return true;
+  const m = /^([^:]{2,30}):\s*\S/.exec(own.text);
+  if (m && customerLabelCell(m[1])) return true;
   if (at > 0 && customerLabelCell(line.cells[at - 1].text)) return true;
   const above = doc.lines[line.index - 1];
   if (!above || above.page !== line.page || line.y - above.y > 3 * line.h) return false;

@@ -80,7 +80,7 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     // but not what follows a legal form ("PRINT EXPERT SDN BHD hc"): the name ends there; nor a stray number before it
     const endsLegal = cutAfterLegalForm(best.name) === best.name.replace(/[\s,]+$/, '');
     // (a name with its legal form is whole: a fuller one holds its words as whole words — not "Max Mustermann")
-    const holds = (c: VendorCandidate) => (compactName(c.name).includes(short) || (best.line.conf < 1 && /\d/.test(short) && loose(c.name).startsWith(loose(best.name)))) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
+    const holds = (c: VendorCandidate) => (compactName(c.name).includes(short) || (best.line.conf < 1 && /\p{L}\d|\d\p{L}/u.test(best.name) && LEGAL_SUFFIX.test(c.name) && loose(c.name).startsWith(loose(best.name)))) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
     // (not an app's or a service's line naming the chain: "Walmart Pay Get the app" — only a fuller name with its legal form)
     const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain && LEGAL_SUFFIX.test(c.name) ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
