@@ -5,7 +5,7 @@ import { field, type Field } from '../types.js';
 import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE } from './confidence.js';
 import { findLabeled } from './labels.js';
 import { findDates, orderPrinted, valid, type DayOrder } from './dates.js';
-import { INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
+import { DATE_ROLE_WORDS, INVOICE_DATE_LABELS, INVOICE_NUMBER_LABELS, OTHER_DATE_WORDS, REFERENCED_INVOICE } from './vocabulary.js';
 import { withLabelSlipsMended } from './ocr-slips.js';
 
 // (the label, then a space and the id: "GST/23-24/0012", "VAT-INV-0042" are invoice numbers of their own)
@@ -221,7 +221,8 @@ function dateOfDocument(layout: Layout, order: DayOrder): Field<string> {
       if (line.page === 1 && page && line.y <= page.height / 2) score += 0.05;
       // ("Order date 04/03/2024", "Lieferdatum: …": a date labelled with another role, not a till's "Check 5738/1 07/02/18")
       const before = line.text.slice(Math.max(0, d.index - 40), d.index);
-      const labelledOther = OTHER_DATE_WORDS.test(before) && DATE_WORD_BEFORE.test(before);
+      // (a role's word, not an "Original" copy's: "Recibo … Original Data e Hora: …" is the receipt's date)
+      const labelledOther = DATE_ROLE_WORDS.test(before) && DATE_WORD_BEFORE.test(before);
       if (!found || score > found.score) found = { iso: d.iso, score, conf: line.conf, other: labelledOther };
     }
   }
