@@ -2,7 +2,8 @@
 // 10 % 3,91 €", "Gesamtbetrag 47,83 € davon MwSt. 7,64 €", "of which VAT"), and a correction's or credit note's own
 // total label ("Korrekturbetrag"). Synthetic documents; each rule is general, none names a program or a company.
 import test from 'ava';
-import { layoutFromText } from '../../../workers/invoice/layout.js';
+import { buildLayout, layoutFromText } from '../../../workers/invoice/layout.js';
+import { OCR_CELL_GAP } from '../../../workers/invoice/formats/ocr-settings.js';
 import { readLaidOutInvoice } from '../../../workers/invoice/text/read-invoice.js';
 
 const read = (lines: string[]) => readLaidOutInvoice(layoutFromText(lines.join('\n'))).header;
@@ -34,5 +35,16 @@ test('total: Quebec\'s QST (TVQ) beside the GST is a tax the subtotal adds up wi
     const h = read([...head, 'Subtotal      1,000.00', 'GST 5%      50.00', `${label}      ${amount}`, `Total      $${total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`]);
     t.is(h.total_amount.value, total, label);
     t.true(h.total_amount.confidence >= 0.9, label);
+  }
+});
+
+test('total: a till\'s card or phone payment in the Nordic countries, the Low Countries and Switzerland confirms the total', (t) => {
+  const tokens = (lines: string[]) => lines.flatMap((line, row) => [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], page: 1, x0: m.index! * 12, x1: (m.index! + m[0].length) * 12, y: row * 30 + 15, h: 22, conf: 0.9 })));
+  const till = (lines: string[]) => readLaidOutInvoice(buildLayout(tokens(lines), [{ width: 600, height: 3000 }], 90, { cellGap: OCR_CELL_GAP })).header;
+  const lr = (l: string, r: string) => l + ' '.repeat(Math.max(2, 40 - l.length - r.length)) + r;
+  for (const [label, card] of [['I ALT DKK', 'Dankort'], ['YHTEENSÄ', 'KORTTI'], ['TOTAAL', 'PIN'], ['TOTAL', 'Bancontact'], ['TOTAL CHF', 'TWINT']]) {
+    const h = till(['         Bageriet Brød', lr('Rugbrød', '42,00'), lr('Kanelsnegl', '44,00'), lr(label, '86,00'), lr(card, '86,00')]);
+    t.is(h.total_amount.value, 86, label);
+    t.true(h.total_amount.confidence >= 0.9, card);
   }
 });

@@ -211,7 +211,8 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
 }
 
 /** How a till says the customer paid by card (the line of the card payment, after the total). */
-const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|d[ée]bito|credit\s*card|card|cart[ãa]o|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?)\b/i;
+// (and the Nordic, Dutch, Belgian, Swiss and Polish cards and phone payments: "Dankort", "KORTTI", "PIN", "Bancontact", "TWINT", "BLIK")
+const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|d[ée]bito|credit\s*card|card|cart[ãa]o|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?|dankort|kortti|korttimaksu|pankkikortti|bankkort|mobilepay|swish|vipps|twint|blik|pin|pinbetaling|betaalkaart|bancontact|apple\s+pay|google\s+pay|k[áa]rtya)\b/i;
 
 /**
  * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
