@@ -80,8 +80,8 @@ export function identityBelow(doc: Layout, line: LayoutLine, x0?: number): numbe
   // of the name's own line are the same firm's identity)
   const far = cell ? line.cells.filter((c) => c !== cell && (c.x0 - cell.x1 > gap || cell.x0 - c.x1 > gap)) : [];
   const own = cell && far.length && !far.some((c) => VENDOR_CUES.test(c.text) || OFFICER_WORD.test(c.text)) ? cell : null;
-  // (its column: from its own left edge to the start of the next column — an address indented under the name is in it)
-  // (an address is set flush under the name or indented to its right, never out to its left)
+  // (its column: from its own left edge to the next cell on its line — an address is set flush under the name or indented
+  // to its right, never out to its left)
   const span = { from: (cell?.x0 ?? 0) - 3 * line.h, to: Math.min(Infinity, ...line.cells.filter((c) => c !== cell && c.x0 >= (cell?.x1 ?? 0)).map((c) => c.x0)) };
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 4; i++) {
     const l = doc.lines[i];

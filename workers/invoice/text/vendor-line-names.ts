@@ -71,11 +71,10 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
   // ("DISTRIBUIDORA INTERNACIONAL DE" / "ALIMENTACION, S.A. | A-28164754": a name cut after a joining word, its legal form
   // and registration on the next line)
   const legalTail = next && next.page === line.page && next.y - line.y < 2.2 * Math.max(line.h, next.h) && line.cells.length === 1 && next.cells.length <= 2 && LEGAL_SUFFIX.test(next.cells[0].text);
-  if (legalTail && !wraps && /\b(?:de|del|della|di|du|des|da|do|dos|das|van|von|voor|für|y|e|et|und|of)\s*$/i.test(line.text)) {
-    const text = `${line.text} ${next.cells[0].text}`;
-    cells.push({ text, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.cells[0].x1), conf: (line.conf + next.conf) / 2 });
-  } else if (legalTail && wraps && /\b(?:de|del|della|di|du|des|da|do|dos|das|van|von|voor|für|y|e|et|und)\s*$/i.test(line.text)) {
-    cells.push({ text: `${line.text} ${next.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, next.x1), conf: (line.conf + next.conf) / 2 });
+  // (a wrapped line ending in "of" is joined above already)
+  if (legalTail && /\b(?:de|del|della|di|du|des|da|do|dos|das|van|von|voor|für|y|e|et|und|of)\s*$/i.test(line.text) && !(wraps && /\bof\s*$/i.test(line.text))) {
+    const tail = next.cells[0];
+    cells.push({ text: `${line.text} ${tail.text}`, x0: Math.min(line.x0, next.x0), x1: Math.max(line.x1, tail.x1), conf: (line.conf + next.conf) / 2 });
   }
   // a sender line laid out in cells: its first cell is the name — also a brand written as its web address ("weclapp.com")
   if (isSender && line.cells.length >= 3) {

@@ -4,6 +4,7 @@
 // the page names as a company's officer works for the seller and is not it.
 import type { Layout, LayoutLine } from '../layout.js';
 import { compactName } from './vendor-name.js';
+import type { VendorCandidate } from './vendor.js';
 
 /** The slip a customer returns with the payment: "PAYMENT ADVICE", "Remittance Advice", "Remittance slip". */
 const REMITTANCE_HEADING = /^(?:payment|remittance)\s+(?:advice|slip|stub|counterfoil)$|^zahlungsavis$|^avis\s+de\s+(?:paiement|virement)$/i;
@@ -52,19 +53,12 @@ export function labelledAsCustomer(doc: Layout, line: LayoutLine, x0: number): b
   return above.cells.some((c) => Math.abs(c.x0 - own.x0) < 2 * line.h && customerLabelCell(c.text));
 }
 
-interface Party {
-  name: string;
-  score: number;
-  registered: boolean;
-  customer?: boolean;
-}
-
 /**
  * A name printed under a customer's label somewhere on the page is the customer's wherever else it stands — a
  * Xero-style page sets the buyer unlabelled under its title and labels it only on the payment advice below —
  * unless the page also labels it as the seller's (then the labels disagree, and each place keeps its own score).
  */
-export function customerEverywhere(candidates: Party[], labelled: { customers: Set<string>; sellers: Set<string> }): void {
+export function customerEverywhere(candidates: VendorCandidate[], labelled: { customers: Set<string>; sellers: Set<string> }): void {
   for (const c of candidates) {
     const key = compactName(c.name);
     if (c.customer || !labelled.customers.has(key) || labelled.sellers.has(key)) continue;
