@@ -15,6 +15,9 @@ const OTHER_ID_LABEL = /^\s*(?:ABN|ACN|ARBN|GST(?:IN)?|VAT|TVA|UID|USt-?Id\w*|St
 export function parseInvoiceNumber(text: string): string | null {
   // (a tax, company or bank id with its label — "ABN 33 444 555 666" under a bare "TAX INVOICE" — is no document number)
   if (OTHER_ID_LABEL.test(text)) return null;
+  // ("Invoice number    8812 4471 9": a biller's long number printed in groups of digits, nothing else in its cell)
+  const grouped = /^\s*(\d{3,6}(?: \d{1,6}){1,3})\s*$/.exec(text);
+  if (grouped && grouped[1].replace(/ /g, '').length >= 8 && grouped[1].split(' ').slice(0, -1).every((g) => g.length >= 3)) return grouped[1];
   const raws = text.split(/\s+/);
   for (const [i, raw] of raws.entries()) {
     // "(575)": a code in brackets after a title is the document's type, not its number

@@ -8,7 +8,8 @@ import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber } from './header-fields.js';
 import { readTotal } from './total-amount.js';
 import { readLineItems } from './line-table.js';
-import { amountDecimalMark, documentDecimalMark, WHOLE_UNIT_CURRENCIES } from './numbers.js';
+import { amountDecimalMark, documentDecimalMark, WHOLE_UNIT_CURRENCIES, type DecimalMark } from './numbers.js';
+import { totalsBlock } from './totals-block.js';
 import { readVendor } from './vendor.js';
 import { mendSplitWords } from './split-words.js';
 
@@ -35,7 +36,7 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order, country.confidence >= SURE_COUNTRY),
       currency: centsUnprinted(layout.text, currency.value) ? unconfirmed(currencyRead) : currencyRead,
-      total_amount: confirmedByLines(readTotal(layout, decimal), lines),
+      total_amount: confirmedByLines(readTotal(layout, decimal), lines, taxAdded(layout, decimal)),
     },
     lines,
     vendorScore: vendor.score,
@@ -43,17 +44,24 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
 }
 
 /**
- * The item lines' amounts adding up to the total read (to the cent, two lines or more)
- * are a second figure agreeing with it, as tendered − change or a tax breakdown are in
- * total-amount.ts: a total under a bare label ("Total EUR") is then no longer unsure.
+ * The item lines' amounts adding up to the total read (to the cent, two lines or more; or one line or more and the
+ * tax printed under them: "Oak bookcase £1,450.00 / VAT @ 20% £290.00 / Total £1,740.00", no subtotal printed) are a
+ * second figure agreeing with it, as tendered − change or a tax breakdown are in total-amount.ts: a total under a bare
+ * label ("Total EUR") is then no longer unsure.
  */
-function confirmedByLines(total: ReadField<number>, lines: ExtractedLine[]): ReadField<number> {
+function confirmedByLines(total: ReadField<number>, lines: ExtractedLine[], tax: number): ReadField<number> {
   if (total.value === null || !total.basis || total.basis.strength >= LINES_AGREE) return total;
   const amounts = lines.map((l) => l.line_total.value);
-  if (amounts.length < 2 || amounts.some((a) => a === null)) return total;
+  if (!amounts.length || amounts.some((a) => a === null)) return total;
   const sum = (amounts as number[]).reduce((a, b) => a + b, 0);
-  if (Math.round(sum * 100) !== Math.round(total.value * 100)) return total;
+  const cents = (v: number) => Math.round(v * 100);
+  if (!(amounts.length >= 2 && cents(sum) === cents(total.value)) && !(tax > 0 && cents(sum + tax) === cents(total.value))) return total;
   return calibrated('total_amount', total.value, { strength: total.basis.strength + LINES_AGREE, legibility: total.basis.legibility });
+}
+
+/** The tax the totals block adds (its tax lines' amounts; not a tax a total says it includes). */
+function taxAdded(layout: Layout, decimal: DecimalMark | null): number {
+  return totalsBlock(layout, decimal).filter((b) => b.kind === 'tax' && b.value > 0).reduce((s, b) => s + b.value, 0);
 }
 
 /** How sure the seller's country must be for its order of day and month to settle an ambiguous date. */

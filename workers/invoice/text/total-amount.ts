@@ -6,11 +6,11 @@
 import type { Layout } from '../layout.js';
 import { field, type Field } from '../types.js';
 import { calibrated, unconfirmed } from './confidence.js';
-import { amountDueAfterPayments } from './amount-due.js';
+import { amountDueAfterPayments, leftAfterDeductions } from './amount-due.js';
 import { summedColumnTotal } from './summed-column.js';
 import { findLabeled } from './labels.js';
 import { looksLikeMoney, parseAmount, type DecimalMark } from './numbers.js';
-import { derivedTotals, grossOfRows, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock } from './totals-block.js';
+import { derivedTotals, grossOfRows, sameCents, slippedAmount, summaryRows, summaryTotals, totalsBlock, type BlockAmount } from './totals-block.js';
 import { NOT_TOTAL, TOTAL_LABELS, type Label } from './vocabulary.js';
 import { withLabelSlipsMended } from './ocr-slips.js';
 import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid, onGrid, addArithmeticTotals, type TotalCandidate, type Money } from './total-arithmetic.js';
@@ -124,7 +124,7 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
     const sub = block.filter((b) => b.kind === 'subtotal' && b.value > 0 && !/\bexcl\w*|\bbefore\b/i.test(b.line.text)).at(-1);
     if (sub) candidates.push({ value: sub.value, score: 0.6, label: 0.6, agreed: false, conf: sub.line.conf });
   }
-  const settled = settledByArithmetic(layout, candidates, trailingMoney);
+  const settled = settledByArithmetic(layout, candidates, trailingMoney, block);
   if (settled) return settled;
   if (!candidates.length) return field<number>(null, 0);
   // the amount payable is the largest of the best-labelled totals
@@ -157,10 +157,10 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
  * that the rows above add up to, or a gross total less a prepayment or payment printed on the page
  * (what is still due is the amount payable).
  */
-function settledByArithmetic(layout: Layout, candidates: TotalCandidate[], money: Money): Field<number> | null {
+function settledByArithmetic(layout: Layout, candidates: TotalCandidate[], money: Money, block: BlockAmount[]): Field<number> | null {
   const summed = summedColumnTotal(layout, money);
   if (summed) return calibrated('total_amount', summed.value, { strength: 0.9, legibility: summed.conf });
-  const due = candidates.length ? amountDueAfterPayments(layout, candidates, money) : null;
+  const due = candidates.length ? (amountDueAfterPayments(layout, candidates, money) ?? leftAfterDeductions(block, candidates)) : null;
   return due ? calibrated('total_amount', due.value, { strength: 1, legibility: due.conf }) : null;
 }
 
@@ -224,6 +224,8 @@ function paidAfterCharges(layout: Layout, candidates: TotalCandidate[], amountOf
       for (const l of between) {
         const v = amountOf(l.text.replace(/\s*\|\s*/g, ' '));
         if (CHARGE_WORDS.test(l.text) && v !== null && v > 0) added += v;
+        // (the card slip's "Amount 39.13" repeating the earlier total before the tip is added)
+        else if (v !== null && added === 0 && sameCents(v, earlier.value)) continue;
         // (a note without any figure, "the tip amount at your discretion", adds nothing and breaks nothing)
         else if (!PAYMENT_WORDS.test(l.text) && /\d/.test(l.text)) explained = false;
       }

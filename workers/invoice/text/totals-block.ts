@@ -24,17 +24,17 @@ export interface BlockAmount {
 }
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b|お預り|お預かり|預り金|預かり金|現金|实收|現收|받은\s?(?:금액|돈)|наличн(?:ые|ыми)|готівка|в\s+брой|получено|внесено|μετρητ[αά]|(?<![A-Za-zÀ-ÿ])(?:got[óo]wka|hotovos[tť]|k[ée]szp[ée]nz|numerar|gotovina|kontant|k[äa]teinen|nakit|efectivo|entregado|numer[áa]rio|dinheiro|contanti|contant)(?![A-Za-zÀ-ÿ])/i;
-export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|a\s+devolver|troco)(?![A-Za-zÀ-ÿ])|^\W*(?:devoluci[óo]n|resto)\W*$/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|kembali|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|a\s+devolver|troco)(?![A-Za-zÀ-ÿ])|^\W*(?:devoluci[óo]n|resto)\W*$/i;
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 // (Japan's 消費税, China's 税额 and 增值税, Korea's 부가세 and 세액)
-export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|qst|tps|tvq|rst|ppn|gtgt)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|φ\.π\.α\./i;
+export const TAX_WORDS = /(?:\b|(?<=total))(?:vat|gst|[cis]gst|utgst|sst|tax|mwst|ust|btw|tva|iva|hst|pst|qst|tps|tvq|rst|ppn|gtgt|moms|mva|alv|pb1|umsatzsteuer|mehrwertsteuer)\b|ti[eề]n\s+thu[eế]|thu[eế]\s+gtgt|ภาษีมูลค่าเพิ่ม|消費税|税額|税额|增值税|부가세|부가가치세|세액|ндс|пдв|ддс|φπα|φ\.π\.α\./i;
 // (the word in the languages the reader knows, inflected and compounded: "Rundungsbetrag", "Aufrundung",
 // "arrondis", "redondeo", "arrotondamento"; not "arrondissement")
-export const ROUNDING_WORDS = /(?<!\p{L})(?:rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\p{L}*|adj(?:ustment)?\s+rounding|pembundaran|\p{L}{0,4}rundung\p{L}*|afronding|arrondis?|arrondie|redondeo|arrotondamento)(?!\p{L})/iu;
+export const ROUNDING_WORDS = /(?<!\p{L})(?:round(?:ed)?\s*off|rounding(?:\s+adj(?:ustment)?\.?)?|round(?:ing)?\s+adj\p{L}*|adj(?:ustment)?\s+rounding|pembundaran|\p{L}{0,4}rundung\p{L}*|afronding|arrondis?|arrondie|redondeo|arrotondamento)(?!\p{L})/iu;
 // (also the net sum before tax in German, Spanish, Italian and French: "Summe netto", "Nettobetrag", "Base imponible", "Imponibile", "Montant HT")
 // (also a bare "Net" over "VAT @ 20%", India's "Taxable Value", "Total before tax")
-const SUBTOTAL_WORDS = /^\s*net\s*:?\s*$|\b(?:taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|(?:value|amount)\s+excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht|monto\s+neto|valor\s+neto|importe\s+neto|total\s+neto|dasar\s+pengenaan\s+pajak)\b|c[ộo]ng\s+ti[ềe]n\s+h[àa]ng|ti[ềe]n\s+h[àa]ng\s+ch[ưu]a\s+thu[ếe]|รวมเงิน(?!ทั้งสิ้น)|小計|小计|税抜|税別|不含税|공급가액|без\s+(?:ндс|пдв|ддс)|данъчна\s+основа|καθαρ[ηή]\s+αξ[ιί]α|χωρ[ιί]ς\s+φπα/i;
+const SUBTOTAL_WORDS = /^\s*net(?:to)?\s*:?\s*$|\b(?:untaxed\s+amount|nettowert|zwischentotal|(?:totaal|summa|totalt)(?:\s+[a-z]{3})?\s+(?:excl|exkl|ekskl)\w*|valor\s+base|taxable\s+(?:value|amount)|(?:total|amount)\s+before\s+(?:tax|vat|gst)|sub[\s-]?total|sub\s?[/-]?\s?tt?l|subtotaal|zwischensumme|sous[\s-]total|total\s+(?:sales?\s+)?[({\[]?\s*excl\w*|(?:value|amount)\s+excl\w*|total\s+(?:ht|net)|net(?:to)?\s+total|summe\s+netto|razem\s+netto|warto\S{1,2}\s+netto|netto(?:betrag|summe)|nettosumme|gesamt\s+netto|base\s+imponible|imponibile|montant\s+ht|monto\s+neto|valor\s+neto|importe\s+neto|total\s+neto|dasar\s+pengenaan\s+pajak)\b|c[ộo]ng\s+ti[ềe]n\s+h[àa]ng|ti[ềe]n\s+h[àa]ng\s+ch[ưu]a\s+thu[ếe]|รวมเงิน(?!ทั้งสิ้น)|小計|小计|税抜|税別|不含税|공급가액|без\s+(?:ндс|пдв|ддс)|данъчна\s+основа|καθαρ[ηή]\s+αξ[ιί]α|χωρ[ιί]ς\s+φπα/i;
 const ROUNDED_TOTAL = /\btotal\s+(?:after\s+)?round\w*|\bround(?:ed|ing)\s+total\b/i;
 const COUNT_WORDS = /\b(?:qty|quantity|items?|count|pcs|units?)\b/i;
 /** where the totals block ends: the tax summary and the notes printed under it */
@@ -112,8 +112,11 @@ function kindOf(line: LayoutLine): AmountKind {
   // ("TAX INVOICE NO | 223894": the document's title and number, not an amount of tax)
   // ("(内消費税等 ¥26)", "うち消費税": the tax a total includes, not one added to it)
   if (TAX_WORDS.test(words) && !/\b(?:incl\w*|excl\w*|inclusive|summary)\b|内消費税|内税|うち消費税|税込|含税|в\s+т\.?\s?ч\.|в\s+том\s+числе|у\s+тому\s+числі|включ|συμπεριλ/i.test(words) && !/\b(?:invoice|receipt|no\.?|number|#)\s*:?\s*$|\binvoice\b/i.test(words)) return 'tax';
+  // (a bill's charges of the period before tax: "New charges $284.14" over "GST on new charges $28.41")
+  if (CHARGES_OF_PERIOD.test(words)) return 'subtotal';
   return 'other';
 }
+const CHARGES_OF_PERIOD = /\b(?:(?:new|current)\s+charges|charges\s+(?:for\s+)?this\s+(?:period|month|bill))\b/i;
 
 /**
  * The amounts of the totals block, top to bottom: from the first line printing a
@@ -163,6 +166,11 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     // adds up as well as any other)
     const zeroTax = of('tax').find((t) => t.line.index > subtotal.line.index && t.value === 0);
     if (!taxes.length && zeroTax && subtotal.value > 0) out.push({ value: subtotal.value, how: 'sum', conf: Math.min(subtotal.line.conf, zeroTax.line.conf) });
+    // ("Subtotal 650.00 / Discount (10%) -65.00 / Total 585.00", "Base imponible 1.000,00 / IVA 21 % 210,00 / IRPF 15 % -150,00 /
+    // TOTAL 1.060,00"): amounts printed negative between the subtotal and the next total — a discount, a tax withheld — are part of it
+    const nextTotal = of('total').find((t) => t.line.index > subtotal.line.index);
+    const minus = of('other').filter((o) => o.value < 0 && o.line.index > subtotal.line.index && (!nextTotal || o.line.index < nextTotal.line.index));
+    if (minus.length) out.push({ value: round2(subtotal.value + tax + minus.reduce((s, m) => s + m.value, 0)), how: 'sum', conf: Math.min(conf, ...minus.map((m) => m.line.conf)) });
     // (a rounding printed above the subtotal was applied before it: "Subtotal 41.43 / Rounding 0.02 / Subtotal 41.45")
     for (const r of roundings) if (r.line.index > subtotal.line.index) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
   }
