@@ -93,7 +93,8 @@ const CROWN = /(?<=\d\s?)kr\.?|\bkr\.?\s?(?=\d)|\b(?:SEK|NOK|DKK|ISK)\b/g;
 
 const WORDS: [RegExp, string][] = [
   [/\bU\.?S\.? dollars?\b|\bUS-?Dollar\b/gi, 'USD'],
-  [/\beuros?\b/gi, 'EUR'],
+  // (not a Euro pallet: "PAL-EUR  Euro pallet exchange")
+  [/\beuros?\b(?![\s-]?pal)/gi, 'EUR'],
   [/\bpounds? sterling\b/gi, 'GBP'],
   [/\bSchweizer Franken\b|\bswiss francs?\b/gi, 'CHF'],
   [/\bringgit\b/gi, 'MYR'],
@@ -146,7 +147,8 @@ export function detectCurrency(text: string, country?: CountryReading, opts: { o
   }
   const labelled = labelledCurrency(text);
   if (labelled) return field(labelled, 0.95);
-  for (const m of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g))
+  // (a code as a word of its own, not a part of an article's code: "PAL-EUR", "USD-CABLE")
+  for (const m of text.matchAll(/(?<![A-Za-z]|[A-Za-z\d]-)([A-Z]{3})(?![A-Za-z]|-[A-Za-z\d])/g))
     if (ISO_CURRENCIES.has(m[1]) && (!WORD_CODES.has(m[1]) || besideAmount(text, m.index ?? 0))) {
       add(m[1], 2);
       named.add(m[1]);

@@ -116,6 +116,8 @@ function kindOf(line: LayoutLine): AmountKind {
   if (CHARGES_OF_PERIOD.test(words)) return 'subtotal';
   return 'other';
 }
+/** a charge added to the goods' net: freight, shipping, packing, handling */
+const SHIPPING_WORDS = /(?<!\p{L})(?:freight|shipping|carriage|delivery|postage|packing|packaging|handling|fracht\p{L}*|versand\p{L}*|porto|verpackung|frais\s+de\s+port|port|portes|emballage|env[íi]o|transporte?|spedizione|trasporto|imballo|verzendkosten|vracht\p{L}*|frakt)(?!\p{L})/iu;
 const CHARGES_OF_PERIOD = /\b(?:(?:new|current)\s+charges|charges\s+(?:for\s+)?this\s+(?:period|month|bill))\b/i;
 
 /**
@@ -169,8 +171,10 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
     // ("Subtotal 650.00 / Discount (10%) -65.00 / Total 585.00", "Base imponible 1.000,00 / IVA 21 % 210,00 / IRPF 15 % -150,00 /
     // TOTAL 1.060,00"): amounts printed negative between the subtotal and the next total — a discount, a tax withheld — are part of it
     const nextTotal = of('total').find((t) => t.line.index > subtotal.line.index);
-    const minus = of('other').filter((o) => o.value < 0 && o.line.index > subtotal.line.index && (!nextTotal || o.line.index < nextTotal.line.index));
-    if (minus.length) out.push({ value: round2(subtotal.value + tax + minus.reduce((s, m) => s + m.value, 0)), how: 'sum', conf: Math.min(conf, ...minus.map((m) => m.line.conf)) });
+    // (and so are charges added after it: "Net Amount 9,801.69 / Carriage 65.00 / VAT 1,973.34 / Invoice Total 11,840.03")
+    const between = of('other').filter((o) => o.line.index > subtotal.line.index && (!nextTotal || o.line.index < nextTotal.line.index));
+    const added = between.filter((o) => o.value < 0 || (o.value > 0 && SHIPPING_WORDS.test(o.line.text)));
+    if (added.length) out.push({ value: round2(subtotal.value + tax + added.reduce((s, m) => s + m.value, 0)), how: 'sum', conf: Math.min(conf, ...added.map((m) => m.line.conf)) });
     // (a rounding printed above the subtotal was applied before it: "Subtotal 41.43 / Rounding 0.02 / Subtotal 41.45")
     for (const r of roundings) if (r.line.index > subtotal.line.index) out.push({ value: round2(subtotal.value + tax + r.value), how: 'sum', conf: Math.min(conf, r.line.conf) });
   }

@@ -4,7 +4,7 @@
 // with its legal form.
 import type { LayoutLine } from '../layout.js';
 import { ADDRESS_WORDS, DOCUMENT_TITLES, LEGAL_SUFFIX, TRADE_WORDS, VENDOR_CUES, VENDOR_LABELS } from './vocabulary.js';
-import { cutAfterLegalForm, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
+import { cutAfterLegalForm, irishCounty, onlyLegalForm, onlyTradeWords, plausibleName, withoutRegistration, type NameContext } from './vendor-name.js';
 import { opensDocument, wholeText, withoutStoreNumber } from './vendor-context.js';
 import { commaSenderParts } from './sender-line.js';
 
@@ -136,6 +136,7 @@ export function namesIn(line: LayoutLine, isSender: boolean, next?: LayoutLine, 
     const gluedLabel = text.length <= 120 ? /\s+(?:Advertiser|ADVERTISER|Buyer|BUYER|Customer|CUSTOMER|Client|CLIENT)$/u.exec(text) : null;
     if (gluedLabel && /\p{L}{2,}\s+\p{L}{2,}$/u.test(text.slice(0, gluedLabel.index))) text = text.slice(0, gluedLabel.index);
     text = withoutRegistration(text);
+    if (irishCounty(text)) continue;
     const legal = cutAfterLegalForm(text);
     if (legal && legal !== text && plausibleName(legal, context)) out.push({ name: legal, sender: false, labeled, x0: cell.x0 });
     if (plausibleName(text, context)) out.push({ name: text.trim(), sender: false, labeled, x0: cell.x0 });

@@ -54,6 +54,11 @@ const LEADING_LEGAL_FORM = new RegExp(`^(?:${PREFIX_FORMS})\\s*`);
 
 const CO_AND_FORM = /^[\s,]+(?:Ltd\.?|LTD\.?|Limited|LIMITED|Inc\.?|INC\.?|LLC|L\.L\.C\.|(?:Pte|PTE|Pvt|PVT)\.?\s*(?:Ltd|LTD)\.?)(?=$|[\s,)])/;
 
+/** "Co. Cork  P17 X208", "Main Street, Ballincollig, Co. Cork": an Irish county closing an address (its "Co." is no company's) */
+export function irishCounty(text: string): boolean {
+  return /(?:^|,)\s*Co\.?\s+\p{Lu}\p{Ll}+\b/u.test(text) && ADDRESS_WORDS.test(text);
+}
+
 export function cutAfterLegalForm(text: string): string | null {
   const m = LEGAL_SUFFIX.exec(text);
   if (!m) return null;
@@ -132,7 +137,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/^(?:cash|card|credit(?:\s+card)?|debit(?:\s+card)?|visa|master(?:card)?|amex|tunai|dinheiro|numer[aá]rio|efe[ct]?tivo|esp[eè]ces|bargeld|contanti|multibanco|cheque|check|voucher|member|customer|walk[\s-]?in|guest|take[\s-]?away|dine[\s-]?in)\.?$/i.test(t)) return false;
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a Greek till's tax number and tax office ("ΑΦΜ 123456789  ΔΟΥ Δ ΘΕΣ/ΝΙΚΗΣ"), an Irish county ("Co. Cork  P17 X208")
-  if (/(?:^|\s)(?:Α\.?Φ\.?Μ|Δ\.?Ο\.?Υ)\.?(?![\p{L}])/u.test(t) || (/^Co\.?\s+\p{Lu}\p{Ll}+(?:\s+[A-Z]\d{2}\s?[A-Z\d]{4})?$/u.test(t) && ADDRESS_WORDS.test(t))) return false;
+  if (/(?:^|\s)(?:Α\.?Φ\.?Μ|Δ\.?Ο\.?Υ)\.?(?![\p{L}])/u.test(t) || irishCounty(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
   // a line table's column headings ("Art. Descrição Qtd", "QTD UNI DESCRICAO IVA VALOR", "Qty Description Price")
