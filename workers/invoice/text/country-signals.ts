@@ -77,6 +77,12 @@ export const SIGNALS: Signal[] = [
   [/\bIndonesia\b/gi, 'ID', 2.5],
   [/\bThailand\b/gi, 'TH', 2.5],
   [/\bPhilippines\b/gi, 'PH', 2.5],
+  // the Philippines' receipts: the seller's VAT registration and the sales the BIR has them print apart, towns, GCash
+  [/\bVAT\s*REG\.?\s*TIN\b|\bVATable\s+Sales\b|\bVAT[- ]Exempt\s+Sales\b|\bZero[- ]Rated\s+Sales\b|\bGCash\b|\bBIR\s+(?:Accr\w*|Permit|ATP)\b/gi, 'PH', 3],
+  [/\b(?:Quezon\s+City|Makati|Manila|Pasig|Taguig|Cebu\s+City|Davao|Marikina|Mandaluyong|Parañaque|Pasay)\b/g, 'PH', 1.5],
+  // Hong Kong: its districts (in Chinese and English) and its transit card
+  [/香港|九龍|九龙|新界|旺角|銅鑼灣|尖沙咀|八達通|\bKowloon\b|\bHong\s+Kong\b|\bTsim\s+Sha\s+Tsui\b|\bMong\s+Kok\b|\bCauseway\s+Bay\b/g, 'HK', 2.5],
+  [/\b(?:Bangkok|Chiang\s+Mai|Chiang\s+Rai|Phuket|Pattaya|Krabi|Khon\s+Kaen|Hua\s+Hin)\b/g, 'TH', 1.5],
   [/\bAustralia\b/gi, 'AU', 2.5],
   [/\bNew Zealand\b/gi, 'NZ', 2.5],
   [/\bUnited States\b|\bU\.S\.A\.?|\bUSA\b/g, 'US', 2.5],
@@ -203,7 +209,8 @@ export const SIGNALS: Signal[] = [
   // ("Kg" is a kampung before a name, a kilogram after a number: "0,59 Kg Gambas")
   [/\b(?:Jalan|Jln|Taman|Tmn|Lorong|Lrg|Persiaran|Kampung)\b\.?\s+\w|(?<![\d.,]\s?)\bKg\b\.?\s+\p{Lu}/giu, 'MY', 1.5],
   // Portugal: its postcode (NNNN-NNN) before the town, company and taxpayer ids, a certified till's line, its language
-  [/\b\d{4}-\d{3}\s+\p{Lu}/gu, 'PT', 2.5],
+  // (on its line, not a document number's "Invoice no.: 2024-009" before the next line)
+  [/(?<!(?:no|nr|n[°º]|#|number)\.?\s?:?\s{0,3})\b\d{4}-\d{3}[^\S\n]+\p{Lu}/giu, 'PT', 2.5],
   [/\bNIPC\b|\bContribuinte\b|\bC\.?R\.?C\.?\s|\bprograma certificado\b|\bATCUD\b|\bMatr[ií]cula\b/gi, 'PT', 3],
   [/\bLda\.?(?=\s|,|$)|\bLDA\b|\bUnipessoal\b/g, 'PT', 2],
   [/\b(?:Obrigad[oa]|Fatura|Fatura-Recibo|Factura-Recibo|Talão|Talao|Troco|Numerário|Numerario|Morada|Pagamento|Artigos|Atendido)\b/g, 'PT', 0.75],
@@ -224,7 +231,7 @@ export const SIGNALS: Signal[] = [
   // a North American phone number ("(818) 898-0880", "603-437-7251"), a town and its state closing a line
   // ("Windham NH"), a restaurant bill's server, guests and tip
   [/\(\d{3}\)\s?\d{3}-\d{4}\b|(?<![\d-])\d{3}-\d{3}-\d{4}(?![\d-])/g, 'US', 1.5],
-  [new RegExp(String.raw`^[^\S\n]*\p{Lu}[\p{L}.' ]{2,30},?\s(?:${US_STATE_CODES})\.?[^\S\n]*$`, 'gmu'), 'US', 2],
+  [new RegExp(String.raw`^[^\S\n]*(?:#\d{1,6}[^\S\n]+)?\p{Lu}[\p{L}.' ]{2,30},?\s(?:${US_STATE_CODES})\.?[^\S\n]*$`, 'gmu'), 'US', 2],
   // (also closing a street line: "1427 WASHINGTON AVE., NEW ORLEANS, LA")
   [new RegExp(String.raw`^[^\S\n]*\d+\s[^\n]*,\s*\p{Lu}[\p{L}.' ]{2,30},\s?(?:${US_STATE_CODES})\.?[^\S\n]*$`, 'gmu'), 'US', 2],
   [/\b(?:Server|Guests?|Gratuity|Suggested Tip|Tip)\b\s*[:#(]/g, 'US', 0.75],

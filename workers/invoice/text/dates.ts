@@ -146,6 +146,8 @@ function repairZero(part: string, ok: (n: number) => boolean): string | null {
 // A separator the OCR lost or misread: a space for one of a slash or dash pair ("05 02-18"), a
 // comma for one of them ("10.08,2017"), or a 1 for the second slash ("10/0812017"). Read anywhere
 // with a four-digit year; a two-digit one only with a space, and only where a date stands.
+const BUDDHIST_ERA_RE = /(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(25[4-9]\d)(?!\d)/g;
+const BUDDHIST_ERA_OFFSET = 543;
 const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
 /** The ISO date of a year, month and day that exist (two-digit years are this century's), else null. */
@@ -213,8 +215,11 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
     if (dmy && mdy && a !== b) push(m, order === 'mdy' ? mdy : dmy, true);
     else push(m, dmy ?? mdy);
   }
+  // a Thai till's year of the Buddhist era ("14/03/2567 18:21"): 543 years ahead of the common era, day first
+  for (const m of text.matchAll(BUDDHIST_ERA_RE)) push(m, valid(+m[4] - BUDDHIST_ERA_OFFSET, +m[3], +m[1]));
   for (const m of text.matchAll(REPAIR_RE)) {
     if (valid(+m[4], +m[3], +m[1]) || valid(+m[4], +m[1], +m[3])) continue; // real as read
+    if (/^25[4-9]\d$/.test(m[4])) continue; // (a Buddhist era's year, read above)
     // no document is dated past 2100: a year read so has its century digit slipped, whatever it became
     const y = +m[4] > 2100 ? `20${m[4].slice(2)}` : m[4];
     if (!y) continue;
