@@ -138,6 +138,8 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a Greek till's tax number and tax office ("ΑΦΜ 123456789  ΔΟΥ Δ ΘΕΣ/ΝΙΚΗΣ"), an Irish county ("Co. Cork  P17 X208")
   if (/(?:^|\s)(?:Α\.?Φ\.?Μ|Δ\.?Ο\.?Υ)\.?(?![\p{L}])/u.test(t) || irishCounty(t)) return false;
+  // two fields with their labels on one line ("State Name : Gujarat, Code : 24")
+  if (/^\p{L}[\p{L} .'/]{0,25}\s?:\s?[^,:]{1,40},\s*\p{L}[\p{L} .]{0,25}\s?:\s?\S/u.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
   if (/^(?:tbl|table|tb|chk|check|gst|guests?|server|cashier|seat|station|covers?)\b\.?\s*[#:]?\s*\d/i.test(t) || /\b\d{1,2}:\d{2}(?!\d)/.test(t)) return false;
   // a line table's column headings ("Art. Descrição Qtd", "QTD UNI DESCRICAO IVA VALOR", "Qty Description Price")

@@ -28,13 +28,15 @@ export function remittancePayee(doc: Layout, line: LayoutLine, x0: number): bool
 
 /** A customer's label alone in its cell ("Customer", "Bill To:", "Rechnungsempfänger"), not a word inside a sentence or a value. */
 function customerLabelCell(text: string): boolean {
-  return CUSTOMER_PARTY_LABEL.test(text.trim().replace(/[\s:.#-]+$/, ''));
+  // (also a label with its other name in brackets: "Consignee (Ship to)", "Buyer (Bill to)")
+  const label = text.trim().replace(/[\s:.#-]+$/, '');
+  return CUSTOMER_PARTY_LABEL.test(label) || (label.length <= 40 && /^[^()]+\([^()]+\)$/.test(label) && label.split(/\s*[()]\s*/).filter(Boolean).every((part) => CUSTOMER_PARTY_LABEL.test(part)));
 }
 /**
  * The labels that name the customer as a party (not "Recipient", "Empfänger", "Attn", "Destinatario": on a bank transfer's
  * or a remittance slip's lines those name whom the money goes to).
  */
-const CUSTOMER_PARTY_LABEL = /^(?:bill(?:ed)?\s+to|invoice\s+to|sold\s+to|ship(?:ped)?\s+to|customer|client|buyer|advertiser|kunde|rechnung\s+an|rechnungsempf(?:ä|a)nger|leistungsempf(?:ä|a)nger|k(?:ä|a)ufer|auftraggeber|acheteur|factur[ée]\s+(?:à|a)|cliente|comprador|klant|afnemer|factuuradres|cessionario(?:\s*\/\s*committente)?|committente|nabywca|odb(?:ě|e)ratel|k(?:ö|o)pare|kj(?:ø|o)per|asiakas)$/i;
+const CUSTOMER_PARTY_LABEL = /^(?:consignee|bill(?:ed)?\s+to|invoice\s+to|sold\s+to|ship(?:ped)?\s+to|customer|client|buyer|advertiser|kunde|rechnung\s+an|rechnungsempf(?:ä|a)nger|leistungsempf(?:ä|a)nger|k(?:ä|a)ufer|auftraggeber|acheteur|factur[ée]\s+(?:à|a)|cliente|comprador|klant|afnemer|factuuradres|cessionario(?:\s*\/\s*committente)?|committente|nabywca|odb(?:ě|e)ratel|k(?:ö|o)pare|kj(?:ø|o)per|asiakas)$/i;
 
 /**
  * The name stands right after a customer's label on its line ("Customer | Harbour View Cafe Ltd", "Bill To: ACME Ltd")
