@@ -101,7 +101,7 @@ test('date: a Thai till\'s year of the Buddhist era', (t) => {
   t.is(th.invoice_date.value, '2024-03-14');
 });
 
-test('seller: an Irish county after a comma closes an address; patients, guarantors and "To:" name the customer', (t) => {
+test('seller: an Irish county after a comma closes an address; patients, guarantors and consignees name the customer', (t) => {
   const ie = till(['GREENWAY FUELS', 'Main Street, Ballincollig, Co. Cork', 'VAT No. IE 3456789AH', lr('UNLEADED', '€76.54'), lr('TOTAL', '€76.54')]);
   t.is(ie.vendor_name.value, 'GREENWAY FUELS');
   const hospital = read(['                                              St. Anne Regional Hospital', '                                              400 Lakeview Blvd, Tulsa, OK 74104', '  Guarantor Name  MARIA L CASTELLANO', '  MARIA L CASTELLANO', '  18 ELM CT', '  TULSA OK 74105', '', '  Statement Date: 02/02/2026', row('Amount Due', '$412.00')]);
