@@ -174,8 +174,12 @@ export const SIGNALS: Signal[] = [
   [/\b(?:Saudi\s+Arabia|KSA)\b/g, 'SA', 2.5],
   [/\bVAT\s*(?:No|Number|Reg)?\.?\s*[:.]?\s*3\d{13}3\b/g, 'SA', 4],
   // Latin America's tax ids: Chile's RUT, Argentina's CUIT, Colombia's NIT, Peru's RUC (with their own formats)
-  [/\bRUT\b\s*(?:N[°º]\s*)?[:.]?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b/g, 'CL', 4],
-  [/\bCUIT\b\s*(?:N[°º]\s*)?[:.]?\s*\d{2}-?\d{8}-?\d\b|\bIngresos\s+Brutos\b|\bCABA\b/g, 'AR', 4],
+  [/\bR\.?U\.?T\.?(?![A-Za-z])\s*(?:N[°º]\s*)?[:.]?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b/g, 'CL', 4],
+  [/\bC\.?U\.?I\.?T\.?(?![A-Za-z])\s*(?:N[°º]\s*)?[:.]?\s*\d{2}-?\d{8}-?\d\b|\bIngresos\s+Brutos\b|\bC\.?A\.?B\.?A\b/g, 'AR', 4],
+  // the countries' own names and telephone codes
+  [/\bChile\b|\+56[\s-]?\d/g, 'CL', 2.5],
+  [/\bArgentina\b|\+54[\s-]?\d/g, 'AR', 2.5],
+  [/\bColombia\b|\+57[\s-]?\d/g, 'CO', 2.5],
   [/\bNIT\b\s*[:.]?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b/g, 'CO', 3],
   [/\bRUC\b\s*(?:N[°º]\s*)?[:.]?\s*(?:10|15|17|20)\d{9}\b|\bSUNAT\b/g, 'PE', 4],
   // Vietnam: its tax code's label, its VAT's name, its large towns; Thailand: its script and tax id label

@@ -41,7 +41,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?:C\$|CA\$)/g, 'CAD'],
   [/(?:A\$|AU\$)/g, 'AUD'],
   [/NZ\$/g, 'NZD'],
-  [/S\$/g, 'SGD'],
+  [/(?<![A-Z])S\$/g, 'SGD'],
   [/HK\$/g, 'HKD'],
   [/NT\$/g, 'TWD'],
   [/R\$/g, 'BRL'],

@@ -20,6 +20,8 @@ export function parseAmount(raw: string, hint: DecimalMark | null = null): numbe
   s = s.replace(CURRENCY_TOKENS, ' ').replace(/^R\s?(?=\d)/, '').trim();
   // "1939/-" and "1939.00/-": Indian bills close an amount with "/-"
   s = s.replace(/\s*\/-$/, '');
+  // ("+0.02": a rounding printed with its sign)
+  s = s.replace(/^\+\s?(?=\d)/, '');
   if (/^-|^−/.test(s)) {
     negative = !negative;
     s = s.slice(1).trim();
@@ -103,7 +105,7 @@ export function looksLikeMoney(cell: string): boolean {
   const s = cell.trim();
   if (!/\d/.test(s)) return false;
   const stripped = s.replace(CURRENCY_TOKENS, '').replace(/^R\s?(?=\d)/, '').replace(/\s*\/-$/, '').trim();
-  if (!/^[-−(]?\s*[\d.,' ]+\s*[-)]?$/.test(stripped)) return false;
+  if (!/^[-−(+]?\s*[\d.,' ]+\s*[-)]?$/.test(stripped)) return false;
   return /[.,]\d{2}\)?-?$/.test(stripped) || stripped.length < s.length;
 }
 

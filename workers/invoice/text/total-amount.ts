@@ -18,7 +18,7 @@ import { restoreDecimalPoints, weighByArithmetic, reconcileWithPaid, roundToPaid
 /** Label words of the totals block, restored where OCR slipped a letter ("Tolal", "Tota", "ROUNDEO"). */
 const TOTAL_WORDS = ['total', 'amount', 'rounded', 'rounding', 'change', 'grand', 'subtotal', 'tendered', 'inclusive', 'excluding', 'including',
   // German invoices' totals: "Zahlbatrag", "Bryttosumme", "Zablbetrag" are those words with one letter misread
-  'zahlbetrag', 'bruttosumme', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'gesamtsumme', 'bruttobetrag'];
+  'summe', 'zahlbetrag', 'bruttosumme', 'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'gesamtsumme', 'bruttobetrag'];
 
 /** A page naming itself a credit note or a corrected invoice (its amounts are credits). */
 const CREDIT_NOTE_TITLE = /(?<!\p{L})(?:rechnungskorrektur|gutschrift|stornorechnung|avoir|credit\s*note|creditnota|nota\s+(?:de|di)\s+cr[ée]dito)(?!\p{L})/iu;

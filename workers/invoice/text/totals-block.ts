@@ -24,7 +24,7 @@ export interface BlockAmount {
 }
 
 export const TENDERED_WORDS = /\b(?:cash(?:\s+(?:tendered|received|paid))?|tendered|paid\s+amount|amount\s+(?:tendered|received)|tunai|bayaran|paid\s+by\s+cash|cash\s+payment|payment)\b|お預り|お預かり|預り金|預かり金|現金|实收|現收|받은\s?(?:금액|돈)|наличн(?:ые|ыми)|готівка|в\s+брой|получено|внесено|μετρητ[αά]|(?<![A-Za-zÀ-ÿ])(?:got[óo]wka|hotovos[tť]|k[ée]szp[ée]nz|numerar|gotovina|kontant|k[äa]teinen|nakit|efectivo|entregado|numer[áa]rio|dinheiro|contanti|contant)(?![A-Za-zÀ-ÿ])/i;
-export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|kembali|baki|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|a\s+devolver|troco)(?![A-Za-zÀ-ÿ])|^\W*(?:devoluci[óo]n|resto)\W*$/i;
+export const CHANGE_WORDS = /\b(?:change(?:\s*due)?|chng|cg(?=\s*(?:[-$€£\d]|rp\b|$))|kembalian|kembali|baki|retour|zur(?:ü|ue)ck|vuelto|su\s+vuelto|wechselgeld|rückgeld|monnaie|rendu|cambio|wisselgeld)\b|お釣り?|おつり|釣銭|釣り銭|找零|找赎|거스름\s?돈|잔돈|сдача|решта|здача|ρ[εέ]στα|(?<![A-Za-zÀ-ÿ])(?:reszta|vr[áa]ceno|vr[áa]tit|visszaj[áa]r[óo]|v[äa]xel|byttepenge|vekslepenger|vaihtoraha|para\s+[üu]st[üu]|povrat|a\s+devolver|troco)(?![A-Za-zÀ-ÿ])|^\W*(?:devoluci[óo]n|resto)\W*$/i;
 /** ("TotalGST": the engine lost the space after "Total") */
 // (India's central, state, integrated and union-territory GST: "CGST 2.5%", "SGST", "IGST", "UTGST")
 // (Japan's 消費税, China's 税额 and 增值税, Korea's 부가세 and 세액)
@@ -118,6 +118,7 @@ function kindOf(line: LayoutLine): AmountKind {
 }
 /** a charge added to the goods' net: freight, shipping, packing, handling */
 const SHIPPING_WORDS = /(?<!\p{L})(?:freight|shipping|carriage|delivery|postage|packing|packaging|handling|fracht\p{L}*|versand\p{L}*|porto|verpackung|frais\s+de\s+port|port|portes|emballage|env[íi]o|transporte?|spedizione|trasporto|imballo|verzendkosten|vracht\p{L}*|frakt)(?!\p{L})/iu;
+const WITHHELD_WORDS = /(?<!\p{L})(?:retenid[oa]s?|retenci[óo]n|ritenuta|irpf|withh[eo]ld(?:ing)?|reten[çc][ãa]o|retido)(?!\p{L})/iu;
 const CHARGES_OF_PERIOD = /\b(?:(?:new|current)\s+charges|charges\s+(?:for\s+)?this\s+(?:period|month|bill))\b/i;
 
 /**
@@ -161,7 +162,8 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
   const subtotal = of('subtotal').at(-1);
   if (subtotal) {
     const taxes = of('tax').filter((t) => t.line.index > subtotal.line.index && t.value > 0);
-    const tax = round2(taxes.reduce((s, t) => s + t.value, 0));
+    // ("IVA Retenido 832.00", "Ritenuta d'acconto 400,00": a tax the buyer withholds is taken off, however it is printed)
+    const tax = round2(taxes.reduce((s, t) => s + (WITHHELD_WORDS.test(t.line.text) ? -t.value : t.value), 0));
     const conf = Math.min(subtotal.line.conf, ...taxes.map((t) => t.line.conf));
     if (tax > 0) out.push({ value: round2(subtotal.value + tax), how: 'sum', conf });
     // ("Subtotal 75.87 / Tax 0.00 / Total 75.87": a tax printed as nothing, a reverse charge's or an export's,
@@ -224,7 +226,7 @@ export function derivedTotals(block: BlockAmount[]): DerivedTotal[] {
 
 /** How a till says the customer paid by card (the line of the card payment, after the total). */
 // (and the Nordic, Dutch, Belgian, Swiss and Polish cards and phone payments: "Dankort", "KORTTI", "PIN", "Bancontact", "TWINT", "BLIK")
-const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|d[ée]bito|credit\s*card|card|cart[ãa]o|carte(?:\s+bancaire)?|cb|tarjeta|karte|kartenzahlung|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?|dankort|kortti|korttimaksu|pankkikortti|bankkort|mobilepay|swish|vipps|twint|blik|pin|pinbetaling|betaalkaart|bancontact|apple\s+pay|google\s+pay|k[áa]rtya)\b/i;
+const CARD_WORDS = /\b(?:visa|master\s?card|maestro|amex|american\s+express|debit|d[ée]bito|credit\s*card|card|cart[ãa]o|carte(?:\s+bancaire)?|cb|tarjeta|[a-zäöü]*karte|kartenzahlung|bankomat|ec[\s-]?(?:cash|karte)|girocard|pinnen|karta|kort|carta|bancomat|pagamento\s+elettronico|contactless|sans\s+contact|tend(?:er)?|dankort|kortti|korttimaksu|pankkikortti|bankkort|mobilepay|swish|vipps|twint|blik|pin|pinbetaling|betaalkaart|bancontact|apple\s+pay|google\s+pay|k[áa]rtya)\b/i;
 
 /**
  * The tax summary under the totals ("GST Summary | Amount | Tax" over "SR 6% | 96.00 | 5.76"):
