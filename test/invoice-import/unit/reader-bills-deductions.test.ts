@@ -15,6 +15,8 @@ function till(lines: string[], conf = 0.9) {
   const tokens = lines.flatMap((line, r) => [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], page: 1, x0: m.index! * 12, x1: (m.index! + m[0].length) * 12, y: r * 30 + 15, h: 22, conf })));
   return readLaidOutInvoice(buildLayout(tokens, [{ width: 600, height: Math.max(900, lines.length * 30 + 30) }], conf * 100, { cellGap: OCR_CELL_GAP })).header;
 }
+/** centred on a 40-column till */
+const c = (s: string) => ' '.repeat(Math.max(0, Math.floor((40 - s.length) / 2))) + s;
 const lr = (l: string, r: string) => l + ' '.repeat(Math.max(2, 40 - l.length - r.length)) + r;
 const head = (seller: string, extra: string[] = []) => [`  ${seller}`, '  14 Harbour Road, Bristol BS1 4QA', '', '  INVOICE', '  Invoice No: 2024-031', '  Date: 12/03/2024', ...extra, ''];
 
@@ -108,4 +110,30 @@ test('seller: an Irish county after a comma closes an address; patients, guarant
   t.not(hospital.vendor_name.value, 'MARIA L CASTELLANO');
   const pl = read(['  Sprzedawca: Hurtownia Elektryczna ELMAT Nowak Sp. k.', '  ul. Głogowska 12, 60-734 Poznań', '  Miejsce wystawienia: Poznań', '', '  Faktura VAT nr FV 12/2024', '  Data wystawienia: 12.03.2024', row('Do zapłaty', '1 230,00 zł')]);
   t.regex(String(pl.vendor_name.value), /ELMAT Nowak Sp\. k\./);
+});
+
+test('German-speaking tills: a Swiss rounding with its plus sign, Austrian card and change words, tickets\' and parking fares, streets and titles are no names', (t) => {
+  const ch = till([lr('Coop Pronto', ''), lr('Bleifrei 95', '100.63'), lr('Sandwich', '5.95'), lr('Total CHF', '106.58'), lr('Rundung', '+0.02'), lr('Bar', '106.60')]);
+  t.is(ch.total_amount.value, 106.6);
+  const at = till([lr('Billa', ''), lr('Semmel', '0.45'), lr('Milch', '1.29'), lr('Summe EUR', '5,95'), lr('Bankomat', '5,95')]);
+  t.is(at.total_amount.value, 5.95);
+  t.true(at.total_amount.confidence >= 0.9);
+  const retour = till([lr('Billa', ''), lr('Semmel', '0.45'), lr('Summe EUR', '5,95'), lr('Bar', '10,00'), lr('Retour', '4,05')]);
+  t.true(retour.total_amount.confidence >= 0.9);
+  t.is(till(['PARKHAUS ZENTRUM', 'Einfahrt 12.03.24 09:14', 'Ausfahrt 12.03.24 11:02', lr('Parkgebühr EUR', '4,50')]).total_amount.value, 4.5);
+  t.is(till(['Kartenzahlung', 'girocard', lr('Betrag EUR 8,45', '')]).total_amount.value, 8.45);
+  const street = till([c('Hohe Str. 41'), c('99084 Erfurt'), lr('Brot', '3,20'), lr('SUMME EUR', '3,20'), c('Muster Handels GmbH')]);
+  t.is(street.vendor_name.value, 'Muster Handels GmbH');
+  const title = till([c('BEWIRTUNGSBELEG'), c('China Restaurant Lotus'), c('Lotus Gastro GmbH'), lr('Summe EUR', '42,50')]);
+  t.not(title.vendor_name.value, 'BEWIRTUNGSBELEG');
+});
+
+test('Latin America: a dotted tax id names the country of a bare "$"; US$ is no Singapore dollar; a withheld tax is taken off', (t) => {
+  const cl = read(['  Distribuidora Andes SpA', '  R.U.T.: 76.543.210-K', '  Av. Providencia 1234, Santiago', '', '  FACTURA ELECTRONICA N° 4512', '  Fecha: 12/03/2024', row('TOTAL', '$ 5.926.200')]);
+  t.is(cl.currency.value, 'CLP');
+  const pe = read(['  Importaciones Lima S.A.C.', '  RUC 20512345678', '', '  FACTURA ELECTRONICA F001-00231', '  Fecha de emisión: 12/03/2024', '  Moneda: DÓLARES AMERICANOS', row('Importe total', 'US$ 2,360.00')]);
+  t.not(pe.currency.value, 'SGD');
+  const mx = read(['  Servicios Contables del Norte S.A. de C.V.', '  RFC SCN010101AB1', '', '  Serie A Folio 1523', '  Fecha de emisión: 12/03/2024', row('Subtotal', '$20,800.00'), row('IVA 16%', '$3,328.00'), row('IVA Retenido', '$832.00'), row('Total', '$23,296.00')]);
+  t.is(mx.total_amount.value, 23296);
+  t.true(mx.total_amount.confidence >= 0.9);
 });
