@@ -152,3 +152,10 @@ function confusedOnce(form: string, word: string): boolean {
   }
   return diff === 1 && form !== 'sdn';
 }
+
+/** A one-word name of five letters or more that is a word of `full` but for one letter ("RQSSMANN" in "Dirk Rossmann GmbH"). */
+export function oneLetterOff(name: string, full: string): boolean {
+  const word = name.trim().toLowerCase();
+  if (!/^\p{L}{5,}$/u.test(word)) return false;
+  return full.toLowerCase().split(/[^\p{L}]+/u).some((w) => w.length === word.length && w !== word && [...w].filter((ch, i) => ch !== word[i]).length === 1);
+}

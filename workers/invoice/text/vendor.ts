@@ -19,7 +19,7 @@ import { calibrated, unconfirmed, UNCONFIRMED_CONFIDENCE, type ReadField } from 
 import { ADDRESS_WORDS, CJK_LETTER, columnOf, CUSTOMER_LABELS, LEGAL_SUFFIX, SALUTATION, TRADE_WORDS, VENDOR_LABELS } from './vocabulary.js';
 import { garbleOf, headsAddressBlock, identityBelow, letterhead } from './letterhead.js';
 import { compactName, cutAfterLegalForm, normalisedLegalForm, onlyLegalForm, onlyTradeWords, REGISTRATION_TAIL, AKTIEBOLAG_PAGE, type NameContext } from './vendor-name.js';
-import { commonWordsRespelled, improbableMarks, mendedName } from './name-shape.js';
+import { commonWordsRespelled, improbableMarks, mendedName, oneLetterOff } from './name-shape.js';
 import { senderLineIndexes } from './sender-line.js';
 import { chainOpening, garbledChain } from './chains.js';
 
@@ -83,9 +83,11 @@ export function readVendor(layout: Layout, extra: Layout[] = []): ReadField<stri
     const holds = (c: VendorCandidate) => (compactName(c.name).includes(short) || (best.line.conf < 1 && /\p{L}\d|\d\p{L}/u.test(best.name) && LEGAL_SUFFIX.test(c.name) && loose(c.name).startsWith(loose(best.name)))) && (!LEGAL_SUFFIX.test(best.name) || containsName(c.name, best.name));
     // (a chain's name at the top — "ALDI" — loses to its registered name in the footer — "Aldi GmbH & Co. KG" — all the same)
     // (not an app's or a service's line naming the chain: "Walmart Pay Get the app" — only a fuller name with its legal form)
-    const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain && LEGAL_SUFFIX.test(c.name) ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && holds(c) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
+    // (or a one-word wordmark the OCR read with one letter wrong — "RQSSMANN", "EOEKA" — is a word of the footer's legal name)
+    const slipOf = (c: VendorCandidate) => best.line.conf < 1 && LEGAL_SUFFIX.test(c.name) && oneLetterOff(best.name, c.name);
+    const fuller = ranked.find((c) => c.score >= best.score - 2.5 - (best.chain && LEGAL_SUFFIX.test(c.name) ? CHAIN_SCORE : 0) && compactName(c.name).length > short.length && (holds(c) || slipOf(c)) && /\p{L}{2}/u.test(compactName(c.name).replace(short, '')) && !(endsLegal && c.name.startsWith(best.name)));
     // (the fuller name ends at its legal form: "Aldi GmbH & Co. KG, Schloß Holte" is "Aldi GmbH & Co. KG")
-    if (fuller) best = { ...fuller, name: (LEGAL_SUFFIX.test(fuller.name) && cutAfterLegalForm(fuller.name)) || fuller.name, score: best.score };
+    if (fuller) best = { ...fuller, name: (LEGAL_SUFFIX.test(fuller.name) && cutAfterLegalForm(fuller.name)) || fuller.name, score: best.score, ...(slipOf(fuller) && !holds(fuller) ? { fromLogo: true } : {}) };
   }
   // "Free Service Abonné" (a department's return address) vs "Free SAS": the legal entity whose name opens the best one
   if (best && !LEGAL_SUFFIX.test(best.name)) {
