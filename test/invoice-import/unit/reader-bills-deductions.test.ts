@@ -141,3 +141,29 @@ test('Latin America: a dotted tax id names the country of a bare "$"; US$ is no 
   t.is(mx.total_amount.value, 23296);
   t.true(mx.total_amount.confidence >= 0.9);
 });
+
+test('what is no deduction and no amount due: split tenders, a total\'s tax taken off for its net, a discount before tax, an early payment\'s price, a payment schedule', (t) => {
+  t.is(till([lr('ACME STORE', ''), lr('SHIRT', '45.00'), lr('TOTAL', '45.00'), lr('GIFT CARD', '-20.00'), lr('VISA', '25.00')]).total_amount.value, 45);
+  t.is(till([lr('EDEKA', ''), lr('Brot', '23,40'), lr('SUMME EUR', '23,40'), lr('Bar', '-20,00'), lr('EC-Karte', '3,40')]).total_amount.value, 23.4);
+  t.is(read([...head('Wessex Wine Merchants'), row('Mixed case x 2', '360.00'), row('Total (inc VAT)', '360.00'), row('Less VAT at 20%', '60.00'), row('Net', '300.00')]).total_amount.value, 360);
+  t.is(read([...head('Kerry Print Ltd'), row('Total', '1,200.00'), row('Less: 10% discount', '120.00'), row('Net', '1,080.00'), row('VAT @ 23%', '248.40'), row('Invoice amount', '1,328.40')]).total_amount.value, 1328.4);
+  t.is(read(['  Garage Lemoine SARL', '  Facture n° 2024-0311', '  Date : 12/03/2024', row('Total HT', '1 000,00 €'), row('TVA 20 %', '200,00 €'), row('Total TTC', '1 200,00 €'), row('Remise paiement anticipé 2 %', '-24,00 €'), row('Net à payer avant le 22/03', '1 176,00 €')]).total_amount.value, 1200);
+  t.is(read(['  Müller Metallbau GmbH', '  Rechnung Nr. 4711', '  Rechnungsdatum: 12.03.2024', row('Rechnungsbetrag', '1.190,00 €'), row('Bei Zahlungseingang bis 22.03. abzgl. 2 %', '-23,80 €'), row('Zahlbetrag', '1.166,20 €')]).total_amount.value, 1190);
+  const schedule = read([...head('Oakwright Joinery'), row('Total', '£6,600.00'), row('Less deposit paid', '£1,800.00'), row('Balance due', '£4,800.00'), row('Balance due on delivery', '£2,400.00'), row('Balance due on completion', '£2,400.00')]);
+  t.is(schedule.total_amount.value, 4800);
+  // (one item and the tax add up to the total, but a part exchange is taken off under it: the total is not what is due)
+  const tradeIn = read([...head('Meadow Mowers Ltd'), '  Description                                   Qty        Amount', '  Ride-on mower                                  1     £1,000.00', row('VAT', '£200.00'), row('Total', '£1,200.00'), row('Part exchange allowance', '£200.00'), row('Balance to pay', '£1,000.00')]);
+  t.true(tradeIn.total_amount.value !== 1200 || tradeIn.total_amount.confidence < 0.9);
+  // (a deposit due is a part of the total, not the total)
+  t.is(read([...head('Oakwright Joinery'), row('Total', '£14,400.00'), row('Total deposit due (25%)', '£3,600.00')]).total_amount.value, 14400);
+});
+
+test('what the new words do not catch: firms named after a party, a name ending in "-ring" and a number, an amount\'s plus, a part\'s code of a Buddhist-era shape', (t) => {
+  t.is(read(['  Patient Care Ltd', '  12 Harley Street, London W1G 9PF', '', '  INVOICE', '  Invoice No: PC-1042', '  Date: 12/03/2024', row('Total', '£120.00')]).vendor_name.value, 'Patient Care Ltd');
+  t.is(read(['  Tenant Shop Ltd', '  4 Market Row, Leeds LS1 6DF', '', '  INVOICE', '  Invoice No: TS-88', '  Date: 12/03/2024', row('Total', '£80.00')]).vendor_name.value, 'Tenant Shop Ltd');
+  t.not(read(['  Party Catering 24', '  Inh. Jens Köhler', '  Bahnhofstraße 3, 04109 Leipzig', '', '  Rechnung Nr. 2024-17', '  Datum: 12.03.2024', row('Gesamtbetrag', '480,00 €')]).vendor_name.value, 'Inh. Jens Köhler');
+  const us = read(['  Brightline Builders LLC', '  1200 Main St, Austin, TX 78701', '', '  INVOICE', '  Invoice No: 3312', '  Date: 03/04/2024', row('Change order #2', '+570.00'), row('Total', '$12,570.00')]);
+  t.is(us.invoice_date.value, '2024-03-04');
+  t.true(us.invoice_date.confidence >= 0.9);
+  t.is(read(['  Fastenal Parts Ltd', '  Invoice No: 7781', '  Date: 14/03/2024', '  BOLT M10 10-12-2550      4 x 0.50      2.00', row('Total', '£2.00')]).invoice_date.value, '2024-03-14');
+});

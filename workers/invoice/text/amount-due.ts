@@ -71,7 +71,8 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   for (const due of dues) {
     // ("Remaining policy balance $424.80" … "AMOUNT DUE $212.40": an amount due printed after it, another amount, is
     // what is due now — an instalment of that balance)
-    if (dues.some((d) => after(d.line, due.line) && !sameCents(d.value, due.value))) continue;
+    // (only a balance's weak label yields so: "Balance due 4,800" over a schedule's "Balance due on delivery 2,400" stands)
+    if (weakDue(due.line.text) && dues.some((d) => after(d.line, due.line) && !sameCents(d.value, due.value))) continue;
     // (a commission is deducted before tax: with a tax or another total printed under the net it leaves, that net is
     // not what is due — "Nettobetrag 850,00 / MwSt. 19 % 161,50 / Rechnungsbetrag 1.011,50")
     const deductions = [...paid, ...(commissions.length && !chargedBelow(layout, due.line, money) ? commissions : [])];
@@ -86,8 +87,15 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
   return null;
 }
 
-/** a discount offered for paying early: what is due if paid by a date, not the amount payable ("2 % Skonto bei Zahlung bis …") */
-const EARLY_PAYMENT = /(?<!\p{L})(?:skonto|escompte|cash\s+discount|early\s+payment|prompt\s+payment|settlement\s+discount|if\s+paid\s+(?:by|within|before)|bei\s+zahlung|pronto\s+pago|sconto\s+(?:per\s+)?pagamento|betalingskorting|kontantrabatt)(?!\p{L})/iu;
+/**
+ * a discount offered for paying early, or an amount with its deadline: what is due if paid by a date, not the amount
+ * payable ("2 % Skonto bei Zahlung bis …", "Remise paiement anticipé", "Net à payer avant le 22/03")
+ */
+const EARLY_PAYMENT = /(?<!\p{L})(?:skonto|escompte|cash\s+discount|early\s+payment|prompt\s+payment|settlement\s+discount|paid\s+(?:by|within|before)|payment\s+within|bei\s+zahlung\p{L}*|zahlungseingang|paiement\s+anticip\p{L}*|pronto\s+pag\p{L}*|pagamento\s+entro|sconto\s+(?:per\s+)?pagamento|betaling\s+binnen|betalingskorting|kontantrabatt|(?:bis|avant|entro|within|until|before|vor|binnen|hasta|at[ée])\s+(?:le\s+|zum\s+|dem\s+|el\s+)?\d)(?!\p{L})/iu;
+/** what pays a bill rather than taking something off it: a card, cash, a voucher, a gift card, points */
+const TENDER = /(?<!\p{L})(?:visa|master\s?card|maestro|amex|eftpos|debit|credit\s+card|card|karte|ec[\s-]?cash|girocard|cash|bar|bargeld|esp[èe]ces|efectivo|contanti|gift\s*card|voucher|gutschein\p{L}*|bon\s+d['’]achat|cheque\s+cadeau|points?|punkte|puntos|ebt|snap|store\s+credit|coupon)(?!\p{L})/iu;
+/** "Remaining policy balance", "Outstanding": a balance's weak label (not "Balance due", "Amount due", "zu zahlen") */
+const weakDue = (text: string) => !/(?<!\p{L})(?:due|zahl\p{L}*|pay\p{L}*|payer|pagar|pagare|betalen|dovuto|d[uû])(?!\p{L})/iu.test(text);
 /** "Less deposit paid 500.00", "abzgl. Anzahlung 1.000,00": a deduction printed without its minus */
 const LESS = /^\W*(?:less|minus|abzgl\.?|abz(?:ü|ue?)glich|moins|menos|meno)(?!\p{L})/iu;
 
@@ -105,13 +113,14 @@ export function leftAfterDeductions(block: BlockAmount[], candidates: TotalCandi
     let left = gross.value;
     let deducted = 0;
     let conf = gross.conf;
-    for (const b of block.slice(start + 1)) {
-      if (EARLY_PAYMENT.test(b.line.text) || b.kind === 'change') break;
+    for (const [i, b] of block.slice(start + 1).entries()) {
+      if (EARLY_PAYMENT.test(b.line.text) || b.kind === 'change' || b.kind === 'tendered' || TENDER.test(b.line.text)) break;
       if (b.kind === 'rounding') {
         left = round2(left + b.value);
         continue;
       }
-      const minus = b.value < 0 ? b.value : LESS.test(b.line.text) ? -b.value : 0;
+      // ("Less VAT at 20% 60.00 / Net 300.00": the tax a total includes, taken off for the net, is no deduction)
+      const minus = b.kind === 'tax' || TAX_WORDS.test(b.line.text) ? 0 : b.value < 0 ? b.value : LESS.test(b.line.text) ? -b.value : 0;
       if (minus) {
         left = round2(left + minus);
         deducted++;
@@ -119,9 +128,14 @@ export function leftAfterDeductions(block: BlockAmount[], candidates: TotalCandi
         continue;
       }
       if (!sameCents(b.value, left)) break;
-      // (not when a total printed after it says another amount: "Remaining policy balance $424.80" … "AMOUNT DUE $212.40")
-      const later = block.filter((o) => o.line.index > b.line.index && o.kind === 'total' && o.value > 0);
-      if (deducted && left > 0 && later.every((o) => sameCents(o.value, b.value))) return { value: b.value, conf: Math.min(conf, b.line.conf) };
+      if (!deducted) continue;
+      // (what is left lands on a line labelled as due or as a total, not a net or a subtotal; and is the last word: no
+      // tax added after it, no other total — unless a balance's weak label yields to it: "Remaining policy balance
+      // $424.80" … "AMOUNT DUE $212.40")
+      const labelled = AMOUNT_DUE.test(b.line.text) || (b.kind === 'total' && !/(?<!\p{L})net(?:to)?(?!\p{L})/iu.test(b.line.text));
+      const later = block.slice(start + 2 + i);
+      const settles = !later.some((o) => o.kind === 'tax' || (o.kind === 'total' && o.value > 0 && !sameCents(o.value, b.value) && weakDue(b.line.text)));
+      if (labelled && left > 0 && settles) return { value: b.value, conf: Math.min(conf, b.line.conf) };
     }
   }
   return null;

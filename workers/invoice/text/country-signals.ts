@@ -79,10 +79,10 @@ export const SIGNALS: Signal[] = [
   [/\bPhilippines\b/gi, 'PH', 2.5],
   // the Philippines' receipts: the seller's VAT registration and the sales the BIR has them print apart, towns, GCash
   [/\bVAT\s*REG\.?\s*TIN\b|\bVATable\s+Sales\b|\bVAT[- ]Exempt\s+Sales\b|\bZero[- ]Rated\s+Sales\b|\bGCash\b|\bBIR\s+(?:Accr\w*|Permit|ATP)\b/gi, 'PH', 3],
-  [/\b(?:Quezon\s+City|Makati|Manila|Pasig|Taguig|Cebu\s+City|Davao|Marikina|Mandaluyong|Parañaque|Pasay)\b/g, 'PH', 1.5],
+  [/\b(?:Quezon\s+City|Makati|Manila|Pasig|Taguig|Cebu\s+City|Davao|Marikina|Mandaluyong|Parañaque|Pasay)\b/g, 'PH', 1],
   // Hong Kong: its districts (in Chinese and English) and its transit card
   [/香港|九龍|九龙|新界|旺角|銅鑼灣|尖沙咀|八達通|\bKowloon\b|\bHong\s+Kong\b|\bTsim\s+Sha\s+Tsui\b|\bMong\s+Kok\b|\bCauseway\s+Bay\b/g, 'HK', 2.5],
-  [/\b(?:Bangkok|Chiang\s+Mai|Chiang\s+Rai|Phuket|Pattaya|Krabi|Khon\s+Kaen|Hua\s+Hin)\b/g, 'TH', 1.5],
+  [/\b(?:Bangkok|Chiang\s+Mai|Chiang\s+Rai|Phuket|Pattaya|Krabi|Khon\s+Kaen|Hua\s+Hin)\b/g, 'TH', 1],
   [/\bAustralia\b/gi, 'AU', 2.5],
   [/\bNew Zealand\b/gi, 'NZ', 2.5],
   [/\bUnited States\b|\bU\.S\.A\.?|\bUSA\b/g, 'US', 2.5],
@@ -177,9 +177,10 @@ export const SIGNALS: Signal[] = [
   [/\bR\.?U\.?T\.?(?![A-Za-z])\s*(?:N[°º]\s*)?[:.]?\s*\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b/g, 'CL', 4],
   [/\bC\.?U\.?I\.?T\.?(?![A-Za-z])\s*(?:N[°º]\s*)?[:.]?\s*\d{2}-?\d{8}-?\d\b|\bIngresos\s+Brutos\b|\bC\.?A\.?B\.?A\b/g, 'AR', 4],
   // the countries' own names and telephone codes
-  [/\bChile\b|\+56[\s-]?\d/g, 'CL', 2.5],
-  [/\bArgentina\b|\+54[\s-]?\d/g, 'AR', 2.5],
-  [/\bColombia\b|\+57[\s-]?\d/g, 'CO', 2.5],
+  // (a telephone code with the space or dash after it that a number has, not an amount's "+570.00")
+  [/\bChile\b|\+56[\s-]\d/g, 'CL', 2],
+  [/\bArgentina\b|\+54[\s-]\d/g, 'AR', 2],
+  [/\bColombia\b|\+57[\s-]\d/g, 'CO', 2],
   [/\bNIT\b\s*[:.]?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b/g, 'CO', 3],
   [/\bRUC\b\s*(?:N[°º]\s*)?[:.]?\s*(?:10|15|17|20)\d{9}\b|\bSUNAT\b/g, 'PE', 4],
   // Vietnam: its tax code's label, its VAT's name, its large towns; Thailand: its script and tax id label

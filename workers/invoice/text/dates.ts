@@ -146,7 +146,7 @@ function repairZero(part: string, ok: (n: number) => boolean): string | null {
 // A separator the OCR lost or misread: a space for one of a slash or dash pair ("05 02-18"), a
 // comma for one of them ("10.08,2017"), or a 1 for the second slash ("10/0812017"). Read anywhere
 // with a four-digit year; a two-digit one only with a space, and only where a date stands.
-const BUDDHIST_ERA_RE = /(?<![\d.,/-])(\d{1,2})([./-])(\d{1,2})\2(25[4-9]\d)(?!\d)/g;
+const BUDDHIST_ERA_RE = /(?<![\d.,/-])(\d{1,2})(\/)(\d{1,2})\/(25[4-9]\d)(?![\d/-])/g;
 const BUDDHIST_ERA_OFFSET = 543;
 const LOOSE_RE = new RegExp(String.raw`(?<![\d.,/-])(\d{1,2})(?:\s?([./,-])\s?|(\s))(\d{1,2})(?:\s?([./,-])\s?|(\s)|[1Il|](?=(?:19|20)\d{2}))((?:19|20)\d{2}|\d{2})(?:(?![\d/])|${GLUED_TIME})`, 'g');
 
@@ -216,6 +216,7 @@ export function findDates(printed: string, order: DayOrder): DateMatch[] {
     else push(m, dmy ?? mdy);
   }
   // a Thai till's year of the Buddhist era ("14/03/2567 18:21"): 543 years ahead of the common era, day first
+  // (with slashes, as Thai tills print it: "10-12-2550" is a part's code)
   for (const m of text.matchAll(BUDDHIST_ERA_RE)) push(m, valid(+m[4] - BUDDHIST_ERA_OFFSET, +m[3], +m[1]));
   for (const m of text.matchAll(REPAIR_RE)) {
     if (valid(+m[4], +m[3], +m[1]) || valid(+m[4], +m[1], +m[3])) continue; // real as read

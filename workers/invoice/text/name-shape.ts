@@ -40,8 +40,7 @@ export function mendedName(name: string, ocr = false): string {
       let mended = core;
       // capitals with one or two digits that look like letters, at least two letters: a word, not a number or a code like "A4"
       const letters = core.replace(/[^A-Z]/g, '').length;
-      // (or opened by an S or B read as a digit before four capitals or more: "5UNPEAK", not "1STOP")
-      if (letters >= 2 && /^[A-Z0158]+$/.test(core) && /[0158]/.test(core) && (core.match(/\d/g) ?? []).length <= 2 && (/^[A-Z0]/.test(core) || /^[58][A-Z]{4,}$/.test(core)))
+      if (letters >= 2 && /^[A-Z0158]+$/.test(core) && /[0158]/.test(core) && (core.match(/\d/g) ?? []).length <= 2 && /^[A-Z0]/.test(core))
         mended = core.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B');
       // (in an OCR reading, a small l among capitals is a capital I: "CHEMlST", "PlNECREST")
       if (ocr && /^[A-Z]+(?:l[A-Z]+)+$/.test(mended) && mended.length >= 4) mended = mended.replace(/l/g, 'I');

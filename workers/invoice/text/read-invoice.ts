@@ -6,10 +6,10 @@ import { detectCountry } from './country.js';
 import { detectCurrency } from './currency.js';
 import { documentDayOrder } from './dates.js';
 import { readInvoiceDate, readInvoiceNumber } from './header-fields.js';
-import { readTotal } from './total-amount.js';
+import { readTotalAndBlock } from './total-amount.js';
 import { readLineItems } from './line-table.js';
-import { amountDecimalMark, documentDecimalMark, WHOLE_UNIT_CURRENCIES, type DecimalMark } from './numbers.js';
-import { totalsBlock } from './totals-block.js';
+import { amountDecimalMark, documentDecimalMark, WHOLE_UNIT_CURRENCIES } from './numbers.js';
+import { sameCents, type BlockAmount } from './totals-block.js';
 import { readVendor } from './vendor.js';
 import { mendSplitWords } from './split-words.js';
 
@@ -30,13 +30,14 @@ export function readLaidOutInvoice(printed: Layout, vendorSources: Layout[] = []
   const vendor = readVendor(layout, vendorSources);
   const lines = readLineItems(layout, decimal);
   const currencyRead = calibrated('currency', currency.value, { strength: currency.confidence, legibility: layout.quality });
+  const { total, block } = readTotalAndBlock(layout, decimal);
   return {
     header: {
       vendor_name: vendor.value === null ? { value: null, confidence: 0 } : { value: vendor.value, confidence: vendor.confidence, basis: vendor.basis },
       invoice_number: readInvoiceNumber(layout),
       invoice_date: readInvoiceDate(layout, order, country.confidence >= SURE_COUNTRY),
       currency: centsUnprinted(layout.text, currency.value) ? unconfirmed(currencyRead) : currencyRead,
-      total_amount: confirmedByLines(readTotal(layout, decimal), lines, taxAdded(layout, decimal)),
+      total_amount: confirmedByLines(total, lines, taxAdded(block, total.value)),
     },
     lines,
     vendorScore: vendor.score,
@@ -59,9 +60,15 @@ function confirmedByLines(total: ReadField<number>, lines: ExtractedLine[], tax:
   return calibrated('total_amount', total.value, { strength: total.basis.strength + LINES_AGREE, legibility: total.basis.legibility });
 }
 
-/** The tax the totals block adds (its tax lines' amounts; not a tax a total says it includes). */
-function taxAdded(layout: Layout, decimal: DecimalMark | null): number {
-  return totalsBlock(layout, decimal).filter((b) => b.kind === 'tax' && b.value > 0).reduce((s, b) => s + b.value, 0);
+/**
+ * The tax the totals block adds (its tax lines' amounts; not a tax a total says it includes) — none when amounts are
+ * printed under the total (a part exchange, a deposit taken off: the total is not what is due, whatever adds up to it).
+ */
+function taxAdded(block: BlockAmount[], total: number | null): number {
+  if (total === null) return 0;
+  const at = block.findLastIndex((b) => sameCents(b.value, total));
+  if (at < 0 || block.slice(at + 1).some((b) => b.kind !== 'tendered' && b.kind !== 'change' && b.value !== 0 && !sameCents(b.value, total))) return 0;
+  return block.filter((b) => b.kind === 'tax' && b.value > 0).reduce((s, b) => s + b.value, 0);
 }
 
 /** How sure the seller's country must be for its order of day and month to settle an ambiguous date. */

@@ -50,8 +50,18 @@ function withoutNote(text: string): string {
  * equals another total plus the rounding is the rounded one, the one paid.
  */
 export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<number> {
+  return readTotalAndBlock(printed, decimal).total;
+}
+
+/** The total, and the totals block it was read from (read-invoice.ts weighs the item lines against it). */
+export function readTotalAndBlock(printed: Layout, decimal: DecimalMark | null): { total: Field<number>; block: BlockAmount[] } {
   // OCR text: a label with one letter misread is still that label
   const layout = withLabelSlipsMended(printed, TOTAL_WORDS);
+  const block = totalsBlock(layout, decimal);
+  return { total: totalOf(layout, decimal, block), block };
+}
+
+function totalOf(layout: Layout, decimal: DecimalMark | null, block: BlockAmount[]): Field<number> {
   const money: Money = (text) => slippedAmount(text, decimal) ?? (/^\s*-?\d+([.,]\d+)?\s*$/.test(text) ? parseAmount(text, decimal) : null);
   // "Total Incl GST 53.00", "TOTAL (RM) : 12.90": words between the label and its amount
   const trailingMoney: Money = (raw) => {
@@ -77,7 +87,6 @@ export function readTotal(printed: Layout, decimal: DecimalMark | null): Field<n
   const summarySums = summaryTotals(summary);
   let candidates = labelledTotals(layout, money, trailingMoney, summaryLines);
   // the block's own arithmetic: subtotal + tax (+ rounding), total + rounding under it, tendered − change
-  const block = totalsBlock(layout, decimal);
   const derived = derivedTotals(block);
   if (decimal !== null) {
     restoreDecimalPoints(candidates, block, derived);

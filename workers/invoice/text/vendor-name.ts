@@ -188,7 +188,7 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   // before a street is a house number
   if ((/^\d+\s+\p{L}/u.test(t) && !LEGAL_SUFFIX.test(t) && !(/^\d{2,}\s/.test(t) && TRADE_WORDS.test(t) && !ADDRESS_WORDS.test(t))) || /\p{L}+(?:str(?:aße|asse)|weg|laan|straat|street|road|avenue|plein|gasse|platz)\b|\p{L}+str\.(?:\s|$)|\p{L}\s+(?:st|rd|ave)\.(?:\s|$)/iu.test(t)) return false;
   // (a street of words and its number: "Hohe Str. 41", "Lange Straße 9", "Königsallee 60", "Am Anger 5", "An der Kirche 2")
-  if (/\b(?:str\.|stra(?:ß|ss)e)\s*\d|\p{L}(?:allee|damm|quai|ufer|ring|chaussee|gasse)\s+\d{1,4}\s?[a-z]?$|^(?:am|im|an\s+der|an\s+den|auf\s+dem|in\s+der|zum|zur|hinter\s+der)\s+\p{Lu}[\p{L}-]+\s+\d{1,4}\s?[a-z]?$/iu.test(t)) return false;
+  if (/\b(?:str\.|stra(?:ß|ss)e)\s*\d|\p{L}(?:allee|damm|quai|ufer|chaussee|gasse)\s+\d{1,4}\s?[a-z]?$|^(?:am|im|an\s+der|an\s+den|auf\s+dem|in\s+der|zum|zur|hinter\s+der)\s+\p{Lu}[\p{L}-]+\s+\d{1,4}\s?[a-z]?$/iu.test(t)) return false;
   if (VENDOR_CUES.test(t) && !LEGAL_SUFFIX.test(t)) return false;
   // "Company Reg No. 75485", "Co. No. 113825-W": the company's number, though it says "Company"
   if (/\b(?:co(?:mpany)?\.?\s*(?:re\w{1,10}\.?\s*)?(?:no\b|number)|co(?:mpany)?\.?\s*reg\w*|reg(?:istration)?\.?\s*no\b)/i.test(t)) return false;
