@@ -130,6 +130,11 @@ test('German-speaking tills: a Swiss rounding with its plus sign, Austrian card 
   const slipped = till([c('RQSSMANN'), c('Bahnhofstr. 12'), c('30159 Hannover'), lr('Zahnpasta', '1,95'), lr('Shampoo', '2,45'), lr('SUMME EUR', '4,40'), c('Dirk Rossmann GmbH'), c('Isernhägener Str. 16, 30938 Burgwedel')]);
   t.is(slipped.vendor_name.value, 'Dirk Rossmann GmbH');
   t.true(slipped.vendor_name.confidence < 0.9);
+  // (a label's m read as r and n, a label's space lost; a fiscal module's lines and its signature are no names)
+  t.is(till([lr('Brot', '3,20'), lr('Butter', '10,47'), lr('Surnme EUR', '13,67'), lr('Bar', '20,00'), lr('Rückgeld', '6,33')]).total_amount.value, 13.67);
+  t.is(till([lr('Brot', '3,20'), lr('Wurst', '13,86'), lr('zuzahlen', '17,06')]).total_amount.value, 17.06);
+  const tse = till([c('TSE-Zeitformat: utcTime'), c('Ue2oA5iGfB7tN9wQ3rS1dV8yZ0xC4kL6jH2'), lr('Brot', '3,20'), lr('SUMME EUR', '3,20')]);
+  t.is(tse.vendor_name.value, null);
 });
 
 test('Latin America: a dotted tax id names the country of a bare "$"; US$ is no Singapore dollar; a withheld tax is taken off', (t) => {

@@ -46,6 +46,9 @@ export function withLabelSlipsMended(layout: Layout, words: readonly string[], m
     const w = word.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
     if (w.length < 4 || !/^\p{L}+$/u.test(w) || (words.includes(w) && w === word.toLowerCase())) return word;
     if (words.includes(w)) return word === word.toUpperCase() ? w.toUpperCase() : w;
+    // ("Surnme": an m read as r and n)
+    const m = w.replace(/rn/g, 'm');
+    if (m !== w && words.includes(m)) return word === word.toUpperCase() ? m.toUpperCase() : m[0].toUpperCase() + m.slice(1);
     const hit = labelWordOf(w, words, minLength);
     return hit ? (word === word.toUpperCase() ? hit.toUpperCase() : hit[0].toUpperCase() + hit.slice(1)) : word;
   };

@@ -138,6 +138,10 @@ export function plausibleName(text: string, context: NameContext = {}): boolean 
   if (/@|https?:|www\.|\.(?:com|de|nl|fr|net|org|eu|io|co\.uk)\b/i.test(t)) return false;
   // a Greek till's tax number and tax office ("ΑΦΜ 123456789  ΔΟΥ Δ ΘΕΣ/ΝΙΚΗΣ"), an Irish county ("Co. Cork  P17 X208")
   if (/(?:^|\s)(?:Α\.?Φ\.?Μ|Δ\.?Ο\.?Υ)\.?(?![\p{L}])/u.test(t) || irishCounty(t)) return false;
+  // a German till's fiscal security module's lines ("TSE-Signatur: …", "TSE-Zeitformat: utcTime", "TSE-Seriennummer")
+  if (/^TSE[\s-]/i.test(t)) return false;
+  // (nor a signature's or a hash's run of mixed letters and digits: "Ue2oA5iGfB7tN9wQ3rS1dV8yZ0xC4kL6jH2")
+  if (/^(?=\S*\d)(?=\S*\p{Ll})(?=\S*\p{Lu})\S{16,}$/u.test(t)) return false;
   // two fields with their labels on one line ("State Name : Gujarat, Code : 24")
   if (/^\p{L}[\p{L} .'/]{0,25}\s?:\s?[^,:]{1,40},\s*\p{L}[\p{L} .]{0,25}\s?:\s?\S/u.test(t)) return false;
   // a restaurant bill's table, check, guests or server with its number ("Tbl 2/1", "Chk 1878", "Table 14"), a clock time ("Nov30'14 06:35PM")
