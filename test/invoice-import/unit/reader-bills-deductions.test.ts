@@ -80,6 +80,13 @@ test('total: a till\'s "Round Off" and "Net Payable"; a tip added after the card
   t.is(diner.total_amount.value, 46.13);
 });
 
+test('number: a French invoicing program\'s grid under its title ("Numéro | Date | Code client"), not over a real label', (t) => {
+  const grid = read(['  ÉLECTRICITÉ GÉNÉRALE DUVAL SARL', '  12, rue des Artisans', '  69100 Villeurbanne', '                                        FACTURE', '  Numéro          Date            Code client     Page', '  FA24-0317       14/03/2024      C0451           1/3', '', row('Total TTC', '1 838,23 €')]);
+  t.is(grid.invoice_number.value, 'FA24-0317');
+  const labelled = read(['  Duval SARL', '  Facture n° FA24-0318', '  Date : 14/03/2024', '', '  Numéro      Désignation                       Montant', '  VIS-M8X30   Vis TH M8x30                       452,79', row('Total TTC', '452,79 €')]);
+  t.is(labelled.invoice_number.value, 'FA24-0318');
+});
+
 test('number: a biller\'s number printed in groups of digits; date: a statement\'s date over a table\'s date column', (t) => {
   const au = read(['  Coral Coast Energy Pty Ltd  ABN 41 612 330 987', '', '  Account number    3300 4417 25', '  Invoice number    8812 4471 9', '  Issue date        17 Feb 2026', '', row('Total amount due', '$312.55')]);
   t.is(au.invoice_number.value, '8812 4471 9');

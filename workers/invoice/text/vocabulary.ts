@@ -31,6 +31,8 @@ export const INVOICE_NUMBER_LABELS: Label[] = [
   // (an electronic invoice's visualisation: "Tipologia documento | Numero documento | Data documento")
   // (a heading of its own over the value, weakly: a hotel's "Numero documento: CA12345AB" is a guest's identity card's)
   { re: /^numero\s+(?:del\s+)?documento\s*$/i, weight: 0.8 },
+  // (a French invoicing program's grid under its title: "Numéro | Date | Code client" over "FA24-0317 | 14/03/2024 | C0451")
+  { re: /^num[ée]ro\s*:?\s*$/i, weight: 0.8 },
   { re: /(?:\bfatura\s*(?:n[°º.]+|no\.?|número)|\bnúmero\s+da\s+fatura)/i, weight: 0.95 },
   { re: /\b(?:faktura\s*(?:vat\s*)?nr\.?|numer\s+faktury|fakturanummer|fakturanr\.?)/i, weight: 0.95 },
   // Finnish, Hungarian, Czech/Slovak, Turkish, Romanian, Baltic, South Slavic, Brazilian: "Laskun numero", "Számla sorszáma",
