@@ -96,6 +96,8 @@ const EARLY_PAYMENT = /(?<!\p{L})(?:skonto|escompte|cash\s+discount|early\s+paym
 const TENDER = /(?<!\p{L})(?:visa|master\s?card|maestro|amex|eftpos|debit|credit\s+card|card|karte|ec[\s-]?cash|girocard|cash|bar|bargeld|esp[èe]ces|efectivo|contanti|gift\s*card|voucher|gutschein\p{L}*|bon\s+d['’]achat|cheque\s+cadeau|points?|punkte|puntos|ebt|snap|store\s+credit|coupon)(?!\p{L})/iu;
 /** "Remaining policy balance", "Outstanding": a balance's weak label (not "Balance due", "Amount due", "zu zahlen") */
 const weakDue = (text: string) => !/(?<!\p{L})(?:due|zahl\p{L}*|pay\p{L}*|payer|pagar|pagare|betalen|dovuto|d[uû])(?!\p{L})/iu.test(text);
+/** How many lines of the totals block under a total are read for its deductions and what they leave. */
+const DEDUCTION_LINES = 12;
 /** "Less deposit paid 500.00", "abzgl. Anzahlung 1.000,00": a deduction printed without its minus */
 const LESS = /^\W*(?:less|minus|abzgl\.?|abz(?:ü|ue?)glich|moins|menos|meno)(?!\p{L})/iu;
 
@@ -113,9 +115,10 @@ export function leftAfterDeductions(block: BlockAmount[], candidates: TotalCandi
     let left = gross.value;
     let deducted = 0;
     let conf = gross.conf;
-    for (const [i, b] of block.slice(start + 1).entries()) {
+    // (within the lines under the total: a deduction and what it leaves are printed right there)
+    for (const [i, b] of block.slice(start + 1, start + 1 + DEDUCTION_LINES).entries()) {
       if (EARLY_PAYMENT.test(b.line.text) || b.kind === 'change' || b.kind === 'tendered' || TENDER.test(b.line.text)) break;
-      if (b.kind === 'rounding') {
+      if (b.kind === 'rounding' && Math.abs(b.value) < 1) {
         left = round2(left + b.value);
         continue;
       }
