@@ -67,7 +67,6 @@ export function amountDueAfterPayments(layout: Layout, candidates: TotalCandidat
       if (v !== null && v !== 0 && Math.abs(v) < 1) roundings.push(v, -v);
     }
   }
-  const after = (a: LayoutLine, b: LayoutLine) => a.page > b.page || (a.page === b.page && a.y > b.y);
   for (const due of dues) {
     // ("Remaining policy balance $424.80" … "AMOUNT DUE $212.40": an amount due printed after it, another amount, is
     // what is due now — an instalment of that balance)
@@ -144,10 +143,13 @@ export function leftAfterDeductions(block: BlockAmount[], candidates: TotalCandi
   return null;
 }
 
+/** Whether line `a` is printed after line `b` (a later page, or lower on the same one). */
+const after = (a: LayoutLine, b: LayoutLine) => a.page > b.page || (a.page === b.page && a.y > b.y);
+
 /** Whether a tax or a total with an amount other than 0 is printed below the line. */
 function chargedBelow(layout: Layout, line: LayoutLine, money: Money): boolean {
   return layout.lines.some(
-    (l) => (l.page > line.page || (l.page === line.page && l.y > line.y)) && (TAX_WORDS.test(l.text) || /\b(?:total|summe|betrag|montant|importe|totale)\b/i.test(l.text)) && l.cells.some((c) => {
+    (l) => after(l, line) && (TAX_WORDS.test(l.text) || /\b(?:total|summe|betrag|montant|importe|totale)\b/i.test(l.text)) && l.cells.some((c) => {
       const v = cellMoney(c.text, money);
       return v !== null && v !== 0;
     }),

@@ -55,8 +55,7 @@ function confirmedByLines(total: ReadField<number>, lines: ExtractedLine[], tax:
   const amounts = lines.map((l) => l.line_total.value);
   if (!amounts.length || amounts.some((a) => a === null)) return total;
   const sum = (amounts as number[]).reduce((a, b) => a + b, 0);
-  const cents = (v: number) => Math.round(v * 100);
-  if (!(amounts.length >= 2 && cents(sum) === cents(total.value)) && !(tax > 0 && cents(sum + tax) === cents(total.value))) return total;
+  if (!(amounts.length >= 2 && sameCents(sum, total.value)) && !(tax > 0 && sameCents(sum + tax, total.value))) return total;
   return calibrated('total_amount', total.value, { strength: total.basis.strength + LINES_AGREE, legibility: total.basis.legibility });
 }
 
